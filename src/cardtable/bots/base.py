@@ -1,0 +1,70 @@
+"""The `Bot` protocol, the random bot, and bots by name.
+
+A bot gets a seat's **view** and that seat's legal actions, never the true state: a bot that wants
+to know the hidden cards must guess them from the view. The legal actions follow from what the seat
+may know (its own cards and the public play), so handing them over reveals nothing.
+
+>>> import random
+>>> from cardtable.registry import get_game
+>>> game = get_game("smear")
+>>> state = game.start(0)
+>>> state = game.apply(state, game.deal(state, random.Random(3)))
+>>> bot = make_bot(game, "random")
+>>> legal = game.legal_actions(state)
+>>> bot.act(game.observe(state, game.actor(state)), legal, random.Random(1)) in legal
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from cardtable.core import BadRules
+
+
+class Bot(Protocol):
+    """A player: chooses one of ``legal`` from what ``view`` shows."""
+
+    name: str
+
+    def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The chosen action, one of ``legal``."""
+        ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions: the baseline every other bot must beat."""
+
+    name = "random"
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+
+    def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return legal[rng.randrange(len(legal))]
+
+
+BotFactory = Callable[[Any, str], Bot]
+
+_FACTORIES: dict[str, BotFactory] = {"random": lambda game, level: RandomBot(game)}
+
+
+def register_bot(kind: str, factory: BotFactory) -> None:
+    """Make ``kind`` (or ``kind:level``) a bot name; ``factory(game, level)`` builds the bot."""
+    _FACTORIES[kind] = factory
+
+
+def bot_names() -> list[str]:
+    """The kinds of bot that can be named (``random``, …)."""
+    return sorted(_FACTORIES)
+
+
+def make_bot(game: Any, spec: str) -> Bot:
+    """The bot named ``spec`` (``random``, ``rule``, ``search:hard`` …) for ``game``."""
+    kind, _, level = spec.strip().partition(":")
+    factory = _FACTORIES.get(kind)
+    if factory is None:
+        raise BadRules(f"unknown bot {spec!r} (known: {', '.join(bot_names())})")
+    return factory(game, level)

@@ -1,0 +1,287 @@
+"""The ``cardtable`` command.
+
+``cardtable replay [--json] FILE`` and ``cardtable legal [--json] FILE`` are the record contract's
+commands (exit status 0 ok, 1 an illegal or malformed action, 2 a malformed record).
+``cardtable rules GAME`` lists a game's rule options and presets; ``cardtable watch GAME`` plays a
+match between bots and prints it. Bad input of any kind gets one clear line and a non-zero status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from cardtable import registry, sim
+from cardtable.cards import cards_of, format_cards
+from cardtable.core import CHANCE, CardtableError, option_table
+from cardtable.record import (
+    ILLEGAL,
+    MALFORMED,
+    OK,
+    BadRecord,
+    HandLog,
+    Record,
+    ReplayStopped,
+    load_game,
+    read_records,
+    replay,
+    report,
+    write_records,
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
+def _parse_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def rule_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """Read ``name=value`` pairs (values as JSON where they parse: ``true``, ``2``, ``null``)."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise CardtableError(f"--rule {pair!r}: expected name=value, e.g. kitty_size=2")
+        out[name.strip()] = _parse_value(value.strip())
+    return out
+
+
+def _build_parser() -> _Parser:
+    parser = _Parser(prog="cardtable", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser("replay", help="check and replay a record (.json or .jsonl)")
+    p.add_argument("--json", action="store_true", help="print the replay report as JSON")
+    p.add_argument("file")
+
+    p = sub.add_parser("legal", help="the legal actions at the end of a record")
+    p.add_argument("--json", action="store_true", help="print a JSON list")
+    p.add_argument("file")
+
+    p = sub.add_parser("rules", help="a game's rule options and presets")
+    p.add_argument("game", choices=registry.names())
+
+    p = sub.add_parser("watch", help="bots play a match and it is printed as it goes")
+    _game_arguments(p)
+    p.add_argument("--hands", type=int, default=1, help="how many hands to play (default 1)")
+    p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    p.add_argument("--record", metavar="FILE", help="also save the match as a record")
+
+    p = sub.add_parser("sim", help="a duplicate-deal tournament between bots")
+    _game_arguments(p)
+    p.add_argument("--bots", required=True, help="bot names, comma-separated: random, rule, search:LEVEL")
+    p.add_argument("--deals", type=int, default=100, help="how many deals (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed for deals and bots (default 0)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p.add_argument(
+        "--records", metavar="FILE", help="where to write every hand as records (default sim-GAME-SEED.jsonl)"
+    )
+    p.add_argument("--no-records", action="store_true", help="do not write the records")
+    p.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    return parser
+
+
+def _game_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", choices=registry.names())
+    p.add_argument("--preset", help="a named set of house rules (see 'cardtable rules GAME')")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="one house-rule option")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _build_parser().parse_args(argv)
+    try:
+        status: int = _COMMANDS[args.command](args)
+    except CardtableError as e:
+        print(f"cardtable {args.command}: {e}", file=sys.stderr)
+        return MALFORMED
+    except BrokenPipeError:
+        return OK
+    return status
+
+
+def _records(path: str) -> list[Record]:
+    return read_records(path)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    return _each_record(args, _replay_text)
+
+
+def _cmd_legal(args: argparse.Namespace) -> int:
+    return _each_record(args, _legal_text)
+
+
+def _each_record(args: argparse.Namespace, show_text: Any) -> int:
+    """Run a replay-style command over every record of the file; the worst status wins."""
+    try:
+        records = _records(args.file)
+    except BadRecord as e:
+        return _fail(args, MALFORMED, None, None, None, e.reason, e.hand)
+    worst = OK
+    for record in records:
+        try:
+            rep = report(record)
+        except BadRecord as e:
+            worst = max(worst, _fail(args, MALFORMED, e.hand, None, None, e.reason, e.hand))
+            continue
+        except ReplayStopped as e:
+            worst = max(worst, _fail(args, ILLEGAL, e.hand, e.action, e.text, e.reason, e.hand))
+            continue
+        if args.command == "legal":
+            if args.json:
+                print(json.dumps(rep["legal"]))
+            else:
+                show_text(rep)
+        elif args.json:
+            print(json.dumps(rep))
+        else:
+            show_text(rep)
+    return worst
+
+
+def _fail(
+    args: argparse.Namespace,
+    status: int,
+    hand: int | None,
+    action: int | None,
+    text: str | None,
+    reason: str,
+    where_hand: int | None,
+) -> int:
+    if args.json:
+        err = {"hand": hand, "action": action, "text": text, "reason": reason}
+        print(json.dumps({"ok": False, "error": err}))
+    where = f"hand {where_hand}" if where_hand is not None else ""
+    if action is not None:
+        where += f", action {action} ({text!r})"
+    print(f"cardtable {args.command}: {args.file}: {where + ': ' if where else ''}{reason}", file=sys.stderr)
+    return status
+
+
+def _replay_text(rep: dict[str, Any]) -> None:
+    for i, hand in enumerate(rep["hands"]):
+        line = f"hand {i}: dealer {hand['dealer']}, {hand['result']}"
+        if "score" in hand:
+            line += f", score {hand['score']}"
+        print(line)
+    print(f"match: {json.dumps(rep['match'])}")
+    if rep["winner"] is not None:
+        print(f"winner: seats {', '.join(map(str, rep['winner']))}")
+    if rep["to_act"] is not None:
+        print(f"to act: seat {rep['to_act']}; legal: {', '.join(rep['legal'])}")
+    elif rep["next_dealer"] is not None:
+        print(f"next dealer: seat {rep['next_dealer']}")
+
+
+def _legal_text(rep: dict[str, Any]) -> None:
+    for action in rep["legal"]:
+        print(action)
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    rules_class = type(registry.get_game(args.game).rules)
+    print(f"{args.game} rule options (name, default, rule, meaning):")
+    for name, default, rule, doc in option_table(rules_class):
+        print(f"  {name} = {json.dumps(default)}  [{rule}]  {doc}")
+    print("presets:")
+    for name, options in sorted(registry.presets(args.game).items()):
+        print(f"  {name}: {json.dumps(options) if options else '(all defaults)'}")
+    return OK
+
+
+def _cmd_watch(args: argparse.Namespace) -> int:
+    if args.hands < 1:
+        raise CardtableError("--hands: expected at least 1")
+    game = registry.get_game(args.game, args.preset, **rule_options(args.rule))
+    rng = random.Random(args.seed)
+    log = HandLog(game, dealer=rng.randrange(game.seats))
+    for n in range(args.hands):
+        state = log.deal(rng)
+        print(f"--- hand {n}: dealer seat {game.dealer(state)}")
+        for seat in range(game.seats):
+            hand = game.card_places(state).get(f"hand {seat}", 0)
+            print(f"seat {seat}: {format_cards(cards_of(hand))}")
+        while (seat := game.actor(state)) is not None and seat != CHANCE:
+            action = rng.choice(list(game.legal_actions(state)))
+            print(f"  {seat} {game.format(action)}")
+            state = log.act(action)
+        result = game.outcome(state)
+        if result is not None:
+            print(f"result: {result.result}, score {list(result.score)}")
+            print(f"match: {json.dumps(game.match_json(state))}")
+        if game.winner(state) is not None:
+            print(f"winner: seats {game.winner(state)}")
+            break
+        if n + 1 < args.hands and log.next_hand() is None:
+            break
+    if args.record:
+        record = Record.from_json(log.record())
+        write_records(args.record, [record])
+        # Check what was written, so a saved match always replays.
+        for _ in replay(record, load_game(record)):
+            pass
+        print(f"saved {args.record}")
+    return OK
+
+
+def _cmd_sim(args: argparse.Namespace) -> int:
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(bots) < 1:
+        raise CardtableError("--bots: name at least one bot")
+    if args.deals < 1 or args.jobs < 1:
+        raise CardtableError("--deals and --jobs must be at least 1")
+    options = dict(registry.presets(args.game)[args.preset]) if args.preset else {}
+    if args.preset is not None:
+        registry.get_game(args.game, args.preset)
+    options |= rule_options(args.rule)
+    job = sim.job_for(args.game, options, bots, args.seed)
+    started = time.monotonic()
+
+    def progress(done: int, total: int) -> None:
+        if not args.quiet:
+            rate = done / max(time.monotonic() - started, 1e-9)
+            print(f"\r{done}/{total} deals ({rate:.1f}/s)", end="", file=sys.stderr, flush=True)
+
+    summary, results = sim.run(job, args.deals, args.jobs, progress)
+    if not args.quiet:
+        print(file=sys.stderr)
+    if not args.no_records:
+        path = args.records or f"sim-{args.game}-{args.seed}.jsonl"
+        with open(path, "w", encoding="utf-8") as f:
+            for line in sim.records_lines(results):
+                f.write(line + "\n")
+    if args.json:
+        print(json.dumps(summary.to_json()))
+    else:
+        sim.print_summary(summary)
+    return OK
+
+
+_COMMANDS = {
+    "replay": _cmd_replay,
+    "legal": _cmd_legal,
+    "rules": _cmd_rules,
+    "watch": _cmd_watch,
+    "sim": _cmd_sim,
+}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

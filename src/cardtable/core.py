@@ -1,0 +1,293 @@
+"""The ground every game stands on: errors, the chance action, hand results, rule options and the
+`Game` protocol.
+
+A game object holds its frozen rules; a state is plain frozen data. A state covers one hand and
+carries the match score from before that hand, so a whole match is a chain of hands joined by
+`Game.next_hand`. Each hand starts with one chance action, a `Deal` that carries the whole deck
+order, which makes replays exact and lets tests fix deals.
+
+Errors subclass `ValueError`, and their messages name the action, the seat and the rule broken:
+
+>>> str(IllegalAction("play 7H", 2, "R24", "must follow hearts"))
+'seat 2 play 7H: must follow hearts (R24)'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final, Protocol, TypeVar, runtime_checkable
+
+Seat = int
+
+#: What `Game.actor` returns when the next step is the deal, not a seat's choice.
+CHANCE: Final = -1
+
+
+class CardtableError(ValueError):
+    """Base of every error cardtable raises on bad input."""
+
+
+class BadNotation(CardtableError):
+    """Text that is not a card, an action or a record field of the right form."""
+
+
+class BadRules(CardtableError):
+    """An unknown rule option, a bad value for one, or options that cannot go together."""
+
+
+class BadPosition(CardtableError):
+    """A position (a mid-hand starting point) that breaks one of the position's conditions."""
+
+
+class IllegalAction(CardtableError):
+    """An action the rules do not allow in this state; names the action, the seat and the rule."""
+
+    def __init__(self, action: str, seat: Seat | None, rule: str, reason: str) -> None:
+        self.action = action
+        self.seat = seat
+        self.rule = rule
+        self.reason = reason
+        who = f"seat {seat} " if seat is not None and seat >= 0 else ""
+        super().__init__(f"{who}{action}: {reason} ({rule})")
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The chance action of a hand: the whole deck, top card first, dealt by the game's procedure."""
+
+    deck: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a finished hand ended.
+
+    ``result`` is ``"played"``, ``"misdeal"``, ``"passed_out"``, ``"leaster"`` or ``"doubler"``;
+    ``score`` holds one int per seat as the record contract's replay output defines it for the
+    game; ``details`` is JSON-ready and game-specific (points, tricks, sweeps, who took what).
+    """
+
+    result: str
+    score: tuple[int, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+S = TypeVar("S")
+A = TypeVar("A")
+V_co = TypeVar("V_co", covariant=True)
+
+
+@runtime_checkable
+class View(Protocol):
+    """A frozen per-seat observation: all that one seat may know."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON-ready data, cards as canonical strings."""
+        ...
+
+
+class Game(Protocol[S, A, V_co]):
+    """A card game's rules, bound to one set of rule options.
+
+    Every method is pure: states and actions are frozen values, and the only randomness comes in
+    as an ``rng`` argument. A new game implements this and registers in `cardtable.registry`;
+    the conformance suite then checks it.
+    """
+
+    name: ClassVar[str]
+    seats: ClassVar[int]
+    rules: Any
+
+    def start(self, dealer: Seat = 0, match: Mapping[str, Any] | None = None) -> S:
+        """The state before the deal of a hand, with the match score ``match`` (record §5)."""
+        ...
+
+    def actor(self, state: S) -> Seat | None:
+        """The seat to act, `CHANCE` when the deal is next, or ``None`` once the hand is over."""
+        ...
+
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """Every legal action of the seat to act, each once, in canonical order."""
+        ...
+
+    def deal(self, state: S, rng: random.Random) -> Deal:
+        """A shuffled deck for the chance step."""
+        ...
+
+    def apply(self, state: S, action: A | Deal) -> S:
+        """The state after ``action``; raises `IllegalAction` and leaves ``state`` untouched."""
+        ...
+
+    def observe(self, state: S, seat: Seat) -> V_co:
+        """What ``seat`` sees: never a card hidden from it."""
+        ...
+
+    def outcome(self, state: S) -> HandResult | None:
+        """How the hand ended, or ``None`` while it is not over."""
+        ...
+
+    def parse(self, text: str) -> A:
+        """Read an action in record notation (without the seat); raises `BadNotation`."""
+        ...
+
+    def format(self, action: A) -> str:
+        """The canonical record notation of an action (without the seat)."""
+        ...
+
+    # --- the match: hands joined into a match (record contract §5) ---
+
+    def dealer(self, state: S) -> Seat:
+        """The dealer of this state's hand."""
+        ...
+
+    def match_json(self, state: S) -> dict[str, Any]:
+        """The match state (record §5): after this hand when it is over, else before it."""
+        ...
+
+    def next_hand(self, state: S) -> S | None:
+        """The start of the next hand (dealer and match by the rules) after a finished hand, or
+        ``None`` when the match has been won."""
+        ...
+
+    def winner(self, state: S) -> tuple[Seat, ...] | None:
+        """The seats that have won the match once this hand is over, else ``None``."""
+        ...
+
+    # --- records: deals and positions (record contract §3, §4) ---
+
+    def deal_from_json(self, obj: object, dealer: Seat) -> Deal:
+        """Read a record's ``deal`` (the ``deck`` form or the game's explicit form) as the
+        equivalent deck order; raises `BadNotation` naming the fault (a bad card, a card twice,
+        a wrong hand size)."""
+        ...
+
+    def position_start(self, obj: object, match: Mapping[str, Any] | None) -> S:
+        """A state from a record's ``position`` (a mid-hand starting point); raises
+        `BadPosition` (or `BadNotation`) naming the condition that failed."""
+        ...
+
+    def position_json(self, state: S) -> dict[str, Any] | None:
+        """The current position of an unfinished hand in the game's position form, or ``None``."""
+        ...
+
+    # --- what the conformance suite checks ---
+
+    def card_places(self, state: S) -> Mapping[str, int]:
+        """After the deal: every place a card can be (``"hand 0"``, ``"floor"``, ``"blind"``,
+        ``"pile 1"`` …) with its card set. The sets are disjoint and together make the deck."""
+        ...
+
+    def unseen(self, state: S, seat: Seat) -> int:
+        """The cards whose place ``seat`` may not know in this state (its view holds none)."""
+        ...
+
+    def card_point_totals(self, state: S) -> tuple[int, int]:
+        """For a finished hand: (card points the hand's result counted, the total the rules say
+        must be counted), e.g. Sheepshead (120, 120); Smear (game counts, 80 minus dead cards)."""
+        ...
+
+
+def option(
+    default: Any,
+    *,
+    doc: str,
+    rule: str,
+    choices: tuple[Any, ...] | None = None,
+    kind: type | None = None,
+    minimum: int | None = None,
+    examples: tuple[Any, ...] = (),
+) -> Any:
+    """Declare a rule option as a dataclass field.
+
+    Either ``choices`` lists every allowed value, or ``kind`` gives the type (``int``), optionally
+    with a ``minimum``; ``None`` is allowed when it is the default. ``examples`` are non-default
+    values the conformance suite switches on in turn for options that are not a list of choices.
+    """
+    meta = {
+        "doc": doc,
+        "rule": rule,
+        "choices": choices,
+        "kind": kind,
+        "minimum": minimum,
+        "examples": examples,
+    }
+    return field(default=default, metadata=meta)
+
+
+def _same_type(a: object, b: object) -> bool:
+    return type(a) is type(b) or (a is None) or (b is None)
+
+
+def check_option(game: str, name: str, f: dataclasses.Field[Any], value: object) -> None:
+    """Raise `BadRules` unless ``value`` is allowed for option ``f``."""
+    meta = f.metadata
+    choices = meta.get("choices")
+    if choices is not None:
+        if not any(value == c and type(value) is type(c) for c in choices):
+            shown = ", ".join(_json_text(c) for c in choices)
+            raise BadRules(f"{game} option {name}: {_json_text(value)} is not one of {shown}")
+        return
+    if value is None and f.default is None:
+        return
+    kind = meta.get("kind")
+    if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
+        raise BadRules(f"{game} option {name}: expected a whole number, not {_json_text(value)}")
+    minimum = meta.get("minimum")
+    if minimum is not None and isinstance(value, int) and value < minimum:
+        raise BadRules(f"{game} option {name}: {value} is below the least allowed, {minimum}")
+
+
+def _json_text(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)
+
+
+RulesT = TypeVar("RulesT")
+
+
+def make_rules(cls: type[RulesT], game: str, options: Mapping[str, object]) -> RulesT:
+    """Build a frozen rules dataclass from named options, checking every name and value up front."""
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    for name, value in options.items():
+        if name not in fields:
+            known = ", ".join(sorted(fields))
+            raise BadRules(f"unknown {game} option {name!r} (known: {known})")
+        check_option(game, name, fields[name], value)
+    return cls(**options)
+
+
+def rules_json(rules: object) -> dict[str, Any]:
+    """The options of a rules dataclass that differ from their defaults, for a record's ``rules``."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(rules):  # type: ignore[arg-type]
+        value = getattr(rules, f.name)
+        if value != f.default or type(value) is not type(f.default):
+            out[f.name] = value
+    return out
+
+
+def option_variants(cls: type) -> list[tuple[str, Any]]:
+    """Every (option, non-default value) pair worth testing: all other choices, or the examples."""
+    out: list[tuple[str, Any]] = []
+    for f in dataclasses.fields(cls):
+        choices = f.metadata.get("choices") or f.metadata.get("examples") or ()
+        for value in choices:
+            if not (value == f.default and _same_type(value, f.default)):
+                out.append((f.name, value))
+    return out
+
+
+def option_table(cls: type) -> list[tuple[str, Any, str, str]]:
+    """(name, default, rule, meaning) for each option, for docs and the command line."""
+    return [
+        (f.name, f.default, f.metadata.get("rule", ""), f.metadata.get("doc", ""))
+        for f in dataclasses.fields(cls)
+    ]

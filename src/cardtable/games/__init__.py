@@ -1,0 +1,1 @@
+"""The game engines: pure rules, standard library only, one package per game."""

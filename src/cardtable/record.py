@@ -1,0 +1,380 @@
+"""Game records: read, write and replay them exactly as the record contract says.
+
+A record is one JSON object (``.json``: one record; ``.jsonl``: one per line) that holds the game,
+its rule options, the match state before the first hand and the hands, each as a deal (or, for
+the first hand, a position) and the actions in order. Replaying a record yields its states one by
+one; `replay_record` gives the contract's replay report.
+
+>>> from cardtable.registry import get_game
+>>> import random
+>>> game = get_game("smear")
+>>> log = HandLog(game, dealer=3)
+>>> state = log.deal(random.Random(7))
+>>> while game.actor(state) is not None:
+...     state = log.act(game.legal_actions(state)[0])
+>>> status, report = replay_record(log.record())
+>>> status, report["ok"], report["hands"][0]["result"] == game.outcome(state).result
+(0, True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardtable.cards import format_card
+from cardtable.core import (
+    CHANCE,
+    BadNotation,
+    BadPosition,
+    BadRules,
+    CardtableError,
+    Deal,
+    IllegalAction,
+    rules_json,
+)
+from cardtable.registry import get_game_from_rules
+
+FORMAT = "cardtable-record/1"
+
+#: Exit statuses of ``cardtable replay`` and ``cardtable legal`` (contract §7).
+OK, ILLEGAL, MALFORMED = 0, 1, 2
+
+
+class BadRecord(CardtableError):
+    """A record that breaks the contract: bad JSON, a missing field, an unknown game or option,
+    a bad card, a card twice, wrong hand sizes, an invalid position."""
+
+    def __init__(self, reason: str, hand: int | None = None) -> None:
+        self.reason = reason
+        self.hand = hand
+        where = f"hand {hand}: " if hand is not None else ""
+        super().__init__(where + reason)
+
+
+class ReplayStopped(CardtableError):
+    """The first illegal or malformed action of a record, with where it stands."""
+
+    def __init__(self, hand: int, action: int, text: str, reason: str) -> None:
+        self.hand = hand
+        self.action = action
+        self.text = text
+        self.reason = reason
+        super().__init__(f"hand {hand}, action {action} ({text!r}): {reason}")
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand of a record: its dealer (if given), its deal or position, and its actions."""
+
+    dealer: int | None
+    deal: Any
+    position: Any
+    actions: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.dealer is not None:
+            out["dealer"] = self.dealer
+        if self.position is not None:
+            out["position"] = self.position
+        else:
+            out["deal"] = self.deal
+        out["actions"] = list(self.actions)
+        return out
+
+
+@dataclass(frozen=True)
+class Record:
+    """A whole record (contract §2), checked for shape; the rules are checked when replayed."""
+
+    game: str
+    hands: tuple[HandRecord, ...]
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    players: tuple[str, ...] | None = None
+    match: Mapping[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": FORMAT, "game": self.game}
+        if self.rules:
+            out["rules"] = dict(self.rules)
+        if self.players is not None:
+            out["players"] = list(self.players)
+        if self.match is not None:
+            out["match"] = dict(self.match)
+        out["hands"] = [h.to_json() for h in self.hands]
+        return out
+
+    @classmethod
+    def from_json(cls, obj: object) -> Record:
+        """Check a record's shape (contract §2); raises `BadRecord` saying what is wrong and where."""
+        if not isinstance(obj, dict):
+            raise BadRecord("a record must be a JSON object")
+        if obj.get("format") != FORMAT:
+            raise BadRecord(f"format: expected {FORMAT!r}, found {obj.get('format')!r}")
+        game = obj.get("game")
+        if not isinstance(game, str):
+            raise BadRecord('game: expected a game name such as "seep"')
+        rules = obj.get("rules", {})
+        if not isinstance(rules, dict):
+            raise BadRecord("rules: expected an object of rule options")
+        players = obj.get("players")
+        if players is not None and (
+            not isinstance(players, list) or not all(isinstance(p, str) for p in players)
+        ):
+            raise BadRecord("players: expected a list of names")
+        match = obj.get("match")
+        if match is not None and not isinstance(match, dict):
+            raise BadRecord("match: expected an object")
+        hands = obj.get("hands")
+        if not isinstance(hands, list) or not hands:
+            raise BadRecord("hands: expected a non-empty list of hands")
+        return cls(
+            game=game,
+            rules=rules,
+            players=tuple(players) if players is not None else None,
+            match=match,
+            hands=tuple(_hand_from_json(h, i) for i, h in enumerate(hands)),
+        )
+
+
+def _hand_from_json(obj: object, index: int) -> HandRecord:
+    if not isinstance(obj, dict):
+        raise BadRecord("expected a hand object", index)
+    dealer = obj.get("dealer")
+    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
+        raise BadRecord("dealer: expected a seat number", index)
+    has_deal, has_position = "deal" in obj, "position" in obj
+    if has_deal == has_position:
+        raise BadRecord("a hand needs exactly one of 'deal' and 'position'", index)
+    if has_position and index > 0:
+        raise BadRecord("only the first hand may start from a position", index)
+    if index == 0 and has_deal and dealer is None:
+        raise BadRecord("dealer: the first hand must name its dealer", index)
+    actions = obj.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise BadRecord("actions: expected a list of strings", index)
+    return HandRecord(dealer, obj.get("deal"), obj.get("position"), tuple(actions))
+
+
+def read_records(path: str | Path) -> list[Record]:
+    """Read a ``.json`` file (one record) or a ``.jsonl`` file (one record per line)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadRecord(f"cannot read {p}: {getattr(e, 'strerror', None) or e}") from None
+    if p.suffix == ".jsonl":
+        out = []
+        for n, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                out.append(Record.from_json(_loads(line, f"{p.name} line {n}")))
+        if not out:
+            raise BadRecord(f"{p.name}: no records")
+        return out
+    return [Record.from_json(_loads(text, p.name))]
+
+
+def _loads(text: str, where: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BadRecord(f"{where}: not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+
+
+def write_records(path: str | Path, records: Sequence[Record]) -> None:
+    """Write records: one indented record to ``.json``, one per line to ``.jsonl``."""
+    p = Path(path)
+    if p.suffix == ".jsonl":
+        p.write_text("".join(json.dumps(r.to_json()) + "\n" for r in records), encoding="utf-8")
+    else:
+        if len(records) != 1:
+            raise ValueError("a .json file holds exactly one record; use .jsonl for several")
+        p.write_text(json.dumps(records[0].to_json(), indent=1) + "\n", encoding="utf-8")
+
+
+def load_game(record: Record) -> Any:
+    """The game a record names, with its rule options; raises `BadRecord` for an unknown one."""
+    try:
+        return get_game_from_rules(record.game, record.rules)
+    except BadRules as e:
+        raise BadRecord(str(e)) from None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One state of a replay: the hand (from 0), the action that led to it (``None`` for the state
+    right after the deal or position), and the state."""
+
+    hand: int
+    action: int | None
+    state: Any
+
+
+def replay(record: Record, game: Any | None = None) -> Iterator[Step]:
+    """Replay a record, yielding every state in order.
+
+    Raises `BadRecord` for a malformed record (including a bad deal or position) and
+    `ReplayStopped` at the first illegal or malformed action.
+    """
+    game = game if game is not None else load_game(record)
+    state: Any = None
+    last = len(record.hands) - 1
+    for h, hand in enumerate(record.hands):
+        if hand.dealer is not None and not 0 <= hand.dealer < game.seats:
+            raise BadRecord(f"dealer: {hand.dealer} is not a seat (0 to {game.seats - 1})", h)
+        try:
+            if h == 0:
+                if hand.position is not None:
+                    state = game.position_start(hand.position, record.match)
+                else:
+                    state = game.start(hand.dealer, record.match)
+            else:
+                nxt = game.next_hand(state)
+                if nxt is None:
+                    raise BadRecord("the match was already won before this hand", h)
+                state = nxt
+            if hand.dealer is not None and hand.dealer != game.dealer(state):
+                raise BadRecord(
+                    f"dealer: the rules choose seat {game.dealer(state)} to deal, not {hand.dealer}", h
+                )
+            if hand.position is None:
+                state = game.apply(state, game.deal_from_json(hand.deal, game.dealer(state)))
+        except (BadNotation, BadPosition, BadRules, IllegalAction) as e:
+            raise BadRecord(str(e), h) from None
+        yield Step(h, None, state)
+        for a, text in enumerate(hand.actions):
+            state = _apply_text(game, state, h, a, text)
+            yield Step(h, a, state)
+        if h < last and game.actor(state) is not None:
+            raise BadRecord("the hand is unfinished, but only the last hand may be", h)
+
+
+def _apply_text(game: Any, state: Any, hand: int, index: int, text: str) -> Any:
+    seat_text, _, action_text = text.strip().partition(" ")
+    actor = game.actor(state)
+    if actor is None:
+        raise ReplayStopped(hand, index, text, "the hand is over")
+    if not seat_text.isdigit():
+        raise ReplayStopped(hand, index, text, "expected '<seat> <action>', e.g. '2 play 10D'")
+    seat = int(seat_text)
+    if seat != actor:
+        raise ReplayStopped(hand, index, text, f"it is seat {actor}'s turn, not seat {seat}'s")
+    try:
+        return game.apply(state, game.parse(action_text))
+    except IllegalAction as e:
+        raise ReplayStopped(hand, index, text, f"{e.action}: {e.reason} ({e.rule})") from None
+    except BadNotation as e:
+        raise ReplayStopped(hand, index, text, str(e)) from None
+
+
+def report(record: Record, game: Any | None = None) -> dict[str, Any]:
+    """The replay report of contract §7 for a record that replays without error."""
+    game = game if game is not None else load_game(record)
+    ends: dict[int, Any] = {}
+    for step in replay(record, game):
+        ends[step.hand] = step.state
+    state = ends[len(ends) - 1]
+    hands = []
+    for end in ends.values():
+        row: dict[str, Any] = {"dealer": game.dealer(end)}
+        result = game.outcome(end)
+        if result is None:
+            row["result"] = "unfinished"
+        else:
+            row |= {"result": result.result, "score": list(result.score), "details": result.details}
+        hands.append(row)
+    finished = game.outcome(state) is not None
+    winner = game.winner(state) if finished else None
+    next_dealer = None
+    if finished and winner is None:
+        nxt = game.next_hand(state)
+        next_dealer = game.dealer(nxt) if nxt is not None else None
+    actor = None if finished else game.actor(state)
+    return {
+        "ok": True,
+        "hands": hands,
+        "match": game.match_json(state),
+        "winner": list(winner) if winner is not None else None,
+        "next_dealer": next_dealer,
+        "to_act": actor,
+        "legal": [game.format(a) for a in game.legal_actions(state)] if not finished else [],
+        "position": None if finished else game.position_json(state),
+    }
+
+
+def replay_record(obj: object) -> tuple[int, dict[str, Any]]:
+    """Check and replay a record given as parsed JSON: (exit status, the §7 JSON report)."""
+    try:
+        record = Record.from_json(obj)
+        return OK, report(record)
+    except BadRecord as e:
+        return MALFORMED, _error(e.hand, None, None, e.reason)
+    except ReplayStopped as e:
+        return ILLEGAL, _error(e.hand, e.action, e.text, e.reason)
+
+
+def _error(hand: int | None, action: int | None, text: str | None, reason: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"hand": hand, "action": action, "text": text, "reason": reason}}
+
+
+class HandLog:
+    """Builds a record while a match is played: deal, act, next hand, then `record`.
+
+    The log keeps the game's state, so the caller plays through it and gets records that
+    replay exactly.
+    """
+
+    def __init__(
+        self,
+        game: Any,
+        dealer: int = 0,
+        match: Mapping[str, Any] | None = None,
+        players: Sequence[str] | None = None,
+    ) -> None:
+        self.game = game
+        self.match = dict(match) if match is not None else None
+        self.players = tuple(players) if players is not None else None
+        self.state: Any = game.start(dealer, match)
+        self._hands: list[HandRecord] = []
+
+    def deal(self, rng: random.Random, deal: Deal | None = None) -> Any:
+        """Deal the hand (a shuffle from ``rng`` unless ``deal`` is given); returns the new state."""
+        if self.game.actor(self.state) != CHANCE:
+            raise ValueError("the hand has been dealt already")
+        deal = deal if deal is not None else self.game.deal(self.state, rng)
+        dealer = self.game.dealer(self.state)
+        self._hands.append(HandRecord(dealer, {"deck": [format_card(c) for c in deal.deck]}, None, ()))
+        self.state = self.game.apply(self.state, deal)
+        return self.state
+
+    def act(self, action: Any) -> Any:
+        """Apply the action of the seat to act and log it; returns the new state."""
+        seat = self.game.actor(self.state)
+        self.state = self.game.apply(self.state, action)
+        hand = self._hands[-1]
+        text = f"{seat} {self.game.format(action)}"
+        self._hands[-1] = HandRecord(hand.dealer, hand.deal, hand.position, (*hand.actions, text))
+        return self.state
+
+    def next_hand(self) -> Any | None:
+        """Move on to the next hand after a finished one (``None`` when the match is won)."""
+        nxt = self.game.next_hand(self.state)
+        if nxt is not None:
+            self.state = nxt
+        return nxt
+
+    def record(self) -> dict[str, Any]:
+        """The record of every hand so far, as contract JSON."""
+        rec = Record(
+            game=self.game.name,
+            hands=tuple(self._hands),
+            rules=rules_json(self.game.rules),
+            players=self.players,
+            match=self.match,
+        )
+        return rec.to_json()

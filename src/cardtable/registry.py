@@ -1,0 +1,76 @@
+"""Find games by name, with their rule options and named presets.
+
+>>> game = get_game("smear", kitty_size=2)
+>>> game.name, game.rules.kitty_size
+('smear', 2)
+>>> get_game("smear", colour="red")
+Traceback (most recent call last):
+...
+cardtable.core.BadRules: unknown smear option 'colour' (known: ...)
+
+Each game package exposes ``GAME`` (the class, built from keyword options) and ``PRESETS``
+(preset name to options). Packages load on first use, so the kernel imports no game it does not need.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from cardtable.core import BadRules
+
+_MODULES: dict[str, str] = {
+    "seep": "cardtable.games.seep",
+    "smear": "cardtable.games.smear",
+    "sheepshead": "cardtable.games.sheepshead",
+}
+
+
+def register(name: str, module: str) -> None:
+    """Register a game package (one that exposes ``GAME`` and ``PRESETS``) under ``name``."""
+    _MODULES[name] = module
+
+
+def names() -> list[str]:
+    """The names of every registered game, in alphabetical order."""
+    return sorted(_MODULES)
+
+
+def _module(name: str) -> Any:
+    if name not in _MODULES:
+        raise BadRules(f"unknown game {name!r} (known: {', '.join(names())})")
+    return importlib.import_module(_MODULES[name])
+
+
+def presets(name: str) -> dict[str, dict[str, Any]]:
+    """The named presets of a game: preset name to rule options."""
+    return dict(_module(name).PRESETS)
+
+
+def game_class(name: str) -> Any:
+    """The game class registered under ``name``."""
+    return _module(name).GAME
+
+
+def get_game(name: str, preset: str | None = None, **options: Any) -> Any:
+    """A game with rule options: those of ``preset`` first, then ``options`` on top.
+
+    An unknown game, preset or option, or a bad value, raises `BadRules` at once.
+    """
+    module = _module(name)
+    merged: dict[str, Any] = {}
+    if preset is not None:
+        if preset not in module.PRESETS:
+            known = ", ".join(sorted(module.PRESETS))
+            raise BadRules(f"unknown {name} preset {preset!r} (known: {known})")
+        merged.update(module.PRESETS[preset])
+    merged.update(options)
+    return module.GAME(**merged)
+
+
+def get_game_from_rules(name: str, rules: Mapping[str, Any] | None) -> Any:
+    """A game from a record's ``name`` and ``rules`` object (record contract §2)."""
+    if rules is not None and not isinstance(rules, Mapping):
+        raise BadRules("rules: expected an object of rule options")
+    return get_game(name, **dict(rules or {}))
