@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 from cardtable import registry, sim
 from cardtable.cards import cards_of, format_cards
 from cardtable.core import CHANCE, CardtableError, option_table
+from cardtable.plain import run_plain
 from cardtable.record import (
     ILLEGAL,
     MALFORMED,
@@ -33,6 +34,7 @@ from cardtable.record import (
     report,
     write_records,
 )
+from cardtable.table import Table
 
 
 class _Parser(argparse.ArgumentParser):
@@ -81,6 +83,22 @@ def _build_parser() -> _Parser:
     p.add_argument("--hands", type=int, default=1, help="how many hands to play (default 1)")
     p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
     p.add_argument("--record", metavar="FILE", help="also save the match as a record")
+
+    p = sub.add_parser("play", help="play against bots at the terminal (no game: a menu)")
+    p.add_argument("game", nargs="?", choices=registry.names())
+    p.add_argument("--preset", help="a named set of house rules (see 'cardtable rules GAME')")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="one house-rule option")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument(
+        "--bots",
+        default="rule",
+        help="the bots: one name for all, or one per other seat, comma-separated (default rule)",
+    )
+    p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    p.add_argument("--plain", action="store_true", help="plain line mode: text in, text out")
+
+    p = sub.add_parser("view", help="step through a record, forwards and back, seeing every hand")
+    p.add_argument("file")
 
     p = sub.add_parser("sim", help="a duplicate-deal tournament between bots")
     _game_arguments(p)
@@ -241,6 +259,52 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     return OK
 
 
+def make_table(
+    game_name: str, preset: str | None, rules: Sequence[str], seat: int, bots: str, seed: int | None
+) -> Table:
+    """A table with a person at ``seat`` and the named bots at the others."""
+    game = registry.get_game(game_name, preset, **rule_options(rules))
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    others = [s for s in range(game.seats) if s != seat]
+    if len(names) == 1:
+        names = names * len(others)
+    if len(names) != len(others):
+        raise CardtableError(f"--bots: name one bot for all or one per other seat ({len(others)})")
+    return Table(game, [seat], dict(zip(others, names, strict=True)), seed=seed)
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    if args.plain:
+        if args.game is None:
+            raise CardtableError("--plain needs a game: seep, smear or sheepshead")
+        table = make_table(args.game, args.preset, args.rule, args.seat, args.bots, args.seed)
+        return run_plain(table, sys.stdin, sys.stdout)
+    try:
+        from cardtable.tui import run_app
+    except ImportError as e:
+        raise CardtableError(
+            f"the terminal table needs Textual ({e.name or e}); install it with pip install -e '.[tui]'"
+            " or use --plain"
+        ) from None
+    if args.game is not None:
+        make_table(args.game, args.preset, args.rule, args.seat, args.bots, args.seed)  # check options now
+    status: int = run_app(args)
+    return status
+
+
+def _cmd_view(args: argparse.Namespace) -> int:
+    try:
+        from cardtable.tui import run_viewer
+    except ImportError as e:
+        raise CardtableError(
+            f"the viewer needs Textual ({e.name or e}); install it with pip install -e '.[tui]'"
+        ) from None
+    try:
+        return run_viewer(args.file)
+    except ReplayStopped as e:
+        raise CardtableError(f"{args.file}: {e}") from None
+
+
 def _cmd_sim(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if len(bots) < 1:
@@ -280,6 +344,8 @@ _COMMANDS = {
     "rules": _cmd_rules,
     "watch": _cmd_watch,
     "sim": _cmd_sim,
+    "play": _cmd_play,
+    "view": _cmd_view,
 }
 
 

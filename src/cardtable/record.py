@@ -341,6 +341,7 @@ class HandLog:
         self.players = tuple(players) if players is not None else None
         self.state: Any = game.start(dealer, match)
         self._hands: list[HandRecord] = []
+        self._before: list[Any] = []  # the states before each action of the current hand
 
     def deal(self, rng: random.Random, deal: Deal | None = None) -> Any:
         """Deal the hand (a shuffle from ``rng`` unless ``deal`` is given); returns the new state."""
@@ -350,16 +351,33 @@ class HandLog:
         dealer = self.game.dealer(self.state)
         self._hands.append(HandRecord(dealer, {"deck": [format_card(c) for c in deal.deck]}, None, ()))
         self.state = self.game.apply(self.state, deal)
+        self._before = []
         return self.state
 
     def act(self, action: Any) -> Any:
         """Apply the action of the seat to act and log it; returns the new state."""
         seat = self.game.actor(self.state)
+        before = self.state
         self.state = self.game.apply(self.state, action)
+        self._before.append(before)
         hand = self._hands[-1]
         text = f"{seat} {self.game.format(action)}"
         self._hands[-1] = HandRecord(hand.dealer, hand.deal, hand.position, (*hand.actions, text))
         return self.state
+
+    def undo(self) -> Any:
+        """Take back the last action of the current hand; returns the state before it."""
+        if not self._before:
+            raise ValueError("nothing to take back in this hand")
+        self.state = self._before.pop()
+        hand = self._hands[-1]
+        self._hands[-1] = HandRecord(hand.dealer, hand.deal, hand.position, hand.actions[:-1])
+        return self.state
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The actions of the current hand so far, as record strings."""
+        return self._hands[-1].actions if self._hands else ()
 
     def next_hand(self) -> Any | None:
         """Move on to the next hand after a finished one (``None`` when the match is won)."""

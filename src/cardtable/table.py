@@ -1,0 +1,240 @@
+"""A table where people and bots play a match: the model behind the terminal table and its plain
+line mode.
+
+The table owns the true state and hands each bot only its seat's view and legal actions. A person
+acts in record notation; anything refused comes back as the engine's error, which names the rule.
+Undo takes back to the person's previous decision (against bots only, so nobody else's choice is
+taken back), and the whole match can be saved as a record at any time.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardtable.bots import Bot, Hint, SearchBot, make_bot, rule_bot
+from cardtable.cards import parse_card
+from cardtable.core import CHANCE, BadNotation, CardtableError, HandResult
+from cardtable.record import HandLog, Record, write_records
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def pretty_card(text: str) -> str:
+    """``10D`` as ``10♦``."""
+    return text[:-1] + SUIT_SYMBOLS.get(text[-1], text[-1])
+
+
+def pretty_action(text: str) -> str:
+    """An action with its cards shown with suit symbols: ``play 10D`` as ``play 10♦``."""
+    out = []
+    for token in text.split(" "):
+        parts = []
+        for part in token.split("+"):
+            try:
+                parse_card(part)
+            except BadNotation:
+                parts.append(part)
+            else:
+                parts.append(pretty_card(part.upper()))
+        out.append("+".join(parts))
+    return " ".join(out)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action taken at the table: by whom, what, and whether a bot chose it."""
+
+    seat: int
+    text: str
+    by_bot: bool
+
+
+class Table:
+    """A match between people (``people``: their seats) and bots (the other seats)."""
+
+    def __init__(
+        self,
+        game: Any,
+        people: Sequence[int],
+        bots: dict[int, str],
+        seed: int | None = None,
+        dealer: int | None = None,
+        players: Sequence[str] | None = None,
+    ) -> None:
+        self.game = game
+        self.people = frozenset(people)
+        for seat in (*self.people, *bots):
+            if not 0 <= seat < game.seats:
+                raise CardtableError(f"seat {seat} is not a seat of {game.name} (0 to {game.seats - 1})")
+        missing = set(range(game.seats)) - self.people - set(bots)
+        if missing:
+            raise CardtableError(f"nobody sits at seat(s) {sorted(missing)}")
+        self.bot_names = dict(bots)
+        self.bots: dict[int, Bot] = {seat: make_bot(game, name) for seat, name in bots.items()}
+        self.rng = random.Random(seed)
+        self.bot_rngs = {seat: random.Random(self.rng.random()) for seat in bots}
+        first = dealer if dealer is not None else self.rng.randrange(game.seats)
+        names = players or ["You" if s in self.people else f"{self.bot_names[s]}" for s in range(game.seats)]
+        self.log = HandLog(game, dealer=first, players=names)
+        self.players = tuple(names)
+        self.moves: list[Move] = []
+        self.hand_number = 0
+        self._hint_bot: SearchBot | None = None
+        self.log.deal(self.rng)
+
+    # --- what the table shows ---
+
+    @property
+    def state(self) -> Any:
+        return self.log.state
+
+    def actor(self) -> int | None:
+        """The seat to act, or ``None`` once the hand is over."""
+        seat: int | None = self.game.actor(self.state)
+        return None if seat == CHANCE else seat
+
+    def person_to_act(self) -> bool:
+        return self.actor() in self.people
+
+    def view(self, seat: int) -> Any:
+        return self.game.observe(self.state, seat)
+
+    def legal_texts(self) -> list[str]:
+        """The legal actions of the seat to act, in record notation."""
+        return [self.game.format(a) for a in self.game.legal_actions(self.state)]
+
+    def outcome(self) -> HandResult | None:
+        result: HandResult | None = self.game.outcome(self.state)
+        return result
+
+    def winner(self) -> tuple[int, ...] | None:
+        winner: tuple[int, ...] | None = self.game.winner(self.state)
+        return winner
+
+    # --- acting ---
+
+    def play(self, text: str) -> Move:
+        """A person's action in record notation; raises the engine's error if it is refused."""
+        seat = self.actor()
+        if seat is None:
+            raise CardtableError("the hand is over")
+        if seat not in self.people:
+            raise CardtableError(f"it is seat {seat}'s turn ({self.players[seat]}), not yours")
+        action = self.game.parse(text)
+        self.log.act(action)
+        move = Move(seat, self.game.format(action), False)
+        self.moves.append(move)
+        return move
+
+    def bot_move(self) -> Move | None:
+        """Let the bot to act (if a bot is to act) choose and play; returns its move."""
+        seat = self.actor()
+        if seat is None or seat in self.people:
+            return None
+        legal = self.game.legal_actions(self.state)
+        action = self.bots[seat].act(self.view(seat), legal, self.bot_rngs[seat])
+        self.log.act(action)
+        move = Move(seat, self.game.format(action), True)
+        self.moves.append(move)
+        return move
+
+    def run_bots(self) -> list[Move]:
+        """Let bots play until a person must act or the hand is over."""
+        out = []
+        while (move := self.bot_move()) is not None:
+            out.append(move)
+        return out
+
+    def undo(self) -> bool:
+        """Take back to the person's previous decision (and the bots' moves after it)."""
+        if not self.people or not any(not m.by_bot for m in self.moves):
+            return False
+        while self.moves:
+            move = self.moves.pop()
+            self.log.undo()
+            if not move.by_bot:
+                return True
+        return True
+
+    def next_hand(self) -> bool:
+        """Deal the next hand of the match; ``False`` when the match has been won."""
+        if self.log.next_hand() is None:
+            return False
+        self.moves = []
+        self.hand_number += 1
+        self.log.deal(self.rng)
+        return True
+
+    def hints(self, level: str = "medium") -> list[Hint]:
+        """The search bot's estimate of every legal action for the person to act."""
+        seat = self.actor()
+        if seat is None:
+            return []
+        if self._hint_bot is None or self._hint_bot.level != level:
+            try:
+                policy = rule_bot(self.game)
+            except CardtableError:
+                policy = None
+            self._hint_bot = SearchBot(self.game, level, policy)
+        legal = self.game.legal_actions(self.state)
+        hints = self._hint_bot.hints(self.view(seat), legal, random.Random(len(self.moves)))
+        return sorted(hints, key=lambda h: -h.value)
+
+    # --- records ---
+
+    def record(self) -> dict[str, Any]:
+        return self.log.record()
+
+    def save(self, path: str | Path) -> Path:
+        """Save the match so far as a record (``.json``, or ``.jsonl`` for one line)."""
+        p = Path(path)
+        write_records(p, [Record.from_json(self.record())])
+        return p
+
+    def history(self) -> list[str]:
+        """The actions of this hand as record strings."""
+        return list(self.log.actions)
+
+    def summary_lines(self) -> list[str]:
+        """The end of a hand in words: the result, each seat's score, and the details."""
+        result = self.outcome()
+        if result is None:
+            return []
+        lines = [f"Hand {self.hand_number + 1}: {result.result.replace('_', ' ')}"]
+        for seat, points in enumerate(result.score):
+            lines.append(f"  seat {seat} ({self.players[seat]}): {points:+d}")
+        for key, value in result.details.items():
+            lines.append(f"  {key.replace('_', ' ')}: {_plain(value)}")
+        lines.append(f"Match: {_plain(self.game.match_json(self.state))}")
+        winner = self.winner()
+        if winner is not None:
+            lines.append(f"The match is won by seats {', '.join(map(str, winner))}.")
+        return lines
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return "[" + ", ".join(_plain(v) for v in value) + "]"
+    if isinstance(value, str):
+        return pretty_action(value)
+    return json.dumps(value)
+
+
+def view_lines(view_json: dict[str, Any]) -> list[str]:
+    """A seat's view as lines of text: the hand first, then everything else the view holds."""
+    lines = []
+    hand = view_json.get("hand")
+    if isinstance(hand, list):
+        lines.append("Your hand: " + " ".join(pretty_card(c) for c in hand))
+    for key, value in view_json.items():
+        if key == "hand" or value is None or value == [] or value == {}:
+            continue
+        lines.append(f"{key.replace('_', ' ')}: {_plain(value)}")
+    return lines
