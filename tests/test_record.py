@@ -35,9 +35,7 @@ def _played(game_name: str, seed: int, hands: int = 2, stop_early: int | None = 
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cardtable.cli", *args], capture_output=True, text=True, timeout=120
-    )
+    return subprocess.run([sys.executable, "-m", "cardtable.cli", *args], capture_output=True, text=True, timeout=120)
 
 
 @pytest.mark.parametrize("game", registry.names())
@@ -113,7 +111,11 @@ def test_actions_after_the_end_of_a_hand_are_illegal() -> None:
 BAD_RECORDS: list[tuple[str, object, str]] = [
     ("not an object", [1, 2], "JSON object"),
     ("wrong format", {"format": "x", "game": "smear", "hands": []}, "format"),
-    ("unknown game", {"format": "cardtable-record/1", "game": "chess", "hands": [{}]}, "unknown game"),
+    (
+        "unknown game",
+        {"format": "cardtable-record/1", "game": "chess", "hands": [{"dealer": 0, "deal": {}, "actions": []}]},
+        "unknown game",
+    ),
     ("no hands", {"format": "cardtable-record/1", "game": "smear", "hands": []}, "hands"),
     (
         "unknown option",

@@ -79,9 +79,8 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO) -> int:
                 say(f"No hints: {e}")
                 hints = []
             for hint in hints:
-                say(
-                    f"  {pretty_action(table.game.format(hint.action))}: {hint.value:+.2f} ± {hint.stderr:.2f}"
-                )
+                name = pretty_action(table.game.format(hint.action))
+                say(f"  {name}: {hint.value:+.2f} ± {hint.stderr:.2f} points per hand")
         elif word == "undo":
             say("Taken back." if table.undo() else "Nothing of yours to take back in this hand.")
         elif word == "history":

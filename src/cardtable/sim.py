@@ -70,10 +70,27 @@ class Job:
     keep_records: bool = True
 
 
+def labels(bots: Sequence[str]) -> list[str]:
+    """Names that tell the entries apart: a bot named twice is ``name`` and ``name#2``.
+
+    >>> labels(["rule", "rule", "random"])
+    ['rule', 'rule#2', 'random']
+    """
+    out: list[str] = []
+    for name in bots:
+        label, n = name, 1
+        while label in out:
+            n += 1
+            label = f"{name}#{n}"
+        out.append(label)
+    return out
+
+
 def play_deal(job: Job, deal: int) -> DealResult:
     """Play deal number ``deal`` under every arrangement of the job's bots."""
     game = registry.get_game(job.game, **job.rules)
-    bots = {name: make_bot(game, name) for name in dict.fromkeys(job.bots)}
+    names = labels(job.bots)
+    bots = {label: make_bot(game, spec) for label, spec in zip(names, job.bots, strict=True)}
     deck_rng = random.Random(f"{job.seed}:deal:{deal}")
     dealer = deal % game.seats
     deck = game.deal(game.start(dealer), deck_rng)
@@ -81,7 +98,7 @@ def play_deal(job: Job, deal: int) -> DealResult:
     decisions = dict.fromkeys(bots, 0)
     seconds = dict.fromkeys(bots, 0.0)
     records = []
-    for a, seating in enumerate(arrangements(game.seats, job.bots)):
+    for a, seating in enumerate(arrangements(game.seats, names)):
         log = HandLog(game, dealer=dealer, players=seating)
         state = log.deal(deck_rng, deck)
         rngs = [random.Random(f"{job.seed}:{deal}:{a}:{s}") for s in range(game.seats)]
@@ -149,7 +166,7 @@ class Summary:
 
 def summarize(job: Job, results: Sequence[DealResult]) -> Summary:
     """Fold the deals' results into a `Summary`."""
-    names = list(dict.fromkeys(job.bots))
+    names = labels(job.bots)
     summary = Summary(job.game, len(results), job.seed, job.rules)
     for name in names:
         iv = Interval.of([r.points[name] for r in results])

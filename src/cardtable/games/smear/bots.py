@@ -1,0 +1,159 @@
+"""A rule-based Smear player: the way a sound club player bids, discards and plays.
+
+It sees only its view and its legal actions. Bidding counts the points a suit is likely to bring
+as trump: the ace is a sure High, the 7 a sure Low (when Low goes to its player), the jack a likely
+Jack if it is guarded, length and tens toward Game. The discard keeps the best trump suit eligible
+(R18) and throws the cards least likely to take tricks, banking tens when discards count for
+Game. In play it pulls trumps with the top trump, feeds tens to a partner who is winning, wins a
+trick cheaply when it can, and otherwise throws its least useful card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import Bid, Discard, Pass, Play
+from .play import lead_cards
+from .state import Phase
+from .tables import POWER, RANK_VALUE, SUIT, TRICK_KEY, TRUMP_ACE, TRUMP_JACK, TRUMP_SEVEN, value_of
+from .view import SmearView
+
+
+def _cards(m: int) -> list[int]:
+    return [c for c in range(52) if m >> c & 1]
+
+
+def suit_strength(hand: int, suit: int, low_to_player: bool) -> float:
+    """The points ``suit`` as trump is likely to bring the holder of ``hand`` (R27-R30)."""
+    trumps = hand & SUIT[suit]
+    length = trumps.bit_count()
+    if not length:
+        return 0.0
+    points = 0.0
+    if trumps >> TRUMP_ACE[suit] & 1:
+        points += 1.0  # High: the ace always wins its trick
+    if trumps >> TRUMP_SEVEN[suit] & 1:
+        points += 0.9 if low_to_player else 0.4
+    if trumps >> TRUMP_JACK[suit] & 1:
+        guards = sum(1 for c in _cards(trumps) if POWER[c] > POWER[TRUMP_JACK[suit]])
+        points += 0.45 + 0.2 * min(guards, 2)
+    tens = sum(1 for c in _cards(hand) if c % 13 == 9)
+    points += 0.15 * max(0, length - 2) + 0.1 * tens + (0.3 if length >= 4 else 0.0)
+    return points
+
+
+def _best_suit(hand: int, low_to_player: bool) -> int:
+    return max(range(4), key=lambda s: (suit_strength(hand, s, low_to_player), (hand & SUIT[s]).bit_count()))
+
+
+class RuleBot:
+    """Plays Smear by simple, sound rules (see the module docstring)."""
+
+    name = "rule"
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.rules = game.rules
+
+    def act(self, view: SmearView, legal: Sequence[Any], rng: random.Random) -> Any:
+        """One of ``legal``, chosen from ``view`` alone."""
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.AUCTION:
+            return self._bid(view, legal)
+        if view.phase is Phase.DISCARD:
+            return self._discard(view, legal)
+        return self._play(view, legal)
+
+    # --- the auction ---
+
+    def _bid(self, view: SmearView, legal: Sequence[Any]) -> Any:
+        low_to_player = self.rules.low_awarded_to == "player"
+        hand = view.hand
+        estimate = max(suit_strength(hand, s, low_to_player) for s in range(4))
+        estimate += 0.12 * self.rules.kitty_size
+        bids = [a for a in legal if isinstance(a, Bid)]
+        wanted = [b for b in bids if b.points <= estimate + 0.25]
+        if wanted:
+            return min(wanted, key=lambda b: b.points) if view.seat == view.dealer else max(wanted, key=_points)
+        if any(isinstance(a, Pass) for a in legal):
+            return next(a for a in legal if isinstance(a, Pass))
+        return min(bids, key=_points)  # a stuck dealer bids the least
+
+    # --- the discard ---
+
+    def _discard(self, view: SmearView, legal: Sequence[Any]) -> Any:
+        hand = view.hand
+        trump = _best_suit(hand, self.rules.low_awarded_to == "player")
+        bank = self.rules.discards_count_for_game
+
+        def keep_value(c: int) -> float:
+            if c // 13 == trump:
+                return 100.0 + POWER[c]
+            worth = 8.0 if c % 13 == 0 else float(POWER[c])
+            return worth - (0.6 * RANK_VALUE.get(c % 13, 0) if bank else 0.0)
+
+        def cost(action: Discard) -> float:
+            eligible = lead_cards(hand, action.mask) & SUIT[trump]
+            return sum(keep_value(c) for c in action.cards) + (0.0 if eligible else 1000.0)
+
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return min(discards, key=cost)
+
+    # --- the play ---
+
+    def _play(self, view: SmearView, legal: Sequence[Any]) -> Any:
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        hand = view.hand
+        if not view.trick:
+            return Play(self._lead(view, hand, cards))
+        trump = view.trump if view.trump is not None else view.trick[0] // 13
+        led = view.trick[0] // 13
+        key = TRICK_KEY[trump * 4 + led]
+        leader = view.leader if view.leader is not None else 0
+        best_i = max(range(len(view.trick)), key=lambda i: key[view.trick[i]])
+        winning_seat = (leader + best_i) % 4
+        best = key[view.trick[best_i]]
+        partner_wins = winning_seat % 2 == view.seat % 2
+        last = len(view.trick) == 3
+        if partner_wins and (last or POWER[view.trick[best_i]] >= 6 or view.trick[best_i] // 13 == trump):
+            # Feed points to the partner: the most valuable card that is not a high trump.
+            return Play(max(cards, key=lambda c: (value_of(1 << c) - (20 if c // 13 == trump else 0), -POWER[c])))
+        winners = [c for c in cards if key[c] > best]
+        at_stake = value_of(sum(1 << c for c in view.trick)) + (5 if TRUMP_JACK[trump] in view.trick else 0)
+        if winners and (at_stake >= 3 or last or rngless_high(winners, trump)):
+            return Play(min(winners, key=lambda c: (key[c], value_of(1 << c))))
+        # Throw the least useful card: low power, low value, and keep trumps.
+        return Play(min(cards, key=lambda c: (c // 13 == trump, value_of(1 << c), POWER[c])))
+
+    def _lead(self, view: SmearView, hand: int, cards: list[int]) -> int:
+        if view.trump is None:  # trick 1: lead the top of the best eligible suit (R18, R22)
+            suit = _best_suit(sum(1 << c for c in cards), self.rules.low_awarded_to == "player")
+            return max((c for c in cards if c // 13 == suit), key=POWER.__getitem__)
+        trump = view.trump
+        gone = 0
+        for t in view.tricks:
+            for c in t.cards:
+                gone |= 1 << c
+        trumps = [c for c in cards if c // 13 == trump]
+        if trumps:
+            top = max(trumps, key=POWER.__getitem__)
+            higher_out = any(POWER[c] > POWER[top] for c in _cards(SUIT[trump] & ~gone & ~hand) if POWER[c] >= 0)
+            if not higher_out:
+                return top  # the master trump pulls the others
+        others = [c for c in cards if c // 13 != trump] or cards
+        aces = [c for c in others if c % 13 == 0]
+        if aces:
+            return aces[0]
+        return min(others, key=lambda c: (value_of(1 << c), POWER[c]))
+
+
+def rngless_high(cards: list[int], trump: int) -> bool:
+    """Whether one of ``cards`` is an ace or king, worth winning with anyway."""
+    return any(POWER[c] >= 6 and c // 13 != trump for c in cards)
+
+
+def _points(b: Bid) -> int:
+    return b.points

@@ -1,0 +1,167 @@
+"""Worlds from a view: full states that agree with everything one seat has seen.
+
+A search bot may not look at the true state; it samples the hidden cards from a view instead. The
+hidden cards are dealt at random to the places the seat cannot see (the other hands, the stock,
+the bidder's discard), each place getting the number of cards the view says it holds, and each
+hand avoiding the suits its owner has shown to be void in (R24). The bidder's discard holds no
+trump (R18 allows one only from more than six). A few random tries fill the places in order of
+how constrained they are; if they all fail the voids are dropped, so a world always comes back.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .play import ALL_CARDS, lead_cards, start_state
+from .rules import SmearRules
+from .scoring import score_hand
+from .state import Phase, Setup, State
+from .tables import DECK_MASK, SEATS, STOCK_SIZE, SUIT
+from .view import SmearView
+
+_TRIES = 30
+
+
+def _voids(view: SmearView, strict: bool) -> list[int]:
+    """For each seat, the suits (as a card set) its play has shown it no longer holds."""
+    voids = [0, 0, 0, 0]
+    trump = view.trump
+    plays = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick:
+        plays.append((view.leader if view.leader is not None else 0, view.trick))
+    for leader, cards in plays:
+        led = cards[0] // 13
+        for i, c in enumerate(cards[1:], 1):
+            seat = (leader + i) % SEATS
+            suit = c // 13
+            if suit == led:
+                continue
+            if led == trump or suit != trump or strict:
+                voids[seat] |= SUIT[led]  # R24: did not follow, so could not
+    return voids
+
+
+def _places(view: SmearView, kitty_size: int) -> list[tuple[str, int, int]]:
+    """(place, size, suits it may not hold) for every place the seat cannot see."""
+    seat = view.seat
+    places = [(f"hand {s}", view.hand_sizes[s], 0) for s in range(SEATS) if s != seat]
+    if view.phase is Phase.AUCTION or (view.phase is Phase.OVER and view.bidder is None):
+        places.append(("stock", STOCK_SIZE, 0))
+        return places
+    if view.discard is None and kitty_size and view.phase is not Phase.DISCARD:
+        places.append(("discard", kitty_size, SUIT[view.trump] if view.trump is not None else 0))
+    if view.dead is None:
+        places.append(("dead", STOCK_SIZE - kitty_size, 0))
+    return places
+
+
+def _deal_hidden(
+    places: list[tuple[str, int, int]], voids: list[int], hidden: list[int], rng: random.Random
+) -> dict[str, int] | None:
+    """One random filling of the places with the hidden cards, or ``None`` if it got stuck."""
+    pool = hidden[:]
+    rng.shuffle(pool)
+    forbidden = {}
+    for name, _, suits in places:
+        block = suits
+        if name.startswith("hand "):
+            block |= voids[int(name[5:])]
+        forbidden[name] = block
+    order = sorted(places, key=lambda p: sum(1 for c in pool if not forbidden[p[0]] >> c & 1) - p[1])
+    out = {}
+    for name, size, _ in order:
+        block = forbidden[name]
+        chosen = [c for c in pool if not block >> c & 1][:size]
+        if len(chosen) < size:
+            return None
+        m = 0
+        for c in chosen:
+            m |= 1 << c
+            pool.remove(c)
+        out[name] = m
+    return out
+
+
+def sample(rules: SmearRules, strict: bool, view: SmearView, rng: random.Random) -> State:
+    """A state that ``view.seat`` cannot tell from the true one."""
+    if view.phase is Phase.DEAL:
+        return start_state(view.dealer, view.scores)
+    played = 0
+    for t in view.tricks:
+        for c in t.cards:
+            played |= 1 << c
+    for c in view.trick:
+        played |= 1 << c
+    known = view.hand | played
+    for m in (view.kitty, view.discard, view.dead):
+        if m is not None:
+            known |= m
+    hidden = [c for c in range(52) if (DECK_MASK & ~known) >> c & 1]
+    places = _places(view, rules.kitty_size)
+    voids = _voids(view, strict)
+    for attempt in range(2 * _TRIES):
+        filled = _deal_hidden(places, voids if attempt < _TRIES else [0, 0, 0, 0], hidden, rng)
+        if filled is None:
+            continue
+        state = _assemble(rules, view, filled, rng)
+        if state is not None:
+            return state
+    raise ValueError("no world agrees with this view")  # pragma: no cover - the views come from states
+
+
+def _assemble(rules: SmearRules, view: SmearView, filled: dict[str, int], rng: random.Random) -> State | None:
+    n = rules.kitty_size
+    seat = view.seat
+    hands = tuple(view.hand if s == seat else filled[f"hand {s}"] for s in range(SEATS))
+    phase = view.phase
+    bidder = view.bidder if view.bidder is not None else -1
+    bid = view.bid if view.bid is not None else 0
+    if "stock" in filled:  # before the kitty is taken: its top n cards are the kitty
+        stock = [c for c in range(52) if filled["stock"] >> c & 1]
+        rng.shuffle(stock)
+        kitty = sum(1 << c for c in stock[:n])
+        dead = filled["stock"] & ~kitty
+        discard = 0
+    else:
+        dead = view.dead if view.dead is not None else filled["dead"]
+        discard = view.discard if view.discard is not None else filled.get("discard", 0)
+        if view.kitty is not None:
+            kitty = view.kitty
+        else:  # the bidder took n of the cards it has held, discarded or played
+            cards = [c for c in range(52) if (hands[bidder] | discard | _played_by(view, bidder)) >> c & 1]
+            kitty = sum(1 << c for c in rng.sample(cards, n)) if n else 0
+    lead_ok = 0
+    if phase is Phase.PLAY or (phase is Phase.OVER and bidder >= 0):
+        if n:
+            before = discard | hands[bidder] | _played_by(view, bidder)
+            lead_ok = lead_cards(before, discard)
+            if not lead_ok:
+                return None  # this discard would have left no suit to lead
+        else:
+            lead_ok = ALL_CARDS
+    setup = Setup(view.dealer, view.scores, kitty, dead, view.calls, bidder, bid, discard, lead_ok)
+    trump = view.trump if view.trump is not None else -1
+    if phase is Phase.PLAY:
+        leader = view.leader if view.leader is not None else bidder
+    elif phase is Phase.DISCARD:
+        leader = bidder
+    elif phase is Phase.OVER and view.tricks:
+        leader = view.tricks[-1].winner
+    else:
+        leader = -1
+    tally = None
+    if phase is Phase.OVER and bidder >= 0:
+        tally = score_hand(rules, bidder, bid, trump, view.tricks, discard, view.scores)
+    return State(phase, view.to_act, hands, trump, leader, view.trick, view.tricks, setup, tally)
+
+
+def _played_by(view: SmearView, seat: int) -> int:
+    m = 0
+    plays = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick and view.leader is not None:
+        plays.append((view.leader, view.trick))
+    for leader, cards in plays:
+        for i, c in enumerate(cards):
+            if (leader + i) % SEATS == seat:
+                m |= 1 << c
+    return m
