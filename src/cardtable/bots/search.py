@@ -6,8 +6,9 @@ legal action and plays the hand out with a playout policy (the game's rule-based
 one), and it keeps, per action, the hand's value to the seat: its points minus the mean of the
 other seats' points (proportional to the margin over the opponents in every one of the three
 games). All actions are tried in the same worlds, so their differences are measured with common
-random numbers. The action with the best mean wins; `SearchBot.hints` gives every action's mean
-with its standard error.
+random numbers. The budget is spread by sequential halving (the weaker half of the actions is
+dropped after each round), and the best mean among the most-measured actions wins;
+`SearchBot.hints` gives every action's mean with its standard error.
 
 Levels set the budget (playouts per decision); a time limit can stop earlier. A seeded ``rng``
 makes the choice deterministic.
@@ -70,11 +71,18 @@ class SearchBot:
     def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        best = max(self.hints(view, legal, rng), key=lambda h: h.value)
-        return best.action
+        hints = self.hints(view, legal, rng)
+        most = max(h.playouts for h in hints)
+        return max((h for h in hints if h.playouts == most), key=lambda h: h.value).action
 
     def hints(self, view: Any, legal: Sequence[Any], rng: random.Random) -> list[Hint]:
-        """Every legal action with its estimated value and uncertainty, in the order of ``legal``."""
+        """Every legal action with its estimated value and uncertainty, in the order of ``legal``.
+
+        The budget is spent by sequential halving: each round samples fresh worlds, plays every
+        action still in the running in each of them, and keeps the better half, so the last
+        actions standing are measured most precisely. With a time limit, search stops after the
+        round in which the limit passed.
+        """
         game = self.game
         seat = view.seat
         n = len(legal)
@@ -82,16 +90,21 @@ class SearchBot:
         squares = [0.0] * n
         counts = [0] * n
         deadline = time.perf_counter() + self.time_limit if self.time_limit is not None else math.inf
-        worlds = max(1, self.budget // n)
-        for _ in range(worlds):
-            world = game.sample(view, rng)
-            for i, action in enumerate(legal):
-                value = self._playout(game.apply(world, action), seat, rng)
-                sums[i] += value
-                squares[i] += value * value
-                counts[i] += 1
-            if time.perf_counter() > deadline:
+        remaining = list(range(n))
+        rounds = max(1, math.ceil(math.log2(n))) if n > 1 else 1
+        per_round = self.budget / rounds
+        for _ in range(rounds):
+            for _ in range(max(2, int(per_round // len(remaining)))):
+                world = game.sample(view, rng)
+                for i in remaining:
+                    value = self._playout(game.apply(world, legal[i]), seat, rng)
+                    sums[i] += value
+                    squares[i] += value * value
+                    counts[i] += 1
+            if len(remaining) <= 2 or time.perf_counter() > deadline:
                 break
+            remaining.sort(key=lambda i: -sums[i] / counts[i])
+            remaining = remaining[: max(2, (len(remaining) + 1) // 2)]
         out = []
         for i, action in enumerate(legal):
             k = counts[i]

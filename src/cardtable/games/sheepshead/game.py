@@ -1,0 +1,256 @@
+"""The Sheepshead game: five players, called ace, the seed rule set and every option of §2.13.
+
+>>> import random
+>>> from cardtable.games.sheepshead import Sheepshead
+>>> game = Sheepshead()
+>>> s = game.start(dealer=4)
+>>> s = game.apply(s, game.deal(s, random.Random(1)))
+>>> game.actor(s), [game.format(a) for a in game.legal_actions(s)]
+(0, ['pick', 'pass'])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from cardtable.cards import DECK32
+from cardtable.core import BadNotation, Deal, HandResult, IllegalAction, make_rules
+
+from . import records
+from .actions import Action, Bury, Call, Crack, Pass, Pick, Play, format_action, parse
+from .explain import explain
+from .play import (
+    _LEGAL_CACHE,
+    SEATS,
+    after_deal,
+    apply_bury,
+    apply_call,
+    apply_crack,
+    apply_pass,
+    apply_pick,
+    apply_play,
+    bury_choices,
+    call_choices,
+    deal_hands,
+    play_actions,
+)
+from .rules import SheepsheadRules
+from .scoring import counted_points, pending_after, result
+from .state import Phase, State, initial
+from .tables import ALL, FROM_KERNEL, to_kernel_mask
+from .view import View, known, observe
+
+_DEAL, _PICK, _BURY, _CALL, _PLAY, _DONE = Phase.DEAL, Phase.PICK, Phase.BURY, Phase.CALL, Phase.PLAY, Phase.DONE
+
+
+def _bit(card: int) -> int:
+    idx = FROM_KERNEL[card] if type(card) is int and 0 <= card < 52 else -1
+    return 1 << idx if idx >= 0 else 0
+
+
+class Sheepshead:
+    """Five-handed Sheepshead (rules/sheepshead.md), bound to one set of rule options."""
+
+    name: ClassVar[str] = "sheepshead"
+    seats: ClassVar[int] = SEATS
+
+    def __init__(self, **options: Any) -> None:
+        self.rules: SheepsheadRules = make_rules(SheepsheadRules, "sheepshead", options)
+
+    def __repr__(self) -> str:
+        from cardtable.core import rules_json
+
+        opts = ", ".join(f"{k}={v!r}" for k, v in rules_json(self.rules).items())
+        return f"Sheepshead({opts})"
+
+    # --- a hand ---
+
+    def start(self, dealer: int = 0, match: Mapping[str, Any] | None = None) -> State:
+        """The state before the deal; ``match`` is the record §5 object (None: a new match)."""
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
+            raise BadNotation(f"dealer: expected a seat 0-4, not {dealer!r}")
+        scores, pending = _read_match(match)
+        return initial(dealer, scores, pending)
+
+    def actor(self, state: State) -> int | None:
+        """The seat to act, CHANCE before the deal, None once the hand is over."""
+        return None if state.phase == _DONE else state.actor
+
+    def legal_actions(self, state: State) -> Sequence[Action]:
+        """Every legal action of the seat to act, in canonical order."""
+        phase = state.phase
+        if phase == _PLAY:
+            got = _LEGAL_CACHE.get(state.legal)
+            return got if got is not None else play_actions(state.legal)
+        if phase == _BURY:
+            return bury_choices(state.hands[state.actor])
+        if phase == _CALL:
+            return call_choices(self.rules, state.hands[state.actor], state.setup.bury)
+        return state.choices  # type: ignore[return-value]
+
+    def deal(self, state: State, rng: random.Random) -> Deal:
+        """R8: a shuffled 32-card pack."""
+        r = rng.random
+        return Deal(tuple(sorted(DECK32, key=lambda _c: r())))  # uniform: sorted by random keys
+
+    def apply(self, state: State, action: Action | Deal) -> State:
+        """The state after ``action``; raises `IllegalAction` naming the rule broken."""
+        phase = state.phase
+        rules = self.rules
+        if phase == _PLAY:
+            if type(action) is Play and type(action.card) is int and 0 <= action.card < 52:
+                idx = FROM_KERNEL[action.card]
+                if idx >= 0 and state.legal >> idx & 1:
+                    return apply_play(rules, state, idx)
+        elif phase == _DEAL:
+            if isinstance(action, Deal):
+                dealt = deal_hands(action.deck, state.setup.dealer)
+                if dealt is None:
+                    raise IllegalAction("deal", None, "R2", records.deal_fault(action.deck))
+                return after_deal(rules, state, dealt[0], dealt[1])
+        elif phase == _BURY:
+            if type(action) is Bury:
+                a, b = action.cards
+                bury = _bit(a) | _bit(b)
+                if a != b and bury & state.hands[state.actor] == bury and bury.bit_count() == 2:
+                    return apply_bury(rules, state, bury)
+        elif phase == _CALL:
+            if action in call_choices(rules, state.hands[state.actor], state.setup.bury):
+                assert isinstance(action, Call)
+                called = -1 if action.card is None else FROM_KERNEL[action.card]
+                under = -1 if action.unknown is None else FROM_KERNEL[action.unknown]
+                return apply_call(rules, state, called, under)
+        elif action in state.choices:
+            if phase == _PICK:
+                if type(action) is Pass:
+                    return apply_pass(rules, state)
+                assert isinstance(action, Pick)
+                return apply_pick(rules, state, action.blitz)
+            return apply_crack(rules, state, isinstance(action, Crack))
+        if isinstance(action, Deal):
+            raise IllegalAction("deal", None, "R9", "the cards have been dealt already")
+        text = _text(action)
+        rule, reason = explain(rules, state, action)
+        seat = state.actor if phase not in (Phase.DONE, Phase.DEAL) else None
+        raise IllegalAction(text, seat, rule, reason)
+
+    def observe(self, state: State, seat: int) -> View:
+        """What ``seat`` may know (R13, R16, R22, R35a)."""
+        return observe(state, seat, self.rules.partner_mode, self.rules.no_pick_rule)
+
+    def outcome(self, state: State) -> HandResult | None:
+        """The result of a finished hand, or None."""
+        if state.phase != Phase.DONE:
+            return None
+        return result(self.rules, state)
+
+    def parse(self, text: str) -> Action:
+        """An action from record notation (case-insensitive)."""
+        return parse(text)
+
+    def format(self, action: Action) -> str:
+        """The canonical record notation of an action."""
+        return format_action(action)
+
+    # --- the match ---
+
+    def dealer(self, state: State) -> int:
+        """The dealer of this hand."""
+        return state.setup.dealer
+
+    def match_json(self, state: State) -> dict[str, Any]:
+        """Record §5: after this hand if it is over, else before it."""
+        setup = state.setup
+        if state.phase != Phase.DONE:
+            return {"scores": list(setup.scores), "pending_doublers": setup.pending}
+        score = result(self.rules, state).score
+        return {
+            "scores": [a + b for a, b in zip(setup.scores, score, strict=True)],
+            "pending_doublers": pending_after(self.rules, setup),
+        }
+
+    def next_hand(self, state: State) -> State | None:
+        """R7: the deal passes to the left after every hand, a thrown-in one included."""
+        if state.phase != Phase.DONE:
+            raise IllegalAction("next hand", None, "R7", "the hand is not over")
+        return self.start((state.setup.dealer + 1) % SEATS, self.match_json(state))
+
+    def winner(self, state: State) -> tuple[int, ...] | None:
+        """R39: a Sheepshead session has no fixed end, so no match winner."""
+        return None
+
+    # --- records ---
+
+    def deal_from_json(self, obj: object, dealer: int) -> Deal:
+        """Record §3: a deck, or hands and blind, as the deck that deals them (R9)."""
+        return records.deal_from_json(obj, dealer)
+
+    def position_start(self, obj: object, match: Mapping[str, Any] | None) -> State:
+        """A state from a record's position (docs/sheepshead.md)."""
+        return records.position_start(self.rules, obj, self.start(0, match))
+
+    def position_json(self, state: State) -> dict[str, Any] | None:
+        """The position of a hand in trick play, else None."""
+        return records.position_json(state)
+
+    # --- conformance ---
+
+    def card_places(self, state: State) -> dict[str, int]:
+        """Where every card is: hands, blind, bury, the current trick, each seat's won tricks."""
+        setup = state.setup
+        places = {f"hand {i}": to_kernel_mask(h) for i, h in enumerate(state.hands)}
+        blind = setup.blind if setup.picker < 0 else 0
+        places["blind"] = to_kernel_mask(blind)
+        places["bury"] = to_kernel_mask(setup.bury)
+        trick = 0
+        for c in state.trick:
+            trick |= 1 << c
+        places["trick"] = to_kernel_mask(trick)
+        taken = [0] * SEATS
+        for _l, cards, w in state.tricks:
+            for c in cards:
+                taken[w] |= 1 << c
+        for i, t in enumerate(taken):
+            places[f"taken {i}"] = to_kernel_mask(t)
+        return places
+
+    def unseen(self, state: State, seat: int) -> int:
+        """The cards whose place ``seat`` may not know now."""
+        return to_kernel_mask(ALL & ~known(state, seat, self.rules.no_pick_rule))
+
+    def card_point_totals(self, state: State) -> tuple[int, int]:
+        """(points counted, points that must be counted): 120 in a picked hand."""
+        return counted_points(self.rules, state)
+
+
+def _text(action: object) -> str:
+    """An action's text for an error message, even for a malformed action."""
+    if isinstance(action, (Pick, Pass, Bury, Call, Crack, Play)):
+        try:
+            return format_action(action)
+        except (IndexError, TypeError, ValueError):
+            pass
+    return repr(action)
+
+
+def _read_match(match: Mapping[str, Any] | None) -> tuple[tuple[int, ...], int]:
+    if match is None:
+        return (0,) * SEATS, 0
+    if not isinstance(match, Mapping):
+        raise BadNotation("match: expected an object {'scores': [5 ints], 'pending_doublers': int}")
+    unknown = set(match) - {"scores", "pending_doublers"}
+    if unknown:
+        raise BadNotation(f"match: unknown field {sorted(unknown)[0]!r}")
+    scores = match.get("scores", [0] * SEATS)
+    if (
+        not isinstance(scores, list | tuple)
+        or len(scores) != SEATS
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)
+    ):
+        raise BadNotation("match.scores: expected a list of 5 whole numbers")
+    pending = match.get("pending_doublers", 0)
+    if not isinstance(pending, int) or isinstance(pending, bool) or pending < 0:
+        raise BadNotation("match.pending_doublers: expected a whole number 0 or more")
+    return tuple(scores), pending

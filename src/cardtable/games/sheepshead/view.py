@@ -1,0 +1,175 @@
+"""What one seat may know: the per-seat `View` and the `known` card set behind `unseen`.
+
+R13, R16: the blind and the bury only to the picker until the hand ends; in a played no-pick
+hand nobody sees the blind until the end. R22: the partner is known only to himself until the
+called card (or JD) is played. R35a: the unknown card lies face down; the picker knows it, the
+winner of its trick may look at it, everyone sees it when the hand ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.cards import format_card
+
+from .state import CallKind, Phase, State
+from .tables import ALL, FAIL_LETTERS, TO_KERNEL, TRUMP, kernel_cards
+
+_KINDS = {CallKind.ALONE: "alone", CallKind.ACE: "ace", CallKind.TEN: "ten", CallKind.UNKNOWN: "unknown"}
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One seat's view of a hand. Cards are kernel card numbers; ``None`` is a face-down card."""
+
+    seat: int
+    dealer: int
+    phase: str
+    actor: int | None
+    hand: tuple[int, ...]
+    scores: tuple[int, ...]
+    pending_doublers: int
+    passes: int
+    picker: int | None
+    blitz: tuple[str, ...]
+    blind: tuple[int, ...]
+    bury: tuple[int, ...]
+    call: str | None  # "ace", "ten", "unknown", "alone", "jack_of_diamonds" or None
+    call_suit: str | None  # the called fail suit letter
+    unknown: int | None  # the unknown card (R35a), when this seat may know it
+    partner_known: bool
+    partner: int | None
+    cracks: int
+    cracker: int | None
+    tricks: tuple[tuple[int, tuple[int | None, ...], int], ...]
+    trick_leader: int
+    trick: tuple[int | None, ...]
+    shown: tuple[tuple[int, ...], ...] = ()  # R43 schwanzer: each seat's trumps, shown at the end
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON-ready data, cards as canonical strings, face-down cards as null."""
+
+        def cards(cs: tuple[int | None, ...]) -> list[str | None]:
+            return [None if c is None else format_card(c) for c in cs]
+
+        return {
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "actor": self.actor,
+            "hand": cards(self.hand),
+            "scores": list(self.scores),
+            "pending_doublers": self.pending_doublers,
+            "passes": self.passes,
+            "picker": self.picker,
+            "blitz": list(self.blitz),
+            "blind": cards(self.blind),
+            "bury": cards(self.bury),
+            # the called card as rank and suit: public, but where it lies is not
+            "call": None if self.call is None else {"kind": self.call, "suit": self.call_suit},
+            "unknown": None if self.unknown is None else format_card(self.unknown),
+            "partner_known": self.partner_known,
+            "partner": self.partner,
+            "cracks": self.cracks,
+            "cracker": self.cracker,
+            "tricks": [{"leader": ld, "cards": cards(cs), "winner": w} for ld, cs, w in self.tricks],
+            "trick": {"leader": self.trick_leader, "cards": cards(self.trick)},
+            "shown": [cards(h) for h in self.shown],
+        }
+
+
+def revealed(s: State) -> bool:
+    """Whether everything is shown: a hand that was played (or scored from the hands) is over."""
+    return s.phase == Phase.DONE and (bool(s.tricks) or s.setup.picker >= 0)
+
+
+def known(s: State, seat: int, no_pick_rule: str) -> int:
+    """The cards (Sheepshead indices) whose place ``seat`` knows now."""
+    setup = s.setup
+    if s.phase == Phase.DEAL:
+        return 0
+    if revealed(s):
+        return ALL
+    k = s.hands[seat] | s.played
+    if setup.picker == seat:
+        k |= setup.blind | setup.bury
+    elif setup.under >= 0 and s.played >> setup.under & 1 and not _may_see_under(s, seat):
+        k &= ~(1 << setup.under)
+    if s.phase == Phase.DONE and no_pick_rule == "schwanzer" and setup.passes == 5:
+        # R43 schwanzer: every hand's trumps are shown (a thrown-in deal shows nothing)
+        for h in s.hands:
+            k |= h & TRUMP
+    return k
+
+
+def _may_see_under(s: State, seat: int) -> bool:
+    """R35a: the winner of the trick holding the unknown card may look at it."""
+    u = s.setup.under
+    return any(w == seat and u in cards for _l, cards, w in s.tricks)
+
+
+def observe(s: State, seat: int, call_mode: str, no_pick_rule: str) -> View:
+    """The view of ``seat``."""
+    setup = s.setup
+    k = known(s, seat, no_pick_rule)
+    show_all = revealed(s)
+    picked = setup.picker >= 0
+
+    def shown(c: int) -> int | None:
+        return TO_KERNEL[c] if k >> c & 1 else None
+
+    blind = setup.blind if (show_all or (picked and setup.picker == seat)) else 0
+    bury = setup.bury if (show_all or setup.picker == seat) else 0
+    call: str | None = _KINDS.get(setup.call_kind)
+    if call_mode == "jack_of_diamonds" and picked and s.phase >= Phase.CRACK:
+        call = "jack_of_diamonds"
+    suit = FAIL_LETTERS[setup.suit] if setup.suit >= 0 else None
+    partner_known, partner = partner_view(s, seat)
+    unknown = None
+    if setup.under >= 0 and k >> setup.under & 1:
+        unknown = TO_KERNEL[setup.under]
+    return View(
+        seat=seat,
+        dealer=setup.dealer,
+        phase=s.phase.name.lower(),
+        actor=s.actor if s.phase != Phase.DONE else None,
+        hand=kernel_cards(s.hands[seat]),
+        scores=setup.scores,
+        pending_doublers=setup.pending,
+        passes=setup.passes,
+        picker=setup.picker if picked else None,
+        blitz=tuple(name for bit, name in ((1, "black"), (2, "red")) if setup.blitz & bit),
+        blind=kernel_cards(blind),
+        bury=kernel_cards(bury),
+        call=call,
+        call_suit=suit,
+        unknown=unknown,
+        partner_known=partner_known,
+        partner=partner,
+        cracks=setup.cracks,
+        cracker=setup.cracker if setup.cracker >= 0 else None,
+        tricks=tuple((ld, tuple(shown(c) for c in cs), w) for ld, cs, w in s.tricks),
+        trick_leader=s.leader,
+        trick=tuple(shown(c) for c in s.trick),
+        shown=tuple(kernel_cards(h & TRUMP) for h in s.hands)
+        if s.phase == Phase.DONE and no_pick_rule == "schwanzer" and setup.passes == 5
+        else (),
+    )
+
+
+def partner_view(s: State, seat: int) -> tuple[bool, int | None]:
+    """R22: (whether ``seat`` knows who the partner is, the partner or None for none)."""
+    setup = s.setup
+    if setup.picker < 0 or s.phase < Phase.CRACK:
+        return False, None
+    partner = setup.partner if setup.partner >= 0 else None
+    if setup.call_kind == CallKind.ALONE or revealed(s):
+        return True, partner
+    if setup.called < 0:
+        return True, partner
+    if seat == setup.partner or s.played >> setup.called & 1:
+        return True, partner  # he holds it, or it has been played
+    if seat == setup.picker and partner is None:
+        return True, None  # the picker holds the called card (or JD) himself: secretly alone
+    return False, None
