@@ -1,6 +1,12 @@
 """The conformance suite: every registered game, each preset and each rule option switched on in
 turn, on seeded random playouts. A new game gets all of it by registering.
 
+At every step: the seat to act has a legal action, listed once; every legal action's notation
+parses back to it; actions that are not legal are refused and change nothing; cards are
+conserved; no view names a card hidden from its seat; a world sampled from a view (for games with
+a sampler) looks the same from that seat. At the end: every hand ends, card points add up, and
+the match written as a record replays to the same results.
+
 The number of hands per configuration is ``CARDTABLE_CONFORMANCE_HANDS`` (default 12; presets
 play four times as many); ``CARDTABLE_CONFORMANCE_GAMES`` limits the run to some games.
 """
@@ -88,6 +94,19 @@ def _check_rejects(game: Any, state: Any, legal: list[Any], pool: set[Any], rng:
     assert state == before, "a rejected action changed the state"
 
 
+def _check_sample(game: Any, state: Any, rng: random.Random) -> None:
+    """A world sampled from a seat's view looks the same from that seat, and plays on."""
+    if not hasattr(game, "sample"):
+        return
+    seat = rng.randrange(game.seats)
+    view = game.observe(state, seat)
+    world = game.sample(view, rng)
+    assert game.observe(world, seat) == view, "a sampled world does not match the view it came from"
+    assert game.actor(world) == game.actor(state)
+    if game.actor(state) == seat:
+        assert list(game.legal_actions(world)) == list(game.legal_actions(state))
+
+
 def play_hand(game: Any, log: HandLog, rng: random.Random, pool: set[Any], deck_mask: int) -> HandResult:
     """Play one random hand through ``log``, checking every state on the way."""
     state = log.state
@@ -108,6 +127,7 @@ def play_hand(game: Any, log: HandLog, rng: random.Random, pool: set[Any], deck_
             assert game.parse(text) == action, f"{text!r} does not parse back to the same action"
             assert game.parse(text.lower()) == action
         _check_rejects(game, state, legal, pool, rng)
+        _check_sample(game, state, rng)
         pool.update(legal)
         before = copy.deepcopy(state)
         action = rng.choice(legal)
