@@ -168,6 +168,7 @@ class TableScreen(Screen[None]):
             actions.append(ListItem(Label(pretty_action(text)), name=text, classes="match" if self.picked else ""))
         if matching:
             actions.index = 0
+            actions.focus()
 
     # --- input ---
 
