@@ -1,0 +1,196 @@
+"""The Seep game: the `cardtable.core.Game` protocol over the pieces of this package.
+
+>>> import random
+>>> game = Seep()
+>>> s = game.start(dealer=0)
+>>> s = game.apply(s, game.deal(s, random.Random(1)))
+>>> game.actor(s) in (1, None)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from cardtable.cards import DECK52, DECK52_MASK, check_deck
+from cardtable.core import CHANCE, BadNotation, Deal, HandResult, IllegalAction, make_rules
+from cardtable.games.seep import actions, moves, play, records, scoring
+from cardtable.games.seep.actions import Bid, SeepAction
+from cardtable.games.seep.explain import why_illegal, written_ok
+from cardtable.games.seep.rules import SeepRules
+from cardtable.games.seep.sample import sample
+from cardtable.games.seep.state import Phase, SeepState, start_state
+from cardtable.games.seep.view import SeepView, observe, unseen
+
+
+class Seep:
+    """Seep (Sweep, Sip, Shiv), the four-player partnership fishing game, 100-point scoring."""
+
+    name: ClassVar[str] = "seep"
+    seats: ClassVar[int] = 4
+    #: Bumped whenever the engine's behaviour under the same rules changes.
+    version: ClassVar[str] = "1.0.0"
+
+    def __init__(self, **options: object) -> None:
+        self.rules: SeepRules = make_rules(SeepRules, "seep", options)
+        # The turn worked out by the last call of legal_actions, reused when apply follows on the
+        # same state (a memo only: every method stays a pure function of its arguments).
+        self._memo: tuple[SeepState, moves.Turn] | None = None
+
+    def __repr__(self) -> str:
+        from cardtable.core import rules_json
+
+        opts = ", ".join(f"{k}={v!r}" for k, v in rules_json(self.rules).items())
+        return f"Seep({opts})"
+
+    # ---------------------------------------------------------------- a hand
+
+    def start(self, dealer: int = 0, match: Mapping[str, Any] | None = None) -> SeepState:
+        """The state before the deal of a hand."""
+        if not isinstance(dealer, int) or not 0 <= dealer <= 3:
+            raise BadNotation(f"dealer: expected a seat 0-3, not {dealer!r}")
+        return start_state(dealer, records.match_from_json(match))
+
+    def actor(self, state: SeepState) -> int | None:
+        """The seat to act, `CHANCE` before the deal, None once the hand is over."""
+        phase = state.phase
+        if phase is Phase.PLAY or phase is Phase.OPENING or phase is Phase.BID:
+            return play.mover(state)
+        if phase is Phase.DEAL:
+            return CHANCE
+        return None
+
+    def legal_actions(self, state: SeepState) -> Sequence[SeepAction]:
+        """Every legal action once, in canonical order (see `play`)."""
+        phase = state.phase
+        if phase is Phase.PLAY or phase is Phase.OPENING:
+            turn = moves.Turn(self.rules, state)
+            self._memo = (state, turn)
+            return moves.legal(turn)
+        return play.legal(self.rules, state)
+
+    def deal(self, state: SeepState, rng: random.Random) -> Deal:
+        """A shuffled 52-card deck."""
+        deck = list(DECK52)
+        rng.shuffle(deck)
+        return Deal(tuple(deck))
+
+    def apply(self, state: SeepState, action: SeepAction | Deal) -> SeepState:
+        """The state after ``action``; raises `IllegalAction` (naming the rule) if it is not legal."""
+        phase = state.phase
+        if isinstance(action, Deal):
+            if phase is not Phase.DEAL:
+                raise IllegalAction("deal", None, "R7", "the cards have already been dealt")
+            try:
+                check_deck(action.deck, DECK52_MASK, "deal")
+            except BadNotation as e:
+                raise IllegalAction("deal", None, "R1", str(e)) from None
+            if len(action.deck) != 52:
+                raise IllegalAction("deal", None, "R1", "a deal is the 52-card deck")
+            return play.apply_deal(state, action)
+        if phase is Phase.PLAY or phase is Phase.OPENING:
+            card = getattr(action, "card", None)
+            if card is not None and 0 <= card < 52 and state.hands[play.mover(state)] >> card & 1:
+                memo = self._memo
+                turn = memo[1] if memo is not None and memo[0] is state else moves.Turn(self.rules, state)
+                options = moves.card_moves(turn, card)
+                if action in options and (not getattr(action, "written", ()) or written_ok(state, action)):
+                    return play.apply_move(self.rules, state, action)
+        elif phase is Phase.BID and isinstance(action, Bid) and action in play.bids(state):
+            return play.apply_bid(state, action)
+        raise self._refusal(state, action)
+
+    def _refusal(self, state: SeepState, action: object) -> IllegalAction:
+        seat = self.actor(state)
+        if not isinstance(action, actions.ACTION_TYPES):
+            return IllegalAction(repr(action), seat, "R12", "not a Seep action")
+        rule, reason = why_illegal(self.rules, state, action)
+        return IllegalAction(actions.format_action(action), seat, rule, reason)
+
+    def observe(self, state: SeepState, seat: int) -> SeepView:
+        """What ``seat`` may know."""
+        return observe(state, seat)
+
+    def outcome(self, state: SeepState) -> HandResult | None:
+        """The result once the hand is over: each seat's team's deal total (record §7)."""
+        if state.phase is not Phase.OVER:
+            return None
+        return scoring.outcome(self.rules, state)
+
+    def parse(self, text: str) -> SeepAction:
+        """Read an action in record notation (§6)."""
+        return actions.parse(text)
+
+    def format(self, action: SeepAction) -> str:
+        """The canonical record notation of an action."""
+        return actions.format_action(action)
+
+    # ---------------------------------------------------------------- the match
+
+    def dealer(self, state: SeepState) -> int:
+        """The dealer of this hand."""
+        return state.dealer
+
+    def match_json(self, state: SeepState) -> dict[str, Any]:
+        """Record §5: after this hand if it is over, else before it."""
+        if state.phase is Phase.OVER:
+            return records.match_json(scoring.match_after(self.rules, state))
+        return records.match_json(state.match)
+
+    def next_hand(self, state: SeepState) -> SeepState | None:
+        """The next hand: the dealer by R23 (or R8 after a misdeal), the match carried on. A Seep
+        match has no fixed end (the players agree how many baazis to play), so never None."""
+        if state.phase is not Phase.OVER:
+            raise IllegalAction("next hand", None, "R15", "the hand is not over")
+        return start_state(scoring.next_dealer(self.rules, state), scoring.match_after(self.rules, state))
+
+    def winner(self, state: SeepState) -> tuple[int, ...] | None:
+        """Always None: baazis are counted, the match has no fixed end (R22)."""
+        return None
+
+    # ---------------------------------------------------------------- records
+
+    def deal_from_json(self, obj: object, dealer: int) -> Deal:
+        """Record §3, both forms."""
+        return records.deal_from_json(obj, dealer)
+
+    def position_start(self, obj: object, match: Mapping[str, Any] | None) -> SeepState:
+        """A state from a record §4 position."""
+        return records.position_start(self.rules, obj, records.match_from_json(match))
+
+    def position_json(self, state: SeepState) -> dict[str, Any] | None:
+        """Record §4 for an unfinished hand past the opening; None otherwise."""
+        return records.position_json(state)
+
+    # ---------------------------------------------------------------- bots
+
+    def sample(self, view: SeepView, rng: random.Random) -> SeepState:
+        """A state the viewing seat cannot tell from the true one: the hidden cards dealt at
+        random to the places it cannot see, every house owner keeping a card of its value (I3)."""
+        return sample(self.rules, view, rng)
+
+    # ---------------------------------------------------------------- checks
+
+    def card_places(self, state: SeepState) -> dict[str, int]:
+        """Hands, floor (loose cards and houses), the two piles and the cards still to be dealt."""
+        if state.phase is Phase.DEAL:
+            return {"stock": DECK52_MASK}
+        floor = state.loose
+        for h in state.houses:
+            floor |= h.cards
+        places = {f"hand {i}": state.hands[i] for i in range(4)}
+        places["floor"] = floor
+        places["pile 0"] = state.piles[0]
+        places["pile 1"] = state.piles[1]
+        places["stock"] = state.stock[0] | state.stock[1] | state.stock[2] | state.stock[3]
+        return places
+
+    def unseen(self, state: SeepState, seat: int) -> int:
+        """Cards whose place ``seat`` may not know now."""
+        return unseen(state, seat)
+
+    def card_point_totals(self, state: SeepState) -> tuple[int, int]:
+        """(card points counted, card points that must be counted) for a finished hand (R17)."""
+        return scoring.point_totals(self.rules, state)
