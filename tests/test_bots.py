@@ -1,0 +1,97 @@
+"""Bots see only views: the same view gives the same action, whatever the hidden cards."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardtable import registry
+from cardtable.bots import LEVELS, SearchBot, bot_names, make_bot
+from cardtable.core import BadRules
+
+
+def _midhand(game: Any, seed: int, steps: int) -> Any:
+    rng = random.Random(seed)
+    state = game.start(seed % game.seats)
+    state = game.apply(state, game.deal(state, rng))
+    for _ in range(steps):
+        if game.actor(state) is None:
+            break
+        state = game.apply(state, rng.choice(list(game.legal_actions(state))))
+    return state
+
+
+def test_bots_by_name() -> None:
+    game = registry.get_game("smear")
+    assert {"random", "rule", "search"} <= set(bot_names())
+    assert make_bot(game, "search:hard").name == "search:hard"
+    for bad in ("genius", "search:godlike", "rule:hard"):
+        with pytest.raises(BadRules):
+            make_bot(game, bad)
+
+
+@pytest.mark.parametrize("name", registry.names())
+@pytest.mark.parametrize("spec", ["random", "rule", "search:easy"])
+def test_a_bot_plays_only_legal_actions_and_ignores_the_hidden_cards(name: str, spec: str) -> None:
+    game = registry.get_game(name)
+    bot = make_bot(game, spec)
+    checked = 0
+    for seed in range(4):
+        state = _midhand(game, seed, 3 + 5 * seed)
+        seat = game.actor(state)
+        if seat is None:
+            continue
+        legal = list(game.legal_actions(state))
+        view = game.observe(state, seat)
+        action = bot.act(view, legal, random.Random(seed))
+        assert action in legal
+        # Another world with the same view: the hidden cards are dealt anew.
+        world = game.sample(view, random.Random(100 + seed))
+        assert game.observe(world, seat) == view
+        assert bot.act(game.observe(world, seat), list(game.legal_actions(world)), random.Random(seed)) == action
+        checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_sampled_worlds_differ_only_where_the_seat_cannot_see(name: str) -> None:
+    game = registry.get_game(name)
+    state = next(s for s in (_midhand(game, seed, 6) for seed in range(20)) if game.actor(s) is not None)
+    seat = game.actor(state)
+    view = game.observe(state, seat)
+    unseen = game.unseen(state, seat)
+    worlds = [game.sample(view, random.Random(i)) for i in range(12)]
+    own = game.card_places(state)[f"hand {seat}"]
+    assert all(game.card_places(w)[f"hand {seat}"] == own for w in worlds)
+    if unseen:
+        placements = {tuple(sorted(game.card_places(w).items())) for w in worlds}
+        assert len(placements) > 1, "the sampler always returns the same hidden cards"
+
+
+def test_search_levels_and_hints() -> None:
+    game = registry.get_game("smear")
+    assert list(LEVELS) == ["easy", "medium", "hard"]
+    assert LEVELS["easy"] < LEVELS["medium"] < LEVELS["hard"]
+    state = _midhand(game, 1, 6)
+    seat = game.actor(state)
+    assert seat is not None
+    legal = list(game.legal_actions(state))
+    bot = make_bot(game, "search:easy")
+    assert isinstance(bot, SearchBot)
+    hints = bot.hints(game.observe(state, seat), legal, random.Random(0))
+    assert [h.action for h in hints] == legal
+    assert all(h.playouts >= 2 and h.stderr >= 0 for h in hints)
+    again = bot.hints(game.observe(state, seat), legal, random.Random(0))
+    assert [(h.value, h.stderr) for h in hints] == [(h.value, h.stderr) for h in again]
+
+
+def test_search_with_a_time_limit_still_answers() -> None:
+    game = registry.get_game("smear")
+    state = _midhand(game, 2, 5)
+    seat = game.actor(state)
+    assert seat is not None
+    legal = list(game.legal_actions(state))
+    bot = SearchBot(game, "hard", time_limit=0.0)
+    assert bot.act(game.observe(state, seat), legal, random.Random(0)) in legal
