@@ -55,7 +55,7 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO) -> int:
             continue
         seat = table.actor()
         assert seat is not None
-        for text in view_lines(table.view(seat).to_json()):
+        for text in view_lines(table.game.name, table.view(seat).to_json()):
             say(text)
         legal = table.legal_texts()
         say("Legal: " + "  ".join(f"[{i + 1}] {pretty_action(a)}" for i, a in enumerate(legal)))

@@ -20,13 +20,7 @@ from cardtable.bots import Bot, Hint, SearchBot, make_bot, rule_bot
 from cardtable.cards import parse_card
 from cardtable.core import CHANCE, BadNotation, CardtableError, HandResult
 from cardtable.record import HandLog, Record, write_records
-
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-
-
-def pretty_card(text: str) -> str:
-    """``10D`` as ``10♦``."""
-    return text[:-1] + SUIT_SYMBOLS.get(text[-1], text[-1])
+from cardtable.render import pretty_card, table_lines
 
 
 def pretty_action(text: str) -> str:
@@ -227,14 +221,10 @@ def _plain(value: Any) -> str:
     return json.dumps(value)
 
 
-def view_lines(view_json: dict[str, Any]) -> list[str]:
-    """A seat's view as lines of text: the hand first, then everything else the view holds."""
+def view_lines(game: str, view_json: dict[str, Any]) -> list[str]:
+    """A seat's view as lines of text: the hand first, then the table as its players describe it."""
     lines = []
     hand = view_json.get("hand")
     if isinstance(hand, list):
         lines.append("Your hand: " + " ".join(pretty_card(c) for c in hand))
-    for key, value in view_json.items():
-        if key == "hand" or value is None or value == [] or value == {}:
-            continue
-        lines.append(f"{key.replace('_', ' ')}: {_plain(value)}")
-    return lines
+    return lines + table_lines(game, view_json)

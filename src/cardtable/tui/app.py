@@ -30,7 +30,8 @@ from cardtable.bots import make_bot
 from cardtable.cards import cards_of, format_card, parse_card
 from cardtable.core import BadNotation, CardtableError
 from cardtable.record import Record, load_game, read_records, replay
-from cardtable.table import Table, pretty_action, pretty_card, view_lines
+from cardtable.render import pretty_card, table_lines
+from cardtable.table import Table, pretty_action
 
 BOT_CHOICES = ("random", "rule", "search:easy", "search:medium", "search:hard")
 RED = {"D", "H"}
@@ -147,7 +148,7 @@ class TableScreen(Screen[None]):
             f"Hand {table.hand_number + 1} · dealer seat {table.game.dealer(table.state)} · "
             f"you are seat {seat} · {turn} · match {match}"
         )
-        info = [line for line in view_lines(view) if not line.startswith("Your hand")]
+        info = table_lines(table.game.name, view)
         self.query_one("#info", Static).update("\n".join(info))
         legal = table.legal_texts() if actor in table.people else []
         hand_cards = [format_card(c) for c in cards_of(table.game.card_places(table.state)[f"hand {seat}"])]
