@@ -37,6 +37,7 @@ from .play import (
     play_actions,
 )
 from .rules import SheepsheadRules
+from .sample import sample
 from .scoring import counted_points, pending_after, result
 from .state import Phase, State, initial
 from .tables import ALL, FROM_KERNEL, to_kernel_mask
@@ -223,6 +224,13 @@ class Sheepshead:
     def card_point_totals(self, state: State) -> tuple[int, int]:
         """(points counted, points that must be counted): 120 in a picked hand."""
         return counted_points(self.rules, state)
+
+    # --- bots ---
+
+    def sample(self, view: View, rng: random.Random) -> State:
+        """A state the viewing seat cannot tell from the true one: the hidden cards dealt at random
+        to the places it cannot see, agreeing with every play, void, call and crack it has seen."""
+        return sample(self.rules, view, rng)
 
 
 def _text(action: object) -> str:

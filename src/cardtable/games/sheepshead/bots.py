@@ -1,0 +1,474 @@
+"""A rule-based Sheepshead player: the way club players describe picking, burying, calling and play.
+
+It sees only its view and its legal actions, and it works on card sets as bit masks over the
+Sheepshead index of `tables` (0 = QC, strongest ... 31 = 7H), so that a lower index is a stronger
+card within a suit and most questions are one ``&``.
+
+- **Pick** on trump strength and position: queens and jacks count most, then diamonds, fail aces
+  and short fail suits; the later a seat decides (the dealer last), the lighter it picks. A very
+  strong hand with a queen pair blitzes (R45).
+- **Bury** for points and voids: never a trump if it can be helped, fail tens and kings before
+  aces, emptying short suits, and always keeping a hold card for an ace it can call (R18).
+- **Call** the ace of the suit where it holds the fewest and lowest hold cards; a ten (R19) or the
+  unknown (R35a) when nothing else can be called; alone with a monster hand.
+- **Crack** (R44) with a strong hand against the picker; the picker re-cracks with a very strong one.
+- **Play**: the picker and a partner who knows himself lead trump, the master first; defenders lead
+  the called suit, then fail aces and short fail suits, never trump when they can help it. A seat
+  whose teammate is winning the trick safely throws on points (tens and aces); otherwise it wins
+  the trick with a high trump when points are on it, cheaply when the trick is safe or it plays
+  last, and else throws its least useful card.
+- **Leaster** (and the other no-pick games): avoid tricks; play the highest card that still loses,
+  shedding high trumps and points early; a seat with no trick yet takes one cheap, late trick.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from .actions import ALONE, BLITZ, CRACK, PASS, PICK, PLAYS, RECRACK, Call
+from .play import SEATS, call_choices
+from .tables import BLACK_QUEENS, FAIL_ACES, FAIL_LETTERS, FAIL_SUITS, FOLLOW, FROM_KERNEL, POINTS, TRUMP
+from .view import View
+
+#: Kernel card number -> its bit in a Sheepshead card set (0 for a card not in the pack).
+_BIT: Final = tuple((1 << FROM_KERNEL[c]) if FROM_KERNEL[c] >= 0 else 0 for c in range(52))
+#: Kernel card number -> Sheepshead index.
+_IDX: Final = FROM_KERNEL
+
+QUEENS: Final = 0b1111
+JACKS: Final = 0b1111 << 4
+HIGH_TRUMP: Final = QUEENS | JACKS
+DIAMONDS: Final = TRUMP & ~HIGH_TRUMP
+ACES: Final = sum(1 << a for a in FAIL_ACES)
+POINT_CARDS: Final = sum(1 << i for i in range(32) if POINTS[i] >= 10)
+FAIL: Final = ((1 << 32) - 1) & ~TRUMP
+
+#: Pick strength of each card: queens and jacks by rank, diamonds, fail aces; fail tens without
+#: their ace are a liability.
+_WEIGHT: Final = tuple(
+    (3.6, 3.3, 3.0, 2.8, 2.4, 2.2, 2.0, 1.9, 1.6, 1.5, 1.3, 1.2, 1.2, 1.2)[i]
+    if i < 14
+    else (1.3 if i in FAIL_ACES else 0.0)
+    for i in range(32)
+)
+#: R45: the queen pairs a blitz shows.
+_PAIRS: Final = ((1 << 0) | (1 << 1), (1 << 2) | (1 << 3))
+
+#: Lowest set bit -> index, for masks of up to 32 bits.
+_LOW: Final = {1 << i: i for i in range(32)}
+
+
+def _mask(cards: Sequence[int | None]) -> int:
+    m = 0
+    for c in cards:
+        if c is not None:
+            m |= _BIT[c]
+    return m
+
+
+def _top(mask: int) -> int:
+    """The strongest card of a non-empty set."""
+    return _LOW[mask & -mask]
+
+
+def _bottom(mask: int) -> int:
+    """The weakest card of a non-empty set."""
+    return mask.bit_length() - 1
+
+
+def strength(hand: int) -> float:
+    """How well ``hand`` would play as the picker's: trumps by rank, fail aces, short fail suits."""
+    s = 0.0
+    m = hand
+    while m:
+        low = m & -m
+        i = _LOW[low]
+        s += _WEIGHT[i]
+        m ^= low
+    trumps = (hand & TRUMP).bit_count()
+    for suit in FAIL_SUITS:
+        f = hand & suit
+        if not f:
+            s += 0.6 if trumps >= 3 else 0.2
+        elif f & POINT_CARDS and not f & ACES:
+            s -= 0.4
+    if trumps >= 5:
+        s += 1.0
+    return s
+
+
+class RuleBot:
+    """Plays Sheepshead by the rules club players teach (see the module docstring)."""
+
+    name = "rule"
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.rules = game.rules
+
+    def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:
+        """One of ``legal``, chosen from ``view`` alone."""
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        if phase == "play":
+            return self._play(view, legal)
+        if phase == "pick":
+            return self._pick(view, legal)
+        if phase == "bury":
+            return self._bury(view, legal)
+        if phase == "call":
+            return self._call(view, legal)
+        return self._crack(view, legal)
+
+    # --- picking (R11, R45) ---
+
+    def _pick(self, view: View, legal: Sequence[Any]) -> Any:
+        hand = _mask(view.hand)
+        position = (view.seat - view.dealer - 1) % SEATS  # 0 decides first, 4 is the dealer
+        need = 8.2 - 0.6 * position
+        if self.rules.no_pick_rule == "doubler" and position == 4:
+            need -= 0.5
+        s = strength(hand)
+        if s < need and PASS in legal:
+            return PASS
+        if BLITZ in legal and s >= need + 3.0:
+            return BLITZ
+        return PICK if PICK in legal else legal[0]
+
+    # --- the bury (R14) ---
+
+    def _bury(self, view: View, legal: Sequence[Any]) -> Any:
+        hand = _mask(view.hand)
+        calling = self.rules.partner_mode == "called_ace"
+        best: Any = legal[0]
+        best_score = -1e9
+        for action in legal:
+            a, b = action.cards
+            bury = _BIT[a] | _BIT[b]
+            keep = hand & ~bury
+            score = 0.35 * _points(bury)  # the bury's points are the picker's (R15)
+            for bit in (_BIT[a], _BIT[b]):
+                i = _LOW[bit]
+                if bit & TRUMP:
+                    score -= 4.0 + 1.5 * (14 - i)
+                elif bit & ACES:
+                    score -= 7.0  # an ace takes a trick of its own
+            for suit in FAIL_SUITS:
+                if hand & suit and not keep & suit:
+                    score += 4.0  # a void to trump into
+            if calling:
+                score += 12.0 if self._monster(keep) else self._call_quality(keep, bury)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _call_quality(self, keep: int, bury: int) -> float:
+        """How good the best call left by this bury is: an ace call with a short, low hold card
+        (R18); a ten or unknown call (R19, R35a) is a poor second, and no call at all the worst."""
+        eight = keep | bury
+        rules = self.rules
+        best = -14.0
+        for k in range(3):
+            ace = 1 << FAIL_ACES[k]
+            hold = keep & FAIL_SUITS[k] & ~ace
+            if hold and (rules.allow_call_own_ace or not eight & ace):
+                best = max(best, 4.0 - hold.bit_count() - 0.2 * _points(hold))
+        if best == -14.0 and (
+            (rules.allow_ten_call and eight & ACES == ACES) or (rules.allow_unknown_call and eight & ACES != ACES)
+        ):
+            for c in call_choices(rules, keep, bury):
+                if isinstance(c, Call) and c.card is not None:
+                    return -3.0
+        return best
+
+    def _monster(self, hand: int) -> bool:
+        """A hand that goes alone: five or six trumps, four of them queens or jacks with a black
+        queen among them, and no fail card but an ace."""
+        trumps = hand & TRUMP
+        return (
+            trumps.bit_count() >= 5
+            and (trumps & HIGH_TRUMP).bit_count() >= 4
+            and bool(trumps & BLACK_QUEENS)
+            and not hand & FAIL & ~ACES
+        )
+
+    # --- the call (R17-R21, R35a) ---
+
+    def _call(self, view: View, legal: Sequence[Any]) -> Any:
+        hand = _mask(view.hand)
+        if self._monster(hand) and ALONE in legal:
+            return ALONE
+        best: Any = None
+        best_score = -1e9
+        for action in legal:
+            if not isinstance(action, Call) or action.card is None:
+                continue
+            x = _IDX[action.card]
+            suit = FAIL_SUITS[(x - 14) // 6]
+            hold = hand & suit & ~(1 << x)
+            if action.unknown is not None:
+                u = _BIT[action.unknown]
+                # the unknown card: a low fail card, never a high trump
+                score = -5.0 - 2.0 * POINTS[_LOW[u]] / 11 - (6.0 if u & HIGH_TRUMP else 2.0 if u & TRUMP else 0.0)
+            else:
+                score = 2.0 - hold.bit_count() - 0.15 * _points(hold) + (1.0 if x in FAIL_ACES else 0.0)
+            if score > best_score:
+                best, best_score = action, score
+        if best is None or (best_score < -6.5 and strength(hand) >= 14.0):
+            return ALONE
+        return best
+
+    # --- crack and re-crack (R44) ---
+
+    def _crack(self, view: View, legal: Sequence[Any]) -> Any:
+        hand = _mask(view.hand)
+        s = strength(hand)
+        if RECRACK in legal:
+            return RECRACK if s >= 16.0 else PASS
+        if CRACK in legal and (hand & HIGH_TRUMP).bit_count() >= 3 and s >= 12.5:
+            return CRACK
+        return PASS
+
+    # --- trick play (R23-R35a) ---
+
+    def _play(self, view: View, legal: Sequence[Any]) -> Any:
+        seat = view.seat
+        hand = _mask(view.hand)
+        ok = 0
+        for a in legal:
+            ok |= _BIT[a.card]
+        gone = hand | _mask(view.blind) | _mask(view.bury)
+        won = 0
+        for _ld, cs, w in view.tricks:
+            gone |= _mask(cs)
+            if w == seat:
+                won += 1
+        trick = view.trick
+        gone |= _mask(trick)
+        out = ~gone & ((1 << 32) - 1)  # cards whose place this seat does not know
+        picker = view.picker
+        x = FAIL_LETTERS.index(view.call_suit) if view.call_suit is not None else -1
+        if picker is None:
+            return PLAYS[self._leaster(view, ok, trick, out, won)]
+        partner = view.partner if view.partner_known else None
+        team: tuple[int, ...]
+        if seat == picker:
+            team = (seat, partner) if partner is not None else (seat,)
+        elif partner == seat:
+            team = (seat, picker)
+        elif view.partner_known:
+            team = tuple(s for s in range(SEATS) if s != picker and s != partner)
+        else:
+            team = (seat,)
+        on_picker_team = seat == picker or partner == seat
+        if not trick:
+            return PLAYS[self._lead(view, hand, ok, out, on_picker_team, x)]
+        led, best, best_pos, points = _trick_state(trick, x)
+        leader = view.trick_leader
+        winner = (leader + best_pos) % SEATS
+        follow = FAIL_SUITS[x] if led < 0 else FOLLOW[led]
+        last = len(trick) == SEATS - 1
+        best_is_trump = best < 14
+        beat = ok & TRUMP & (1 << best) - 1 if best_is_trump else ok & TRUMP | ok & follow & (1 << best) - 1
+        if winner in team:
+            if last or _safe(best, out, follow, best_is_trump):
+                return PLAYS[_schmear(ok)]
+            if beat and points >= 10:
+                safe = [c for c in _bits(beat) if _safe(c, out, follow, c < 14)]
+                if safe:
+                    return PLAYS[max(safe)]
+            return PLAYS[_discard(ok)]
+        if (
+            not on_picker_team
+            and not view.partner_known
+            and winner != picker
+            and _played_in(trick, leader, picker)
+            and (not beat or points < 10)
+        ):
+            return PLAYS[_discard(ok)]  # the picker has already lost this trick: no need to overtake
+        if beat:
+            if last:
+                return PLAYS[_cheapest_winner(beat)]
+            safe_beat = 0
+            for c in _bits(beat):
+                if _safe(c, out, follow, c < 14):
+                    safe_beat |= 1 << c
+            if safe_beat:
+                # take it with the cheapest card that cannot be beaten
+                return PLAYS[_cheapest_winner(safe_beat)]
+            if points >= 10:
+                return PLAYS[_top(beat)]  # trump high when points are on the trick
+            if not beat & TRUMP:
+                return PLAYS[_cheapest_winner(beat)]
+        return PLAYS[_discard(ok)]
+
+    def _lead(self, view: View, hand: int, ok: int, out: int, picker_team: bool, x: int) -> int:
+        trumps = ok & TRUMP
+        if picker_team and trumps:
+            top = _top(trumps)
+            if not out & TRUMP & ((1 << top) - 1):
+                return top  # the master trump draws the others
+            return _bottom(trumps)  # a low trump to find the partner
+        fails = ok & FAIL
+        if not fails:
+            return _bottom(ok)
+        if not picker_team and x >= 0 and _first_x_open(view, x):
+            xs = fails & FAIL_SUITS[x]
+            if xs:
+                return _bottom(xs)  # lead the called suit: the ace must come out
+        aces = fails & ACES
+        for a in FAIL_ACES:
+            if aces >> a & 1 and out & FAIL_SUITS[(a - 14) // 6]:
+                return a
+        # the shortest fail suit, its lowest card
+        best_suit = 0
+        best_len = 99
+        for suit in FAIL_SUITS:
+            f = fails & suit
+            if f and f.bit_count() < best_len:
+                best_suit, best_len = f, f.bit_count()
+        return _bottom(best_suit)
+
+    def _leaster(self, view: View, ok: int, trick: tuple[int | None, ...], out: int, won: int) -> int:
+        """R41: avoid tricks, shed power and points; a seat with no trick takes one cheap trick."""
+        if not trick:
+            fails = ok & FAIL
+            if fails:
+                # a low card of the longest outstanding suit is the likeliest loser
+                best = -1
+                best_key = -99
+                for suit in FAIL_SUITS:
+                    f = fails & suit
+                    if f:
+                        low = _bottom(f)
+                        key = (out & suit & ((1 << low) - 1)).bit_count()
+                        if key > best_key:
+                            best, best_key = low, key
+                return best
+            return _bottom(ok)
+        led, best, _pos, points = _trick_state(trick, -1)
+        follow = FOLLOW[led]
+        beat = ok & TRUMP & (1 << best) - 1 if best < 14 else ok & TRUMP | ok & follow & (1 << best) - 1
+        lose = ok & ~beat
+        last = len(trick) == SEATS - 1
+        need = self.rules.leaster_requires_trick and not won
+        if need and beat and last and points <= 4:
+            return _top(beat)  # one cheap trick, shedding the strongest card
+        if lose:
+            if need and len(view.hand) <= 3:
+                # keep the strong cards for the one trick still needed, give away points
+                return max(_bits(lose), key=lambda c: (POINTS[c], c))
+            # the highest card that still loses, points first
+            return max(_bits(lose), key=_shed_key)
+        return _top(beat)
+
+
+def _played_in(trick: tuple[int | None, ...], leader: int, seat: int) -> bool:
+    return (seat - leader) % SEATS < len(trick)
+
+
+def _shed_key(c: int) -> tuple[int, int]:
+    return (POINTS[c] + (8 if c < 8 else 0), -c if c >= 14 else 14 - c)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_LOW[low])
+        mask ^= low
+    return out
+
+
+def _points(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += POINTS[_LOW[low]]
+        mask ^= low
+    return total
+
+
+def _trick_state(trick: tuple[int | None, ...], x: int) -> tuple[int, int, int, int]:
+    """(the led card or -1 for the unknown, the winning card, its position, the points seen)."""
+    first = trick[0]
+    led = -1 if first is None else _IDX[first]
+    follow = FAIL_SUITS[x] if led < 0 else FOLLOW[led]
+    best = 99
+    best_pos = 0
+    best_trump = False
+    points = 0
+    for pos, c in enumerate(trick):
+        if c is None:
+            continue
+        i = _IDX[c]
+        points += POINTS[i]
+        if i < 14:
+            if not best_trump or i < best:
+                best, best_pos, best_trump = i, pos, True
+        elif not best_trump and follow >> i & 1 and i < best:
+            best, best_pos = i, pos
+    if best == 99:  # only the unknown so far: any card of the suit wins
+        best = FAIL_SUITS[x].bit_length()
+    return led, best, best_pos, points
+
+
+def _safe(card: int, out: int, follow: int, trump: bool) -> bool:
+    """Whether no card still out can beat ``card`` (the players after may still trump a fail card)."""
+    if trump:
+        return not out & TRUMP & ((1 << card) - 1)
+    return not out & TRUMP and not out & follow & ((1 << card) - 1)
+
+
+def _schmear(ok: int) -> int:
+    """The most points to give a winning teammate, sparing queens and jacks."""
+    best = _bottom(ok)
+    best_key = -99.0
+    m = ok
+    while m:
+        low = m & -m
+        i = _LOW[low]
+        key = POINTS[i] - (12.0 if low & HIGH_TRUMP else 3.0 if low & TRUMP else 0.0)
+        if key > best_key:
+            best, best_key = i, key
+        m ^= low
+    return best
+
+
+def _discard(ok: int) -> int:
+    """The least useful card: no points, not a trump, the weakest."""
+    best = _bottom(ok)
+    best_key = 99.0
+    m = ok
+    while m:
+        low = m & -m
+        i = _LOW[low]
+        key = POINTS[i] + (20.0 - i if low & TRUMP else 0.0) + (4.0 if low & ACES else 0.0)
+        if key < best_key:
+            best, best_key = i, key
+        m ^= low
+    return best
+
+
+def _cheapest_winner(beat: int) -> int:
+    """The weakest winning card, counting fail points as a gain."""
+    fails = beat & FAIL
+    if fails:
+        return max(_bits(fails), key=lambda c: (POINTS[c], c))
+    return _bottom(beat)
+
+
+def _first_x_open(view: View, x: int) -> bool:
+    """Whether the called suit has not been led yet (R27-R33)."""
+    suit = FAIL_SUITS[x]
+    for _ld, cs, _w in view.tricks:
+        c = cs[0]
+        if c is None or suit >> _IDX[c] & 1:
+            return False
+    return True
+
+
+__all__ = ["RuleBot", "strength"]
