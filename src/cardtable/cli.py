@@ -283,8 +283,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         from cardtable.tui import run_app
     except ImportError as e:
         raise CardtableError(
-            f"the terminal table needs Textual ({e.name or e}); install it with pip install -e '.[tui]'"
-            " or use --plain"
+            f"the terminal table needs Textual ({e.name or e}); install it with pip install -e '.[tui]' or use --plain"
         ) from None
     if args.game is not None:
         make_table(args.game, args.preset, args.rule, args.seat, args.bots, args.seed)  # check options now

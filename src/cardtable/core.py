@@ -287,7 +287,4 @@ def option_variants(cls: type) -> list[tuple[str, Any]]:
 
 def option_table(cls: type) -> list[tuple[str, Any, str, str]]:
     """(name, default, rule, meaning) for each option, for docs and the command line."""
-    return [
-        (f.name, f.default, f.metadata.get("rule", ""), f.metadata.get("doc", ""))
-        for f in dataclasses.fields(cls)
-    ]
+    return [(f.name, f.default, f.metadata.get("rule", ""), f.metadata.get("doc", "")) for f in dataclasses.fields(cls)]

@@ -123,9 +123,7 @@ class Record:
         if not isinstance(rules, dict):
             raise BadRecord("rules: expected an object of rule options")
         players = obj.get("players")
-        if players is not None and (
-            not isinstance(players, list) or not all(isinstance(p, str) for p in players)
-        ):
+        if players is not None and (not isinstance(players, list) or not all(isinstance(p, str) for p in players)):
             raise BadRecord("players: expected a list of names")
         match = obj.get("match")
         if match is not None and not isinstance(match, dict):
@@ -239,9 +237,7 @@ def replay(record: Record, game: Any | None = None) -> Iterator[Step]:
                     raise BadRecord("the match was already won before this hand", h)
                 state = nxt
             if hand.dealer is not None and hand.dealer != game.dealer(state):
-                raise BadRecord(
-                    f"dealer: the rules choose seat {game.dealer(state)} to deal, not {hand.dealer}", h
-                )
+                raise BadRecord(f"dealer: the rules choose seat {game.dealer(state)} to deal, not {hand.dealer}", h)
             if hand.position is None:
                 state = game.apply(state, game.deal_from_json(hand.deal, game.dealer(state)))
         except (BadNotation, BadPosition, BadRules, IllegalAction) as e:

@@ -16,7 +16,29 @@ from typing import Any
 from cardtable.games.seep.actions import Bid, Break, Build, Capture, Cement, SeepAction, Throw
 from cardtable.games.seep.floor import VALUE, bits
 from cardtable.games.seep.scoring import card_points
+from cardtable.games.seep.state import House
 from cardtable.games.seep.view import SeepView
+
+
+def _suit_tables(per_card: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each suit, the sum of ``per_card`` over every set of that suit's 13 cards (by its bits)."""
+    out = []
+    for suit in range(4):
+        t = [0] * 8192
+        for m in range(1, 8192):
+            low = m & -m
+            t[m] = t[m ^ low] + per_card[suit * 13 + low.bit_length() - 1]
+        out.append(tuple(t))
+    return tuple(out)
+
+
+_VALUE_SUMS = _suit_tables(VALUE)
+
+
+def _total(cards: int) -> int:
+    """The sum of the capture values of a set of cards."""
+    t = _VALUE_SUMS
+    return t[0][cards & 8191] + t[1][cards >> 13 & 8191] + t[2][cards >> 26 & 8191] + t[3][cards >> 39]
 
 
 class RuleBot:
@@ -28,20 +50,84 @@ class RuleBot:
         self.game = game
         self.points = card_points(game.rules)
         self.sweep = game.rules.sweep_points
+        self._sums = _suit_tables(self.points)
+        #: _worth of each single card.
+        self._card_worth = tuple(self._worth(1 << c) for c in range(52))
 
     def act(self, view: SeepView, legal: Sequence[Any], rng: random.Random) -> Any:
         """The legal action with the best score (ties broken at random)."""
         if isinstance(legal[0], Bid):
             return max(legal, key=lambda a: a.value)
-        scored = [(self.score(view, a) + rng.random() * 1e-3, i) for i, a in enumerate(legal)]
-        return legal[max(scored)[1]]
+        houses = {h.value: h for h in view.houses}
+        score = self._score
+        rand = rng.random
+        # Throws, the commonest moves, are scored here as `_score` does.
+        loose = view.loose
+        no_houses = not view.houses
+        loose_sum = _total(loose)
+        card_worth = self._card_worth
+        open_penalty = 0.6 * self.sweep
+        best = 0.0
+        best_i = -1
+        for i, a in enumerate(legal):
+            if a.__class__ is Throw:
+                card = a.card
+                if no_houses:
+                    after = loose_sum + VALUE[card] if not loose >> card & 1 else _total(loose | 1 << card)
+                    open_sweep = after <= 13
+                else:
+                    open_sweep = False
+                value = -card_worth[card] - (open_penalty if open_sweep else 0.0) + 0.05 * VALUE[card]
+            else:
+                value = score(view, a, houses)
+            value += rand() * 1e-3
+            if best_i < 0 or value >= best:  # the last of equal scores, as max() over (score, i)
+                best = value
+                best_i = i
+        return legal[best_i]
 
     def _worth(self, cards: int) -> float:
-        return sum(self.points[c] for c in bits(cards)) + 0.2 * cards.bit_count()
+        a, b, c, d = self._sums
+        return (
+            a[cards & 8191] + b[cards >> 13 & 8191] + c[cards >> 26 & 8191] + d[cards >> 39]
+        ) + 0.2 * cards.bit_count()
 
     def score(self, view: SeepView, a: SeepAction) -> float:
         """How good the move looks from the view."""
-        houses = {h.value: h for h in view.houses}
+        return self._score(view, a, {h.value: h for h in view.houses})
+
+    def _score(self, view: SeepView, a: SeepAction, houses: dict[int, House]) -> float:
+        cls = a.__class__
+        if cls is Bid:
+            return 0.0
+        card = a.card  # type: ignore[union-attr]
+        if cls is Throw:
+            open_sweep = not view.houses and _total(view.loose | 1 << card) <= 13
+            return -self._card_worth[card] - (0.6 * self.sweep if open_sweep else 0.0) + 0.05 * VALUE[card]
+        own_card = self._card_worth[card]
+        if cls is Capture:
+            assert isinstance(a, Capture)
+            taken = a.take | (houses[a.house].cards if a.house else 0)
+            left_loose = view.loose & ~a.take
+            left_houses = len(view.houses) - (1 if a.house else 0)
+            sweep = self.sweep if not left_loose and not left_houses else 0
+            return 10 + self._worth(taken) + own_card + sweep
+        if cls is Build:
+            assert isinstance(a, Build)
+            return 3 + 0.6 * (self._worth(a.take) + own_card)
+        if cls is Break:
+            assert isinstance(a, Break)
+            h = houses[a.house]
+            return 4 + 0.6 * (self._worth(h.cards) + own_card)
+        if cls is Cement:
+            assert isinstance(a, Cement)
+            h = houses[a.house]
+            mine = h.owners >> view.seat & 1 or h.owners >> ((view.seat + 2) % 4) & 1
+            return (2 if mine else 0) + 0.5 * (self._worth(a.take) + own_card)
+        return self._slow_score(view, a, houses)
+
+    def _slow_score(self, view: SeepView, a: SeepAction, houses: dict[int, House]) -> float:
+        """The score of an action of a subclass of the Seep action types."""
         own_card = self._worth(1 << a.card) if not isinstance(a, Bid) else 0.0
         keep_high = 0.05 * VALUE[a.card] if not isinstance(a, Bid) else 0.0
         if isinstance(a, Capture):

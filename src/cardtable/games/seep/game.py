@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from cardtable.cards import DECK52, DECK52_MASK, check_deck
 from cardtable.core import CHANCE, BadNotation, Deal, HandResult, IllegalAction, make_rules
-from cardtable.games.seep import actions, moves, play, records, scoring
+from cardtable.games.seep import actions, fastgen, play, records, scoring
 from cardtable.games.seep.actions import Bid, SeepAction
 from cardtable.games.seep.explain import why_illegal, written_ok
 from cardtable.games.seep.rules import SeepRules
@@ -35,9 +35,10 @@ class Seep:
 
     def __init__(self, **options: object) -> None:
         self.rules: SeepRules = make_rules(SeepRules, "seep", options)
-        # The turn worked out by the last call of legal_actions, reused when apply follows on the
+        self._gen = fastgen.generator(self.rules)
+        # The moves worked out by the last call of legal_actions, reused when apply follows on the
         # same state (a memo only: every method stays a pure function of its arguments).
-        self._memo: tuple[SeepState, moves.Turn] | None = None
+        self._memo: tuple[SeepState, tuple[SeepAction, ...]] | None = None
 
     def __repr__(self) -> str:
         from cardtable.core import rules_json
@@ -66,9 +67,9 @@ class Seep:
         """Every legal action once, in canonical order (see `play`)."""
         phase = state.phase
         if phase is Phase.PLAY or phase is Phase.OPENING:
-            turn = moves.Turn(self.rules, state)
-            self._memo = (state, turn)
-            return moves.legal(turn)
+            out = self._gen.legal(state)
+            self._memo = (state, tuple(out))
+            return out
         return play.legal(self.rules, state)
 
     def deal(self, state: SeepState, rng: random.Random) -> Deal:
@@ -91,12 +92,20 @@ class Seep:
                 raise IllegalAction("deal", None, "R1", "a deal is the 52-card deck")
             return play.apply_deal(state, action)
         if phase is Phase.PLAY or phase is Phase.OPENING:
+            memo = self._memo
+            legal = memo[1] if memo is not None and memo[0] is state else None
+            if legal is not None:
+                for a in legal:
+                    if a is action:  # one of the moves just listed: legal
+                        if not getattr(action, "written", ()) or written_ok(state, action):
+                            return play.apply_move(self.rules, state, action)
+                        break
             card = getattr(action, "card", None)
             if card is not None and 0 <= card < 52 and state.hands[play.mover(state)] >> card & 1:
-                memo = self._memo
-                turn = memo[1] if memo is not None and memo[0] is state else moves.Turn(self.rules, state)
-                options = moves.card_moves(turn, card)
-                if action in options and (not getattr(action, "written", ()) or written_ok(state, action)):
+                if legal is None:  # the moves of the card's rank only
+                    legal = tuple(self._gen.legal(state, 1 << card % 13))
+                # The legal moves that play another card never equal this one.
+                if action in legal and (not getattr(action, "written", ()) or written_ok(state, action)):
                     return play.apply_move(self.rules, state, action)
         elif phase is Phase.BID and isinstance(action, Bid) and action in play.bids(state):
             return play.apply_bid(state, action)

@@ -9,6 +9,9 @@ for each card the throw, then captures,
 builds (by value), breaks (by house), cements (by house); within a kind, by the loose cards taken
 (as a number). Each distinct move appears once: moves with the same effect (another split of the
 same cards, automatic merges written out) are one move.
+
+This is the plain reference generator (its `Turn` also serves the explanations of illegal moves);
+the game lists moves with `fastgen`, which must agree with it move for move.
 """
 
 from __future__ import annotations

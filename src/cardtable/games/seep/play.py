@@ -98,19 +98,30 @@ def legal(rules: SeepRules, s: SeepState) -> list[SeepAction]:
 
 def apply_move(rules: SeepRules, s: SeepState, a: SeepAction) -> SeepState:
     """The state after a legal move of play (the legality is checked by the caller)."""
-    m = mover(s)
+    dealer = s.dealer
+    plays = s.plays + 1
+    m = (dealer + plays) % 4  # mover(s)
     team = m & 1
     card = a.card  # type: ignore[union-attr]
     bit = 1 << card
-    hands = list(s.hands)
-    hands[m] &= ~bit
-    plays = s.plays + 1
+    h0, h1, h2, h3 = s.hands
+    if m == 0:
+        h0 &= ~bit
+    elif m == 1:
+        h1 &= ~bit
+    elif m == 2:
+        h2 &= ~bit
+    else:
+        h3 &= ~bit
     loose = s.loose
     houses = s.houses
     piles = s.piles
     sweeps = s.sweeps
     last_capture = s.last_capture
-    if isinstance(a, Capture):
+    cls = a.__class__
+    if cls is Throw and not houses:  # M1 on a floor without houses: nothing can join a house (I2)
+        loose |= bit
+    elif isinstance(a, Capture):
         taken = bit | a.take
         if a.house:
             h = s.house(a.house)
@@ -172,20 +183,24 @@ def apply_move(rules: SeepRules, s: SeepState, a: SeepAction) -> SeepState:
         new = House(a.house, (*old.sets, bit | split[0], *split[1:]), owners)
         loose &= ~a.take
         houses = _put(tuple(x for x in houses if x is not old), new)
-    if rules.retention_scope == "team" and houses:
-        houses = _release(houses, m, hands[m])
-    phase = Phase.PLAY
+    if houses and rules.retention_scope == "team":
+        houses = _release(houses, m, (h0, h1, h2, h3)[m])
     stock = s.stock
     if s.phase is Phase.OPENING:  # R11: the deal is completed after the opening move
-        hands = [hands[i] | stock[i] for i in range(4)]
+        h0, h1, h2, h3 = h0 | stock[0], h1 | stock[1], h2 | stock[2], h3 | stock[3]
         stock = (0, 0, 0, 0)
-    out = SeepState(
-        s.dealer, s.match, phase, s.bid, plays, (hands[0], hands[1], hands[2], hands[3]), stock, loose,
-        houses, piles, sweeps, last_capture,
+    out = _new_state(
+        _SeepState, (dealer, s.match, _PLAY, s.bid, plays, (h0, h1, h2, h3), stock, loose, houses, piles, sweeps,
+        last_capture),
     )  # fmt: skip
     if plays == 48:
         return finish(rules, out)
     return out
+
+
+_new_state: Final = tuple.__new__
+_SeepState: Final = SeepState
+_PLAY: Final = Phase.PLAY
 
 
 def add_sweep(

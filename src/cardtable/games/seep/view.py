@@ -76,17 +76,25 @@ class SeepView:
 
 def observe(s: SeepState, seat: int) -> SeepView:
     """What ``seat`` may know in ``s``."""
-    visible = s.phase not in (Phase.DEAL, Phase.BID) and not s.misdeal
-    sees_own = s.phase is not Phase.BID or seat == bidder(s.dealer)
-    if s.phase is Phase.OVER:
+    phase = s.phase
+    hands = s.hands
+    if phase is Phase.PLAY:  # the usual case: everything public is visible, the seat sees its own hand
+        return SeepView(
+            seat, s.dealer, phase, (s.dealer + s.plays + 1) % 4, s.bid, s.plays, hands[seat],
+            (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count()), True,
+            s.loose.bit_count(), s.loose, s.houses, s.piles, s.sweeps, s.last_capture, s.match,
+        )  # fmt: skip
+    visible = phase not in (Phase.DEAL, Phase.BID) and not s.misdeal
+    sees_own = phase is not Phase.BID or seat == bidder(s.dealer)
+    if phase is Phase.OVER:
         to_act = None
-    elif s.phase is Phase.DEAL:
+    elif phase is Phase.DEAL:
         to_act = -1
     else:
         to_act = mover(s)
-    sizes = tuple(h.bit_count() for h in s.hands)
+    sizes = tuple(h.bit_count() for h in hands)
     return SeepView(
-        seat, s.dealer, s.phase, to_act, s.bid, s.plays, s.hands[seat] if sees_own else 0,
+        seat, s.dealer, phase, to_act, s.bid, s.plays, hands[seat] if sees_own else 0,
         (sizes[0], sizes[1], sizes[2], sizes[3]), visible, s.loose.bit_count(), s.loose if visible else 0,
         s.houses, s.piles, s.sweeps, s.last_capture, s.match,
     )  # fmt: skip

@@ -1,0 +1,78 @@
+"""The fast move generator agrees with the plain reference generator, move for move."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardtable.core import IllegalAction
+from cardtable.games.seep import Seep, Throw
+from cardtable.games.seep.fastgen import Generator
+from cardtable.games.seep.moves import Turn, legal
+from cardtable.games.seep.state import Phase
+
+VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"capture_policy": "any_valid_subset"},
+    {"throw_policy": "free"},
+    {"throw_policy": "no_capture_or_build_possible"},
+    {"auto_merge_loose_sets": True},
+    {"allow_multi_set_build": False, "allow_pair_house": False},
+    {"may_break_partner_house": False, "break_may_use_floor_cards": True},
+    {"partner_add_requires_card": True, "opponent_add_becomes_owner": False},
+    {"partner_becomes_owner": True, "retention_scope": "team"},
+    {"max_houses": 2, "opening_throw_always_allowed": True},
+    {
+        "capture_policy": "any_valid_subset",
+        "retention_scope": "team",
+        "break_may_use_floor_cards": True,
+        "auto_merge_loose_sets": True,
+    },
+]
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_fast_moves_match_the_reference(options: dict[str, Any]) -> None:
+    game = Seep(**options)
+    gen = Generator(game.rules, limit=50)  # a small cache, so that it is also cleared and refilled
+    rng = random.Random(17)
+    for hand in range(12):
+        s = game.start(hand % 4)
+        s = game.apply(s, game.deal(s, rng))
+        while game.actor(s) is not None:
+            moves = game.legal_actions(s)
+            if s.phase is Phase.PLAY or s.phase is Phase.OPENING:
+                ref = legal(Turn(game.rules, s))
+                fast = gen.legal(s)
+                assert fast == ref
+                assert [getattr(a, "written", None) for a in fast] == [getattr(a, "written", None) for a in ref]
+                assert moves == ref
+                rank = rng.randrange(13)
+                assert gen.legal(s, 1 << rank) == [a for a in ref if getattr(a, "card", -1) % 13 == rank]
+            a = rng.choice(moves)
+            # The same move, read back from its notation, on a game that never listed the moves.
+            fresh = Seep(**options)
+            assert fresh.apply(s, fresh.parse(fresh.format(a)) if s.phase is not Phase.BID else a) == game.apply(s, a)
+            s = game.apply(s, a)
+
+
+def test_apply_after_legal_actions_still_refuses_illegal_moves() -> None:
+    game = Seep()
+    rng = random.Random(4)
+    refused = 0
+    for hand in range(6):
+        s = game.start(hand % 4)
+        s = game.apply(s, game.deal(s, rng))
+        previous: list[Any] = []
+        while game.actor(s) is not None:
+            moves = game.legal_actions(s)
+            for a in [*previous, *(Throw(c) for c in range(52))]:
+                if a not in moves:
+                    with pytest.raises(IllegalAction):
+                        game.apply(s, a)
+                    refused += 1
+            previous = list(moves)
+            s = game.apply(s, rng.choice(moves))
+    assert refused > 1000
