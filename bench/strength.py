@@ -59,9 +59,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=",".join(registry.names()))
     parser.add_argument("--write", metavar="FILE", help="write the tables into this markdown file")
     args = parser.parse_args(argv)
+    games = "" if args.games == ",".join(registry.names()) else f" --games {args.games}"
     lines = [
-        f"Measured with `python bench/strength.py --deals {args.deals} --jobs {args.jobs} --seed {args.seed}` "
-        f"on {platform.platform()}, Python {platform.python_version()}, {args.jobs} worker processes.",
+        f"Measured with `python bench/strength.py --deals {args.deals} --jobs {args.jobs} --seed {args.seed}{games}` "
+        f"on {platform.platform()}, Python {platform.python_version()}, {args.jobs} worker process(es).",
         "",
     ]
     for game in [g for g in args.games.split(",") if g]:
