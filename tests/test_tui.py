@@ -93,6 +93,12 @@ async def test_the_menu_starts_a_table_with_house_rules() -> None:
         menu.query_one("#opt-kitty_size").value = "2"  # type: ignore[attr-defined]
         table = menu.make_table()
         assert table.game.rules.kitty_size == 2
+        menu.query_one("#preset").value = "bid_out"  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert menu.query_one("#opt-must_bid_to_win").value == "true"  # type: ignore[attr-defined]
+        assert menu.make_table().game.rules.must_bid_to_win is True
+        menu.query_one("#opt-must_bid_to_win").value = "false"  # type: ignore[attr-defined]
+        assert menu.make_table().game.rules.must_bid_to_win is False
         await pilot.click("#start")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

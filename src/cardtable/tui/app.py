@@ -365,16 +365,23 @@ class MenuScreen(Screen[None]):
             return
         self.app.push_screen(TableScreen(table))
 
+    @on(Select.Changed, "#preset")
+    def preset_changed(self, event: Select.Changed) -> None:
+        """Show the chosen preset's house rules in the option fields, which may then be changed."""
+        if not isinstance(event.value, str):
+            return
+        rules = registry.get_game(self.game, event.value).rules
+        for f in dataclasses.fields(rules):
+            widget = self.query_one(f"#opt-{f.name}")
+            if isinstance(widget, Select | Input):
+                widget.value = json.dumps(getattr(rules, f.name))
+
     def make_table(self) -> Table:
-        """The table the form describes: preset first, then every option changed from it."""
-        base = registry.get_game(self.game, self._value("preset"))
-        options: dict[str, Any] = {}
-        for f in dataclasses.fields(base.rules):
-            value = json.loads(str(self._value(f"opt-{f.name}")))
-            if value != f.default:
-                options[f.name] = value
-        preset = dict(registry.presets(self.game)[str(self._value("preset"))])
-        game = registry.get_game(self.game, **(preset | options))
+        """The table the form describes: the option fields hold every house rule (a preset fills
+        them in), so they alone say which rules are played."""
+        rules = registry.get_game(self.game).rules
+        options = {f.name: json.loads(str(self._value(f"opt-{f.name}"))) for f in dataclasses.fields(rules)}
+        game = registry.get_game(self.game, **options)
         seat = int(self._value("seat"))
         bot = str(self._value("bots"))
         return Table(game, [seat], {s: bot for s in range(game.seats) if s != seat})
