@@ -134,10 +134,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
-def _records(path: str) -> list[Record]:
-    return read_records(path)
-
-
 def _cmd_replay(args: argparse.Namespace) -> int:
     return _each_record(args, _replay_text)
 
@@ -149,18 +145,18 @@ def _cmd_legal(args: argparse.Namespace) -> int:
 def _each_record(args: argparse.Namespace, show_text: Any) -> int:
     """Run a replay-style command over every record of the file; the worst status wins."""
     try:
-        records = _records(args.file)
+        records = read_records(args.file)
     except BadRecord as e:
-        return _fail(args, MALFORMED, None, None, None, e.reason, e.hand)
+        return _fail(args, MALFORMED, e.hand, None, None, e.reason)
     worst = OK
     for record in records:
         try:
             rep = report(record)
         except BadRecord as e:
-            worst = max(worst, _fail(args, MALFORMED, e.hand, None, None, e.reason, e.hand))
+            worst = max(worst, _fail(args, MALFORMED, e.hand, None, None, e.reason))
             continue
         except ReplayStopped as e:
-            worst = max(worst, _fail(args, ILLEGAL, e.hand, e.action, e.text, e.reason, e.hand))
+            worst = max(worst, _fail(args, ILLEGAL, e.hand, e.action, e.text, e.reason))
             continue
         if args.command == "legal":
             if args.json:
@@ -181,12 +177,11 @@ def _fail(
     action: int | None,
     text: str | None,
     reason: str,
-    where_hand: int | None,
 ) -> int:
     if args.json:
         err = {"hand": hand, "action": action, "text": text, "reason": reason}
         print(json.dumps({"ok": False, "error": err}))
-    where = f"hand {where_hand}" if where_hand is not None else ""
+    where = f"hand {hand}" if hand is not None else ""
     if action is not None:
         where += f", action {action} ({text!r})"
     print(f"cardtable {args.command}: {args.file}: {where + ': ' if where else ''}{reason}", file=sys.stderr)
