@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from cardtable import registry, sim
+from cardtable import registry, sim, sim_ray
 from cardtable.cards import cards_of, format_cards
 from cardtable.core import CHANCE, CardtableError, option_table
 from cardtable.plain import run_plain
@@ -100,12 +100,53 @@ def _build_parser() -> _Parser:
     p = sub.add_parser("view", help="step through a record, forwards and back, seeing every hand")
     p.add_argument("file")
 
-    p = sub.add_parser("sim", help="a duplicate-deal tournament between bots")
+    p = sub.add_parser(
+        "sim",
+        help="a duplicate-deal tournament between bots",
+        description="A duplicate tournament between bots: every deal (or match) is played once per seating "
+        "arrangement, the same cards in each. Reports per bot the mean points per hand with a 95% confidence "
+        "interval, the deals won (deal mode: deals where its points beat every other bot's) or the matches won "
+        "(--matches), and the time per decision. In --json, each bot has deal_wins in deal mode and match_wins in "
+        "match mode (there are no matches in deal mode, and deals are not the unit in match mode).",
+    )
     _game_arguments(p)
     p.add_argument("--bots", required=True, help="bot names, comma-separated: random, rule, search:LEVEL")
-    p.add_argument("--deals", type=int, default=100, help="how many deals (default 100)")
+    p.add_argument("--deals", type=int, default=None, help="how many deals, one hand each (default 100)")
+    p.add_argument(
+        "--matches",
+        type=int,
+        default=None,
+        metavar="N",
+        help="play N whole matches instead of deals, and report matches won: a match ends when the game's rules "
+        "end it (Smear: the target; Seep: one baazi) or after --hands-per-match hands",
+    )
+    p.add_argument(
+        "--hands-per-match",
+        type=int,
+        default=None,
+        metavar="H",
+        help=f"with --matches: the hands a Sheepshead match lasts (it has no end of its own; default "
+        f"{sim.OPEN_MATCH_HANDS['sheepshead']}), and the cap for the other games (default {sim.HAND_CAP}); "
+        "a match ended this way goes to the bot whose seats have the most points on average, a tie between all "
+        "being a draw",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed for deals and bots (default 0)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes (default 1); with --backend ray the cluster's CPUs set how many tasks run at once",
+    )
+    p.add_argument(
+        "--backend",
+        choices=sim.BACKENDS,
+        default="process",
+        help="where to play: process, a local process pool (default); ray, a Ray cluster "
+        "(needs pip install 'cardtable[ray]')",
+    )
+    p.add_argument(
+        "--address", help="with --backend ray: the cluster to connect to (default: start a local Ray instance)"
+    )
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument(
         "--records", metavar="FILE", help="where to write every hand as records (default sim-GAME-SEED.jsonl)"
@@ -303,21 +344,34 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if len(bots) < 1:
         raise CardtableError("--bots: name at least one bot")
-    if args.deals < 1 or args.jobs < 1:
-        raise CardtableError("--deals and --jobs must be at least 1")
+    if args.deals is not None and args.matches is not None:
+        raise CardtableError("--deals and --matches: give one or the other")
+    matches = args.matches is not None
+    count = args.matches if matches else 100 if args.deals is None else args.deals
+    if count < 1 or args.jobs < 1:
+        raise CardtableError(f"--{'matches' if matches else 'deals'} and --jobs must be at least 1")
+    if args.hands_per_match is not None and not matches:
+        raise CardtableError("--hands-per-match is for --matches only")
+    if args.hands_per_match is not None and args.hands_per_match < 1:
+        raise CardtableError("--hands-per-match must be at least 1")
+    if args.address is not None and args.backend != "ray":
+        raise CardtableError("--address is for --backend ray only")
+    if args.backend == "ray":
+        sim_ray.load_ray()  # fail at once, before any work, if the extra is missing
     options = dict(registry.presets(args.game)[args.preset]) if args.preset else {}
     if args.preset is not None:
         registry.get_game(args.game, args.preset)
     options |= rule_options(args.rule)
-    job = sim.job_for(args.game, options, bots, args.seed)
+    job = sim.job_for(args.game, options, bots, args.seed, matches=matches, hands=args.hands_per_match)
     started = time.monotonic()
+    unit = "matches" if matches else "deals"
 
     def progress(done: int, total: int) -> None:
         if not args.quiet:
             rate = done / max(time.monotonic() - started, 1e-9)
-            print(f"\r{done}/{total} deals ({rate:.1f}/s)", end="", file=sys.stderr, flush=True)
+            print(f"\r{done}/{total} {unit} ({rate:.1f}/s)", end="", file=sys.stderr, flush=True)
 
-    summary, results = sim.run(job, args.deals, args.jobs, progress)
+    summary, results = sim.run(job, count, args.jobs, progress, backend=args.backend, address=args.address)
     if not args.quiet:
         print(file=sys.stderr)
     if not args.no_records:
