@@ -1,8 +1,10 @@
-"""The table's words for each game's view."""
+"""The table's words for each game's view, and what the table layout draws from it."""
 
 from __future__ import annotations
 
-from cardtable.render import table_lines
+from typing import Any
+
+from cardtable.render import SeatInfo, places, public_action, seat_infos, table_lines, trick_shown
 
 
 def test_seep_houses_show_value_owners_and_cement() -> None:
@@ -55,3 +57,94 @@ def test_smear_auction_trump_and_trick() -> None:
 
 def test_an_unknown_shape_is_listed_plainly() -> None:
     assert table_lines("smear", {"seat": 0, "colour": "red"}) == ["seat: 0", 'colour: "red"']
+
+
+def test_places_put_you_at_the_bottom_and_your_partner_opposite() -> None:
+    assert places(4, 1) == {1: "bottom", 2: "left", 3: "top", 0: "right"}
+    assert places(5, 0) == {0: "bottom", 1: "left", 2: "top-left", 3: "top-right", 4: "right"}
+
+
+def _smear_play_view() -> dict[str, Any]:
+    return {
+        "seat": 0,
+        "phase": "play",
+        "dealer": 3,
+        "hand_sizes": [4, 4, 3, 3],
+        "auction": [{"seat": 0, "call": "pass"}, {"seat": 1, "call": "bid 2"}],
+        "bidder": 1,
+        "bid": 2,
+        "leader": 2,
+        "trick": ["AH", "7H"],
+        "tricks": [{"leader": 1, "cards": ["KH", "QH", "JH", "10H"], "winner": 2}],
+    }
+
+
+def test_smear_seats_show_counts_tricks_and_markers() -> None:
+    seats = seat_infos("smear", _smear_play_view(), 4)
+    assert [s.held for s in seats] == [4, 4, 3, 3]
+    assert seats[1].markers == ("bidder 2",)
+    assert seats[3].markers == ("dealer",)
+    assert seats[2].taken == "tricks 1" and seats[0].taken == "tricks 0"
+
+
+def test_the_trick_is_shown_by_seat_and_the_last_trick_once_gathered() -> None:
+    view = _smear_play_view()
+    shown = trick_shown("smear", view, 4)
+    assert shown is not None and shown.cards == {2: "AH", 3: "7H"} and shown.caption == "trick 2, led by seat 2"
+    view["trick"] = []
+    shown = trick_shown("smear", view, 4)
+    assert shown is not None and shown.cards == {1: "KH", 2: "QH", 3: "JH", 0: "10H"}
+    assert shown.winner == 2 and shown.caption == "trick 1 won by seat 2"
+    assert trick_shown("smear", {**view, "phase": "auction", "tricks": [], "leader": None}, 4) is None
+    assert trick_shown("seep", view, 4) is None
+
+
+def test_sheepshead_seats_count_cards_and_points_from_the_tricks() -> None:
+    view = {
+        "seat": 0,
+        "dealer": 4,
+        "phase": "play",
+        "hand": ["QC", "JD", "AH", "7S", "9D"],
+        "picker": 2,
+        "passes": 1,
+        "partner_known": True,
+        "partner": 3,
+        "cracks": 0,
+        "tricks": [{"leader": 0, "cards": ["10H", "KH", "AS", None, "8H"], "winner": 2}],
+        "trick": {"leader": 2, "cards": ["QD"]},
+    }
+    seats = seat_infos("sheepshead", view, 5)
+    assert [s.held for s in seats] == [5, 5, 4, 5, 5]
+    assert seats[2].markers == ("picker",) and seats[3].markers == ("partner",) and seats[4].markers == ("dealer",)
+    assert seats[2].taken == "tricks 1 · 25 pts"  # R6: 10 + 4 + 11, the face-down card not counted
+    # R14: while the picker buries, the picker holds the blind too
+    bury = {**view, "phase": "bury", "tricks": [], "trick": {"leader": 0, "cards": []}, "hand": ["QC"] * 6}
+    assert [s.held for s in seat_infos("sheepshead", bury, 5)] == [6, 6, 8, 6, 6]
+
+
+def test_seep_seats_show_the_bidder_and_the_team_piles() -> None:
+    view = {
+        "seat": 0,
+        "dealer": 3,
+        "bid": 12,
+        "hand_sizes": [11, 12, 12, 12],
+        "piles": [["9C", "9S"], []],
+        "sweeps": [50, 0],
+        "last_capture": 0,
+    }
+    seats = seat_infos("seep", view, 4)
+    assert seats[0].markers == ("bidder 12", "took last") and seats[3].markers == ("dealer",)
+    assert seats[2].taken == "team pile 2 · sweeps 50" and seats[1].taken == "team pile 0"
+    assert seat_infos("seep", {"seat": 0}, 4) == [SeatInfo(s, None, "", ()) for s in range(4)]
+
+
+def test_the_others_face_down_cards_are_not_named() -> None:
+    view: dict[str, Any] = {"seat": 0, "phase": "play", "trick": {"leader": 1, "cards": ["QC", None]}, "tricks": []}
+    assert public_action("bury 9D 10S", 3, view) == "bury 2 cards face down"
+    assert public_action("bury 9D 10S", 0, view) == "bury 9D 10S"  # your own bury
+    assert public_action("discard 9C", 2, {"seat": 0, "phase": "play"}) == "discard 1 card face down"
+    assert public_action("call AH unknown 7C", 3, view) == "call AH unknown with a card face down"
+    assert public_action("play 7C", 2, view) == "play a card face down"  # R35a: shown face down
+    assert public_action("play QC", 1, view) == "play QC"
+    assert public_action("play 7C", 2, {**view, "phase": "done"}) == "play 7C"  # all is shown at the end
+    assert public_action("capture JH 5C+6H", 1, {"seat": 0, "phase": "play"}) == "capture JH 5C+6H"

@@ -113,3 +113,82 @@ def test_plain_mode_from_the_command_line() -> None:
         timeout=60,
     )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_the_scoreboard_keeps_every_hand_and_the_running_match() -> None:
+    table = _table("sheepshead", seed=6)
+    assert table.scoreboard() == [] and table.scoreboard_lines() == ["No hand has been finished yet."]
+    totals = [0] * 5
+    for hand in (1, 2):
+        while table.outcome() is None:
+            table.run_bots()
+            if table.outcome() is None:
+                table.play(table.legal_texts()[0])
+        score = table.outcome().score  # type: ignore[union-attr]
+        totals = [t + s for t, s in zip(totals, score, strict=True)]
+        line = table.scoreboard()[-1]
+        assert line.hand == hand and line.points == score and line.running == tuple(totals)
+        if hand == 1:
+            assert table.next_hand()
+    assert len(table.scoreboard()) == 2
+    lines = table.scoreboard_lines()
+    assert lines[0] == "Scoreboard (seat 0 (you), seat 1, seat 2, seat 3, seat 4):"
+    assert lines[2].endswith("match " + " ".join(map(str, totals)))
+
+
+def test_a_team_game_scores_by_side() -> None:
+    table = _table("seep", seed=2)
+    while table.outcome() is None:
+        table.run_bots()
+        if table.outcome() is None:
+            table.play(table.legal_texts()[0])
+    line = table.scoreboard()[0]
+    score = table.outcome().score  # type: ignore[union-attr]
+    assert line.points == (score[0], score[1]) and line.running is None
+    assert line.match == table.game.match_json(table.state)
+    assert table.side_names() == ["seats 0+2 (you)", "seats 1+3"]
+    assert "difference" in table.scoreboard_lines()[1]
+
+
+def test_why_not_names_the_rule_and_plays_nothing() -> None:
+    table = _table("smear")
+    table.run_bots()
+    before = table.state
+    assert table.why_not(table.legal_texts()[0]) is None
+    assert table.why_not("bid 9") == "seat 0 bid 9: bids run from 2 to 4 (R12)"
+    assert table.state == before
+
+
+def test_plain_mode_shows_the_scoreboard() -> None:
+    table = _table("smear", seed=5)
+    script = ["score"] + ["1"] * 40 + ["score", ""] + ["1"] * 40 + ["score", "quit"]
+    out = io.StringIO()
+    assert run_plain(table, io.StringIO("\n".join(script) + "\n"), out) == 0
+    text = out.getvalue()
+    assert "No hand has been finished yet." in text
+    assert "Scoreboard (seats 0+2 (you), seats 1+3):" in text and "  hand 1 (" in text
+
+
+def test_the_history_does_not_name_a_bots_bury_until_the_hand_is_over() -> None:
+    for seed in range(40):
+        table = _table("sheepshead", seed=seed)
+        table.run_bots()
+        if "pass" in table.legal_texts():
+            table.play("pass")  # leave the blind to the bots
+            table.run_bots()
+        buries = [h for h in table.history() if h.split()[1] == "bury"]
+        if buries and not buries[0].startswith("0 "):
+            break
+    else:
+        raise AssertionError("no hand where a bot picked")
+    bury = buries[0]
+    assert f"{bury.split()[0]} bury 2 cards face down" in table.public_history(0)
+    assert bury not in table.public_history(0)
+    out = io.StringIO()
+    run_plain(table, io.StringIO("history\nquit\n"), out)
+    assert "bury 2 cards face down" in out.getvalue() and bury.split(" ", 1)[1] not in out.getvalue()
+    while table.outcome() is None:
+        table.run_bots()
+        if table.outcome() is None:
+            table.play(table.legal_texts()[0])
+    assert bury in table.public_history(0)

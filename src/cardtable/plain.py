@@ -2,8 +2,8 @@
 
 For scripts, screen readers and terminals without a mouse. At a prompt, type an action
 (``play 10D``, ``bid 3``, ``capture JH 5C+6H``), or the number of a legal action, or one of:
-``hint``, ``undo``, ``history``, ``save FILE``, ``help``, ``quit``. At the end of a hand, press
-Enter for the next one.
+``hint``, ``undo``, ``history``, ``score``, ``save FILE``, ``help``, ``quit``. At the end of a hand,
+press Enter for the next one.
 """
 
 from __future__ import annotations
@@ -11,12 +11,14 @@ from __future__ import annotations
 from typing import TextIO
 
 from cardtable.core import CardtableError
+from cardtable.render import public_action
 from cardtable.table import Table, pretty_action, view_lines
 
 HELP = (
     "Type an action in record notation (e.g. 'play 10D') or its number; "
     "'hint' for the search bot's estimates, 'undo' to take back your last decision, "
-    "'history' for this hand's actions, 'save FILE' to save the match as a record, 'quit' to stop."
+    "'history' for this hand's actions, 'score' for the scoreboard, 'save FILE' to save the match as a record, "
+    "'quit' to stop."
 )
 
 
@@ -33,15 +35,22 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO) -> int:
         if shown_hand != table.hand_number:
             shown_hand = table.hand_number
             say(f"--- hand {table.hand_number + 1}, dealer seat {table.game.dealer(table.state)}")
-        for move in table.run_bots():
-            say(f"seat {move.seat} ({table.players[move.seat]}): {pretty_action(move.text)}")
+        moves = table.run_bots()
+        view = table.view(min(table.people)).to_json() if table.people else {}
+        for move in moves:
+            text = public_action(move.text, move.seat, view) if table.people else move.text
+            say(f"seat {move.seat} ({table.players[move.seat]}): {pretty_action(text)}")
         if table.outcome() is not None:
             for line in table.summary_lines():
                 say(line)
             if table.winner() is not None:
                 return 0
-            say("Press Enter for the next hand ('save FILE' or 'quit' also work).")
+            say("Press Enter for the next hand ('score', 'save FILE' or 'quit' also work).")
             line = stdin.readline()
+            while line.strip() == "score":
+                for text in table.scoreboard_lines():
+                    say(text)
+                line = stdin.readline()
             if not line:
                 return 0
             word = line.strip()
@@ -84,7 +93,10 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO) -> int:
         elif word == "undo":
             say("Taken back." if table.undo() else "Nothing of yours to take back in this hand.")
         elif word == "history":
-            say("  " + ("; ".join(table.history()) or "(nothing yet)"))
+            say("  " + ("; ".join(table.public_history(seat)) or "(nothing yet)"))
+        elif word == "score":
+            for text in table.scoreboard_lines():
+                say(text)
         elif word.startswith("save"):
             _save(table, word[4:].strip(), say)
         else:

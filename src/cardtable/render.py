@@ -2,13 +2,16 @@
 
 Each game has a renderer over its view's JSON (the floor and its houses in Seep, the auction,
 trump and trick in Smear, the picker, call and trick in Sheepshead); anything else falls back to a
-plain listing of the view. Used by the terminal table and its plain line mode.
+plain listing of the view. Used by the terminal table and its plain line mode. The table layout's
+data comes from here too: where each seat sits, what each seat shows (cards held, what it has
+taken, dealer, bidder, picker, partner once public) and the trick in the middle, all from the view.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -159,3 +162,229 @@ def table_lines(game: str, view: dict[str, Any]) -> list[str]:
         for key, value in view.items()
         if key != "hand" and value not in (None, [], {})
     ]
+
+
+# --- the table layout: who sits where, what each seat shows, the trick in the middle ---
+
+#: Where each seat sits on the screen, counted from you and going to your left (the way the deal
+#: and the play pass): four seats put your partner opposite, five seats put two across the table.
+PLACES: dict[int, tuple[str, ...]] = {
+    4: ("bottom", "left", "top", "right"),
+    5: ("bottom", "left", "top-left", "top-right", "right"),
+}
+
+#: R6 (Sheepshead): the card points of the ranks that count.
+SHEEPSHEAD_CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+
+
+def places(seats: int, me: int) -> dict[int, str]:
+    """Each seat's place on the screen when ``me`` sits at the bottom."""
+    order = PLACES.get(seats) or tuple(f"seat-{i}" for i in range(seats))
+    return {(me + i) % seats: order[i] for i in range(seats)}
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What a player sees of one seat at the table: cards held, what it has taken, its markers."""
+
+    seat: int
+    held: int | None
+    taken: str
+    markers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TrickShown:
+    """The cards in the middle of the table by the seat that played them (``None``: face down)."""
+
+    cards: dict[int, str | None]
+    caption: str
+    leader: int | None
+    winner: int | None
+
+
+def actor_of(view: dict[str, Any]) -> int | None:
+    """The seat to act according to the view (``None`` when nobody is, e.g. before the deal)."""
+    seat = view.get("to_act", view.get("actor"))
+    return seat if isinstance(seat, int) and seat >= 0 else None
+
+
+def _played_by(tricks: list[dict[str, Any]], trick: list[Any], leader: Any, seats: int) -> list[int]:
+    played = [0] * seats
+    for t in tricks:
+        for i, _ in enumerate(t.get("cards") or []):
+            played[(t["leader"] + i) % seats] += 1
+    if isinstance(leader, int):
+        for i, _ in enumerate(trick):
+            played[(leader + i) % seats] += 1
+    return played
+
+
+def _taken(tricks: list[dict[str, Any]], seats: int, points: dict[str, int] | None) -> list[str]:
+    won = [0] * seats
+    pts = [0] * seats
+    for t in tricks:
+        winner = t.get("winner")
+        if isinstance(winner, int):
+            won[winner] += 1
+            if points is not None:
+                pts[winner] += sum(points.get(c[:-1], 0) for c in t.get("cards") or [] if c)
+    if points is None:
+        return [f"tricks {n}" for n in won]
+    return [f"tricks {n} · {p} pts" for n, p in zip(won, pts, strict=True)]
+
+
+def _smear_seats(view: dict[str, Any]) -> list[SeatInfo]:
+    said: dict[int, str] = {}
+    for call in view.get("auction") or []:
+        said[call["seat"]] = call["call"]
+    taken = _taken(view.get("tricks") or [], 4, None)
+    out = []
+    for seat in range(4):
+        marks = []
+        if seat == view.get("dealer"):
+            marks.append("dealer")
+        if seat == view.get("bidder"):
+            marks.append(f"bidder {view.get('bid')}")
+        elif view.get("phase") == "auction" and seat in said:
+            marks.append(said[seat])
+        out.append(SeatInfo(seat, view["hand_sizes"][seat], taken[seat], tuple(marks)))
+    return out
+
+
+def _sheepshead_seats(view: dict[str, Any]) -> list[SeatInfo]:
+    trick = view.get("trick") or {}
+    tricks = view.get("tricks") or []
+    played = _played_by(tricks, trick.get("cards") or [], trick.get("leader"), 5)
+    me, picker = view["seat"], view.get("picker")
+    holding = view.get("phase") == "bury"  # R14: the picker holds the blind until the bury
+    dealt = len(view.get("hand") or []) + played[me] - (2 if holding and picker == me else 0)
+    taken = _taken(tricks, 5, SHEEPSHEAD_CARD_POINTS)
+    out = []
+    for seat in range(5):
+        marks = []
+        if seat == view.get("dealer"):
+            marks.append("dealer")
+        if picker is not None and seat == picker:
+            marks.append("picker")
+        elif picker is None and view.get("phase") == "pick" and (seat - view["dealer"] - 1) % 5 < view.get("passes", 0):
+            marks.append("passed")
+        if view.get("partner_known") and view.get("partner") is not None and seat == view["partner"]:
+            marks.append("partner")
+        if view.get("cracks") and seat == view.get("cracker"):
+            marks.append("cracked")
+        held = (
+            len(view.get("hand") or [])
+            if seat == me
+            else dealt - played[seat] + (2 if holding and seat == picker else 0)
+        )
+        out.append(SeatInfo(seat, held, taken[seat], tuple(marks)))
+    return out
+
+
+def _seep_seats(view: dict[str, Any]) -> list[SeatInfo]:
+    piles = view.get("piles") or [[], []]
+    sweeps = view.get("sweeps") or [0, 0]
+    out = []
+    for seat in range(4):
+        marks = []
+        if seat == view.get("dealer"):
+            marks.append("dealer")
+        if seat == (view["dealer"] + 1) % 4:
+            marks.append(f"bidder {view['bid']}" if view.get("bid") else "bidder")
+        if seat == view.get("last_capture"):
+            marks.append("took last")
+        team = seat % 2
+        taken = f"team pile {len(piles[team])}" + (f" · sweeps {sweeps[team]}" if sweeps[team] else "")
+        out.append(SeatInfo(seat, view["hand_sizes"][seat], taken, tuple(marks)))
+    return out
+
+
+SEAT_RENDERERS: dict[str, Callable[[dict[str, Any]], list[SeatInfo]]] = {
+    "smear": _smear_seats,
+    "sheepshead": _sheepshead_seats,
+    "seep": _seep_seats,
+}
+
+
+def seat_infos(game: str, view: dict[str, Any], seats: int) -> list[SeatInfo]:
+    """Each seat as the viewing seat sees it (cards held, taken, markers), from the view alone."""
+    renderer = SEAT_RENDERERS.get(game)
+    if renderer is not None:
+        try:
+            return renderer(view)
+        except (KeyError, TypeError, IndexError, ValueError):
+            pass  # a view of a shape this does not know: show the seats bare
+    return [SeatInfo(s, None, "", ()) for s in range(seats)]
+
+
+def trick_shown(game: str, view: dict[str, Any], seats: int) -> TrickShown | None:
+    """The trick on the table by seat; once a trick is gathered, the last one with its winner
+    (so a player sees what the others played). ``None`` for a game without tricks or before any."""
+    if game not in ("smear", "sheepshead"):
+        return None
+    trick = view.get("trick")
+    if isinstance(trick, dict):
+        leader, played = trick.get("leader"), trick.get("cards") or []
+    else:
+        leader, played = view.get("leader"), trick or []
+    tricks = view.get("tricks") or []
+    if view.get("phase") != "play" and not tricks:
+        return None  # the auction, the pick or the bury: no trick yet
+    number = len(tricks) + 1
+    if not played and tricks:
+        last = tricks[-1]
+        leader, played = last["leader"], last.get("cards") or []
+        cards = {(leader + i) % seats: c for i, c in enumerate(played)}
+        winner = last.get("winner")
+        return TrickShown(cards, f"trick {number - 1} won by {_seat(view, winner)}", leader, winner)
+    if not isinstance(leader, int):
+        return None
+    cards = {(leader + i) % seats: c for i, c in enumerate(played)}
+    return TrickShown(cards, f"trick {number}, led by {_seat(view, leader)}", leader, None)
+
+
+# --- what the others' actions show ---
+
+#: Cards laid away face down: only the seat that lays them away sees them while the hand lasts
+#: (Sheepshead R16, the picker's bury; Smear, the bidder's discard).
+FACE_DOWN_VERBS = ("bury", "discard")
+
+
+def _seen(view: dict[str, Any]) -> tuple[set[str], bool]:
+    """The played cards the view shows face up, and whether it shows any face down."""
+    seen: set[str] = set()
+    down = False
+    trick = view.get("trick")
+    played = trick.get("cards") if isinstance(trick, dict) else trick
+    for cards_played in [played or [], *((t.get("cards") or []) for t in view.get("tricks") or [])]:
+        for card in cards_played:
+            if card is None:
+                down = True
+            else:
+                seen.add(card)
+    return seen, down
+
+
+def public_action(text: str, seat: int, view: dict[str, Any]) -> str:
+    """Seat ``seat``'s action ``text`` as the viewing seat saw it: cards laid away or played face
+    down are not named until the hand is over.
+
+    >>> public_action("bury 9D 10S", 4, {"seat": 0, "phase": "play"})
+    'bury 2 cards face down'
+    >>> public_action("bury 9D 10S", 4, {"seat": 0, "phase": "done"})
+    'bury 9D 10S'
+    """
+    if seat == view.get("seat") or view.get("phase") in ("over", "done"):
+        return text
+    verb, *rest = text.split()
+    if verb in FACE_DOWN_VERBS:
+        return f"{verb} {len(rest)} card{'s' if len(rest) != 1 else ''} face down"
+    if verb == "call" and "unknown" in rest[:-1]:  # R35a: the card set under is not shown
+        at = rest.index("unknown")
+        return " ".join([verb, *rest[:at], "unknown", "with a card face down", *rest[at + 2 :]])
+    if verb == "play" and len(rest) == 1:
+        seen, down = _seen(view)
+        if down and rest[0].upper() not in seen:
+            return "play a card face down"  # R35a: the unknown card
+    return text

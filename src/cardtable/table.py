@@ -20,7 +20,7 @@ from cardtable.bots import Bot, Hint, SearchBot, make_bot, rule_bot
 from cardtable.cards import parse_card
 from cardtable.core import CHANCE, BadNotation, CardtableError, HandResult
 from cardtable.record import HandLog, Record, write_records
-from cardtable.render import pretty_card, table_lines
+from cardtable.render import pretty_card, public_action, table_lines
 
 
 def pretty_action(text: str) -> str:
@@ -37,6 +37,28 @@ def pretty_action(text: str) -> str:
                 parts.append(pretty_card(part.upper()))
         out.append("+".join(parts))
     return " ".join(out)
+
+
+#: The sides that score together: the partnerships of the team games (seats 0 and 2 against 1 and 3);
+#: in any other game each seat plays for itself (Sheepshead's picker and partner change every hand).
+TEAMS: dict[str, tuple[tuple[int, ...], ...]] = {"seep": ((0, 2), (1, 3)), "smear": ((0, 2), (1, 3))}
+
+
+def sides_of(game: Any) -> tuple[tuple[int, ...], ...]:
+    """The sides of ``game`` that score together, as tuples of seats."""
+    return TEAMS.get(game.name, tuple((s,) for s in range(game.seats)))
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One finished hand of the match on the scoreboard: each side's points in that hand and the
+    match after it (``running``: each side's match score where the game keeps one per side)."""
+
+    hand: int
+    result: str
+    points: tuple[int, ...]
+    running: tuple[int, ...] | None
+    match: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -79,6 +101,7 @@ class Table:
         self.moves: list[Move] = []
         self.hand_number = 0
         self._hint_bot: SearchBot | None = None
+        self._finished: list[ScoreLine] = []
         self.log.deal(self.rng)
 
     # --- what the table shows ---
@@ -125,6 +148,15 @@ class Table:
         self.moves.append(move)
         return move
 
+    def why_not(self, text: str) -> str | None:
+        """Why the person to act may not play ``text`` (the engine's words, naming the rule), or
+        ``None`` if it is legal. Nothing is played."""
+        try:
+            self.game.apply(self.state, self.game.parse(text))
+        except CardtableError as e:
+            return str(e)
+        return None
+
     def bot_move(self) -> Move | None:
         """Let the bot to act (if a bot is to act) choose and play; returns its move."""
         seat = self.actor()
@@ -157,8 +189,11 @@ class Table:
 
     def next_hand(self) -> bool:
         """Deal the next hand of the match; ``False`` when the match has been won."""
+        line = self._score_line()
         if self.log.next_hand() is None:
             return False
+        if line is not None:
+            self._finished.append(line)
         self.moves = []
         self.hand_number += 1
         self.log.deal(self.rng)
@@ -179,6 +214,48 @@ class Table:
         hints = self._hint_bot.hints(self.view(seat), legal, random.Random(len(self.moves)))
         return sorted(hints, key=lambda h: -h.value)
 
+    # --- the scoreboard ---
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return sides_of(self.game)
+
+    def scoreboard(self) -> list[ScoreLine]:
+        """Every finished hand of the match so far, this one included once it is over."""
+        line = self._score_line()
+        return [*self._finished, *([line] if line is not None else [])]
+
+    def _score_line(self) -> ScoreLine | None:
+        result = self.outcome()
+        if result is None:
+            return None
+        match = self.game.match_json(self.state)
+        scores = match.get("scores")
+        running = tuple(scores) if isinstance(scores, list) and len(scores) == len(self.sides) else None
+        points = tuple(result.score[side[0]] for side in self.sides)
+        return ScoreLine(self.hand_number + 1, result.result.replace("_", " "), points, running, match)
+
+    def side_names(self) -> list[str]:
+        """The sides in words: ``seats 0+2`` for a team, else ``seat 3``; ``(you)`` marks yours."""
+        names = []
+        for side in self.sides:
+            name = ("seat " if len(side) == 1 else "seats ") + "+".join(map(str, side))
+            names.append(name + (" (you)" if self.people & set(side) else ""))
+        return names
+
+    def scoreboard_lines(self) -> list[str]:
+        """The scoreboard in words, one line per finished hand, for the plain line mode."""
+        lines = self.scoreboard()
+        if not lines:
+            return ["No hand has been finished yet."]
+        names = self.side_names()
+        out = ["Scoreboard (" + ", ".join(names) + "):"]
+        for line in lines:
+            points = " ".join(f"{p:+d}" for p in line.points)
+            match = " ".join(str(r) for r in line.running) if line.running is not None else _plain(line.match)
+            out.append(f"  hand {line.hand} ({line.result}): {points} · match {match}")
+        return out
+
     # --- records ---
 
     def record(self) -> dict[str, Any]:
@@ -193,6 +270,16 @@ class Table:
     def history(self) -> list[str]:
         """The actions of this hand as record strings."""
         return list(self.log.actions)
+
+    def public_history(self, seat: int) -> list[str]:
+        """The actions of this hand as ``seat`` saw them: cards laid away or played face down by
+        the others are not named until the hand is over."""
+        view = self.view(seat).to_json()
+        out = []
+        for entry in self.history():
+            actor, text = entry.split(" ", 1)
+            out.append(f"{actor} {public_action(text, int(actor), view)}")
+        return out
 
     def summary_lines(self) -> list[str]:
         """The end of a hand in words: the result, each seat's score, and the details."""

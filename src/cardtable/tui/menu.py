@@ -1,0 +1,132 @@
+"""The menu: choose the game, a preset or house-rule options, your seat and the bots; then start."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from cardtable import registry
+from cardtable.bots import make_bot
+from cardtable.core import CardtableError
+from cardtable.table import Table
+from cardtable.tui.table_screen import TableScreen
+
+BOT_CHOICES = ("random", "rule", "search:easy", "search:medium", "search:hard")
+SAME = "same"  # a seat's bot field left to the Bots field
+
+
+def _bot_available(game: Any, name: str) -> bool:
+    try:
+        make_bot(game, name)
+    except CardtableError:
+        return False
+    return True
+
+
+class MenuScreen(Screen[None]):
+    """Choose the game, a preset or house-rule options, your seat and the bots; then start."""
+
+    DEFAULT_CSS = """
+    MenuScreen VerticalScroll { padding: 1 2; }
+    .row { height: auto; }
+    .row Label { width: 34; padding: 1 0; }
+    .row Select, .row Input { width: 40; }
+    """
+
+    def __init__(self, game: str | None = None) -> None:
+        super().__init__()
+        self.game = game or "sheepshead"
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="form"):
+            yield self._row("Game", Select([(g, g) for g in registry.names()], value=self.game, id="game"))
+            yield VerticalScroll(id="rules_form")
+            yield Static(id="menu_message")
+            yield Button("Start", id="start", variant="primary")
+        yield Footer()
+
+    @staticmethod
+    def _row(label: str, widget: Any) -> Horizontal:
+        return Horizontal(Label(label), widget, classes="row")
+
+    async def on_mount(self) -> None:
+        self.title = "cardtable"
+        await self._build_rules()
+
+    @on(Select.Changed, "#game")
+    async def game_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.game:
+            self.game = event.value
+            await self._build_rules()
+
+    async def _build_rules(self) -> None:
+        """The fields of the chosen game (the old ones are gone before the new ones come: same ids)."""
+        box = self.query_one("#rules_form", VerticalScroll)
+        await box.remove_children()
+        game = registry.get_game(self.game)
+        bots = [b for b in BOT_CHOICES if _bot_available(game, b)]
+        rows = [
+            self._row(
+                "Preset",
+                Select([(p, p) for p in sorted(registry.presets(self.game))], value="standard", id="preset"),
+            ),
+            self._row("Your seat", Select([(str(s), s) for s in range(game.seats)], value=0, id="seat")),
+            self._row("Bots", Select([(b, b) for b in bots], value=bots[-1 if len(bots) < 3 else 1], id="bots")),
+        ]
+        for seat in range(game.seats):  # a level per bot, if wanted; your own seat's is not used
+            levels = [("as Bots above", SAME), *((b, b) for b in bots)]
+            rows.append(self._row(f"Bot at seat {seat}", Select(levels, value=SAME, id=f"bot-{seat}", classes="-bot")))
+        for f in dataclasses.fields(game.rules):
+            choices = f.metadata.get("choices")
+            if choices:
+                options = [(json.dumps(c), json.dumps(c)) for c in choices]
+                widget: Any = Select(options, value=json.dumps(f.default), id=f"opt-{f.name}")
+            else:
+                widget = Input(value=json.dumps(f.default), id=f"opt-{f.name}")
+            rows.append(self._row(f.name, widget))
+        await box.mount_all(rows)
+
+    @on(Button.Pressed, "#start")
+    def start(self) -> None:
+        try:
+            table = self.make_table()
+        except (CardtableError, json.JSONDecodeError) as e:
+            self.query_one("#menu_message", Static).update(f"Cannot start: {e}")
+            return
+        self.app.push_screen(TableScreen(table))
+
+    @on(Select.Changed, "#preset")
+    def preset_changed(self, event: Select.Changed) -> None:
+        """Show the chosen preset's house rules in the option fields, which may then be changed."""
+        if not isinstance(event.value, str):
+            return
+        rules = registry.get_game(self.game, event.value).rules
+        for f in dataclasses.fields(rules):
+            widget = self.query_one(f"#opt-{f.name}")
+            if isinstance(widget, Select | Input):
+                widget.value = json.dumps(getattr(rules, f.name))
+
+    def make_table(self) -> Table:
+        """The table the form describes: the option fields hold every house rule (a preset fills
+        them in), so they alone say which rules are played."""
+        rules = registry.get_game(self.game).rules
+        options = {f.name: json.loads(str(self._value(f"opt-{f.name}"))) for f in dataclasses.fields(rules)}
+        game = registry.get_game(self.game, **options)
+        seat = int(self._value("seat"))
+        bot = str(self._value("bots"))
+        levels = {s: str(self._value(f"bot-{s}")) for s in range(game.seats) if s != seat}
+        return Table(game, [seat], {s: bot if level == SAME else level for s, level in levels.items()})
+
+    def _value(self, ident: str) -> Any:
+        widget = self.query_one(f"#{ident}")
+        if isinstance(widget, Select | Input):
+            return widget.value
+        raise CardtableError(f"no field {ident}")
