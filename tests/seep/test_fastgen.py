@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
+from cardtable.cards import mask_of, parse_cards
 from cardtable.core import IllegalAction
-from cardtable.games.seep import Seep, Throw
+from cardtable.games.seep import Build, Capture, Seep, Throw
 from cardtable.games.seep.fastgen import Generator
 from cardtable.games.seep.moves import Turn, legal
-from cardtable.games.seep.state import Phase
+from cardtable.games.seep.state import Match, Phase, SeepState
 
 VARIANTS: list[dict[str, Any]] = [
     {},
@@ -76,3 +77,36 @@ def test_apply_after_legal_actions_still_refuses_illegal_moves() -> None:
             previous = list(moves)
             s = game.apply(s, rng.choice(moves))
     assert refused > 1000
+
+
+@pytest.mark.parametrize("options", [{}, {"capture_policy": "any_valid_subset", "auto_merge_loose_sets": True}])
+def test_crowded_floors_match_the_reference(options: dict[str, Any]) -> None:
+    # More loose cards than the generator keeps a table of every subset for: it finds the loose
+    # cards of a move slot by slot instead.
+    game = Seep(**options)
+    gen = Generator(game.rules)
+    rng = random.Random(23)
+    for n in (10, 11, 12, 13, 14) * 4:
+        cards = rng.sample(range(52), n + 6)
+        loose = sum(1 << c for c in cards[:n])
+        hand = sum(1 << c for c in cards[n:])
+        s = SeepState(0, Match(), Phase.PLAY, 9, 43, (hand, 0, 0, 0), (0, 0, 0, 0), loose, (), (0, 0), ((), ()), -1)
+        ref = legal(Turn(game.rules, s))
+        assert gen.legal(s) == ref
+        assert any(a.take for a in ref if isinstance(a, Capture | Build))
+
+
+def test_floors_of_one_shape_share_lists_with_their_own_cards() -> None:
+    # The same values on the floor in other suits: one shape, so one set of move lists, but each
+    # floor's moves take its own cards. Tiny caches make the lists be dropped and made again.
+    game = Seep()
+    gen = Generator(game.rules, limit=1, shape_limit=2)
+    hand = mask_of(parse_cards("5H JC 9S 2D KD"))
+    for floor in ("6S 9D 3C 2C", "6C 9H 3S 2H", "6D 9C 3H 2S", "6H 9S 3D 2D"):
+        loose = mask_of(parse_cards(floor))
+        if loose & hand:
+            continue
+        s = SeepState(0, Match(), Phase.PLAY, 9, 43, (hand, 0, 0, 0), (0, 0, 0, 0), loose, (), (0, 0), ((), ()), -1)
+        moves = gen.legal(s)
+        assert moves == legal(Turn(game.rules, s))
+        assert all(not getattr(a, "take", 0) & ~loose for a in moves)

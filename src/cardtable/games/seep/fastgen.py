@@ -1,15 +1,21 @@
 """Legal move generation for the opening and play, built for speed: the same moves, in the same
 canonical order, as `moves.legal` (the plain reference, which this must always agree with).
 
-What a card may do with the loose cards depends only on the card, the loose cards and the rules;
-the hand and the houses only decide which of those move lists apply (which house values may be
-built, which houses cemented or broken, whether the card is the last one kept for a house). So the
-move lists themselves, as ready-made actions, are kept per set of loose cards (`Tables`, a
-bounded cache per set of rules) and each turn only picks and joins them.
+What a card may do with the loose cards depends only on the card's value, the loose cards' values
+and the rules; the hand and the houses only decide which of those move lists apply (which house
+values may be built, which houses cemented or broken, whether the card is the last one kept for a
+house). Suits never matter to the loose cards, so the move lists are kept per *shape* of the loose
+cards (`Shape`: the same values, suits given out club first), as tuples of small ints naming the
+loose cards by their slots (their places in the shape). Random play rarely sees the same set of
+loose cards twice but keeps meeting the same few thousand shapes, so the lists are made once and a
+turn only turns slots back into cards (one table lookup, `Tables`) and picks up the actions.
+Both caches are bounded per set of rules, and the lists, being tuples of ints, are nothing the
+garbage collector has to trace.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
@@ -21,12 +27,15 @@ from cardtable.games.seep.state import Phase, SeepState
 
 _SUIT: Final = (1 << 13) - 1
 _OPENING: Final = Phase.OPENING
-_EMPTY: Final[list[SeepAction]] = []  # shared, never changed
 #: The four cards of one rank, one bit per suit 13 apart.
 _RANK: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 #: For the cards of one rank a hand holds (``hand >> rank & _RANK``), the offsets of those cards
 #: from the club, in suit order C D H S.
 _SUITS_OF: Final = {sum(1 << o for o in offs): offs for n in range(5) for offs in combinations((0, 13, 26, 39), n)}
+
+
+def _first(pair: tuple[int, int]) -> int:
+    return pair[0]
 
 
 def _reversed_bits() -> tuple[int, ...]:
@@ -48,40 +57,139 @@ _THROW_RUNS: Final = tuple(
 _HOUSE_VALUES_IN: Final = tuple(tuple(v for v in HOUSE_VALUES if i >> (v - 9) & 1) for i in range(32))
 
 # Kinds of move list (the low four bits of a list's key; the house value goes in the next four,
-# the card above them).
+# the card's value above them).
 _CAP: Final = 0  # + 1 with the house of the card's value, + 2 for the last card kept for it
 _BUILD: Final = 4
 _CEMENT: Final = 6
+#: While a shape's list is made: the kind of a pair house written with a loose card of its value.
+_PAIR: Final = 4
+#: A shape entry (see `Shape`) of a pair house written with a loose card of its value.
+_PAIR_BIT: Final = 1 << 12
+#: Above this many loose cards, a loose set is found from its slots one card at a time rather than
+#: from a table of every subset.
+_TABLE_MAX: Final = 10
 
 
-class Tables:
-    """The move lists of one set of loose cards under one set of rules, filled in on demand."""
+def _reshaped(loose: int) -> tuple[int, list[int]]:
+    """The shape of a set of loose cards: the same values with suits given out club first (the
+    k-th loose card of a value, in suit order, becomes the card of that value in suit k); and the
+    loose cards as single bits in the order of their shape cards (their slots). Which moves the
+    loose cards allow depends only on their values, so a shape's move lists serve every set of
+    loose cards of that shape."""
+    one = (loose | loose >> 13 | loose >> 26 | loose >> 39) & _SUIT
+    if one.bit_count() == loose.bit_count():  # no two loose cards of a value: the usual case
+        cards = []
+        m = one
+        while m:
+            low = m & -m
+            m ^= low
+            cards.append(loose & low * _RANK)  # the loose card of that value
+        return one, cards
+    shape = 0
+    pairs = []
+    m = loose
+    while m:
+        low = m & -m
+        m ^= low
+        k = (low.bit_length() - 1) % 13
+        while shape >> k & 1:
+            k += 13
+        shape |= 1 << k
+        pairs.append((k, low))
+    if len(pairs) > 1:
+        pairs.sort()
+    return shape, [card for _, card in pairs]
 
-    __slots__ = ("fs", "groups", "lists", "loose", "sums")
 
-    def __init__(self, loose: int) -> None:
-        self.loose = loose
-        self.fs: FloorSums = floor_sums(loose)
-        #: groups[t]: every set of loose cards summing to exactly t.
-        self.groups = groups = self.fs.groups
+class _Slots:
+    """The loose cards of each set of slots, worked out when asked (for a crowded floor)."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: list[int]) -> None:
+        self.cards = cards
+
+    def __getitem__(self, slots: int) -> int:
+        m = 0
+        for card in self.cards:
+            if slots & 1:
+                m |= card
+            slots >>= 1
+        return m
+
+
+def _slot_table(cards: list[int]) -> list[int] | _Slots:
+    """The loose cards of each set of slots (bit j for slot j), by that set as a number."""
+    if len(cards) > _TABLE_MAX:
+        return _Slots(cards)
+    table = [0]
+    for card in cards:
+        table += [m | card for m in table]
+    return table
+
+
+class Shape:
+    """The move lists of one shape of loose cards (see `_reshaped`) under one set of rules, filled
+    in on demand. An entry is ``slots << 13 | pair << 12 | value << 8 | kind``: the loose cards it
+    takes as slots, whether it is a pair house written with a loose card of its value, and the
+    house value and kind (capture, build, break, cement) as `moves._made` numbers them."""
+
+    __slots__ = ("fs", "lists", "loose", "slot", "sums")
+
+    def __init__(self, shape: int) -> None:
+        self.loose = shape
+        self.fs: FloorSums = FloorSums(shape)
+        groups = self.fs.groups
         #: The sums t (1-13) some set of loose cards makes, as bits.
         sums = 0
         for t in range(1, 14):
             if groups[t]:
                 sums |= 1 << t
         self.sums = sums
-        #: Ready move lists by key (card << 8 | value << 4 | kind).
-        self.lists: dict[int, list[SeepAction]] = {}
+        #: The slot of each shape card (by card number), as a bit.
+        slot: dict[int, int] = {}
+        m = shape
+        while m:
+            low = m & -m
+            m ^= low
+            slot[low.bit_length() - 1] = 1 << len(slot)
+        self.slot = slot
+        #: Move lists by key (card value << 8 | value << 4 | kind).
+        self.lists: dict[int, tuple[int, ...]] = {}
+
+    def slots(self, cards: int) -> int:
+        """A set of shape cards as slots."""
+        out = 0
+        slot = self.slot
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            out |= slot[low.bit_length() - 1]
+        return out
+
+
+class Tables:
+    """One set of loose cards: its shape, and its loose cards by slots."""
+
+    __slots__ = ("loose", "shape", "sums", "table")
+
+    def __init__(self, loose: int, shape: Shape, cards: list[int]) -> None:
+        self.loose = loose
+        self.shape = shape
+        self.sums = shape.sums
+        #: table[slots]: the loose cards in those slots.
+        self.table = _slot_table(cards)
 
 
 class Generator:
     """Legal moves of the opening and of play under one set of rules (see the module docstring)."""
 
     __slots__ = (
-        "_floor_breaks", "_limit", "_maximal", "_opening_throw", "_pair", "_tables", "_throw_policy", "rules"
+        "_floor_breaks", "_limit", "_maximal", "_opening_throw", "_pair", "_shape_limit", "_shapes", "_tables",
+        "_throw_policy", "rules",
     )  # fmt: skip
 
-    def __init__(self, rules: SeepRules, limit: int = 50_000) -> None:
+    def __init__(self, rules: SeepRules, limit: int = 256, shape_limit: int = 20_000) -> None:
         self.rules = rules
         policy = rules.throw_policy
         self._throw_policy = 0 if policy == "no_capture_possible" else 1 if policy == "free" else 2
@@ -91,59 +199,54 @@ class Generator:
         self._opening_throw = rules.opening_throw_always_allowed
         self._tables: dict[int, Tables] = {}
         self._limit = limit
+        self._shapes: dict[int, Shape] = {}
+        self._shape_limit = shape_limit
 
     def tables(self, loose: int) -> Tables:
-        """The tables of this set of loose cards (a bounded cache)."""
+        """The tables of this set of loose cards (a bounded cache, over a bounded cache of shapes)."""
         t = self._tables.get(loose)
         if t is None:
             if len(self._tables) >= self._limit:
                 self._tables.clear()
-            t = self._tables[loose] = Tables(loose)
+            shape, cards = _reshaped(loose)
+            sh = self._shapes.get(shape)
+            if sh is None:
+                if len(self._shapes) >= self._shape_limit:
+                    self._shapes.clear()
+                sh = self._shapes[shape] = Shape(shape)
+            t = self._tables[loose] = Tables(loose, sh, cards)
         return t
 
-    def _make(self, t: Tables, key: int) -> list[SeepAction]:
-        """The move list ``key`` of the tables ``t`` (worked out once, then kept)."""
+    def _shape_list(self, sh: Shape, key: int) -> tuple[int, ...]:
+        """The move list ``key`` (card value << 8 | value << 4 | kind) of the shape ``sh``."""
         rules = self.rules
-        fs = t.fs
-        c = key >> 8
+        fs = sh.fs
+        x = key >> 8
         v = key >> 4 & 15
         kind = key & 15
-        x = VALUE[c]
-        groups = t.groups
-        made = _MADE.get
-        cc = c << 2
-        out: list[SeepAction] = []
+        groups = fs.groups
+        out: list[int] = []
         if kind < 4:  # M2: captures
             hv = x if kind & 1 else 0
             last = kind & 2
-            base = hv << 8 | cc
+            base = hv << 3
             if not groups[x]:
                 if hv:
-                    out.append(made(base) or _made(0, hv, c, 0))
+                    out.append(base)
             elif self._maximal:
-                if len(groups[x]) == 1:  # the one group: the only maximal capture
-                    taken = groups[x][0]
-                    out.append(made(taken << 12 | base) or _made(0, hv, c, taken))
-                else:
-                    out += [
-                        made(taken << 12 | base) or _made(0, hv, c, taken)
-                        for taken in fs.maximal_captures(x)
-                        if taken or hv
-                    ]
+                out += [taken << 8 | base for taken in fs.maximal_captures(x) if taken or hv]
             else:
                 for taken in fs.splits(x):
                     if hv:
-                        out.append(_made(0, hv, c, taken))
+                        out.append(taken << 8 | base)
                     if taken and not last:
-                        out.append(_made(0, 0, c, taken))
+                        out.append(taken << 8)
         elif kind == _BUILD:  # M3: a new house of value v
-            base = v << 8 | cc | 1
+            base = v << 3 | 1
             if x < v and not groups[v]:
-                # Nothing on the floor sums to v: the card's own group is the whole move (groups
-                # are in ascending order of the set).
-                out += [made(o << 12 | base) or _made(1, v, c, o) for o in groups[v - x]]
+                # Nothing on the floor sums to v: the card's own group is the whole move.
+                out += [o << 8 | base for o in groups[v - x]]
             else:
-                loose = t.loose
                 options: list[int] | None = None
                 if x < v:
                     if groups[v - x]:
@@ -151,7 +254,7 @@ class Generator:
                 elif rules.allow_pair_house:
                     options = [o for o in fs.alone(v, rules.allow_multi_set_build, False) if o]
                 if options is not None:
-                    singles = loose & VALUE_MASK[v]  # I2: these join the new house by themselves
+                    singles = sh.loose & VALUE_MASK[v]  # I2: these join the new house by themselves
                     if singles:
                         options = sorted({(o | singles) & ~singles for o in options})
                         if rules.auto_merge_loose_sets:
@@ -159,27 +262,25 @@ class Generator:
                     elif rules.auto_merge_loose_sets:
                         options = [o for o in options if fs.hits_every_group(o, v)]
                     for take in options:
-                        if take or x != v:
-                            out.append(_made(1, v, c, take))
-                        else:  # a pair house on loose cards of its value alone: written with one of them
-                            out.append(Build(v, c, 0, _pair_written(c, v, loose)))
+                        out.append(take << 8 | base if take or x != v else v << 3 | _PAIR)
         else:  # M5: cementing the house of value v, or adding to it
             merge = rules.auto_merge_loose_sets
-            base = v << 8 | cc | 3
+            base = v << 3 | 3
             if not groups[v]:  # nothing on the floor sums to v: the card's own group is the move
                 if x < v:
-                    out += [made(o << 12 | base) or _made(3, v, c, o) for o in groups[v - x]]
+                    out += [o << 8 | base for o in groups[v - x]]
                 else:
-                    out.append(made(base) or _made(3, v, c, 0))
+                    out.append(base)
             elif x < v:
                 if groups[v - x]:
-                    out += [_made(3, v, c, o) for o in fs.with_card(x, v, True, merge)]
+                    out += [o << 8 | base for o in fs.with_card(x, v, True, merge)]
             else:
-                out += [_made(3, v, c, o) for o in fs.alone(v, True, merge)]
-        if not out:
-            out = _EMPTY
-        t.lists[key] = out
-        return out
+                out += [o << 8 | base for o in fs.alone(v, True, merge)]
+        # As entries (see `Shape`); a tuple of ints, which the garbage collector need not trace.
+        done = sh.lists[key] = tuple(
+            sh.slots(e >> 8) << 13 | (e >> 3 & 15) << 8 | (_PAIR_BIT | 1 if e & 7 == _PAIR else e & 7) for e in out
+        )
+        return done
 
     def legal(self, s: SeepState, only: int = _SUIT) -> list[SeepAction]:
         """Every legal move of the opening or of play, each once, in canonical order; with ``only``
@@ -191,9 +292,10 @@ class Generator:
         t = self._tables.get(loose)
         if t is None:
             t = self.tables(loose)
-        groups = t.groups
-        lists = t.lists
-        get = lists.get
+        sh = t.shape
+        sget = sh.lists.get
+        table = t.table
+        made = _MADE.get
         a, b, c4, d = hand & _SUIT, hand >> 13 & _SUIT, hand >> 26 & _SUIT, hand >> 39
         ranks = a | b | c4 | d
         one = ranks << 1
@@ -265,7 +367,7 @@ class Generator:
             breaks = 0
             kept = 0
             # R10: the opening captures with a card of the bid value
-            if (not opening or x == bid) and (hv or groups[x]):
+            if (not opening or x == bid) and (hv or sums >> x & 1):
                 keys.append(hv | (2 if last and not maximal else 0))
             if last:
                 throw: bool | None = False
@@ -294,7 +396,7 @@ class Generator:
                 elif opening and self._opening_throw:
                     throw = True
                 elif throw_policy == 0:
-                    throw = not hv and not groups[x]
+                    throw = not hv and not sums >> x & 1
                 elif throw_policy == 1:
                     throw = True
                 else:
@@ -305,21 +407,33 @@ class Generator:
                     for off in suits:
                         out.append(_THROWS[r + off])
                 continue
+            xx = x << 8
+            lists: list[tuple[int, Sequence[int]]] = []
+            for k in keys:
+                entries = sget(xx | k)
+                if entries is None:
+                    entries = self._shape_list(sh, xx | k)
+                if len(entries) > 1:  # canonical order: by the loose cards taken (a stable sort)
+                    lists.append((k, [e for _, e in sorted([(table[e >> 13], e) for e in entries], key=_first)]))
+                else:
+                    lists.append((k, entries))
             for off in suits:  # suit order C, D, H, S
                 c = r + off
                 start = len(out)
                 if throw:
                     out.append(_THROWS[c])
-                cc = c << 8
+                cc = c << 2
                 pending = breaks  # M4: breaks come after the builds, before the cements
-                for k in keys:
+                for k, ordered in lists:
                     if pending and k & 15 == _CEMENT:
                         self._breaks(t, c, kept, pending, out)
                         pending = 0
-                    lst = get(cc | k)
-                    if lst is None:
-                        lst = self._make(t, cc | k)
-                    out += lst
+                    for e in ordered:
+                        take = table[e >> 13]
+                        if e & _PAIR_BIT:  # a pair house on loose cards of its value alone: written with one
+                            out.append(Build(e >> 8 & 15, c, 0, _pair_written(c, e >> 8 & 15, loose)))
+                        else:
+                            out.append(made(take << 12 | (e & 4095) | cc) or _made(e & 3, e >> 8 & 15, c, take))
                 if pending:
                     self._breaks(t, c, kept, pending, out)
                 if throw is None and len(out) == start:
@@ -334,7 +448,7 @@ class Generator:
             for hv in values:
                 out.append(_made(2, hv, c, 0))
             return
-        groups = t.groups
+        groups = floor_sums(t.loose).groups
         for hv in values:
             base = hv + x
             extras = [0]

@@ -189,7 +189,7 @@ def _maximal_packings(rest: int, groups: tuple[int, ...], memo: dict[int, frozen
 
 
 _CACHE: dict[int, FloorSums] = {}
-_CACHE_LIMIT: Final = 50_000
+_CACHE_LIMIT: Final = 4096
 
 
 def floor_sums(loose: int) -> FloorSums:
@@ -223,7 +223,7 @@ def _groups_with(m: int, first: int, t: int) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def partition(m: int, t: int) -> tuple[int, ...] | None:
     """A split of the cards ``m`` into groups each summing to t, or None if there is none.
 
@@ -243,7 +243,7 @@ def partition(m: int, t: int) -> tuple[int, ...] | None:
     return None
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def partition_with(card: int, m: int, t: int) -> tuple[int, ...] | None:
     """A split of ``card`` plus the loose cards ``m`` into groups each summing to t, with the
     played card's group first; the first entry is the loose part of that group (0 when the card

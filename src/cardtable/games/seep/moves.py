@@ -152,7 +152,7 @@ def _pair_written(c: int, v: int, loose: int) -> tuple[int, ...]:
 #: Actions already made, by a number that names them: moves recur across states and games, and
 #: looking one up is much cheaper than making a frozen dataclass.
 _MADE: dict[int, SeepAction] = {}
-_MADE_LIMIT: Final = 200_000
+_MADE_LIMIT: Final = 50_000
 
 
 def _made(kind: int, v: int, c: int, take: int) -> SeepAction:

@@ -119,8 +119,15 @@ def apply_move(rules: SeepRules, s: SeepState, a: SeepAction) -> SeepState:
     sweeps = s.sweeps
     last_capture = s.last_capture
     cls = a.__class__
-    if cls is Throw and not houses:  # M1 on a floor without houses: nothing can join a house (I2)
+    if cls is Throw:  # M1
         loose |= bit
+        if houses:  # I2: the card joins a house only if one is of its value (or loose sets may join)
+            merge = rules.auto_merge_loose_sets
+            for house in houses:
+                if merge or loose & VALUE_MASK[house.value]:
+                    houses = absorb(rules, loose, houses)
+                    loose = _left_loose(loose, houses)
+                    break
     elif isinstance(a, Capture):
         taken = bit | a.take
         if a.house:
@@ -140,10 +147,6 @@ def apply_move(rules: SeepRules, s: SeepState, a: SeepAction) -> SeepState:
                 else rules.sweep_points
             )
             sweeps = add_sweep(rules, sweeps, team, worth)
-    elif isinstance(a, Throw):
-        loose |= bit
-        houses = absorb(rules, loose, houses)
-        loose = _left_loose(loose, houses)
     elif isinstance(a, Build):
         split = partition_with(card, a.take, a.value)
         assert split is not None
