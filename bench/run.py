@@ -1,14 +1,22 @@
 """Benchmarks: cardtable's engines through the public API, side by side with OpenSpiel.
 
-    python bench/run.py [--quick] [--json] [--games seep,smear,sheepshead]
+    python bench/run.py [--quick] [--json] [--games seep,smear,sheepshead] [--repeats N]
+                        [--option game:name=value ...] [--variants] [--rule-bot] [--no-search]
 
-Per game (default rules) it measures random full hands per second (start, deal, legal actions,
-apply, outcome), `legal_actions` and `apply` calls per second, and, where a search bot is
-registered, its decision time (median and 90th percentile) at each level. In the same run it
-measures OpenSpiel's ``oh_hell`` in the Sheepshead shape (5 players, 32 cards, 6 tricks) and the
-Smear shape (4 players, 32 cards, 6 tricks), looped from Python and with its C++ random-bot
-evaluator, and its C++ IS-MCTS, and prints our figures over theirs as ratios. OpenSpiel is the
-optional ``bench`` extra; without it the script says so and measures cardtable alone.
+Per game (default rules, or those ``--option`` sets) it measures random full hands per second
+through the public API (start, deal, legal actions, apply, outcome) in a loop with no timing
+inside it, the same loop OpenSpiel's games are driven by below; `legal_actions`, `apply` and
+`observe` calls per second, each timed in a loop of its own over positions of random hands;
+and, where a search bot is registered, its decision time (median and 90th percentile) and its
+playouts (simulations) per second at each level. With ``--variants`` it also measures random
+hands under house-rule sets that take other paths through the engine, and with ``--rule-bot``
+hands with the rule-based bot in every seat.
+
+In the same run it measures OpenSpiel's ``oh_hell`` in the Sheepshead shape (5 players, 32 cards,
+6 tricks) and the Smear shape (4 players, 32 cards, 6 tricks), looped from Python and with its
+C++ random-bot evaluator, and its C++ IS-MCTS, and prints our figures over theirs as ratios.
+OpenSpiel is the optional ``bench`` extra; without it the script says so and measures cardtable
+alone.
 
 Machines here are shared and noisy: every figure is the best of ``--repeats`` runs, and the
 spread across runs is reported beside it.
@@ -31,6 +39,20 @@ from cardtable.bots import make_bot
 
 SHAPES = {"sheepshead": 5, "smear": 4}
 
+#: House-rule sets measured with ``--variants``: each takes the engine down other paths.
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "seep": [{"capture_policy": "any_valid_subset"}, {"allow_multi_set_build": False}],
+    "smear": [
+        {"kitty_size": 2},
+        {"follow_rule": "strict", "high_rule": "highest_in_play", "low_rule": "lowest_in_play"},
+    ],
+    "sheepshead": [
+        {"partner_mode": "jack_of_diamonds"},
+        {"allow_unknown_call": True, "cracking": True, "blitzing": True, "double_on_the_bump": True},
+        {"partner_mode": "none", "no_pick_rule": "doubler"},
+    ],
+}
+
 
 def _best(fn: Callable[[], float], repeats: int) -> dict[str, float]:
     """Run ``fn`` (which returns a rate) ``repeats`` times: the best, and the spread in percent."""
@@ -40,51 +62,128 @@ def _best(fn: Callable[[], float], repeats: int) -> dict[str, float]:
     return {"best": best, "spread_pct": spread}
 
 
-def random_hands(game: Any, seconds: float, seed: int = 1) -> tuple[float, float, float]:
-    """Random full hands through the public API for about ``seconds``: (hands/s, legal/s, apply/s)."""
+def random_hands(game: Any, seconds: float, seed: int = 1) -> tuple[float, float]:
+    """Random full hands through the public API for about ``seconds``: (hands/s, actions/s).
+
+    Nothing is timed inside the loop, as in `openspiel_figures`' Python loop, and the random
+    choice is made the same way (``legal[rng.randrange(len(legal))]``)."""
     rng = random.Random(seed)
-    hands = legal_calls = apply_calls = 0
-    legal_time = apply_time = 0.0
+    hands = actions = 0
     perf = time.perf_counter
     start = perf()
     while perf() - start < seconds:
         state = game.start(hands % game.seats)
         state = game.apply(state, game.deal(state, rng))
         while game.actor(state) is not None:
-            t0 = perf()
             legal = game.legal_actions(state)
-            t1 = perf()
             state = game.apply(state, legal[rng.randrange(len(legal))])
-            t2 = perf()
-            legal_time += t1 - t0
-            apply_time += t2 - t1
-            legal_calls += 1
-            apply_calls += 1
+            actions += 1
         game.outcome(state)
         hands += 1
     total = perf() - start
-    return hands / total, legal_calls / legal_time, apply_calls / apply_time
+    return hands / total, actions / total
+
+
+def positions(game: Any, hands: int, seed: int = 5) -> list[tuple[Any, Any, int]]:
+    """(state, a random legal action, the seat to act) at every decision of ``hands`` random hands."""
+    rng = random.Random(seed)
+    out: list[tuple[Any, Any, int]] = []
+    for i in range(hands):
+        state = game.start(i % game.seats)
+        state = game.apply(state, game.deal(state, rng))
+        while (seat := game.actor(state)) is not None:
+            legal = game.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+            out.append((state, action, seat))
+            state = game.apply(state, action)
+    return out
+
+
+def call_rates(game: Any, seconds: float, repeats: int) -> dict[str, dict[str, float]]:
+    """`legal_actions`, `apply` and `observe` (by the seat to act) calls per second, each in a loop
+    of its own over the positions of 200 random hands."""
+    where = positions(game, 200)
+    states = [s for s, _, _ in where]
+    moves = [(s, a) for s, a, _ in where]
+    seen = [(s, seat) for s, _, seat in where]
+    legal_actions, apply, observe = game.legal_actions, game.apply, game.observe
+
+    def rate(body: Callable[[], None]) -> float:
+        calls = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            body()
+            calls += len(where)
+        return calls / (time.perf_counter() - start)
+
+    def legal() -> None:
+        for s in states:
+            legal_actions(s)
+
+    def step() -> None:
+        for s, a in moves:
+            apply(s, a)
+
+    def look() -> None:
+        for s, seat in seen:
+            observe(s, seat)
+
+    return {
+        "legal": _best(lambda: rate(legal), repeats),
+        "apply": _best(lambda: rate(step), repeats),
+        "observe": _best(lambda: rate(look), repeats),
+    }
+
+
+def rule_bot_hands(game: Any, seconds: float, seed: int = 1) -> float:
+    """Full hands per second with the rule-based bot in every seat (one observe and one decision
+    per move with a choice)."""
+    bot = make_bot(game, "rule")
+    rng = random.Random(seed)
+    hands = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.start(hands % game.seats)
+        state = game.apply(state, game.deal(state, rng))
+        while (seat := game.actor(state)) is not None:
+            legal = game.legal_actions(state)
+            action = legal[0] if len(legal) == 1 else bot.act(game.observe(state, seat), legal, rng)
+            state = game.apply(state, action)
+        game.outcome(state)
+        hands += 1
+    return hands / (time.perf_counter() - start)
 
 
 def search_decisions(game: Any, level: str, decisions: int, seed: int = 2) -> dict[str, float]:
-    """Decision times of ``search:level`` over random positions of random hands."""
+    """Decision times of ``search:level`` over random positions of random hands, and its playouts
+    per second (from `hints`, which runs the same search and counts the playouts of each action,
+    on every fourth of those positions)."""
     bot = make_bot(game, f"search:{level}")
     rng = random.Random(seed)
     times: list[float] = []
+    playouts = 0
+    playout_time = 0.0
     while len(times) < decisions:
         state = game.start(len(times) % game.seats)
         state = game.apply(state, game.deal(state, rng))
         while (seat := game.actor(state)) is not None and len(times) < decisions:
             legal = game.legal_actions(state)
             if len(legal) > 1 and rng.random() < 0.3:
+                view = game.observe(state, seat)
                 t0 = time.perf_counter()
-                bot.act(game.observe(state, seat), legal, random.Random(len(times)))
+                bot.act(view, legal, random.Random(len(times)))
                 times.append(time.perf_counter() - t0)
+                if len(times) % 4 == 1 and hasattr(bot, "hints"):
+                    t0 = time.perf_counter()
+                    hints = bot.hints(view, legal, random.Random(len(times)))
+                    playout_time += time.perf_counter() - t0
+                    playouts += sum(h.playouts for h in hints)
             state = game.apply(state, legal[rng.randrange(len(legal))])
     times.sort()
     return {
         "p50": statistics.median(times),
         "p90": times[min(len(times) - 1, int(0.9 * len(times)))],
+        "sims_per_s": playouts / playout_time if playout_time else 0.0,
     }
 
 
@@ -149,41 +248,87 @@ def openspiel_figures(seconds: float, repeats: int) -> dict[str, Any] | None:
     return out
 
 
+def _options(pairs: list[str]) -> dict[str, dict[str, Any]]:
+    """``game:name=value`` pairs (values in JSON, else plain text) as options per game."""
+    out: dict[str, dict[str, Any]] = {}
+    for pair in pairs:
+        game, _, setting = pair.partition(":")
+        name, eq, text = setting.partition("=")
+        if not (game and name and eq):
+            raise SystemExit(f"--option {pair!r}: expected game:name=value")
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = text
+        out.setdefault(game, {})[name] = value
+    return out
+
+
+def measure_game(name: str, options: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """Every figure of one game (see the module docstring)."""
+    seconds, repeats = args.seconds, args.repeats
+    game = registry.get_game(name, **options)
+    runs = [random_hands(game, seconds) for _ in range(repeats)]
+    hands = [r[0] for r in runs]
+    calls = call_rates(game, seconds, repeats)
+    row: dict[str, Any] = {
+        "options": options,
+        "games_per_s": max(hands),
+        "games_per_s_spread_pct": 100.0 * (max(hands) - min(hands)) / max(hands),
+        "actions_per_s": max(r[1] for r in runs),
+        "legal_per_s": calls["legal"]["best"],
+        "apply_per_s": calls["apply"]["best"],
+        "observe_per_s": calls["observe"]["best"],
+        "calls_spread_pct": {k: v["spread_pct"] for k, v in calls.items()},
+        "decision_p50_s": {},
+        "decision_p90_s": {},
+        "sims_per_s": {},
+    }
+    if args.rule_bot:
+        row["rule_bot_games_per_s"] = _best(lambda: rule_bot_hands(game, seconds), repeats)["best"]
+    if args.variants:
+        row["variants"] = {
+            ",".join(f"{k}={v}" for k, v in variant.items()): _best(
+                lambda variant=variant: random_hands(registry.get_game(name, **options, **variant), seconds)[0],
+                repeats,
+            )["best"]
+            for variant in VARIANTS.get(name, [])
+        }
+    if not args.no_search:
+        try:
+            for level in ("easy", "medium", "hard"):
+                d = search_decisions(game, level, args.decisions)
+                row["decision_p50_s"][level] = d["p50"]
+                row["decision_p90_s"][level] = d["p90"]
+                row["sims_per_s"][level] = d["sims_per_s"]
+        except ValueError as e:
+            row["search"] = f"not measured: {e}"
+    return row
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python bench/run.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="short runs (a smoke test of the script)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--games", default=",".join(registry.names()), help="games to measure")
     parser.add_argument("--repeats", type=int, default=None, help="runs per figure (default 3; quick 1)")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="GAME:NAME=VALUE", help="a rule option (repeatable)"
+    )
+    parser.add_argument("--variants", action="store_true", help="also measure the house-rule sets of VARIANTS")
+    parser.add_argument("--rule-bot", action="store_true", help="also measure hands with the rule bot in every seat")
+    parser.add_argument("--no-search", action="store_true", help="skip the search bot's figures")
     args = parser.parse_args(argv)
-    seconds = 0.3 if args.quick else 3.0
-    repeats = args.repeats or (1 if args.quick else 3)
-    levels = ("easy", "medium", "hard")
-    decisions = 5 if args.quick else 40
+    args.seconds = 0.3 if args.quick else 3.0
+    args.repeats = args.repeats or (1 if args.quick else 3)
+    args.decisions = 5 if args.quick else 40
+    options = _options(args.option)
 
     games: dict[str, Any] = {}
     for name in [g.strip() for g in args.games.split(",") if g.strip()]:
-        game = registry.get_game(name)
-        runs = [random_hands(game, seconds) for _ in range(repeats)]
-        hands = [r[0] for r in runs]
-        row: dict[str, Any] = {
-            "games_per_s": max(hands),
-            "games_per_s_spread_pct": 100.0 * (max(hands) - min(hands)) / max(hands),
-            "legal_per_s": max(r[1] for r in runs),
-            "apply_per_s": max(r[2] for r in runs),
-            "decision_p50_s": {},
-            "decision_p90_s": {},
-        }
-        try:
-            for level in levels:
-                d = search_decisions(game, level, decisions)
-                row["decision_p50_s"][level] = d["p50"]
-                row["decision_p90_s"][level] = d["p90"]
-        except ValueError as e:
-            row["search"] = f"not measured: {e}"
-        games[name] = row
+        games[name] = measure_game(name, options.get(name, {}), args)
 
-    spiel = openspiel_figures(seconds, repeats)
+    spiel = openspiel_figures(args.seconds, args.repeats)
     ratios: dict[str, float] = {}
     if spiel is not None:
         for shape in SHAPES:
@@ -197,24 +342,33 @@ def main(argv: list[str] | None = None) -> int:
         "machine": platform.machine(),
         "processor": platform.processor() or "unknown",
         "system": platform.platform(),
-        "seconds_per_figure": seconds,
-        "repeats": repeats,
+        "seconds_per_figure": args.seconds,
+        "repeats": args.repeats,
     }
     result = {"machine": machine, "games": games, "openspiel": spiel, "ratios": ratios}
     if args.json:
         print(json.dumps(result))
         return 0
     print(f"machine: {machine['system']}, Python {machine['python']}")
-    print(f"each figure: the best of {repeats} runs of {seconds}s")
+    print(f"each figure: the best of {args.repeats} runs of {args.seconds}s")
     for name, row in games.items():
+        rules = f" ({', '.join(f'{k}={v}' for k, v in row['options'].items())})" if row["options"] else ""
         print(
-            f"{name:<11} {row['games_per_s']:>9.0f} hands/s (±{row['games_per_s_spread_pct']:.0f}%)  "
-            f"legal {row['legal_per_s']:>9.0f}/s  apply {row['apply_per_s']:>9.0f}/s"
+            f"{name:<11} {row['games_per_s']:>9.0f} hands/s (±{row['games_per_s_spread_pct']:.0f}%), "
+            f"{row['actions_per_s']:>9.0f} actions/s{rules}"
         )
+        print(
+            f"{'':<11} legal_actions {row['legal_per_s']:>9.0f}/s  apply {row['apply_per_s']:>9.0f}/s  "
+            f"observe {row['observe_per_s']:>9.0f}/s"
+        )
+        if "rule_bot_games_per_s" in row:
+            print(f"{'':<11} rule bot in every seat: {row['rule_bot_games_per_s']:.0f} hands/s")
+        for variant, rate in row.get("variants", {}).items():
+            print(f"{'':<11} {variant}: {rate:.0f} hands/s")
         for level in row["decision_p50_s"]:
             print(
                 f"{'':<11} search:{level:<7} decision p50 {row['decision_p50_s'][level]:.3f}s "
-                f"p90 {row['decision_p90_s'][level]:.3f}s"
+                f"p90 {row['decision_p90_s'][level]:.3f}s, {row['sims_per_s'][level]:.0f} playouts/s"
             )
         if "search" in row:
             print(f"{'':<11} search bot {row['search']}")

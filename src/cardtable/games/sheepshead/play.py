@@ -14,6 +14,7 @@ from .actions import ALONE, BLITZ, CRACK, PASS, PICK, PLAYS, RECRACK, Action, Ca
 from .rules import SheepsheadRules
 from .state import NOBODY, CallKind, Phase, Setup, State
 from .tables import (
+    ALL,
     BLACK_QUEENS,
     FAIL_ACES,
     FAIL_SUITS,
@@ -30,33 +31,46 @@ from .tables import (
 
 SEATS: Final = 5
 
+_new = tuple.__new__  # builds a State or Setup from a tuple of its fields, without the keyword machinery
+#: The bit of each Sheepshead card index.
+_BITS: Final = tuple(1 << i for i in range(32))
+
 
 # --- the deal (R9, R10) ---
 
-#: Kernel card number -> its bit in a Sheepshead card set (0 for a card not in the pack).
-_BIT: Final = tuple((1 << FROM_KERNEL[c]) if FROM_KERNEL[c] >= 0 else 0 for c in range(52))
-_PACK: Final = sorted(TO_KERNEL)
+#: Kernel card number -> its bit in a Sheepshead card set, for the 32 cards of the pack only.
+_BIT: Final = {c: 1 << FROM_KERNEL[c] for c in TO_KERNEL}
 
 
 def deal_hands(deck: tuple[int, ...], dealer: int) -> tuple[tuple[int, ...], int] | None:
     """Deal an ordered deck of kernel cards 3-2-3 from the dealer's left (R9); None if it is not
     the 32-card pack."""
-    if type(deck) is not tuple or len(deck) != 32 or sorted(deck) != _PACK:
+    if type(deck) is not tuple or len(deck) != 32:
         return None
-    b = [_BIT[c] for c in deck]
+    try:
+        b = [_BIT[c] for c in deck]
+    except (KeyError, TypeError):
+        return None  # a card not in the pack
+    # 32 cards of the pack whose bits join to all 32: each card exactly once
     hands = [0] * SEATS
+    every = b[15] | b[16]
     for k in range(SEATS):
         i = 3 * k
-        hands[(dealer + 1 + k) % SEATS] = b[i] | b[i + 1] | b[i + 2] | b[i + 17] | b[i + 18] | b[i + 19]
+        hand = b[i] | b[i + 1] | b[i + 2] | b[i + 17] | b[i + 18] | b[i + 19]
+        hands[(dealer + 1 + k) % SEATS] = hand
+        every |= hand
+    if every != ALL:
+        return None
     return tuple(hands), b[15] | b[16]
 
 
 def after_deal(rules: SheepsheadRules, s: State, hands: tuple[int, ...], blind: int) -> State:
     """R11: the deal done, the dealer's left decides first whether to pick."""
     d, scores, pending = s.setup[:3]
-    setup = Setup(d, scores, pending, blind, 0, -1, 0, CallKind.NONE, -1, -1, -1, -1, 0, 0, -1)
+    setup = _new(Setup, (d, scores, pending, blind, 0, -1, 0, CallKind.NONE, -1, -1, -1, -1, 0, 0, -1))
     first = (d + 1) % SEATS
-    return State(setup, Phase.PICK, first, hands, 0, first, (), (), 0, -1, 0, pick_choices(rules, hands[first], 0))
+    choices = pick_choices(rules, hands[first], 0)
+    return _new(State, (setup, Phase.PICK, first, hands, 0, first, (), (), 0, -1, 0, choices))
 
 
 # --- picking (R11, R12, R43, R45) ---
@@ -94,11 +108,13 @@ def apply_pass(rules: SheepsheadRules, s: State) -> State:
     """R11: the next seat decides; after five passes the no-pick rule applies (R12, R41-R43)."""
     setup = s.setup
     passes = setup.passes + 1
-    setup = Setup(setup[0], setup[1], setup[2], setup[3], passes, -1, 0, CallKind.NONE, -1, -1, -1, -1, 0, 0, -1)
+    setup = _new(
+        Setup, (setup[0], setup[1], setup[2], setup[3], passes, -1, 0, CallKind.NONE, -1, -1, -1, -1, 0, 0, -1)
+    )
     if passes < SEATS:
         seat = (s.actor + 1) % SEATS
         choices = pick_choices(rules, s.hands[seat], passes)
-        return State(setup, Phase.PICK, seat, s.hands, 0, s.leader, (), (), 0, -1, 0, choices)
+        return _new(State, (setup, Phase.PICK, seat, s.hands, 0, s.leader, (), (), 0, -1, 0, choices))
     s = State(setup, Phase.PICK, s.actor, s.hands, 0, s.leader, (), (), 0, -1, 0, ())
     if rules.no_pick_rule in ("leaster", "moster", "mittler", "schneidster"):
         return start_play(rules, s)
@@ -324,9 +340,10 @@ def trick_winner(
     rules: SheepsheadRules, setup: Setup, leader: int, trick: tuple[int, ...], first_x: int, trick_no: int
 ) -> int:
     """R25: the highest trump, else the highest card of the led suit; R35a: never the unknown."""
+    b = _BITS
     m = 0
     for c in trick:
-        m |= 1 << c
+        m |= b[c]
     under = setup.under
     if under >= 0:
         m &= ~(1 << under)
@@ -351,18 +368,28 @@ def trick_winner(
 
 def apply_play(rules: SheepsheadRules, s: State, card: int) -> State:
     """R23-R26: add the card to the trick; after five cards the winner takes it and leads."""
-    setup, _phase, seat, hands, trick_no, leader, trick, tricks, played, first_x, _legal, _c = s
+    setup, _phase, seat, h, trick_no, leader, trick, tricks, played, first_x, _legal, _c = s
     bit = 1 << card
-    new_hands = list(hands)
-    new_hands[seat] ^= bit
-    hands = tuple(new_hands)
+    if seat == 0:
+        hands = (h[0] ^ bit, h[1], h[2], h[3], h[4])
+    elif seat == 1:
+        hands = (h[0], h[1] ^ bit, h[2], h[3], h[4])
+    elif seat == 2:
+        hands = (h[0], h[1], h[2] ^ bit, h[3], h[4])
+    elif seat == 3:
+        hands = (h[0], h[1], h[2], h[3] ^ bit, h[4])
+    else:
+        hands = (h[0], h[1], h[2], h[3], h[4] ^ bit)
     played |= bit
-    restricted = setup.suit >= 0
+    # The called-card rules (R27-R33, R35a) bind only until the called suit has been led (R33),
+    # or while a card lies aside unknown, and only the picker and the holder of the called card;
+    # for anyone else following suit (R24) is all.
+    restricted = setup.suit >= 0 and (first_x < 0 or first_x == trick_no or setup.under >= 0)
     if trick:
         trick = (*trick, card)
         if len(trick) < SEATS:
             nxt = seat + 1 if seat < 4 else 0
-            if restricted or trick_no == 5:
+            if (restricted and (nxt == setup.picker or nxt == setup.partner or setup.under >= 0)) or trick_no == 5:
                 legal = play_mask(rules, setup, nxt, hands[nxt], trick, trick_no, first_x)
             else:  # R24 only
                 hand = hands[nxt]
@@ -373,14 +400,19 @@ def apply_play(rules: SheepsheadRules, s: State, card: int) -> State:
         if trick_no == 5:
             return _new(State, (setup, _DONE, NOBODY, hands, 6, winner, (), tricks, played, first_x, 0, ()))
         trick_no += 1
-        legal = play_mask(rules, setup, winner, hands[winner], (), trick_no, first_x) if restricted else hands[winner]
+        restricted = setup.suit >= 0 and (first_x < 0 or first_x == trick_no or setup.under >= 0)
+        if restricted and (winner == setup.picker or winner == setup.partner or setup.under >= 0):
+            legal = play_mask(rules, setup, winner, hands[winner], (), trick_no, first_x)
+        else:
+            legal = hands[winner]
         return _new(State, (setup, _PLAY, winner, hands, trick_no, winner, (), tricks, played, first_x, legal, ()))
     # the lead
     trick = (card,)
-    if restricted and first_x < 0 and (SUIT_CLASS[card] == setup.suit or card == setup.under):
+    if setup.suit >= 0 and first_x < 0 and (SUIT_CLASS[card] == setup.suit or card == setup.under):
         first_x = trick_no  # R27-R33: the first trick of the called suit
+        restricted = True
     nxt = seat + 1 if seat < 4 else 0
-    if restricted or trick_no == 5:
+    if (restricted and (nxt == setup.picker or nxt == setup.partner or setup.under >= 0)) or trick_no == 5:
         legal = play_mask(rules, setup, nxt, hands[nxt], trick, trick_no, first_x)
     else:
         hand = hands[nxt]
@@ -388,19 +420,23 @@ def apply_play(rules: SheepsheadRules, s: State, card: int) -> State:
     return _new(State, (setup, _PLAY, nxt, hands, trick_no, leader, trick, tricks, played, first_x, legal, ()))
 
 
-_new = tuple.__new__
 _PLAY: Final = Phase.PLAY
 _DONE: Final = Phase.DONE
 
 
 _LEGAL_CACHE: dict[int, tuple[Action, ...]] = {}
+#: The plays of each value of each byte of a card set, strongest card first.
+_PLAYS_BY_BYTE: Final = tuple(
+    tuple(tuple(PLAYS[8 * k + i] for i in range(8) if v >> i & 1) for v in range(256)) for k in range(4)
+)
 
 
 def play_actions(legal: int) -> tuple[Action, ...]:
     """The plays of a legal card set, strongest card first."""
     got = _LEGAL_CACHE.get(legal)
     if got is None:
-        got = tuple(PLAYS[i] for i in indices(legal))
+        a, b, c, d = _PLAYS_BY_BYTE
+        got = a[legal & 255] + b[legal >> 8 & 255] + c[legal >> 16 & 255] + d[legal >> 24]
         if len(_LEGAL_CACHE) > 200_000:
             _LEGAL_CACHE.clear()
         _LEGAL_CACHE[legal] = got

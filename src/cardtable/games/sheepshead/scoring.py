@@ -9,7 +9,7 @@ from cardtable.core import HandResult
 
 from .rules import SheepsheadRules
 from .state import CallKind, Setup, State
-from .tables import POINTS, SCHWANZ, TO_KERNEL, TRUMP, points_of
+from .tables import POINTS, SCHWANZ, TO_KERNEL, TRUMP, indices, kernel_cards, points_of
 
 SEATS: Final = 5
 #: R36: the outcome names by (win, level).
@@ -85,9 +85,11 @@ def picker_team(setup: Setup) -> tuple[int, ...]:
     return (setup.picker,) if setup.partner < 0 else (setup.picker, setup.partner)
 
 
-def picked_points(rules: SheepsheadRules, s: State) -> tuple[int, int, int]:
-    """(P, T, bury points) of the picker team (R15, R36)."""
-    points, tricks = tally(s)
+def picked_points(
+    rules: SheepsheadRules, s: State, counted: tuple[list[int], list[int]] | None = None
+) -> tuple[int, int, int]:
+    """(P, T, bury points) of the picker team (R15, R36); ``counted`` is `tally` of ``s`` if known."""
+    points, tricks = counted or tally(s)
     team = picker_team(s.setup)
     t = sum(tricks[x] for x in team)
     bury = points_of(s.setup.bury)
@@ -129,7 +131,7 @@ def settle(rules: SheepsheadRules, p: int, t: int, alone: bool, m: int = 1) -> t
 def _picked(rules: SheepsheadRules, s: State) -> HandResult:
     setup = s.setup
     points, tricks = tally(s)
-    p, t, bury = picked_points(rules, s)
+    p, t, bury = picked_points(rules, s, (points, tricks))
     m = multiplier(rules, setup)
     win, level, (picker, partner, defender) = settle(rules, p, t, setup.partner < 0, m)
     score = [defender] * SEATS
@@ -143,7 +145,7 @@ def _picked(rules: SheepsheadRules, s: State) -> HandResult:
         "alone": setup.partner < 0,
         "points": points,
         "tricks": tricks,
-        "bury": [format_card(TO_KERNEL[c]) for c in _bits(setup.bury)],
+        "bury": [format_card(c) for c in kernel_cards(setup.bury)],
         "bury_points": bury,
         "picker_points": p,
         "defender_points": 120 - p,
@@ -165,8 +167,8 @@ def _call_text(setup: Setup) -> str | None:
     return None
 
 
-def _bits(mask: int) -> list[int]:
-    return [i for i in range(32) if mask >> i & 1]
+def _bits(mask: int) -> tuple[int, ...]:
+    return indices(mask)
 
 
 def blind_taker(rules: SheepsheadRules, s: State) -> int:

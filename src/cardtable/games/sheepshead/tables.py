@@ -83,14 +83,26 @@ def points_of(mask: int) -> int:
     return total
 
 
+def _byte_table(convert: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each byte of a 32-bit card set and each value of it, its cards (converted), strongest first."""
+    return tuple(tuple(tuple(convert[8 * k + i] for i in range(8) if v >> i & 1) for v in range(256)) for k in range(4))
+
+
+_INDICES: Final = _byte_table(tuple(range(NCARDS)))
+_KERNEL: Final = _byte_table(TO_KERNEL)
+
+
 def indices(mask: int) -> tuple[int, ...]:
     """The cards of a set, strongest first (the canonical order)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
+    if mask >> NCARDS:  # not a card set of the pack: the bits as they are
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return tuple(out)
+    a, b, c, d = _INDICES
+    return a[mask & 255] + b[mask >> 8 & 255] + c[mask >> 16 & 255] + d[mask >> 24]
 
 
 def to_kernel_mask(mask: int) -> int:
@@ -105,4 +117,7 @@ def to_kernel_mask(mask: int) -> int:
 
 def kernel_cards(mask: int) -> tuple[int, ...]:
     """A card set of indices as kernel card numbers, strongest first."""
-    return tuple(TO_KERNEL[i] for i in indices(mask))
+    if mask >> NCARDS:
+        return tuple(TO_KERNEL[i] for i in indices(mask))
+    a, b, c, d = _KERNEL
+    return a[mask & 255] + b[mask >> 8 & 255] + c[mask >> 16 & 255] + d[mask >> 24]

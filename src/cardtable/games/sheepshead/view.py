@@ -109,51 +109,76 @@ def _may_see_under(s: State, seat: int) -> bool:
     return any(w == seat and u in cards for _l, cards, w in s.tricks)
 
 
+_DONE, _CRACK = Phase.DONE, Phase.CRACK
+#: Each phase's name in a view, by phase number.
+_PHASE_NAMES = tuple(p.name.lower() for p in Phase)
+_BLITZ = ((), ("black",), ("red",), ("black", "red"))
+
+
+def _face_up(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Cards (Sheepshead indices) as kernel card numbers."""
+    return tuple(map(TO_KERNEL.__getitem__, cards))
+
+
 def observe(s: State, seat: int, call_mode: str, no_pick_rule: str) -> View:
-    """The view of ``seat``."""
+    """The view of ``seat``.
+
+    A search bot observes at every step of its playouts, so the common case (no card lying aside
+    unknown, R35a) converts the played cards in one pass and builds the view positionally."""
     setup = s.setup
+    phase = s.phase
     k = known(s, seat, no_pick_rule)
     show_all = revealed(s)
-    picked = setup.picker >= 0
-
-    def shown(c: int) -> int | None:
-        return TO_KERNEL[c] if k >> c & 1 else None
-
-    blind = setup.blind if (show_all or (picked and setup.picker == seat)) else 0
-    bury = setup.bury if (show_all or setup.picker == seat) else 0
+    picker = setup.picker
+    picked = picker >= 0
+    blind = setup.blind if (show_all or (picked and picker == seat)) else 0
+    bury = setup.bury if (show_all or picker == seat) else 0
     call: str | None = _KINDS.get(setup.call_kind)
-    if call_mode == "jack_of_diamonds" and picked and s.phase >= Phase.CRACK:
+    if call_mode == "jack_of_diamonds" and picked and phase >= _CRACK:
         call = "jack_of_diamonds"
-    suit = FAIL_LETTERS[setup.suit] if setup.suit >= 0 else None
     partner_known, partner = partner_view(s, seat)
+    under = setup.under
     unknown = None
-    if setup.under >= 0 and k >> setup.under & 1:
-        unknown = TO_KERNEL[setup.under]
+    if under >= 0 and k >> under & 1:
+        unknown = TO_KERNEL[under]
+    tricks: tuple[tuple[int, tuple[int | None, ...], int], ...]
+    trick: tuple[int | None, ...]
+    if under < 0 or unknown is not None:  # every played card is face up to this seat
+        tricks = tuple([(ld, _face_up(cs), w) for ld, cs, w in s.tricks])
+        trick = _face_up(s.trick)
+    else:
+
+        def shown(c: int) -> int | None:
+            return TO_KERNEL[c] if k >> c & 1 else None
+
+        tricks = tuple([(ld, tuple([shown(c) for c in cs]), w) for ld, cs, w in s.tricks])
+        trick = tuple([shown(c) for c in s.trick])
+    done = phase == _DONE
     return View(
-        seat=seat,
-        dealer=setup.dealer,
-        phase=s.phase.name.lower(),
-        actor=s.actor if s.phase != Phase.DONE else None,
-        hand=kernel_cards(s.hands[seat]),
-        scores=setup.scores,
-        pending_doublers=setup.pending,
-        passes=setup.passes,
-        picker=setup.picker if picked else None,
-        blitz=tuple(name for bit, name in ((1, "black"), (2, "red")) if setup.blitz & bit),
-        blind=kernel_cards(blind),
-        bury=kernel_cards(bury),
-        call=call,
-        call_suit=suit,
-        unknown=unknown,
-        partner_known=partner_known,
-        partner=partner,
-        cracks=setup.cracks,
-        cracker=setup.cracker if setup.cracker >= 0 else None,
-        tricks=tuple((ld, tuple(shown(c) for c in cs), w) for ld, cs, w in s.tricks),
-        trick_leader=s.leader,
-        trick=tuple(shown(c) for c in s.trick),
-        shown=tuple(kernel_cards(h & TRUMP) for h in s.hands)
-        if s.phase == Phase.DONE and no_pick_rule == "schwanzer" and setup.passes == 5
+        seat,
+        setup.dealer,
+        _PHASE_NAMES[phase],
+        None if done else s.actor,
+        kernel_cards(s.hands[seat]),
+        setup.scores,
+        setup.pending,
+        setup.passes,
+        picker if picked else None,
+        _BLITZ[setup.blitz & 3],
+        kernel_cards(blind),
+        kernel_cards(bury),
+        call,
+        FAIL_LETTERS[setup.suit] if setup.suit >= 0 else None,
+        unknown,
+        partner_known,
+        partner,
+        setup.cracks,
+        setup.cracker if setup.cracker >= 0 else None,
+        tricks,
+        s.leader,
+        trick,
+        tuple(kernel_cards(h & TRUMP) for h in s.hands)
+        if done and no_pick_rule == "schwanzer" and setup.passes == 5
         else (),
     )
 

@@ -22,15 +22,25 @@ from .play import apply_action, apply_play, legal_actions, playable, plays_of, s
 from .rules import SmearRules
 from .sample import sample
 from .state import Phase, State
-from .tables import DECK, DECK_MASK, SEATS, SUIT_LETTERS, value_of
+from .tables import DECK, DECK_MASK, SEATS, SUIT, SUIT_LETTERS, value_of
 from .view import SmearView, observe
 
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
+_SUIT = SUIT
+
+#: The plays of each card set met so far: a hand has few distinct legal sets, and a playout meets
+#: the same ones again and again. Bounded: cleared when it grows past `_PLAYS_OF_LIMIT` entries.
+_PLAYS_OF: dict[int, tuple[Action, ...]] = {}
+_PLAYS_OF_LIMIT = 100_000
 
 
-def _team_or_none(team: int) -> int | None:
-    return team if team >= 0 else None
+def _plays_of(cards: int) -> tuple[Action, ...]:
+    """`play.plays_of`, remembered in `_PLAYS_OF`."""
+    if len(_PLAYS_OF) >= _PLAYS_OF_LIMIT:
+        _PLAYS_OF.clear()
+    got = _PLAYS_OF[cards] = plays_of(cards)
+    return got
 
 
 class Smear:
@@ -66,7 +76,20 @@ class Smear:
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every legal action of the seat to act, in canonical order."""
         if state.phase is _PLAY:
-            return plays_of(playable(self._strict, state))
+            # The play's R24-R25 written out (as in `play.playable`): this runs at every card of a playout.
+            _, seat, hands, trump, _, trick, tricks, setup, _ = state
+            hand: int = hands[seat]  # type: ignore[index]
+            if not trick:
+                cards = hand if tricks else hand & setup.lead_ok
+            else:
+                led = trick[0] // 13
+                cards = hand & _SUIT[led]
+                if not cards:
+                    cards = hand
+                elif led != trump and not self._strict:
+                    cards |= hand & _SUIT[trump]
+            got = _PLAYS_OF.get(cards)
+            return got if got is not None else _plays_of(cards)
         return legal_actions(self.rules, self._strict, state)
 
     def deal(self, state: State, rng: random.Random) -> Deal:
@@ -87,34 +110,35 @@ class Smear:
         """``played`` with each seat's team score change, or ``passed_out`` with zeros (R15)."""
         if state.phase is not _OVER:
             return None
-        auction = [CALL_TEXTS[c] for c in state.calls]
-        t = state.tally
+        _, _, _, trump, _, _, tricks, setup, t = state
+        auction = [CALL_TEXTS[c] for c in setup.calls]
         if t is None:
             return HandResult("passed_out", (0, 0, 0, 0), {"auction": auction})
+        high, low, jack, game, high_card, low_card, counts, points, made, change, scores, winner = t
+        a, b = change
         details = {
             "auction": auction,
-            "bidder": state.bidder,
-            "bid": state.bid,
-            "trump": SUIT_LETTERS[state.trump],
+            "bidder": setup.bidder,
+            "bid": setup.bid,
+            "trump": SUIT_LETTERS[trump],
             "points": {
-                "high": _team_or_none(t.high),
-                "low": _team_or_none(t.low),
-                "jack": _team_or_none(t.jack),
-                "game": _team_or_none(t.game),
+                "high": high if high >= 0 else None,
+                "low": low if low >= 0 else None,
+                "jack": jack if jack >= 0 else None,
+                "game": game if game >= 0 else None,
             },
-            "high_card": format_card(t.high_card) if t.high_card >= 0 else None,
-            "low_card": format_card(t.low_card) if t.low_card >= 0 else None,
-            "game_counts": list(t.counts),
-            "team_points": list(t.points),
-            "made": t.made,
-            "change": list(t.change),
-            "scores": list(t.scores),
-            "trick_winners": [tr.winner for tr in state.tricks],
-            "discard": position.cards_text(state.discard),
-            "dead": position.cards_text(state.dead),
-            "winner": list(self.winner(state) or ()) or None,
+            "high_card": format_card(high_card) if high_card >= 0 else None,
+            "low_card": format_card(low_card) if low_card >= 0 else None,
+            "game_counts": list(counts),
+            "team_points": list(points),
+            "made": made,
+            "change": [a, b],
+            "scores": list(scores),
+            "trick_winners": [tr[2] for tr in tricks],
+            "discard": position.cards_text(setup.discard),
+            "dead": position.cards_text(setup.dead),
+            "winner": [winner, winner + 2] if winner >= 0 else None,
         }
-        a, b = t.change
         return HandResult("played", (a, b, a, b), details)
 
     def parse(self, text: str) -> Action:
@@ -230,7 +254,8 @@ class Smear:
         return playable(self._strict, state) if state.phase is _PLAY else 0
 
 
-_BITS_NEEDED = tuple(n.bit_length() for n in range(33))
+#: The Fisher-Yates steps of a 32-card shuffle: (position, cards left, random bits needed to draw one).
+_SWAPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(31, 0, -1))
 
 
 def shuffled(rng: random.Random) -> tuple[int, ...]:
@@ -238,9 +263,7 @@ def shuffled(rng: random.Random) -> tuple[int, ...]:
     written out so a playout does not pay two calls per card."""
     deck = list(DECK)
     bits = rng.getrandbits
-    for i in range(31, 0, -1):
-        n = i + 1
-        k = _BITS_NEEDED[n]
+    for i, n, k in _SWAPS:
         j = bits(k)
         while j >= n:
             j = bits(k)

@@ -23,8 +23,8 @@ ALL_CARDS: Final = DECK_MASK
 
 
 _new = tuple.__new__  # builds a State from a tuple of its fields, without the keyword machinery
-_BIT: Final = tuple(1 << c for c in range(52))
-_DECK_SET: Final = frozenset(DECK)
+#: The bit of each card of the deck, by card number (a card outside it has none).
+_DECK_BIT: Final = {c: 1 << c for c in DECK}
 
 
 def start_state(dealer: int, scores: tuple[int, int]) -> State:
@@ -40,19 +40,23 @@ def apply_deal(rules: SmearRules, s: State, deal: Deal) -> State:
     """R10: cards 0-5 to seat dealer+1, 6-11 to dealer+2, 12-17 to dealer+3, 18-23 to the dealer,
     24-31 the stock, top first; the top ``kitty_size`` stock cards are the kitty (R16)."""
     d = deal.deck
-    if len(d) != 32 or frozenset(d) != _DECK_SET:
+    b = _DECK_BIT
+    try:
+        # Written out: this runs once per hand of every playout.
+        batches = (
+            b[d[0]] | b[d[1]] | b[d[2]] | b[d[3]] | b[d[4]] | b[d[5]],
+            b[d[6]] | b[d[7]] | b[d[8]] | b[d[9]] | b[d[10]] | b[d[11]],
+            b[d[12]] | b[d[13]] | b[d[14]] | b[d[15]] | b[d[16]] | b[d[17]],
+            b[d[18]] | b[d[19]] | b[d[20]] | b[d[21]] | b[d[22]] | b[d[23]],
+        )
+        stock = b[d[24]] | b[d[25]] | b[d[26]] | b[d[27]] | b[d[28]] | b[d[29]] | b[d[30]] | b[d[31]]
+    except (KeyError, IndexError, TypeError):
+        stock = -1  # a card not in the deck, or fewer than 32
+    # 32 cards whose sets join to the whole deck: each of its 32 cards exactly once (R3).
+    if stock < 0 or len(d) != 32 or batches[0] | batches[1] | batches[2] | batches[3] | stock != DECK_MASK:
         raise IllegalAction("deal", None, "R3", "the deck must hold each of the 32 Smear cards once")
-    b = _BIT
-    # Written out: this runs once per hand of every playout.
-    batches = (
-        b[d[0]] | b[d[1]] | b[d[2]] | b[d[3]] | b[d[4]] | b[d[5]],
-        b[d[6]] | b[d[7]] | b[d[8]] | b[d[9]] | b[d[10]] | b[d[11]],
-        b[d[12]] | b[d[13]] | b[d[14]] | b[d[15]] | b[d[16]] | b[d[17]],
-        b[d[18]] | b[d[19]] | b[d[20]] | b[d[21]] | b[d[22]] | b[d[23]],
-    )
     first = (s.setup.dealer + 1) & 3  # R11: the auction starts at the dealer's left
     hands = batches[-first:] + batches[:-first] if first else batches  # batch i goes to seat first+i
-    stock = b[d[24]] | b[d[25]] | b[d[26]] | b[d[27]] | b[d[28]] | b[d[29]] | b[d[30]] | b[d[31]]
     kitty = 0
     for c in d[24 : 24 + rules.kitty_size]:
         kitty |= b[c]
@@ -184,17 +188,17 @@ def apply_discard(rules: SmearRules, s: State, action: Action) -> State:
     seat = s.bidder
     if not isinstance(action, Discard):
         raise _wrong_phase(s, action, "the discard", "R17")
-    text = format_action(action)
     hand = s.hands[seat]
     m = action.mask
     if len(action.cards) != rules.kitty_size:
-        raise IllegalAction(text, seat, "R17", f"discard exactly {rules.kitty_size}, not {len(action.cards)}")
+        reason = f"discard exactly {rules.kitty_size}, not {len(action.cards)}"
+        raise IllegalAction(format_action(action), seat, "R17", reason)
     if m & ~hand:
         missing = next(c for c in action.cards if not hand >> c & 1)
-        raise IllegalAction(text, seat, "R17", f"{format_card(missing)} is not in your hand")
+        raise IllegalAction(format_action(action), seat, "R17", f"{format_card(missing)} is not in your hand")
     ok = lead_cards(hand, m)
     if not ok:
-        raise IllegalAction(text, seat, "R18", _discard_reason(hand, m))
+        raise IllegalAction(format_action(action), seat, "R18", _discard_reason(hand, m))
     hands = list(s.hands)
     hands[seat] = hand & ~m
     u = s.setup
@@ -264,9 +268,13 @@ def apply_play(rules: SmearRules, strict: bool, s: State, action: object) -> Sta
     bit = 1 << card
     _, seat, h, trump, leader, trick, tricks, setup, _ = s
     hand = h[seat]  # type: ignore[index]
+    legal: int | bool
     if trick:
-        # A card of the suit led is always allowed (R24); anything else is checked in full.
-        legal = hand & bit and (card // 13 == trick[0] // 13 or playable(strict, s) & bit)
+        # R24: a card of the suit led is always allowed; any card when void in it; a trump too,
+        # unless the strict option holds (§3 item 5).
+        led = trick[0] // 13
+        suit = card // 13
+        legal = hand & bit and (suit == led or not hand & SUIT[led] or (suit == trump and not strict))
     elif tricks:
         legal = hand & bit  # R25: any card may be led to tricks 2-6
     else:
@@ -285,10 +293,16 @@ def apply_play(rules: SmearRules, strict: bool, s: State, action: object) -> Sta
     trick = trick + (card,)  # noqa: RUF005 (faster than unpacking on this hot path)
     if len(trick) < SEATS:
         return _new(State, (PLAY, (seat + 1) & 3, hands, trump, leader, trick, tricks, setup, None))  # type: ignore[operator]
-    key = TRICK_KEY[trump * 4 + trick[0] // 13]  # R26
-    a, b, c, d = key[trick[0]], key[trick[1]], key[trick[2]], key[trick[3]]
-    best = max(a, b, c, d)
-    winner = (leader + (0 if a == best else 1 if b == best else 2 if c == best else 3)) & 3
+    t0, t1, t2, t3 = trick
+    key = TRICK_KEY[trump * 4 + t0 // 13]  # R26
+    best, first = key[t0], 0
+    if key[t1] > best:
+        best, first = key[t1], 1
+    if key[t2] > best:
+        best, first = key[t2], 2
+    if key[t3] > best:
+        first = 3
+    winner = (leader + first) & 3
     tricks = tricks + (_new(Trick, (leader, trick, winner)),)  # noqa: RUF005
     if len(tricks) < TRICKS:
         return _new(State, (PLAY, winner, hands, trump, winner, (), tricks, setup, None))

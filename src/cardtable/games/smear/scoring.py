@@ -5,19 +5,27 @@ from __future__ import annotations
 
 from .rules import SmearRules
 from .state import Tally, Trick
-from .tables import SUIT, TRUMP_ACE, TRUMP_JACK, TRUMP_SEVEN, highest, lowest, value_of
+from .tables import CARD_VALUE, SUIT, TRUMP_ACE, TRUMP_JACK, TRUMP_SEVEN, highest, lowest, value_of
+
+_new = tuple.__new__  # builds a Tally from a tuple of its fields, without the keyword machinery
 
 
-def _team_holding(card: int, piles: tuple[int, int]) -> int:
-    """The team whose set holds ``card``, or -1."""
-    if card < 0:
-        return -1
-    bit = 1 << card
-    if piles[0] & bit:
-        return 0
-    if piles[1] & bit:
-        return 1
-    return -1
+def _whereabouts(card: int, tricks: tuple[Trick, ...]) -> tuple[int, int]:
+    """(the team that played ``card``, the team that captured it), or (-1, -1) if nobody played it."""
+    if card >= 0:
+        for leader, cards, winner in tricks:
+            if card in cards:
+                return (leader + cards.index(card)) & 1, winner & 1
+    return -1, -1
+
+
+def trumps_in_play(trump: int, tricks: tuple[Trick, ...]) -> int:
+    """The set of trumps played in the tricks."""
+    played = 0
+    for _leader, cards, _winner in tricks:
+        for c in cards:
+            played |= 1 << c
+    return played & SUIT[trump]
 
 
 def score_hand(
@@ -29,41 +37,44 @@ def score_hand(
     discard: int,
     scores: tuple[int, int],
 ) -> Tally:
-    """The points, score changes, new scores and match winner of a hand whose six tricks are done."""
-    played = [0, 0]  # cards each team played
-    won = [0, 0]  # cards each team captured in tricks
-    for leader, (a, b, c, d), winner in tricks:
-        a, b, c, d = 1 << a, 1 << b, 1 << c, 1 << d
-        played[leader & 1] |= a | c  # the leader and the third hand are partners
-        played[~leader & 1] |= b | d
-        won[winner & 1] |= a | b | c | d
-    by_team = (played[0], played[1])
-    captured = (won[0], won[1])
+    """The points, score changes, new scores and match winner of a hand whose six tricks are done.
+
+    This runs once per hand of every playout, so it looks up only the few cards the points turn
+    on (R27-R29) and sums the Game count from a per-card table (R30)."""
     bidding = bidder & 1
-    trumps_played = (played[0] | played[1]) & SUIT[trump]
 
     # R27 High: the team that played the ace of trump, or (option) the highest trump played.
     if rules.high_rule == "ace_only":
-        high_card = TRUMP_ACE[trump] if trumps_played >> TRUMP_ACE[trump] & 1 else -1
+        high_card = TRUMP_ACE[trump]
     else:
-        high_card = highest(trumps_played) if trumps_played else -1
-    high = _team_holding(high_card, by_team)
+        trumps = trumps_in_play(trump, tricks)
+        high_card = highest(trumps) if trumps else -1
+    high, _ = _whereabouts(high_card, tricks)
+    if high < 0:
+        high_card = -1  # nobody played it
 
     # R28 Low: the 7 of trump, or (option) the lowest trump played; to its player or capturer.
     if rules.low_rule == "seven_only":
-        low_card = TRUMP_SEVEN[trump] if trumps_played >> TRUMP_SEVEN[trump] & 1 else -1
+        low_card = TRUMP_SEVEN[trump]
     else:
-        low_card = lowest(trumps_played) if trumps_played else -1
-    low = _team_holding(low_card, by_team if rules.low_awarded_to == "player" else captured)
+        trumps = trumps_in_play(trump, tricks)
+        low_card = lowest(trumps) if trumps else -1
+    played_low, captured_low = _whereabouts(low_card, tricks)
+    low = played_low if rules.low_awarded_to == "player" else captured_low
+    if played_low < 0:
+        low_card = -1  # nobody played it
 
     # R29 Jack: the team that won the trick holding the jack of trump; §3.11: a discarded jack
     # counts as captured by the bidding team when discards_as_captured is on.
-    jack = _team_holding(TRUMP_JACK[trump], captured)
+    _, jack = _whereabouts(TRUMP_JACK[trump], tricks)
     if jack < 0 and rules.discards_as_captured and discard >> TRUMP_JACK[trump] & 1:
         jack = bidding
 
     # R30 Game: card values of the tricks won, plus the discards for the bidding team (R19).
-    counts = [value_of(captured[0]), value_of(captured[1])]
+    counts = [0, 0]
+    v = CARD_VALUE
+    for _leader, (a, b, c, d), winner in tricks:
+        counts[winner & 1] += v[a] + v[b] + v[c] + v[d]
     if rules.discards_count_for_game:
         counts[bidding] += value_of(discard)
     if counts[0] != counts[1]:
@@ -94,19 +105,22 @@ def score_hand(
             after = max(before, rules.non_bidder_cap)
         change[other] = after - before
     new_scores = (scores[0] + change[0], scores[1] + change[1])
-    return Tally(
-        high,
-        low,
-        jack,
-        game,
-        high_card,
-        low_card,
-        (counts[0], counts[1]),
-        (points[0], points[1]),
-        made,
-        (change[0], change[1]),
-        new_scores,
-        match_winner(rules, bidding, made, new_scores),
+    return _new(
+        Tally,
+        (
+            high,
+            low,
+            jack,
+            game,
+            high_card,
+            low_card,
+            (counts[0], counts[1]),
+            (points[0], points[1]),
+            made,
+            (change[0], change[1]),
+            new_scores,
+            match_winner(rules, bidding, made, new_scores),
+        ),
     )
 
 

@@ -60,6 +60,9 @@ def suit_patterns() -> list[int]:
     return out
 
 
+#: R5: the Game value of each card number (0 for cards not in the deck).
+CARD_VALUE: Final = tuple(RANK_VALUE.get(c % 13, 0) for c in range(52))
+
 _SUIT_VALUE: Final = [0] * (1 << 13)  # the Game value of each suit pattern
 for _p in suit_patterns():
     _SUIT_VALUE[_p] = sum(v for r, v in RANK_VALUE.items() if _p >> r & 1)

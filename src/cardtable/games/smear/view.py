@@ -71,28 +71,37 @@ class SmearView:
         }
 
 
+_DISCARD, _PLAY, _OVER = Phase.DISCARD, Phase.PLAY, Phase.OVER
+
+
 def observe(s: State, seat: int, kitty_size: int) -> SmearView:
-    """The view of ``seat`` (0-3) of state ``s``."""
-    over = s.phase is Phase.OVER
-    is_bidder = seat == s.bidder
-    picked = s.phase in (Phase.DISCARD, Phase.PLAY) or (over and s.bidder >= 0)
-    bid_known = s.bidder >= 0
+    """The view of ``seat`` (0-3) of state ``s``.
+
+    A search bot observes at every step of its playouts, so the fields are read straight from
+    the state's tuples and the view is built positionally."""
+    phase, to_act, hands, trump, leader, trick, tricks, setup, _ = s
+    dealer, scores, kitty, dead, calls, bidder, bid, discard, _ = setup
+    bid_known = bidder >= 0
+    over = phase is _OVER
+    # Only the bidder sees the kitty it took (once the auction is over) and, after it, its discard.
+    own = kitty_size and seat == bidder and (phase is _DISCARD or phase is _PLAY or (over and bid_known))
+    h0, h1, h2, h3 = hands
     return SmearView(
-        seat=seat,
-        phase=s.phase,
-        to_act=s.to_act,
-        dealer=s.dealer,
-        scores=s.scores,
-        hand=s.hands[seat],
-        hand_sizes=tuple(h.bit_count() for h in s.hands),
-        calls=s.calls,
-        bidder=s.bidder if bid_known else None,
-        bid=s.bid if bid_known else None,
-        kitty=s.kitty if kitty_size and picked and is_bidder else None,
-        discard=s.discard if kitty_size and picked and is_bidder and s.phase is not Phase.DISCARD else None,
-        trump=s.trump if s.trump >= 0 else None,
-        leader=s.leader if s.phase is Phase.PLAY else None,
-        trick=s.trick,
-        tricks=s.tricks,
-        dead=s.dead if over and s.bidder >= 0 else None,
+        seat,
+        phase,
+        to_act,
+        dealer,
+        scores,
+        hands[seat],
+        (h0.bit_count(), h1.bit_count(), h2.bit_count(), h3.bit_count()),
+        calls,
+        bidder if bid_known else None,
+        bid if bid_known else None,
+        kitty if own else None,
+        discard if own and phase is not _DISCARD else None,
+        trump if trump >= 0 else None,
+        leader if phase is _PLAY else None,
+        trick,
+        tricks,
+        dead if over and bid_known else None,
     )
