@@ -1,12 +1,21 @@
 """Bot strength by duplicate-deal tournaments: the evidence behind ``docs/bots.md``.
 
-    python bench/strength.py [--deals N] [--jobs K] [--games seep,smear,sheepshead] [--write docs/bots.md]
+    python bench/strength.py [--minutes M | --deals N] [--jobs K] [--games seep,smear,sheepshead] [--write docs/bots.md]
 
 For each game it plays the pairings rule vs random, search:easy vs rule, search:medium vs
 search:easy and search:hard vs search:medium on the same seeded deals, each deal once per seating
 arrangement, and prints (or writes) a table per game: deals, the mean difference per hand with its
-95% confidence interval, and each side's decision time per move on this machine. A claim stands
-only where the interval's lower bound is above zero.
+95% confidence interval, and each side's decision time per move on this machine; then the search
+bot's decision time (median and 90th percentile) at each level, over random positions of random
+hands as ``bench/run.py`` measures it. A claim stands only where the interval's lower bound is
+above zero.
+
+With ``--minutes`` (the default, 40) the time is shared out between the games (`GAME_SHARES`)
+and, within a game, between the pairings (`SHARES`: most to the costly, close pairings), and each
+pairing plays deals in batches until its share is spent. The deals are numbered from 0 whatever the budget, so a
+pairing's result is reproduced exactly by ``sim`` with the same seed and its deal count (the
+table gives both). ``--deals N`` plays a fixed N deals per search pairing instead (4N for rule vs
+random).
 """
 
 from __future__ import annotations
@@ -15,9 +24,12 @@ import argparse
 import platform
 import sys
 import time
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from cardtable import registry, sim
+from cardtable.bots import LEVELS
 
 PAIRINGS = (
     ("rule", "random"),
@@ -26,55 +38,136 @@ PAIRINGS = (
     ("search:hard", "search:medium"),
 )
 
-#: Deals per pairing, scaled by ``--deals`` (the first figure is the default for the cheap pairings).
-SCALE = {"rule": 4, "search:easy": 1, "search:medium": 1, "search:hard": 0.5}
+#: Each game's share of the time (over the games measured). Sheepshead's deals cost most (five
+#: seatings each), and Smear's and Sheepshead's levels are closest, so they need the most deals;
+#: Seep's differences are large and show with a few dozen deals.
+GAME_SHARES = {"sheepshead": 0.42, "smear": 0.4, "seep": 0.18}
+
+#: Each pairing's share of a game's time.
+SHARES = {"rule": 0.04, "search:easy": 0.18, "search:medium": 0.30, "search:hard": 0.48}
+
+#: Share of the time kept back from the deals for timing single decisions.
+DECISION_SHARE = 0.04
+
+#: Deals per pairing with ``--deals N``: N times this (cheap pairings get more).
+SCALE = {"rule": 4, "search:easy": 1, "search:medium": 1, "search:hard": 1}
+
+#: The fewest deals a pairing plays whatever the budget (an interval needs a few).
+MIN_DEALS = 8
 
 
-def measure(game: str, deals: int, jobs: int, seed: int) -> list[str]:
-    """Markdown table rows for one game."""
+def play(job: sim.Job, seconds: float | None, deals: int, jobs: int, pool: Executor | None) -> list[sim.DealResult]:
+    """Deals 0, 1, … of ``job``: exactly ``deals`` of them, or with ``seconds`` as many as fit
+    (at least `MIN_DEALS`, at most ``deals``), played in batches."""
+    results: list[sim.DealResult] = []
+    start = time.monotonic()
+    batch = max(2, 2 * jobs)
+    while len(results) < deals:
+        elapsed = time.monotonic() - start
+        if seconds is not None and len(results) >= MIN_DEALS:
+            per_deal = elapsed / len(results)
+            left = int((seconds - elapsed) / per_deal) if per_deal > 0 else deals
+            if left <= 0:
+                break
+            batch = max(2 * jobs, min(left, 4 * jobs))
+        todo = list(range(len(results), min(deals, len(results) + batch)))
+        if pool is None:
+            results.extend(sim.play_deal(job, d) for d in todo)
+        else:
+            results.extend(pool.map(sim.play_deal, [job] * len(todo), todo))
+    return results
+
+
+def measure(game: str, seconds: float | None, deals: int, jobs: int, seed: int, pool: Executor | None) -> list[str]:
+    """Markdown table rows for one game's pairings."""
     rows = []
     for strong, weak in PAIRINGS:
-        n = max(10, int(deals * SCALE[strong]))
         job = sim.job_for(game, {}, [strong, weak], seed)
+        job = sim.Job(job.game, job.rules, job.bots, job.seed, keep_records=False)
         start = time.monotonic()
-        summary, _ = sim.run(job, n, jobs)
+        if seconds is None:
+            results = play(job, None, max(2, int(deals * SCALE[strong])), jobs, pool)
+        else:
+            results = play(job, seconds * SHARES[strong], 100_000, jobs, pool)
         took = time.monotonic() - start
+        summary = sim.summarize(job, results)
         pair = summary.pairs[f"{strong} vs {weak}"]
         verdict = "yes" if pair["ci_low"] > 0 else "not shown"
         rows.append(
-            f"| {strong} vs {weak} | {n} | {pair['mean_diff']:+.3f} | "
+            f"| {strong} vs {weak} | {len(results)} | {pair['mean_diff']:+.3f} | "
             f"[{pair['ci_low']:+.3f}, {pair['ci_high']:+.3f}] | {verdict} | "
-            f"{summary.bots[strong]['s_per_decision'] * 1000:.2f} / "
-            f"{summary.bots[weak]['s_per_decision'] * 1000:.2f} | {took:.0f} |"
+            f"{summary.bots[strong]['s_per_decision'] * 1000:.1f} / "
+            f"{summary.bots[weak]['s_per_decision'] * 1000:.1f} | {took:.0f} |"
         )
         print(f"{game}: {rows[-1]}", file=sys.stderr, flush=True)
     return rows
 
 
+def decision_rows(game_name: str, decisions: int) -> list[str]:
+    """Markdown table rows: the search bot's decision time at each level (one process)."""
+    from run import search_decisions  # bench/run.py, beside this script
+
+    game = registry.get_game(game_name)
+    rows = []
+    for level in LEVELS:
+        d = search_decisions(game, level, decisions)
+        rows.append(f"| search:{level} | {decisions} | {d['p50'] * 1000:.0f} | {d['p90'] * 1000:.0f} |")
+        print(f"{game_name}: {rows[-1]}", file=sys.stderr, flush=True)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python bench/strength.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=200, help="deals for a search pairing (default 200)")
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--minutes", type=float, help="total time budget, shared out (default 40)")
+    budget.add_argument("--deals", type=int, help="a fixed number of deals per search pairing instead")
+    parser.add_argument("--decisions", type=int, default=40, help="decisions timed per level (default 40)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the deals (default 2026)")
     parser.add_argument("--games", default=",".join(registry.names()))
     parser.add_argument("--write", metavar="FILE", help="write the tables into this markdown file")
     args = parser.parse_args(argv)
-    games = "" if args.games == ",".join(registry.names()) else f" --games {args.games}"
+    games = [g for g in args.games.split(",") if g]
+    minutes = None if args.deals is not None else (args.minutes if args.minutes is not None else 40.0)
+    total = sum(GAME_SHARES.get(g, 1 / 3) for g in games)
+    seconds = None if minutes is None else 60.0 * minutes * (1 - DECISION_SHARE)
+    budget_text = f"--deals {args.deals}" if minutes is None else f"--minutes {minutes:g}"
+    only = "" if args.games == ",".join(registry.names()) else f" --games {args.games}"
     lines = [
-        f"Measured with `python bench/strength.py --deals {args.deals} --jobs {args.jobs} --seed {args.seed}{games}` "
-        f"on {platform.platform()}, Python {platform.python_version()}, {args.jobs} worker process(es).",
+        f"Measured with `python bench/strength.py {budget_text} --jobs {args.jobs} --seed {args.seed}{only}` "
+        f"on {platform.platform()}, Python {platform.python_version()}, {args.jobs} worker process(es), "
+        f"started {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.",
         "",
     ]
-    for game in [g for g in args.games.split(",") if g]:
-        lines += [
-            f"### {game}",
-            "",
-            "| pairing | deals | mean difference per hand | 95% CI | shown better | ms per decision "
-            "(first / second) | seconds |",
-            "|---|---|---|---|---|---|---|",
-            *measure(game, args.deals, args.jobs, args.seed),
-            "",
-        ]
+    pool: Any = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
+    try:
+        for game in games:
+            lines += [
+                f"### {game}",
+                "",
+                "| pairing | deals | mean difference per hand | 95% CI | shown better | ms per decision "
+                "(first / second) | seconds |",
+                "|---|---|---|---|---|---|---|",
+                *measure(
+                    game,
+                    None if seconds is None else seconds * GAME_SHARES.get(game, 1 / 3) / total,
+                    args.deals or 0,
+                    args.jobs,
+                    args.seed,
+                    pool,
+                ),
+                "",
+                "Decision time of the search bot (one process, random positions of random hands, "
+                "decisions with more than one legal action), median and 90th percentile:",
+                "",
+                "| level | decisions | p50 ms | p90 ms |",
+                "|---|---|---|---|",
+                *decision_rows(game, args.decisions),
+                "",
+            ]
+    finally:
+        if pool is not None:
+            pool.shutdown()
     text = "\n".join(lines)
     if args.write:
         path = Path(args.write)

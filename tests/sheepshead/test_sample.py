@@ -11,8 +11,9 @@ from cardtable.cards import DECK32_MASK
 from cardtable.core import CHANCE, option_variants
 from cardtable.games.sheepshead import Sheepshead, State
 from cardtable.games.sheepshead import sample as sampler
+from cardtable.games.sheepshead.actions import PASS
 from cardtable.games.sheepshead.rules import PRESETS, SheepsheadRules
-from cardtable.games.sheepshead.tables import FAIL_SUITS, TRUMP
+from cardtable.games.sheepshead.tables import FAIL_SUITS, FROM_KERNEL, TRUMP
 
 from .sheepshead_support import TEN_DEAL, UNKNOWN_DEAL, dealt_explicit, mask, run
 
@@ -198,3 +199,40 @@ def test_called_card_lies_with_a_possible_partner() -> None:
             assert hold  # R27: the picker keeps a hold card
         checked += 1
     assert checked > 20
+
+
+def test_passers_are_seldom_dealt_a_picking_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.games.sheepshead.bots import pick_threshold, strength
+
+    game = Sheepshead()
+    rng = random.Random(11)
+    state = game.start(0)
+    state = game.apply(state, game.deal(state, rng))
+    state = game.apply(state, PASS)
+    state = game.apply(state, PASS)
+    # seats 1 and 2 passed; seat 4 looks on
+    view = game.observe(state, 4)
+    assert view.passes == 2
+    fits = {}
+    for unlikely in (1.0, 0.2):
+        monkeypatch.setattr(sampler, "UNLIKELY", unlikely)
+        worlds = [game.sample(view, random.Random(i)) for i in range(150)]
+        for w in worlds:  # weighting never leaves the worlds the view allows
+            assert game.observe(w, 4) == view
+        fits[unlikely] = sum(
+            1
+            for w in worlds
+            for position, s in enumerate((1, 2))
+            if strength(mask_of(w, s)) < pick_threshold(game.rules, position)
+        )
+    assert fits[0.2] > fits[1.0] + 20
+
+
+def mask_of(world: State, seat: int) -> int:
+    """The cards ``seat`` holds in ``world`` as a Sheepshead card set (nothing is played yet)."""
+    places = Sheepshead().card_places(world)
+    m = 0
+    for c in range(52):
+        if places[f"hand {seat}"] >> c & 1:
+            m |= 1 << FROM_KERNEL[c]
+    return m

@@ -58,3 +58,32 @@ def test_sampled_hands_respect_shown_voids() -> None:
         world = game.sample(game.observe(state, 0), rng)
         assert world.hands[3] & (0x1FFF << 39) == 0
         assert world.hands[0] == state.hands[0]
+
+
+def _worlds_after_the_auction(unlikely: float, monkeypatch: Any) -> tuple[Any, list[Any]]:
+    """Seat 1's view after V22's deal and an auction where seat 0 bid 2, and worlds sampled from it."""
+    from cardtable.games.smear import sample as sampler
+
+    from .helpers import V22_ACTIONS, V22_DEAL, dealt, run
+
+    monkeypatch.setattr(sampler, "UNLIKELY", unlikely)
+    game = smear()
+    state = run(game, dealt(game, V22_DEAL, 3), ["0 bid 2", *V22_ACTIONS[1:4]])
+    view = game.observe(state, 1)
+    rng = random.Random(5)
+    return view, [game.sample(view, rng) for _ in range(150)]
+
+
+def test_sampled_hands_agree_with_the_auction(monkeypatch: Any) -> None:
+    from cardtable.games.smear import sample as sampler
+
+    game = smear()
+    fits: dict[float, int] = {}
+    for unlikely in (1.0, 0.2):
+        view, worlds = _worlds_after_the_auction(unlikely, monkeypatch)
+        for w in worlds:  # weighting never leaves the worlds the view allows
+            assert game.observe(w, 1) == view
+        fits[unlikely] = sum(1 for w in worlds if not sampler.unlikely_calls(game.rules, view, w))
+    # Seat 0 bid 2 and the others passed: far more worlds deal them hands that fit these calls
+    # once the auction is weighed.
+    assert fits[0.2] > fits[1.0] + 30

@@ -29,6 +29,7 @@ from typing import Any, Final
 
 from .actions import ALONE, BLITZ, CRACK, PASS, PICK, PLAYS, RECRACK, Call
 from .play import SEATS, call_choices
+from .rules import SheepsheadRules
 from .tables import BLACK_QUEENS, FAIL_ACES, FAIL_LETTERS, FAIL_SUITS, FOLLOW, FROM_KERNEL, POINTS, TRUMP
 from .view import View
 
@@ -99,6 +100,15 @@ def strength(hand: int) -> float:
     return s
 
 
+def pick_threshold(rules: SheepsheadRules, position: int) -> float:
+    """The `strength` a seat wants before it picks: lighter the later it decides (``position`` 0
+    decides first, 4 is the dealer), and lighter still for a dealer facing a doubler (R42)."""
+    need = 8.2 - 0.6 * position
+    if rules.no_pick_rule == "doubler" and position == SEATS - 1:
+        need -= 0.5
+    return need
+
+
 class RuleBot:
     """Plays Sheepshead by the rules club players teach (see the module docstring)."""
 
@@ -127,10 +137,7 @@ class RuleBot:
 
     def _pick(self, view: View, legal: Sequence[Any]) -> Any:
         hand = _mask(view.hand)
-        position = (view.seat - view.dealer - 1) % SEATS  # 0 decides first, 4 is the dealer
-        need = 8.2 - 0.6 * position
-        if self.rules.no_pick_rule == "doubler" and position == 4:
-            need -= 0.5
+        need = pick_threshold(self.rules, (view.seat - view.dealer - 1) % SEATS)
         s = strength(hand)
         if s < need and PASS in legal:
             return PASS
@@ -471,4 +478,4 @@ def _first_x_open(view: View, x: int) -> bool:
     return True
 
 
-__all__ = ["RuleBot", "strength"]
+__all__ = ["RuleBot", "pick_threshold", "strength"]

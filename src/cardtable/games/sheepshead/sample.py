@@ -20,6 +20,12 @@ each step is legal (the pass, pick, bury, call, crack and every card played), so
 engine knows holds in the world. A filling that breaks a rule is thrown away and another tried;
 only if many tries all fail are the voids and the hold card dropped and the replay left
 unchecked, which keeps the view exact.
+
+Among the worlds that agree with the view, the likely ones are preferred: a seat that passed
+(R11) seldom holds a hand a sound player would have picked (`bots.strength` above the seat's
+`bots.pick_threshold`). Such a world is kept only with probability `UNLIKELY` for each passer it
+makes a misfit of, else another is drawn (rejection sampling, so every world returned still agrees
+with the view); after `WEIGHED_TRIES` refusals the likeliest world refused is kept.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import random
 from typing import Final
 
 from .actions import BLITZ, CRACK, PASS, PICK, RECRACK, Call
+from .bots import pick_threshold, strength
 from .play import (
     SEATS,
     after_deal,
@@ -47,6 +54,10 @@ from .view import View
 #: Tries with every constraint, then tries with voids and the hold card dropped.
 STRICT_TRIES: Final = 400
 RELAXED_TRIES: Final = 100
+#: How likely a world is kept for each passer holding a hand it would have picked.
+UNLIKELY: Final = 0.2
+#: Worlds refused as unlikely before one is kept anyway.
+WEIGHED_TRIES: Final = 40
 
 _PHASES: Final = {p.name.lower(): p for p in Phase}
 _BLITZ_PAIRS: Final = ((1, (1 << 0) | (1 << 1)), (2, (1 << 2) | (1 << 3)))  # black QC QS, red QH QD
@@ -300,17 +311,46 @@ def sample(rules: SheepsheadRules, view: View, rng: random.Random) -> State:
     if view.phase == "deal":
         return initial(view.dealer, view.scores, view.pending_doublers)
     seen = _Seen(rules, view)
+    refused: State | None = None
+    fewest = 0
+    weighed = 0
     for attempt in range(STRICT_TRIES + RELAXED_TRIES):
         strict = attempt < STRICT_TRIES
+        if not strict and refused is not None:
+            return refused
         filled = _fill(seen, rng, strict)
         if filled is None:
             continue
         state = _replay(rules, seen, filled, rng, strict)
-        if state is not None:
-            if not strict:
-                relaxed_count += 1
+        if state is None:
+            continue
+        if not strict:
+            relaxed_count += 1
             return state
+        misfits = passers_who_would_pick(rules, seen, filled)
+        if not misfits or rng.random() < UNLIKELY**misfits:
+            return state
+        if refused is None or misfits < fewest:
+            refused, fewest = state, misfits
+        weighed += 1
+        if weighed >= WEIGHED_TRIES:
+            return refused
     raise ValueError("no world agrees with this view")  # pragma: no cover - the views come from states
+
+
+def passers_who_would_pick(rules: SheepsheadRules, seen: _Seen, filled: dict[str, int]) -> int:
+    """How many seats that passed (other than the viewer) were dealt, in this filling, a hand a
+    sound player picks (see the module docstring)."""
+    view = seen.view
+    misfits = 0
+    for position in range(min(view.passes, SEATS)):
+        s = (view.dealer + 1 + position) % SEATS
+        if s == view.seat or s == seen.picker:
+            continue
+        dealt = filled.get(f"hand {s}", 0) | seen.shown[s] | seen.by[s]
+        if strength(dealt) >= pick_threshold(rules, position):
+            misfits += 1
+    return misfits
 
 
 def _replay(

@@ -16,13 +16,20 @@ from typing import Any
 
 from .actions import Bid, Discard, Pass, Play
 from .play import lead_cards
+from .rules import SmearRules
 from .state import Phase
 from .tables import POWER, RANK_VALUE, SUIT, TRICK_KEY, TRUMP_ACE, TRUMP_JACK, TRUMP_SEVEN, value_of
 from .view import SmearView
 
 
 def _cards(m: int) -> list[int]:
-    return [c for c in range(52) if m >> c & 1]
+    """The cards of a card set, lowest first."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
 
 
 def suit_strength(hand: int, suit: int, low_to_player: bool) -> float:
@@ -42,6 +49,13 @@ def suit_strength(hand: int, suit: int, low_to_player: bool) -> float:
     tens = sum(1 for c in _cards(hand) if c % 13 == 9)
     points += 0.15 * max(0, length - 2) + 0.1 * tens + (0.3 if length >= 4 else 0.0)
     return points
+
+
+def bid_estimate(rules: SmearRules, hand: int) -> float:
+    """The points ``hand`` is likely to make as the bidder's: its best trump suit, and a little for
+    each kitty card it will take (R16). A sound player bids up to this, plus a quarter point."""
+    low_to_player = rules.low_awarded_to == "player"
+    return max(suit_strength(hand, s, low_to_player) for s in range(4)) + 0.12 * rules.kitty_size
 
 
 def _best_suit(hand: int, low_to_player: bool) -> int:
@@ -70,10 +84,7 @@ class RuleBot:
     # --- the auction ---
 
     def _bid(self, view: SmearView, legal: Sequence[Any]) -> Any:
-        low_to_player = self.rules.low_awarded_to == "player"
-        hand = view.hand
-        estimate = max(suit_strength(hand, s, low_to_player) for s in range(4))
-        estimate += 0.12 * self.rules.kitty_size
+        estimate = bid_estimate(self.rules, view.hand)
         bids = [a for a in legal if isinstance(a, Bid)]
         wanted = [b for b in bids if b.points <= estimate + 0.25]
         if wanted:

@@ -6,12 +6,20 @@ the bidder's discard), each place getting the number of cards the view says it h
 hand avoiding the suits its owner has shown to be void in (R24). The bidder's discard holds no
 trump (R18 allows one only from more than six). A few random tries fill the places in order of
 how constrained they are; if they all fail the voids are dropped, so a world always comes back.
+
+Among the worlds that agree with the view, the likely ones are preferred: the auction (R12) tells
+what the others were dealt. A seat that bid holds a suit worth its bid (`bots.bid_estimate` at
+least the bid less a quarter point, the rule-based bidder's margin); a seat that passed holds none
+worth the lowest bid it could have made. A world is kept only with probability `UNLIKELY` for each
+call it makes a misfit of, else another is drawn (rejection sampling, so every world returned still
+agrees with the view); after `WEIGHED_TRIES` refusals the likeliest world refused is kept.
 """
 
 from __future__ import annotations
 
 import random
 
+from .bots import bid_estimate
 from .play import ALL_CARDS, lead_cards, start_state
 from .rules import SmearRules
 from .scoring import score_hand
@@ -20,6 +28,10 @@ from .tables import DECK_MASK, SEATS, STOCK_SIZE, SUIT
 from .view import SmearView
 
 _TRIES = 30
+#: How likely a world is kept for each call its hands make unlikely.
+UNLIKELY = 0.2
+#: Worlds refused as unlikely before one is kept anyway.
+WEIGHED_TRIES = 10
 
 
 def _voids(view: SmearView, strict: bool) -> list[int]:
@@ -99,17 +111,58 @@ def sample(rules: SmearRules, strict: bool, view: SmearView, rng: random.Random)
     hidden = [c for c in range(52) if (DECK_MASK & ~known) >> c & 1]
     places = _places(view, rules.kitty_size)
     voids = _voids(view, strict)
-    for attempt in range(2 * _TRIES):
+    by_seat = played_by(view)
+    refused: State | None = None
+    fewest = 0
+    weighed = 0
+    attempt = 0
+    while attempt < 2 * _TRIES:
         filled = _deal_hidden(places, voids if attempt < _TRIES else [0, 0, 0, 0], hidden, rng)
-        if filled is None:
+        state = _assemble(rules, view, filled, by_seat, rng) if filled is not None else None
+        if state is None:
+            attempt += 1
+            if attempt == _TRIES and refused is not None:
+                return refused
             continue
-        state = _assemble(rules, view, filled, rng)
-        if state is not None:
+        misfits = unlikely_calls(rules, view, state, by_seat)
+        if not misfits or rng.random() < UNLIKELY**misfits:
             return state
+        if refused is None or misfits < fewest:
+            refused, fewest = state, misfits
+        weighed += 1
+        if weighed >= WEIGHED_TRIES:
+            return refused
     raise ValueError("no world agrees with this view")  # pragma: no cover - the views come from states
 
 
-def _assemble(rules: SmearRules, view: SmearView, filled: dict[str, int], rng: random.Random) -> State | None:
+def unlikely_calls(rules: SmearRules, view: SmearView, world: State, played: list[int] | None = None) -> int:
+    """How many of the other seats' auction calls the hands they were dealt in ``world`` make
+    unlikely (see the module docstring); ``played`` is `played_by` of the view, if at hand."""
+    if played is None:
+        played = played_by(view)
+    misfits = 0
+    high = 0
+    bidder = world.setup.bidder
+    for i, call in enumerate(view.calls):
+        s = (view.dealer + 1 + i) % SEATS
+        lowest = max(high + 1, rules.min_bid)
+        if s == view.dealer and high and rules.dealer_may_equal:
+            lowest = high
+        stuck = s == view.dealer and not high and rules.all_pass == "stick_dealer"  # R15: it could not pass
+        if s != view.seat and not stuck:
+            dealt = world.hands[s] | played[s]
+            if s == bidder and view.phase is not Phase.AUCTION:
+                dealt = (dealt | world.setup.discard) & ~world.setup.kitty
+            estimate = bid_estimate(rules, dealt) + 0.25
+            if (call and estimate < call) or (not call and estimate >= lowest and lowest <= rules.max_bid):
+                misfits += 1
+        high = max(high, call)
+    return misfits
+
+
+def _assemble(
+    rules: SmearRules, view: SmearView, filled: dict[str, int], played: list[int], rng: random.Random
+) -> State | None:
     n = rules.kitty_size
     seat = view.seat
     hands = tuple(view.hand if s == seat else filled[f"hand {s}"] for s in range(SEATS))
@@ -128,12 +181,12 @@ def _assemble(rules: SmearRules, view: SmearView, filled: dict[str, int], rng: r
         if view.kitty is not None:
             kitty = view.kitty
         else:  # the bidder took n of the cards it has held, discarded or played
-            cards = [c for c in range(52) if (hands[bidder] | discard | _played_by(view, bidder)) >> c & 1]
+            cards = [c for c in range(52) if (hands[bidder] | discard | played[bidder]) >> c & 1]
             kitty = sum(1 << c for c in rng.sample(cards, n)) if n else 0
     lead_ok = 0
     if phase is Phase.PLAY or (phase is Phase.OVER and bidder >= 0):
         if n:
-            before = discard | hands[bidder] | _played_by(view, bidder)
+            before = discard | hands[bidder] | played[bidder]
             lead_ok = lead_cards(before, discard)
             if not lead_ok:
                 return None  # this discard would have left no suit to lead
@@ -155,13 +208,13 @@ def _assemble(rules: SmearRules, view: SmearView, filled: dict[str, int], rng: r
     return State(phase, view.to_act, hands, trump, leader, view.trick, view.tricks, setup, tally)
 
 
-def _played_by(view: SmearView, seat: int) -> int:
-    m = 0
+def played_by(view: SmearView) -> list[int]:
+    """For each seat, the cards it has played (as a card set)."""
+    by = [0] * SEATS
     plays = [(t.leader, t.cards) for t in view.tricks]
     if view.trick and view.leader is not None:
         plays.append((view.leader, view.trick))
     for leader, cards in plays:
         for i, c in enumerate(cards):
-            if (leader + i) % SEATS == seat:
-                m |= 1 << c
-    return m
+            by[(leader + i) % SEATS] |= 1 << c
+    return by
