@@ -8,18 +8,18 @@ and the views read tuples directly. These tests hold each of them to the plain d
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from cardtable.cards import DECK32
 from cardtable.core import Deal, IllegalAction
-from cardtable.games.sheepshead import Sheepshead, State
+from cardtable.games.sheepshead import Sheepshead
 from cardtable.games.sheepshead.actions import PLAYS, Play
 from cardtable.games.sheepshead.play import deal_hands, play_actions, play_mask
 from cardtable.games.sheepshead.state import Phase
 from cardtable.games.sheepshead.tables import TO_KERNEL, indices, kernel_cards
+from tests.random_play import random_states
 
 RULE_SETS: list[dict[str, Any]] = [
     {},
@@ -32,19 +32,6 @@ RULE_SETS: list[dict[str, Any]] = [
         "partner_cannot_underlead_called_suit": False,
     },
 ]
-
-
-def random_states(game: Sheepshead, hands: int, seed: int) -> Iterator[State]:
-    """Every state of ``hands`` random hands after the deal."""
-    rng = random.Random(seed)
-    for i in range(hands):
-        state = game.start(i % 5)
-        state = game.apply(state, game.deal(state, rng))
-        yield state
-        while game.actor(state) is not None:
-            legal = game.legal_actions(state)
-            state = game.apply(state, legal[rng.randrange(len(legal))])
-            yield state
 
 
 @pytest.mark.parametrize("options", RULE_SETS)

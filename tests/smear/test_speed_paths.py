@@ -8,7 +8,6 @@ plain restatement of the rule, over random positions of several rule sets.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -19,6 +18,7 @@ from cardtable.games.smear.game import shuffled
 from cardtable.games.smear.play import playable, plays_of
 from cardtable.games.smear.scoring import score_hand
 from cardtable.games.smear.tables import DECK, SUIT, TRUMP_ACE, TRUMP_JACK, TRUMP_SEVEN, highest, lowest, value_of
+from tests.random_play import random_states
 
 RULE_SETS = [
     {},
@@ -34,19 +34,6 @@ RULE_SETS = [
         "discards_count_for_game": False,
     },
 ]
-
-
-def random_states(game: Smear, hands: int, seed: int) -> Iterator[State]:
-    """Every state of ``hands`` random hands, the finished ones included."""
-    rng = random.Random(seed)
-    for i in range(hands):
-        state = game.start(i % 4)
-        state = game.apply(state, game.deal(state, rng))
-        yield state
-        while game.actor(state) is not None:
-            legal = game.legal_actions(state)
-            state = game.apply(state, legal[rng.randrange(len(legal))])
-            yield state
 
 
 @pytest.mark.parametrize("options", RULE_SETS)

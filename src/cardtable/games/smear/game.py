@@ -114,7 +114,7 @@ class Smear:
         auction = [CALL_TEXTS[c] for c in setup.calls]
         if t is None:
             return HandResult("passed_out", (0, 0, 0, 0), {"auction": auction})
-        high, low, jack, game, high_card, low_card, counts, points, made, change, scores, winner = t
+        high, low, jack, game, high_card, low_card, counts, points, made, change, scores, _ = t
         a, b = change
         details = {
             "auction": auction,
@@ -137,7 +137,7 @@ class Smear:
             "trick_winners": [tr[2] for tr in tricks],
             "discard": position.cards_text(setup.discard),
             "dead": position.cards_text(setup.dead),
-            "winner": [winner, winner + 2] if winner >= 0 else None,
+            "winner": list(self.winner(state) or ()) or None,
         }
         return HandResult("played", (a, b, a, b), details)
 
