@@ -11,11 +11,11 @@ hands as ``bench/run.py`` measures it. A claim stands only where the interval's 
 above zero.
 
 With ``--minutes`` (the default, 40) the time is shared out between the games (`GAME_SHARES`)
-and, within a game, between the pairings (`SHARES`: most to the costly, close pairings), and each
-pairing plays deals in batches until its share is spent. The deals are numbered from 0 whatever the budget, so a
-pairing's result is reproduced exactly by ``sim`` with the same seed and its deal count (the
-table gives both). ``--deals N`` plays a fixed N deals per search pairing instead (4N for rule vs
-random).
+and, within a game, between the pairings (`SHARES`, or the game's `GAME_PAIRING_SHARES`: most
+to the costly, close pairings), and each pairing plays deals in batches until its share is spent.
+The deals are numbered from 0 whatever the budget, so a pairing's result is reproduced exactly
+by ``sim`` with the same seed and its deal count (the table gives both). ``--deals N`` plays a
+fixed N deals per search pairing instead (4N for rule vs random).
 """
 
 from __future__ import annotations
@@ -41,10 +41,13 @@ PAIRINGS = (
 #: Each game's share of the time (over the games measured). Sheepshead's deals cost most (five
 #: seatings each), and Smear's and Sheepshead's levels are closest, so they need the most deals;
 #: Seep's differences are large and show with a few dozen deals.
-GAME_SHARES = {"sheepshead": 0.42, "smear": 0.4, "seep": 0.18}
+GAME_SHARES = {"sheepshead": 0.48, "smear": 0.4, "seep": 0.12}
 
-#: Each pairing's share of a game's time.
-SHARES = {"rule": 0.04, "search:easy": 0.18, "search:medium": 0.30, "search:hard": 0.48}
+#: Each pairing's share of a game's time, by the stronger side: most to the costly, close pairings.
+SHARES = {"rule": 0.03, "search:easy": 0.17, "search:medium": 0.30, "search:hard": 0.50}
+#: Games whose pairings share their time otherwise (Seep's search levels are far apart, and its
+#: search:easy vs rule, at a few dozen deals, is the closest).
+GAME_PAIRING_SHARES = {"seep": {"rule": 0.05, "search:easy": 0.40, "search:medium": 0.25, "search:hard": 0.30}}
 
 #: Share of the time kept back from the deals for timing single decisions.
 DECISION_SHARE = 0.04
@@ -88,7 +91,7 @@ def measure(game: str, seconds: float | None, deals: int, jobs: int, seed: int, 
         if seconds is None:
             results = play(job, None, max(2, int(deals * SCALE[strong])), jobs, pool)
         else:
-            results = play(job, seconds * SHARES[strong], 100_000, jobs, pool)
+            results = play(job, seconds * GAME_PAIRING_SHARES.get(game, SHARES)[strong], 100_000, jobs, pool)
         took = time.monotonic() - start
         summary = sim.summarize(job, results)
         pair = summary.pairs[f"{strong} vs {weak}"]
@@ -96,11 +99,17 @@ def measure(game: str, seconds: float | None, deals: int, jobs: int, seed: int, 
         rows.append(
             f"| {strong} vs {weak} | {len(results)} | {pair['mean_diff']:+.3f} | "
             f"[{pair['ci_low']:+.3f}, {pair['ci_high']:+.3f}] | {verdict} | "
-            f"{summary.bots[strong]['s_per_decision'] * 1000:.1f} / "
-            f"{summary.bots[weak]['s_per_decision'] * 1000:.1f} | {took:.0f} |"
+            f"{_ms(summary.bots[strong]['s_per_decision'])} / "
+            f"{_ms(summary.bots[weak]['s_per_decision'])} | {took:.0f} |"
         )
         print(f"{game}: {rows[-1]}", file=sys.stderr, flush=True)
     return rows
+
+
+def _ms(seconds: float) -> str:
+    """Seconds as milliseconds, with enough digits to show a rule bot's fraction of one."""
+    ms = seconds * 1000
+    return f"{ms:.1f}" if ms >= 1 else f"{ms:.3f}"
 
 
 def decision_rows(game_name: str, decisions: int) -> list[str]:

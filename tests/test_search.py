@@ -9,7 +9,9 @@ import pytest
 
 from cardtable import registry
 from cardtable.bots import LEVELS, SearchBot, rule_bot
-from cardtable.bots.search import DEFAULT_MOVES, MOVES, SWITCH_WORLDS, choose, mean_and_stderr
+from cardtable.bots.base import Ranker
+from cardtable.bots.search import CANDIDATES, DEFAULT_MOVES, MOVES, SWITCH_WORLDS, choose, mean_and_stderr
+from tests.random_play import random_states
 
 
 def _decision(game: Any, seed: int, steps: int) -> Any:
@@ -56,6 +58,35 @@ def test_the_policy_choice_stands_unless_clearly_beaten() -> None:
     assert choose([[9.0, 9.0], [1.0] * 8, [0.0] * 8], 2) == 1
 
 
+def test_the_final_duel_is_judged_on_fresh_worlds_only() -> None:
+    # Action 1 won the early rounds (worlds 0-3) by luck; in the final round's worlds (4-9) it is
+    # no better than the policy's choice, so the policy's choice stays.
+    lucky = [[0.0] * 10, [3.0] * 4 + [0.0, 1.0, -1.0, 0.0, 1.0, -1.0]]
+    assert choose(lucky, 0) == 1  # judged on every world, the lucky start would carry it
+    assert choose(lucky, 0, start=4) == 0
+    # A rival that keeps winning on the fresh worlds is played.
+    steady = [[0.0] * 10, [3.0] * 4 + [1.0, 1.2, 0.8, 1.0, 1.1, 0.9]]
+    assert choose(steady, 0, start=4) == 1
+    # The rival is the best before the final round: here action 2, though 1 did better after.
+    split = [[0.0] * 8, [0.0] * 4 + [5.0] * 4, [1.0] * 4 + [0.5, 0.6, 0.4, 0.5]]
+    assert choose(split, 0, start=4) == 2
+
+
+def test_the_last_round_is_a_duel_with_the_policys_choice() -> None:
+    game = registry.get_game("sheepshead")
+    state = _long_decisions(game, 40)[0]
+    seat = game.actor(state)
+    view = game.observe(state, seat)
+    legal = list(game.legal_actions(state))[:6]
+    bot = SearchBot(game, "medium", rule_bot(game))
+    values, start = bot._search(view, legal, random.Random(3), 0)
+    most = max(len(v) for v in values)
+    finalists = [i for i, v in enumerate(values) if len(v) == most]
+    assert 0 in finalists and len(finalists) == 2
+    assert 0 < start < most
+    assert all(len(v) <= start for i, v in enumerate(values) if i not in finalists)
+
+
 @pytest.mark.parametrize("name", registry.names())
 def test_the_move_budget_bounds_the_search(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     game = registry.get_game(name)
@@ -88,3 +119,74 @@ def test_search_is_deterministic_for_a_seed(name: str) -> None:
     again = bot.hints(view, legal, random.Random(7))
     assert [(h.value, h.stderr, h.playouts) for h in first] == [(h.value, h.stderr, h.playouts) for h in again]
     assert bot.act(view, legal, random.Random(7)) == bot.act(view, legal, random.Random(7))
+
+
+def _with_long_decisions(name: str) -> Any:
+    """The game, with Smear's bidder taking three undealt cards (a discard of three from nine)."""
+    return registry.get_game(name, **({"kitty_size": 3} if name == "smear" else {}))
+
+
+def _long_decisions(game: Any, hands: int) -> list[Any]:
+    """States of random hands where the seat to act has more than `CANDIDATES` legal actions and
+    the rule-based bot ranks them (Sheepshead's bury, Smear's discard)."""
+    found = []
+    policy = rule_bot(game)
+    for state in random_states(game, hands, 11):
+        seat = game.actor(state)
+        if seat is None:
+            continue
+        legal = list(game.legal_actions(state))
+        if len(legal) > CANDIDATES and policy.rank(game.observe(state, seat), legal) is not None:
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("name", ["sheepshead", "smear"])
+def test_the_rule_bot_ranks_long_decisions_with_its_own_choice_first(name: str) -> None:
+    game = _with_long_decisions(name)
+    policy = rule_bot(game)
+    states = _long_decisions(game, 40)
+    assert len(states) >= 5
+    for state in states:
+        seat = game.actor(state)
+        legal = list(game.legal_actions(state))
+        view = game.observe(state, seat)
+        ranked = policy.rank(view, legal)
+        assert ranked is not None
+        assert sorted(map(repr, ranked)) == sorted(map(repr, legal))
+        assert ranked[0] == policy.act(view, legal, random.Random(0))
+
+
+@pytest.mark.parametrize("name", ["sheepshead", "smear"])
+def test_search_chooses_among_the_policys_first_candidates(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bury or a discard with dozens of choices is searched among the rule bot's first
+    `CANDIDATES` (so the budget is not spread over hopeless ones); hints still cover them all."""
+    game = _with_long_decisions(name)
+    state = _long_decisions(game, 40)[0]
+    seat = game.actor(state)
+    legal = list(game.legal_actions(state))
+    view = game.observe(state, seat)
+    bot = SearchBot(game, "easy", rule_bot(game))
+    searched: list[int] = []
+    search = bot._search
+
+    def spy(view: Any, actions: Any, rng: random.Random, default: int | None) -> tuple[list[list[float]], int]:
+        searched.append(len(actions))
+        return search(view, actions, rng, default)
+
+    monkeypatch.setattr(bot, "_search", spy)
+    ranked = rule_bot(game).rank(view, legal)
+    assert ranked is not None
+    for seed in range(3):
+        assert bot.act(view, legal, random.Random(seed)) in ranked[:CANDIDATES]
+    assert len(bot.hints(view, legal, random.Random(0))) == len(legal)
+    assert searched == [CANDIDATES] * 3 + [len(legal)]
+
+
+def test_a_policy_without_a_ranking_searches_every_action() -> None:
+    game = registry.get_game("seep")
+    assert not isinstance(rule_bot(game), Ranker)
+    state = _decision(game, 3, 6)
+    legal = list(game.legal_actions(state))
+    bot = SearchBot(game, "easy", rule_bot(game))
+    assert bot._candidates(game.observe(state, game.actor(state)), legal) == legal

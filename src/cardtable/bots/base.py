@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from cardtable.core import BadRules
 
@@ -31,6 +31,17 @@ class Bot(Protocol):
 
     def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The chosen action, one of ``legal``."""
+        ...
+
+
+@runtime_checkable
+class Ranker(Protocol):
+    """A bot that can also order a decision's legal actions from best to worst, as the search
+    bot's playout policy may (`SearchBot` then searches only the first few of a long list)."""
+
+    def rank(self, view: Any, legal: Sequence[Any]) -> list[Any] | None:
+        """``legal`` ordered best first, or ``None`` when the bot has no ordering for this
+        decision (every action is then worth a look)."""
         ...
 
 

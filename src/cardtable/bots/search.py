@@ -6,17 +6,23 @@ legal action and plays the hand out with a playout policy (the game's rule-based
 one), and it keeps, per action, the hand's value to the seat: its points minus the mean of the
 other seats' points (proportional to the margin over the opponents in every one of the three
 games). All actions are tried in the same worlds, so their differences are measured with common
-random numbers. The budget is spread by sequential halving (the weaker half of the actions is
-dropped after each round), and the best mean among the most-measured actions wins, unless the
-playout policy chose otherwise and the best beats the policy's choice by less than about one
-standard error of their difference (`choose`): the search then trusts the policy, so that a small,
-noisy budget does not make it play worse than the policy alone. `SearchBot.hints` gives every
-action's mean with its standard error.
+random numbers. The budget is spread by sequential halving: it is split evenly between rounds,
+and the weaker half of the actions is dropped after each round, so the last ones standing are
+measured most precisely. The last round is a duel between the playout policy's own choice and its
+best rival so far, on fresh worlds: the rival is played only if it beats the policy's choice there
+by more than about one standard error of their difference (`choose`). The search thus trusts the
+policy unless the evidence is clear, so that a small, noisy budget does not make it play worse
+than the policy alone, and the fresh worlds keep the luckiest of several equal actions from
+passing for a better one. When a decision has more than
+`CANDIDATES` actions (a Sheepshead bury, a Smear discard) and the policy can rank them
+(`base.Ranker`), only the policy's first few are searched. `SearchBot.hints` gives every action's
+mean with its standard error.
 
 Levels set the budget: at most so many playouts per decision, and at most so many simulated moves
-(the moves of all playouts together, `MOVES`), so that a decision early in a hand, whose playouts
-are long, costs about as much as a late one. Both budgets count work, not time, so a seeded ``rng``
-makes the choice deterministic; an optional time limit can stop earlier.
+(the moves of all playouts together, each sampled world counted as `WORLD_MOVES` moves; `MOVES`),
+so that a decision early in a hand, whose playouts are long, costs about as much as a late one.
+Both budgets count work, not time, so a seeded ``rng`` makes the choice deterministic; an optional
+time limit can stop earlier.
 """
 
 from __future__ import annotations
@@ -28,21 +34,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.bots.base import Bot, RandomBot
+from cardtable.bots.base import Bot, RandomBot, Ranker
 from cardtable.core import BadRules
 
 #: Playouts per decision at each level.
-LEVELS: dict[str, int] = {"easy": 40, "medium": 160, "hard": 480}
+LEVELS: dict[str, int] = {"easy": 40, "medium": 160, "hard": 640}
 
-#: Simulated moves per decision at each level, per game (a move costs each game a different time:
-#: these keep the strongest level near 0.2 s per decision on one core).
+#: Simulated moves per decision at each level, per game (a move costs each game a different time).
+#: Each level has about four times the budget of the one below, and the strongest stays near
+#: 0.2 s per decision on one core at the 90th percentile (`bench/strength.py` measures it).
 MOVES: dict[str, dict[str, int]] = {
     "seep": {"easy": 250, "medium": 750, "hard": 2000},
-    "smear": {"easy": 500, "medium": 1600, "hard": 4000},
-    "sheepshead": {"easy": 550, "medium": 1650, "hard": 4400},
+    "smear": {"easy": 600, "medium": 2400, "hard": 9600},
+    "sheepshead": {"easy": 550, "medium": 2000, "hard": 7600},
 }
 #: The move budgets of a game not in `MOVES`.
 DEFAULT_MOVES: dict[str, int] = {"easy": 500, "medium": 1500, "hard": 4000}
+
+#: What sampling one world costs, in simulated moves of the same game (measured on this project's
+#: engines: a Smear world is drawn by rejection against the auction and costs about as much as 30
+#: moves of play, a Sheepshead world is replayed from its deal, a Seep world is a shuffle). The
+#: budget counts it, so that a search that samples more worlds per playout (sequential halving's
+#: later rounds) is not cheaper on paper than it is.
+WORLD_MOVES: dict[str, int] = {"seep": 1, "smear": 30, "sheepshead": 12}
 
 
 @dataclass(frozen=True)
@@ -67,6 +81,11 @@ def hand_value(score: Sequence[int], seat: int) -> float:
 SWITCH_Z = 1.0
 SWITCH_WORLDS = 4
 
+#: The most actions a decision is searched among when the playout policy can rank them (a bury of
+#: two cards from eight, a discard from the kitty): the policy's first few; the others are
+#: unlikely to be best and would starve the budget.
+CANDIDATES = 6
+
 
 def mean_and_stderr(values: Sequence[float]) -> tuple[float, float]:
     """The mean of ``values`` and its standard error (infinite with fewer than two values)."""
@@ -78,19 +97,32 @@ def mean_and_stderr(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / k)
 
 
-def choose(values: Sequence[Sequence[float]], default: int | None) -> int:
-    """The action to play: the best mean among the most-measured actions, unless that is not the
-    policy's ``default`` choice and beats it by less than `SWITCH_Z` standard errors of their
-    difference over the worlds both were played in (then ``default``)."""
+def choose(values: Sequence[Sequence[float]], default: int | None, start: int = 0) -> int:
+    """The action to play among the most-measured actions (the finalists).
+
+    Without a ``default`` (a random policy), the best mean. Otherwise the policy's ``default`` is
+    kept unless its best rival (by the mean over the worlds before ``start``, when the final round
+    began there) beats it by more than `SWITCH_Z` standard errors of their difference over the
+    worlds of the final round only (from ``start`` on; at least `SWITCH_WORLDS` of them). Testing
+    on worlds that played no part in choosing the rival keeps the test fair: the luckiest of
+    several equal actions would otherwise beat the policy's choice far more often than the
+    threshold allows.
+    """
     most = max(len(v) for v in values)
-    best = max((i for i, v in enumerate(values) if len(v) == most), key=lambda i: sum(values[i]) / most)
-    if default is None or best == default:
-        return best
-    k = min(len(values[best]), len(values[default]))
-    if k < SWITCH_WORLDS:
+    finalists = [i for i, v in enumerate(values) if len(v) == most]
+    if default is None or default not in finalists:
+        return max(finalists, key=lambda i: sum(values[i]) / most)
+    rivals = [i for i in finalists if i != default]
+    if not rivals:
         return default
-    diff, stderr = mean_and_stderr([a - b for a, b in zip(values[best][:k], values[default][:k], strict=True)])
-    return best if diff > SWITCH_Z * stderr else default
+    picked = start if 0 < start < most else most
+    rival = max(rivals, key=lambda i: sum(values[i][:picked]) / picked)
+    tested = start if 0 < start < most else 0
+    if most - tested < SWITCH_WORLDS:
+        return default
+    diffs = [a - b for a, b in zip(values[rival][tested:], values[default][tested:], strict=True)]
+    diff, stderr = mean_and_stderr(diffs)
+    return rival if diff > SWITCH_Z * stderr else default
 
 
 class SearchBot:
@@ -112,19 +144,29 @@ class SearchBot:
         self.name = f"search:{level}"
         self.budget = LEVELS[level]
         self.moves = MOVES.get(game.name, DEFAULT_MOVES)[level]
+        self.world_moves = WORLD_MOVES.get(game.name, 1)
         self.policy: Bot = policy if policy is not None else RandomBot(game)
         self.time_limit = time_limit
 
     def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        default = self._default(view, legal, rng)
-        values = self._search(view, legal, rng, default)
-        return legal[choose(values, default)]
+        candidates = self._candidates(view, legal)
+        default = self._default(view, candidates, rng)
+        values, start = self._search(view, candidates, rng, default)
+        return candidates[choose(values, default, start)]
+
+    def _candidates(self, view: Any, legal: Sequence[Any]) -> Sequence[Any]:
+        """The actions worth searching: all of them, or when there are more than `CANDIDATES`
+        and the policy can rank them, its first `CANDIDATES` (its own choice among them)."""
+        if len(legal) <= CANDIDATES or not isinstance(self.policy, Ranker):
+            return legal
+        ranked = self.policy.rank(view, legal)
+        return legal if ranked is None else ranked[:CANDIDATES]
 
     def hints(self, view: Any, legal: Sequence[Any], rng: random.Random) -> list[Hint]:
         """Every legal action with its estimated value and uncertainty, in the order of ``legal``."""
-        values = self._search(view, legal, rng, self._default(view, legal, rng))
+        values, _ = self._search(view, legal, rng, self._default(view, legal, rng))
         out = []
         for action, v in zip(legal, values, strict=True):
             mean, stderr = mean_and_stderr(v)
@@ -138,16 +180,21 @@ class SearchBot:
             return None
         return legal.index(self.policy.act(view, legal, random.Random(rng.random())))
 
-    def _search(self, view: Any, legal: Sequence[Any], rng: random.Random, default: int | None) -> list[list[float]]:
-        """Each action's playout values, world by world: action ``i``'s ``k``-th value was played
-        in the same world as every other action's ``k``-th value.
+    def _search(
+        self, view: Any, legal: Sequence[Any], rng: random.Random, default: int | None
+    ) -> tuple[list[list[float]], int]:
+        """Each action's playout values, world by world (action ``i``'s ``k``-th value was played
+        in the same world as every other action's ``k``-th value), and the index of the first
+        world of the last round played.
 
-        The budget is spent by sequential halving: each round samples fresh worlds, plays every
-        action still in the running in each of them, and keeps the better half (and the policy's
-        own choice), so the last actions standing are measured most precisely. The search stops
-        when the playouts or the simulated moves of the level are spent (after a world, so every
-        action in the running has been played in the same worlds), and with a time limit after
-        the round in which the limit passed.
+        The budget is spent by sequential halving: the playouts and the simulated moves of the
+        level are split evenly between ``ceil(log2(n))`` rounds; each round samples fresh worlds
+        (at least two) and plays every action still in the running in each of them until its
+        share is spent, then keeps the better half and the policy's own choice. The last round
+        is a duel between the policy's choice and its best rival so far, on fresh worlds (see
+        `choose`). A round ends after a world, so every action in the running has been played in
+        the same worlds; the search ends early when the budget is spent, and with a time limit
+        after the round in which the limit passed.
         """
         game = self.game
         seat = view.seat
@@ -156,25 +203,36 @@ class SearchBot:
         deadline = time.perf_counter() + self.time_limit if self.time_limit is not None else math.inf
         remaining = list(range(n))
         rounds = max(1, math.ceil(math.log2(n))) if n > 1 else 1
-        per_round = self.budget / rounds
-        moves_left = self.moves
-        for _ in range(rounds):
-            for _ in range(max(2, int(per_round // len(remaining)))):
+        moves_left = float(self.moves)
+        playouts_left = float(self.budget)
+        start = 0
+        for r in range(rounds):
+            start = len(values[remaining[0]])
+            round_moves = moves_left / (rounds - r)
+            round_playouts = playouts_left / (rounds - r)
+            moves = playouts = worlds = 0
+            while worlds < 2 or (moves < round_moves and playouts < round_playouts):
                 world = game.sample(view, rng)
                 for i in remaining:
                     value, steps = self._playout(game.apply(world, legal[i]), seat, rng)
-                    moves_left -= steps
+                    moves += steps
                     values[i].append(value)
-                if moves_left <= 0 and len(values[remaining[0]]) >= 2:
-                    break
-            if len(remaining) <= 2 or moves_left <= 0 or time.perf_counter() > deadline:
+                moves += self.world_moves
+                playouts += len(remaining)
+                worlds += 1
+            moves_left -= moves
+            playouts_left -= playouts
+            if len(remaining) <= 2 or moves_left <= 0 or playouts_left <= 0 or time.perf_counter() > deadline:
                 break
             remaining.sort(key=lambda i: -sum(values[i]) / len(values[i]))
-            kept = remaining[: max(2, (len(remaining) + 1) // 2)]
-            if default is not None and default not in kept:
-                kept.append(default)
+            if default is not None and r == rounds - 2:
+                kept = [default, next(i for i in remaining if i != default)]
+            else:
+                kept = remaining[: max(2, (len(remaining) + 1) // 2)]
+                if default is not None and default not in kept:
+                    kept.append(default)
             remaining = kept
-        return values
+        return values, start
 
     def _playout(self, state: Any, seat: int, rng: random.Random) -> tuple[float, int]:
         """The hand played out from ``state``: its value to ``seat`` and the moves it took."""

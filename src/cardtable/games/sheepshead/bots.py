@@ -149,28 +149,37 @@ class RuleBot:
 
     def _bury(self, view: View, legal: Sequence[Any]) -> Any:
         hand = _mask(view.hand)
-        calling = self.rules.partner_mode == "called_ace"
-        best: Any = legal[0]
-        best_score = -1e9
-        for action in legal:
-            a, b = action.cards
-            bury = _BIT[a] | _BIT[b]
-            keep = hand & ~bury
-            score = 0.35 * _points(bury)  # the bury's points are the picker's (R15)
-            for bit in (_BIT[a], _BIT[b]):
-                i = _LOW[bit]
-                if bit & TRUMP:
-                    score -= 4.0 + 1.5 * (14 - i)
-                elif bit & ACES:
-                    score -= 7.0  # an ace takes a trick of its own
-            for suit in FAIL_SUITS:
-                if hand & suit and not keep & suit:
-                    score += 4.0  # a void to trump into
-            if calling:
-                score += 12.0 if self._monster(keep) else self._call_quality(keep, bury)
-            if score > best_score:
-                best, best_score = action, score
-        return best
+        return max(legal, key=lambda action: self._bury_score(hand, action))
+
+    def _bury_score(self, hand: int, action: Any) -> float:
+        """How good burying ``action``'s two cards is: points kept, trumps and aces not wasted,
+        voids made, and the call the rest of the hand leaves."""
+        a, b = action.cards
+        bury = _BIT[a] | _BIT[b]
+        keep = hand & ~bury
+        score = 0.35 * _points(bury)  # the bury's points are the picker's (R15)
+        for bit in (_BIT[a], _BIT[b]):
+            i = _LOW[bit]
+            if bit & TRUMP:
+                score -= 4.0 + 1.5 * (14 - i)
+            elif bit & ACES:
+                score -= 7.0  # an ace takes a trick of its own
+        for suit in FAIL_SUITS:
+            if hand & suit and not keep & suit:
+                score += 4.0  # a void to trump into
+        if self.rules.partner_mode == "called_ace":
+            score += 12.0 if self._monster(keep) else self._call_quality(keep, bury)
+        return score
+
+    def rank(self, view: View, legal: Sequence[Any]) -> list[Any] | None:
+        """The bury's legal actions best first (the first is `act`'s choice); no ordering for
+        the other decisions."""
+        if view.phase != "bury" or len(legal) < 2:
+            return None
+        hand = _mask(view.hand)
+        scores = [self._bury_score(hand, action) for action in legal]
+        order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+        return [legal[i] for i in order]
 
     def _call_quality(self, keep: int, bury: int) -> float:
         """How good the best call left by this bury is: an ace call with a short, low hold card

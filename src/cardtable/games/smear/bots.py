@@ -96,6 +96,16 @@ class RuleBot:
     # --- the discard ---
 
     def _discard(self, view: SmearView, legal: Sequence[Any]) -> Any:
+        ranked = self.rank(view, legal)
+        return ranked[0] if ranked else legal[0]
+
+    def rank(self, view: SmearView, legal: Sequence[Any]) -> list[Any] | None:
+        """The discards best first (the first is `act`'s choice): keep the trump suit the hand
+        will name and the aces and high cards, bank Game points when `discards_count_for_game` is set,
+        and keep a trump to lead; no ordering for the other decisions."""
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if view.phase is not Phase.DISCARD or not discards:
+            return None
         hand = view.hand
         trump = _best_suit(hand, self.rules.low_awarded_to == "player")
         bank = self.rules.discards_count_for_game
@@ -110,8 +120,8 @@ class RuleBot:
             eligible = lead_cards(hand, action.mask) & SUIT[trump]
             return sum(keep_value(c) for c in action.cards) + (0.0 if eligible else 1000.0)
 
-        discards = [a for a in legal if isinstance(a, Discard)]
-        return min(discards, key=cost)
+        costs = [cost(a) for a in discards]
+        return [discards[i] for i in sorted(range(len(discards)), key=lambda i: (costs[i], i))]
 
     # --- the play ---
 
