@@ -87,6 +87,37 @@ def test_search_levels_and_hints() -> None:
     assert [(h.value, h.stderr) for h in hints] == [(h.value, h.stderr) for h in again]
 
 
+@pytest.mark.parametrize("name", registry.names())
+def test_a_time_limit_by_name(name: str) -> None:
+    game = registry.get_game(name)
+    bot = make_bot(game, "search:hard@0.25")
+    assert isinstance(bot, SearchBot)
+    assert (bot.level, bot.time_limit, bot.name) == ("hard", 0.25, "search:hard@0.25")
+    assert make_bot(game, "search:@2").level == "medium"
+    assert make_bot(game, "search:easy").time_limit is None
+    for bad in ("search:hard@", "search:hard@soon", "search:hard@0", "search:hard@-1", "search:hard@inf", "search:x@1"):
+        with pytest.raises(BadRules, match=r"time limit|search level"):
+            make_bot(game, bad)
+
+
+def test_a_time_limit_stops_the_search_after_a_round() -> None:
+    game = registry.get_game("smear")
+    state = _midhand(game, 2, 5)
+    seat = game.actor(state)
+    assert seat is not None
+    legal = list(game.legal_actions(state))
+    assert len(legal) > 2
+    view = game.observe(state, seat)
+    unlimited = make_bot(game, "search:hard")
+    limited = make_bot(game, "search:hard@0.000001")
+    assert isinstance(unlimited, SearchBot) and isinstance(limited, SearchBot)
+    full = unlimited.hints(view, legal, random.Random(0))
+    cut = limited.hints(view, legal, random.Random(0))
+    # One round only: every action played in the same few worlds, fewer than the full search's finalists.
+    assert len({h.playouts for h in cut}) == 1
+    assert cut[0].playouts < max(h.playouts for h in full)
+
+
 def test_search_with_a_time_limit_still_answers() -> None:
     game = registry.get_game("smear")
     state = _midhand(game, 2, 5)

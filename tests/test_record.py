@@ -233,6 +233,22 @@ def test_command_line_nonsense_is_one_line_and_status_2() -> None:
         assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr, out.stderr
     out = _cli("watch", "smear", "--rule", "kitty_size=9")
     assert out.returncode == 2 and "kitty_size" in out.stderr and out.stderr.count("\n") == 1
+    bad_bots = (("genius", "unknown bot"), ("rule,random", "one per seat (4)"), ("search:hard@x", "time limit"))
+    for bots, words in bad_bots:
+        out = _cli("watch", "smear", "--bots", bots)
+        assert out.returncode == 2 and words in out.stderr and out.stderr.count("\n") == 1, out.stderr
+
+
+def test_watch_with_named_bots_deals_the_same_cards() -> None:
+    """`watch --bots` seats the named bots; the seed alone sets the deal, whoever plays it."""
+    plays = {}
+    for bots in ("random", "rule", "rule,search:easy,rule,search:easy"):
+        out = _cli("watch", "smear", "--seed", "7", "--bots", bots)
+        assert out.returncode == 0, out.stderr
+        lines = out.stdout.splitlines()
+        plays[bots] = lines
+        assert lines[:5] == plays["random"][:5]  # the hand header and the four hands dealt
+    assert plays["rule"] != plays["random"]
 
 
 @pytest.mark.parametrize("game", registry.names())

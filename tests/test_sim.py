@@ -271,6 +271,7 @@ def test_sim_command_without_ray(monkeypatch: pytest.MonkeyPatch, capsys: pytest
         (["--hands-per-match", "2"], "--hands-per-match is for --matches only"),
         (["--matches", "2", "--hands-per-match", "0"], "--hands-per-match must be at least 1"),
         (["--matches", "x"], "invalid int value: 'x'"),
+        (["--bots", "search:hard@soon"], "bad time limit in 'search:hard@soon'"),
     ],
 )
 def test_sim_command_bad_input(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

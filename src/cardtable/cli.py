@@ -3,7 +3,7 @@
 ``cardtable replay [--json] FILE`` and ``cardtable legal [--json] FILE`` are the record contract's
 commands (exit status 0 ok, 1 an illegal or malformed action, 2 a malformed record).
 ``cardtable rules GAME`` lists a game's rule options and presets; ``cardtable watch GAME`` plays a
-match between bots and prints it. Bad input of any kind gets one clear line and a non-zero status.
+match between bots (``--bots``) and prints it. Bad input of any kind gets one clear line and a non-zero status.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from cardtable import registry, sim, sim_ray
+from cardtable.bots import make_bot
 from cardtable.cards import cards_of, format_cards
 from cardtable.core import CHANCE, CardtableError, option_table
 from cardtable.plain import run_plain
@@ -80,6 +81,12 @@ def _build_parser() -> _Parser:
 
     p = sub.add_parser("watch", help="bots play a match and it is printed as it goes")
     _game_arguments(p)
+    p.add_argument(
+        "--bots",
+        default="random",
+        help="the bots: one name for all, or one per seat, comma-separated: random, rule, search:LEVEL, "
+        "search:LEVEL@SECONDS (default random)",
+    )
     p.add_argument("--hands", type=int, default=1, help="how many hands to play (default 1)")
     p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
     p.add_argument("--record", metavar="FILE", help="also save the match as a record")
@@ -92,7 +99,8 @@ def _build_parser() -> _Parser:
     p.add_argument(
         "--bots",
         default="rule",
-        help="the bots: one name for all, or one per other seat, comma-separated (default rule)",
+        help="the bots: one name for all, or one per other seat, comma-separated: random, rule, search:LEVEL, "
+        "search:LEVEL@SECONDS (default rule)",
     )
     p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
     p.add_argument("--plain", action="store_true", help="plain line mode: text in, text out")
@@ -110,7 +118,12 @@ def _build_parser() -> _Parser:
         "match mode (there are no matches in deal mode, and deals are not the unit in match mode).",
     )
     _game_arguments(p)
-    p.add_argument("--bots", required=True, help="bot names, comma-separated: random, rule, search:LEVEL")
+    p.add_argument(
+        "--bots",
+        required=True,
+        help="bot names, comma-separated: random, rule, search:LEVEL (easy, medium, hard), search:LEVEL@SECONDS "
+        "(with a time limit per move)",
+    )
     p.add_argument("--deals", type=int, default=None, help="how many deals, one hand each (default 100)")
     p.add_argument(
         "--matches",
@@ -264,7 +277,9 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise CardtableError("--hands: expected at least 1")
     game = registry.get_game(args.game, args.preset, **rule_options(args.rule))
+    bots = {seat: make_bot(game, name) for seat, name in seat_bots(args.bots, range(game.seats)).items()}
     rng = random.Random(args.seed)
+    bot_rng = random.Random(rng.random())  # the bots' own stream: the same seed deals the same cards to any bots
     log = HandLog(game, dealer=rng.randrange(game.seats))
     for n in range(args.hands):
         state = log.deal(rng)
@@ -273,7 +288,8 @@ def _cmd_watch(args: argparse.Namespace) -> int:
             hand = game.card_places(state).get(f"hand {seat}", 0)
             print(f"seat {seat}: {format_cards(cards_of(hand))}")
         while (seat := game.actor(state)) is not None and seat != CHANCE:
-            action = rng.choice(list(game.legal_actions(state)))
+            legal = list(game.legal_actions(state))
+            action = legal[0] if len(legal) == 1 else bots[seat].act(game.observe(state, seat), legal, bot_rng)
             print(f"  {seat} {game.format(action)}")
             state = log.act(action)
         result = game.outcome(state)
@@ -300,13 +316,18 @@ def make_table(
 ) -> Table:
     """A table with a person at ``seat`` and the named bots at the others."""
     game = registry.get_game(game_name, preset, **rule_options(rules))
-    names = [b.strip() for b in bots.split(",") if b.strip()]
     others = [s for s in range(game.seats) if s != seat]
+    return Table(game, [seat], seat_bots(bots, others, "other seat"), seed=seed)
+
+
+def seat_bots(bots: str, seats: Sequence[int], what: str = "seat") -> dict[int, str]:
+    """The bot named for each of ``seats``: one name for all, or one per seat in order."""
+    names = [b.strip() for b in bots.split(",") if b.strip()]
     if len(names) == 1:
-        names = names * len(others)
-    if len(names) != len(others):
-        raise CardtableError(f"--bots: name one bot for all or one per other seat ({len(others)})")
-    return Table(game, [seat], dict(zip(others, names, strict=True)), seed=seed)
+        names = names * len(seats)
+    if len(names) != len(seats):
+        raise CardtableError(f"--bots: name one bot for all or one per {what} ({len(seats)})")
+    return dict(zip(seats, names, strict=True))
 
 
 def _cmd_play(args: argparse.Namespace) -> int:

@@ -1,12 +1,16 @@
 """Bots: players that see only a seat's view and choose among its legal actions.
 
 Named on the command line as ``random``, ``rule`` (the game's rule-based bot) and
-``search:LEVEL`` (``easy``, ``medium``, ``hard``; the search plays out with the rule-based bot).
+``search:LEVEL`` (``easy``, ``medium``, ``hard``; the search plays out with the rule-based bot),
+optionally with a time limit per move in seconds: ``search:hard@0.5``. A time limit makes the
+search stop after the round in which it passes, so its choices then depend on the machine's speed;
+without one they depend only on the seed.
 """
 
 from __future__ import annotations
 
 import importlib
+import math
 from typing import Any
 
 from cardtable.bots.base import Bot, RandomBot, bot_names, make_bot, register_bot
@@ -30,12 +34,28 @@ def _rule(game: Any, level: str) -> Bot:
     return rule_bot(game)
 
 
-def _search(game: Any, level: str) -> Bot:
+def _search(game: Any, spec: str) -> Bot:
+    level, at, limit = spec.partition("@")
+    time_limit = _seconds(limit, spec) if at else None
     try:
         policy = rule_bot(game)
     except BadRules:
         policy = RandomBot(game)
-    return SearchBot(game, level or "medium", policy)
+    bot = SearchBot(game, level or "medium", policy, time_limit)
+    if time_limit is not None:
+        bot.name = f"{bot.name}@{limit}"
+    return bot
+
+
+def _seconds(text: str, spec: str) -> float:
+    """A time limit per move: a positive, finite number of seconds."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:
+        raise BadRules(f"bad time limit in 'search:{spec}': expected seconds per move, a positive number such as 0.5")
+    return seconds
 
 
 register_bot("rule", _rule)

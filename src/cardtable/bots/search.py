@@ -115,9 +115,10 @@ def choose(values: Sequence[Sequence[float]], default: int | None, start: int = 
     rivals = [i for i in finalists if i != default]
     if not rivals:
         return default
-    picked = start if 0 < start < most else most
+    duel = 0 < start < most  # a final round of its own: pick the rival before it, test it in it
+    picked = start if duel else most
     rival = max(rivals, key=lambda i: sum(values[i][:picked]) / picked)
-    tested = start if 0 < start < most else 0
+    tested = start if duel else 0
     if most - tested < SWITCH_WORLDS:
         return default
     diffs = [a - b for a, b in zip(values[rival][tested:], values[default][tested:], strict=True)]
