@@ -116,13 +116,5 @@ def test_a_time_limit_stops_the_search_after_a_round() -> None:
     # One round only: every action played in the same few worlds, fewer than the full search's finalists.
     assert len({h.playouts for h in cut}) == 1
     assert cut[0].playouts < max(h.playouts for h in full)
-
-
-def test_search_with_a_time_limit_still_answers() -> None:
-    game = registry.get_game("smear")
-    state = _midhand(game, 2, 5)
-    seat = game.actor(state)
-    assert seat is not None
-    legal = list(game.legal_actions(state))
-    bot = SearchBot(game, "hard", time_limit=0.0)
-    assert bot.act(game.observe(state, seat), legal, random.Random(0)) in legal
+    # A limit already passed still answers, with a legal action.
+    assert SearchBot(game, "hard", time_limit=0.0).act(view, legal, random.Random(0)) in legal
