@@ -148,8 +148,8 @@ class RuleBot:
     # --- the bury (R14) ---
 
     def _bury(self, view: View, legal: Sequence[Any]) -> Any:
-        hand = _mask(view.hand)
-        return max(legal, key=lambda action: self._bury_score(hand, action))
+        ranked = self.rank(view, legal)
+        return ranked[0] if ranked else legal[0]
 
     def _bury_score(self, hand: int, action: Any) -> float:
         """How good burying ``action``'s two cards is: points kept, trumps and aces not wasted,
