@@ -1,0 +1,14 @@
+"""Reinforcement-learning environments for cardtable's games (the optional ``rl`` extra).
+
+PettingZoo AEC environments (`env`, `raw_env`), a Gymnasium environment against cardtable's bots
+(`vs_bots`), batched self-play tables (`VectorTables`), and OpenSpiel games registered on import of
+`cardtable.rl.openspiel`. Every one plays the engine itself, token by token (`cardtable.rl.tokens`),
+and observes only a seat's view (`cardtable.rl.encode`). See docs/rl.md.
+"""
+
+from __future__ import annotations
+
+from cardtable.rl.aec import env, raw_env
+from cardtable.rl.tokens import GAMES, vocabulary
+
+__all__ = ["GAMES", "env", "raw_env", "vocabulary"]
