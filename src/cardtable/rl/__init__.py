@@ -9,6 +9,8 @@ and observes only a seat's view (`cardtable.rl.encode`). See docs/rl.md.
 from __future__ import annotations
 
 from cardtable.rl.aec import env, raw_env
+from cardtable.rl.single import VsBots, vs_bots
 from cardtable.rl.tokens import GAMES, vocabulary
+from cardtable.rl.vector import VectorTables
 
-__all__ = ["GAMES", "env", "raw_env", "vocabulary"]
+__all__ = ["GAMES", "VectorTables", "VsBots", "env", "raw_env", "vocabulary", "vs_bots"]
