@@ -49,6 +49,10 @@ class Vocabulary:
         """The tokens of an engine action, in the order an agent gives them."""
         return self.spell_fn(action)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # pickled by name (OpenSpiel serialises states by pickling them)
+        return (vocabulary, (self.game,))
+
     @property
     def size(self) -> int:
         """The number of tokens: the size of every action space and mask."""
