@@ -36,18 +36,19 @@ class Layout:
     """Named planes of an observation vector: (name, shape, meaning) with their offsets."""
 
     planes: list[tuple[str, tuple[int, ...], str]] = field(default_factory=list)
-    offsets: dict[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    offsets: dict[str, tuple[int, int, tuple[int, ...]]] = field(default_factory=dict)
     size: int = 0
 
     def add(self, name: str, shape: tuple[int, ...], meaning: str) -> None:
+        n = int(np.prod(shape))
         self.planes.append((name, shape, meaning))
-        self.offsets[name] = (self.size, shape)
-        self.size += int(np.prod(shape))
+        self.offsets[name] = (self.size, self.size + n, shape)
+        self.size += n
 
     def view(self, vec: Vector, name: str) -> Vector:
         """The plane ``name`` of ``vec`` as an array of its shape (a view, writable)."""
-        start, shape = self.offsets[name]
-        return vec[start : start + int(np.prod(shape))].reshape(shape)
+        start, stop, shape = self.offsets[name]
+        return vec[start:stop].reshape(shape)
 
 
 def number(x: int) -> list[int]:
