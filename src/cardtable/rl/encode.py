@@ -37,12 +37,15 @@ class Layout:
 
     planes: list[tuple[str, tuple[int, ...], str]] = field(default_factory=list)
     offsets: dict[str, tuple[int, int, tuple[int, ...]]] = field(default_factory=dict)
+    #: Where each plane starts in the vector.
+    start: dict[str, int] = field(default_factory=dict)
     size: int = 0
 
     def add(self, name: str, shape: tuple[int, ...], meaning: str) -> None:
         n = int(np.prod(shape))
         self.planes.append((name, shape, meaning))
         self.offsets[name] = (self.size, self.size + n, shape)
+        self.start[name] = self.size
         self.size += n
 
     def view(self, vec: Vector, name: str) -> Vector:
@@ -51,24 +54,26 @@ class Layout:
         return vec[start:stop].reshape(shape)
 
 
-def number(x: int) -> list[int]:
-    """A sign and eight binary digits of ``min(|x|, 255)``, most significant first."""
-    m = min(abs(x), 255)
-    return [1 if x < 0 else 0, *((m >> (7 - i)) & 1 for i in range(8))]
-
-
-def _set_cards(plane: Vector, mask: int, index: Sequence[int]) -> None:
+def _cards(buf: bytearray, base: int, mask: int, index: Sequence[int]) -> None:
+    """Mark the cards of ``mask`` in the plane at ``base`` (cards outside the game's pack skipped)."""
     while mask:
         low = mask & -mask
         i = index[low.bit_length() - 1]
         if i >= 0:
-            plane[i] = 1
+            buf[base + i] = 1
         mask ^= low
 
 
-def _one_hot(plane: Vector, i: int | None) -> None:
-    """Mark entry ``i``, or the last entry (meaning "none") when ``i`` is None."""
-    plane[len(plane) - 1 if i is None else i] = 1
+def _hot(buf: bytearray, base: int, length: int, i: int | None) -> None:
+    """Mark entry ``i`` of a plane of ``length``, or its last entry (meaning "none") when ``i`` is None."""
+    buf[base + (length - 1 if i is None else i)] = 1
+
+
+def _number(buf: bytearray, base: int, x: int) -> None:
+    m = min(abs(x), 255)
+    buf[base] = 1 if x < 0 else 0
+    for i in range(8):
+        buf[base + 1 + i] = (m >> (7 - i)) & 1
 
 
 # ------------------------------------------------------------------------------------------ Seep
@@ -101,50 +106,41 @@ def _seep_layout() -> Layout:
     return lay
 
 
-def _encode_seep(lay: Layout, view: Any, partial: Sequence[int], out: Vector) -> None:
+def _encode_seep(o: dict[str, int], view: Any, partial: Sequence[int], buf: bytearray) -> None:
     me = view.seat
     ident = range(52)
-    _set_cards(lay.view(out, "hand"), view.hand, ident)
+    _cards(buf, o["hand"], view.hand, ident)
     if view.floor_visible:
-        _set_cards(lay.view(out, "loose"), view.loose, ident)
+        _cards(buf, o["loose"], view.loose, ident)
     else:
-        lay.view(out, "floor_hidden")[0] = view.floor_size
-    present, cards, cemented = (
-        lay.view(out, "house_present"),
-        lay.view(out, "house_cards"),
-        lay.view(out, "house_cemented"),
-    )
-    oseat, oteam = lay.view(out, "house_owner_seat"), lay.view(out, "house_owner_team")
+        buf[o["floor_hidden"]] = view.floor_size
     for h in view.houses:
         i = h.value - 9
-        present[i] = 1
-        _set_cards(cards[i], h.cards, ident)
-        cemented[i] = len(h.sets) >= 2
+        buf[o["house_present"] + i] = 1
+        _cards(buf, o["house_cards"] + 52 * i, h.cards, ident)
+        buf[o["house_cemented"] + i] = len(h.sets) >= 2
         for s in range(4):
             if h.owners >> s & 1:
-                oseat[i, (s - me) % 4] = 1
-                oteam[i, (s - me) % 2] = 1
-    pile, sweeps, points = lay.view(out, "pile"), lay.view(out, "sweeps"), lay.view(out, "sweep_points")
+                buf[o["house_owner_seat"] + 4 * i + (s - me) % 4] = 1
+                buf[o["house_owner_team"] + 2 * i + (s - me) % 2] = 1
     for team in (0, 1):
         rel = (team - me) % 2
-        _set_cards(pile[rel], view.piles[team], ident)
-        sweeps[rel] = len(view.sweeps[team])
-        points[rel] = number(sum(view.sweeps[team]))
-    _one_hot(lay.view(out, "last_capture"), None if view.last_capture < 0 else (view.last_capture - me) % 2)
-    _one_hot(lay.view(out, "bid"), view.bid - 9 if view.bid else None)
-    lay.view(out, "phase")[int(view.phase)] = 1
-    lay.view(out, "dealer")[(view.dealer - me) % 4] = 1
-    _one_hot(lay.view(out, "to_act"), None if view.to_act is None or view.to_act < 0 else (view.to_act - me) % 4)
-    lay.view(out, "plays")[0] = view.plays
-    sizes = lay.view(out, "hand_sizes")
+        _cards(buf, o["pile"] + 52 * rel, view.piles[team], ident)
+        buf[o["sweeps"] + rel] = min(len(view.sweeps[team]), 127)
+        _number(buf, o["sweep_points"] + NUMBER * rel, sum(view.sweeps[team]))
+    _hot(buf, o["last_capture"], 3, None if view.last_capture < 0 else (view.last_capture - me) % 2)
+    _hot(buf, o["bid"], 6, view.bid - 9 if view.bid else None)
+    buf[o["phase"] + int(view.phase)] = 1
+    buf[o["dealer"] + (view.dealer - me) % 4] = 1
+    _hot(buf, o["to_act"], 5, None if view.to_act is None or view.to_act < 0 else (view.to_act - me) % 4)
+    buf[o["plays"]] = view.plays
     for s in range(4):
-        sizes[(s - me) % 4] = view.hand_sizes[s]
+        buf[o["hand_sizes"] + (s - me) % 4] = view.hand_sizes[s]
     lead = view.match.difference if me % 2 == 0 else -view.match.difference
-    lay.view(out, "match_lead")[:] = number(lead)
-    baazis = lay.view(out, "baazis")
+    _number(buf, o["match_lead"], lead)
     for team in (0, 1):
-        baazis[(team - me) % 2] = min(view.match.baazis[team], 127)
-    _partial(lay, partial, out)
+        buf[o["baazis"] + (team - me) % 2] = min(view.match.baazis[team], 127)
+    _partial(o, partial, buf)
 
 
 # ----------------------------------------------------------------------------------------- Smear
@@ -180,48 +176,47 @@ _SMEAR_INDEX: Final = tuple(
 _SMEAR_PHASES: Final = ("deal", "auction", "discard", "play", "over")
 
 
-def _encode_smear(lay: Layout, view: Any, partial: Sequence[int], out: Vector) -> None:
+def _encode_smear(o: dict[str, int], view: Any, partial: Sequence[int], buf: bytearray) -> None:
     me = view.seat
     idx = _SMEAR_INDEX
-    _set_cards(lay.view(out, "hand"), view.hand, idx)
-    played, trick, won = lay.view(out, "played"), lay.view(out, "trick"), lay.view(out, "tricks_won")
+    _cards(buf, o["hand"], view.hand, idx)
+    played, trick, won = o["played"], o["trick"], o["tricks_won"]
     for t in view.tricks:
+        leader = t.leader
         for k, c in enumerate(t.cards):
-            played[(t.leader + k - me) % 4, idx[c]] = 1
-        won[(t.winner - me) % 4] += 1
+            buf[played + 32 * ((leader + k - me) % 4) + idx[c]] = 1
+        buf[won + (t.winner - me) % 4] += 1
     if view.trick:
         for k, c in enumerate(view.trick):
-            rel = (view.leader + k - me) % 4
-            played[rel, idx[c]] = 1
-            trick[rel, idx[c]] = 1
+            at = 32 * ((view.leader + k - me) % 4) + idx[c]
+            buf[played + at] = 1
+            buf[trick + at] = 1
     for name in ("kitty", "discard", "dead"):
         m = getattr(view, name)
         if m is not None:
-            _set_cards(lay.view(out, name), m, idx)
-    calls = lay.view(out, "calls")
-    called = set()
+            _cards(buf, o[name], m, idx)
+    calls = o["calls"]
+    called = [False] * 4
     first = (view.dealer + 1) % 4
     for k, c in enumerate(view.calls):
         rel = (first + k - me) % 4
-        calls[rel, 1 + c] = 1
-        called.add(rel)
+        buf[calls + 6 * rel + 1 + c] = 1
+        called[rel] = True
     for rel in range(4):
-        if rel not in called:
-            calls[rel, 0] = 1
-    _one_hot(lay.view(out, "bidder"), None if view.bidder is None else (view.bidder - me) % 4)
-    _one_hot(lay.view(out, "bid"), None if not view.bid else view.bid - 1)
-    _one_hot(lay.view(out, "trump"), view.trump)
-    lay.view(out, "phase")[_SMEAR_PHASES.index(view.phase.value)] = 1
-    lay.view(out, "dealer")[(view.dealer - me) % 4] = 1
-    _one_hot(lay.view(out, "to_act"), None if view.to_act is None or view.to_act < 0 else (view.to_act - me) % 4)
-    _one_hot(lay.view(out, "leader"), None if view.leader is None else (view.leader - me) % 4)
-    sizes = lay.view(out, "hand_sizes")
+        if not called[rel]:
+            buf[calls + 6 * rel] = 1
+    _hot(buf, o["bidder"], 5, None if view.bidder is None else (view.bidder - me) % 4)
+    _hot(buf, o["bid"], 5, None if not view.bid else view.bid - 1)
+    _hot(buf, o["trump"], 5, view.trump)
+    buf[o["phase"] + _SMEAR_PHASES.index(view.phase.value)] = 1
+    buf[o["dealer"] + (view.dealer - me) % 4] = 1
+    _hot(buf, o["to_act"], 5, None if view.to_act is None or view.to_act < 0 else (view.to_act - me) % 4)
+    _hot(buf, o["leader"], 5, None if view.leader is None else (view.leader - me) % 4)
     for s in range(4):
-        sizes[(s - me) % 4] = view.hand_sizes[s]
-    scores = lay.view(out, "scores")
+        buf[o["hand_sizes"] + (s - me) % 4] = view.hand_sizes[s]
     for team in (0, 1):
-        scores[(team - me) % 2] = number(view.scores[team])
-    _partial(lay, partial, out)
+        _number(buf, o["scores"] + NUMBER * ((team - me) % 2), view.scores[team])
+    _partial(o, partial, buf)
 
 
 # ------------------------------------------------------------------------------------ Sheepshead
@@ -269,67 +264,65 @@ _SH_CALLS: Final = ("ace", "ten", "unknown", "alone", "jack_of_diamonds")
 _SH_SUITS: Final = ("C", "S", "H")
 
 
-def _encode_sheepshead(lay: Layout, view: Any, partial: Sequence[int], out: Vector) -> None:
+def _encode_sheepshead(o: dict[str, int], view: Any, partial: Sequence[int], buf: bytearray) -> None:
     me = view.seat
     idx = _SH_INDEX
-    hand = lay.view(out, "hand")
+    base = o["hand"]
     for c in view.hand:
-        hand[idx[c]] = 1
-    played, down, trick, won = (lay.view(out, n) for n in ("played", "played_face_down", "trick", "tricks_won"))
+        buf[base + idx[c]] = 1
+    played, down, trick, won = o["played"], o["played_face_down"], o["trick"], o["tricks_won"]
     for leader, cards, winner in view.tricks:
         for k, c in enumerate(cards):
             rel = (leader + k - me) % 5
             if c is None:
-                down[rel] += 1
+                buf[down + rel] += 1
             else:
-                played[rel, idx[c]] = 1
-        won[(winner - me) % 5] += 1
+                buf[played + 32 * rel + idx[c]] = 1
+        buf[won + (winner - me) % 5] += 1
     for k, c in enumerate(view.trick):
         rel = (view.trick_leader + k - me) % 5
         if c is None:
-            down[rel] += 1
+            buf[down + rel] += 1
         else:
-            played[rel, idx[c]] = 1
-            trick[rel, idx[c]] = 1
+            buf[played + 32 * rel + idx[c]] = 1
+            buf[trick + 32 * rel + idx[c]] = 1
     for name in ("blind", "bury"):
-        plane = lay.view(out, name)
+        base = o[name]
         for c in getattr(view, name):
-            plane[idx[c]] = 1
+            buf[base + idx[c]] = 1
     if view.unknown is not None:
-        lay.view(out, "unknown")[idx[view.unknown]] = 1
-    shown = lay.view(out, "shown")
+        buf[o["unknown"] + idx[view.unknown]] = 1
     for s, cards in enumerate(view.shown):
+        base = o["shown"] + 32 * ((s - me) % 5)
         for c in cards:
-            shown[(s - me) % 5, idx[c]] = 1
-    _one_hot(lay.view(out, "picker"), None if view.picker is None else (view.picker - me) % 5)
-    lay.view(out, "passes")[0] = view.passes
-    blitz = lay.view(out, "blitz")
-    blitz[0] = "black" in view.blitz
-    blitz[1] = "red" in view.blitz
-    _one_hot(lay.view(out, "call"), None if view.call is None else _SH_CALLS.index(view.call))
-    _one_hot(lay.view(out, "call_suit"), None if view.call_suit is None else _SH_SUITS.index(view.call_suit))
-    lay.view(out, "partner_known")[0] = view.partner_known
-    _one_hot(lay.view(out, "partner"), None if view.partner is None else (view.partner - me) % 5)
-    lay.view(out, "cracks")[view.cracks] = 1
-    _one_hot(lay.view(out, "cracker"), None if view.cracker is None else (view.cracker - me) % 5)
-    lay.view(out, "pending_doublers")[0] = min(view.pending_doublers, 127)
-    lay.view(out, "phase")[_SH_PHASES.index(view.phase)] = 1
-    lay.view(out, "dealer")[(view.dealer - me) % 5] = 1
-    _one_hot(lay.view(out, "to_act"), None if view.actor is None or view.actor < 0 else (view.actor - me) % 5)
-    lay.view(out, "leader")[(view.trick_leader - me) % 5] = 1
-    scores = lay.view(out, "scores")
+            buf[base + idx[c]] = 1
+    _hot(buf, o["picker"], 6, None if view.picker is None else (view.picker - me) % 5)
+    buf[o["passes"]] = view.passes
+    buf[o["blitz"]] = "black" in view.blitz
+    buf[o["blitz"] + 1] = "red" in view.blitz
+    _hot(buf, o["call"], 6, None if view.call is None else _SH_CALLS.index(view.call))
+    _hot(buf, o["call_suit"], 4, None if view.call_suit is None else _SH_SUITS.index(view.call_suit))
+    buf[o["partner_known"]] = view.partner_known
+    _hot(buf, o["partner"], 6, None if view.partner is None else (view.partner - me) % 5)
+    buf[o["cracks"] + view.cracks] = 1
+    _hot(buf, o["cracker"], 6, None if view.cracker is None else (view.cracker - me) % 5)
+    buf[o["pending_doublers"]] = min(view.pending_doublers, 127)
+    buf[o["phase"] + _SH_PHASES.index(view.phase)] = 1
+    buf[o["dealer"] + (view.dealer - me) % 5] = 1
+    _hot(buf, o["to_act"], 6, None if view.actor is None or view.actor < 0 else (view.actor - me) % 5)
+    buf[o["leader"] + (view.trick_leader - me) % 5] = 1
     for s in range(5):
-        scores[(s - me) % 5] = number(view.scores[s])
-    _partial(lay, partial, out)
+        _number(buf, o["scores"] + NUMBER * ((s - me) % 5), view.scores[s])
+    _partial(o, partial, buf)
 
 
 _SH_INDEX: Final = _sheepshead_index()
 
 
-def _partial(lay: Layout, partial: Sequence[int], out: Vector) -> None:
-    plane = lay.view(out, "partial")
+def _partial(o: dict[str, int], partial: Sequence[int], buf: bytearray) -> None:
+    base = o["partial"]
     for t in partial:
-        plane[t] = 1
+        buf[base + t] = 1
 
 
 _LAYOUTS: Final[dict[str, Callable[[], Layout]]] = {
@@ -337,7 +330,7 @@ _LAYOUTS: Final[dict[str, Callable[[], Layout]]] = {
     "smear": _smear_layout,
     "sheepshead": _sheepshead_layout,
 }
-_ENCODERS: Final[dict[str, Callable[[Layout, Any, Sequence[int], Vector], None]]] = {
+_ENCODERS: Final[dict[str, Callable[[dict[str, int], Any, Sequence[int], bytearray], None]]] = {
     "seep": _encode_seep,
     "smear": _encode_smear,
     "sheepshead": _encode_sheepshead,
@@ -353,9 +346,9 @@ def layout(game: str) -> Layout:
 def encode(game: str, view: Any, partial: Sequence[int] = ()) -> Vector:
     """The observation vector of a seat's ``view``, with the tokens ``partial`` it has given so far."""
     lay = layout(game)
-    out = np.zeros(lay.size, np.int8)
-    _ENCODERS[game](lay, view, partial, out)
-    return out
+    buf = bytearray(lay.size)
+    _ENCODERS[game](lay.start, view, partial, buf)
+    return np.frombuffer(buf, np.int8)
 
 
 def layout_rows(game: str) -> list[tuple[str, str, int, str]]:
