@@ -59,8 +59,9 @@ class Decision:
         alive = tuple(i for i in self.alive if self.spellings[i][k] == token)
         if not alive:
             name = self.vocab.names[token] if 0 <= token < self.vocab.size else repr(token)
-            allowed = ", ".join(self.vocab.names[t] for t in self.allowed()[:8])
-            raise IllegalToken(f"token {name!r} spells no legal action here (allowed: {allowed}…)")
+            allowed = self.allowed()
+            shown = ", ".join(self.vocab.names[t] for t in allowed[:8]) + (", …" if len(allowed) > 8 else "")
+            raise IllegalToken(f"token {name!r} spells no legal action here (allowed: {shown})")
         self.prefix = (*self.prefix, token)
         self.alive = alive
         for i in alive:
