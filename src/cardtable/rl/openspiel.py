@@ -125,7 +125,8 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         return [] if self.decision is None else self.decision.allowed()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        left = [i for i in range(len(vocabulary(self.name).cards)) if i not in set(self.dealt)]
+        dealt = set(self.dealt)
+        left = [i for i in range(len(vocabulary(self.name).cards)) if i not in dealt]
         p = 1.0 / len(left)
         return [(i, p) for i in left]
 
