@@ -141,3 +141,17 @@ def test_auto_forced_gives_no_agent_a_single_choice() -> None:
             continue
         assert obs["action_mask"].sum() >= 2
         e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+
+
+def test_render_shows_the_seat_to_act_its_own_view(capsys: pytest.CaptureFixture[str]) -> None:
+    e = raw_env("smear", render_mode="ansi")
+    e.reset(seed=6)
+    seat = e.table.actor()
+    text = e.render()
+    assert text is not None and text.startswith(f"smear seat {seat} to act")
+    assert f'"seat": {seat}' in text
+    h = raw_env("smear", render_mode="human")
+    h.reset(seed=6)
+    assert h.render() is None and capsys.readouterr().out.strip() == text.strip()
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env("smear", render_mode="rgb_array")
