@@ -1,0 +1,168 @@
+"""Speed of the RL environments: PettingZoo turns per second, VectorTables steps per second at
+N = 1, 64 and 1,024, and the OpenSpiel games registered from Python beside OpenSpiel's own C++
+games of the same shape, all driven by the same loops in one process.
+
+    python bench/rl_bench.py [--seconds 3] [--json] [--games seep,smear,sheepshead]
+
+- **PettingZoo**: PettingZoo's own ``performance_benchmark`` (masked random tokens, 5 s fixed by
+  PettingZoo) on ``cardtable.rl.env(game)``, and again with ``action_features=False``; a turn is
+  one token (or one dead step at the end of a hand).
+- **VectorTables**: ``step`` calls with one masked random token per table (drawn with numpy for
+  all tables at once) for ``--seconds``; steps/s counts table-steps (N per call).
+- **OpenSpiel**: random playouts of whole hands (chance nodes included) through the Python API
+  (``legal_actions``/``apply_action``), and through OpenSpiel's C++ ``evaluate_bots`` with uniform
+  random bots, for ``python_<game>`` and for the C++ game of the same shape: ``oh_hell`` with 4
+  players, 32 cards, 6 tricks for Smear; with 5 players for Sheepshead; ``hearts`` (4 players,
+  52 cards) for Seep. Our figures over theirs are printed as ratios.
+
+Needs the ``rl`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import platform
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+GAMES = ("seep", "smear", "sheepshead")
+SIZES = (1, 64, 1024)
+CPP_SHAPES = {
+    "smear": ("oh_hell", {"players": 4, "num_suits": 4, "num_cards_per_suit": 8, "num_tricks_fixed": 6}),
+    "sheepshead": ("oh_hell", {"players": 5, "num_suits": 4, "num_cards_per_suit": 8, "num_tricks_fixed": 6}),
+    "seep": ("hearts", {}),
+}
+
+
+def machine() -> dict[str, Any]:
+    return {
+        "python": platform.python_version(),
+        "cpu": platform.processor() or platform.machine(),
+        "cores": os.cpu_count(),
+        "system": platform.system(),
+    }
+
+
+def pettingzoo_turns(name: str, **options: Any) -> float:
+    from pettingzoo.test import performance_benchmark
+
+    from cardtable.rl import env
+
+    out = io.StringIO()
+    random.seed(1)
+    with contextlib.redirect_stdout(out):
+        performance_benchmark(env(name, **options))
+    line = next(x for x in out.getvalue().splitlines() if x.endswith("turns per second"))
+    return float(line.split()[0])
+
+
+def vector_steps(name: str, n: int, seconds: float) -> float:
+    from cardtable.rl import VectorTables
+
+    vt = VectorTables(name, n, seed=1)
+    _, mask, _ = vt.reset()
+    rng = np.random.default_rng(2)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        actions = np.argmax(rng.random(mask.shape) * mask, axis=1)
+        _, mask, _, _, _ = vt.step(actions)
+        steps += n
+    return steps / (time.perf_counter() - start)
+
+
+def openspiel_loops(game: Any, seconds: float) -> dict[str, float]:
+    import pyspiel
+
+    rng = random.Random(3)
+    games = moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            moves += 1
+        games += 1
+    took = time.perf_counter() - start
+    python = {"python_games_per_s": games / took, "python_moves_per_s": moves / took}
+    bots = [pyspiel.make_uniform_random_bot(p, 10 + p) for p in range(game.num_players())]
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, n)
+        n += 1
+    python["cpp_bots_games_per_s"] = n / (time.perf_counter() - start)
+    return python
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--games", default=",".join(GAMES))
+    args = ap.parse_args()
+    games = [g for g in args.games.split(",") if g]
+    out: dict[str, Any] = {
+        "machine": machine(),
+        "pettingzoo_turns_per_s": {},
+        "pettingzoo_turns_per_s_without_features": {},
+        "vector_steps_per_s": {},
+        "openspiel": {},
+    }
+    for g in games:
+        out["pettingzoo_turns_per_s"][g] = pettingzoo_turns(g)
+        out["pettingzoo_turns_per_s_without_features"][g] = pettingzoo_turns(g, action_features=False)
+        out["vector_steps_per_s"][g] = {str(n): vector_steps(g, n, args.seconds) for n in SIZES}
+    try:
+        import pyspiel
+
+        import cardtable.rl.openspiel  # noqa: F401 (registers the games)
+    except ImportError:
+        pyspiel = None
+    if pyspiel is not None:
+        for g in games:
+            ours = openspiel_loops(pyspiel.load_game(f"python_{g}"), args.seconds)
+            cpp_name, params = CPP_SHAPES[g]
+            theirs = openspiel_loops(pyspiel.load_game(cpp_name, params), args.seconds)
+            out["openspiel"][g] = {
+                "ours": ours,
+                "cpp_game": cpp_name + (json.dumps(params) if params else ""),
+                "theirs": theirs,
+                "ratio_python_loop": ours["python_games_per_s"] / theirs["python_games_per_s"],
+                "ratio_cpp_bots": ours["cpp_bots_games_per_s"] / theirs["cpp_bots_games_per_s"],
+            }
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return
+    print(f"machine: {out['machine']}")
+    for g in games:
+        v = out["vector_steps_per_s"][g]
+        print(
+            f"{g}: pettingzoo {out['pettingzoo_turns_per_s'][g]:.0f} turns/s "
+            f"({out['pettingzoo_turns_per_s_without_features'][g]:.0f} without action features); vector steps/s "
+            + ", ".join(f"N={n} {v[str(n)]:.0f}" for n in SIZES)
+        )
+        o = out["openspiel"].get(g)
+        if o:
+            print(
+                f"  openspiel python_{g}: {o['ours']['python_games_per_s']:.1f} hands/s (python loop), "
+                f"{o['ours']['cpp_bots_games_per_s']:.1f} (C++ bots); {o['cpp_game']}: "
+                f"{o['theirs']['python_games_per_s']:.1f} / {o['theirs']['cpp_bots_games_per_s']:.1f}; "
+                f"ratios {o['ratio_python_loop']:.3f} / {o['ratio_cpp_bots']:.4f}"
+            )
+
+
+if __name__ == "__main__":
+    main()

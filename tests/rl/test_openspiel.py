@@ -1,0 +1,85 @@
+"""The OpenSpiel games pass OpenSpiel's random simulation test; every observation path (OpenSpiel's
+tensors, the PettingZoo observation, the encoder on the engine's view) agrees; resampled states
+look the same to the seat."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+import numpy as np
+import pyspiel
+
+import cardtable.rl.openspiel  # noqa: F401 (registers the games)
+from cardtable.cards import format_card
+from cardtable.rl import raw_env
+from cardtable.rl.tokens import GAMES, vocabulary
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_sim_test(name: str) -> None:
+    game = pyspiel.load_game(f"python_{name}")
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_a_preset_is_a_parameter() -> None:
+    game = pyspiel.load_game("python_sheepshead(preset=jack_of_diamonds)")
+    assert game.engine.rules.partner_mode == "jack_of_diamonds"
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_observation_path_agrees(name: str) -> None:
+    game = pyspiel.load_game(f"python_{name}")
+    n = len(vocabulary(name).cards)
+    rng = random.Random(4)
+    order = list(range(n))
+    rng.shuffle(order)
+    state = game.new_initial_state()
+    for i in order:
+        state.apply_action(i)
+    env = raw_env(name)
+    deck = [format_card(vocabulary(name).cards[i]) for i in order]
+    env.reset(options={"deal": {"deck": deck}, "dealer": 0})
+    steps = 0
+    while not state.is_terminal() and steps < 60:
+        if state.is_chance_node():  # dealt again after a hand ended at the deal
+            break
+        player = state.current_player()
+        assert env.agent_selection == f"seat_{player}"
+        for p in range(game.num_players()):
+            obs = env.observe(f"seat_{p}")["observation"]
+            assert np.array_equal(np.asarray(state.observation_tensor(p)), obs.astype(np.float32))
+            assert np.array_equal(np.asarray(state.information_state_tensor(p)), obs.astype(np.float32))
+        assert state.legal_actions() == np.flatnonzero(env.observe(env.agent_selection)["action_mask"]).tolist()
+        token = rng.choice(state.legal_actions())
+        state.apply_action(token)
+        env.step(token)
+        steps += 1
+    assert steps > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_resampled_states_look_the_same_to_the_seat(name: str) -> None:
+    game = pyspiel.load_game(f"python_{name}")
+    rng = random.Random(9)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 30:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        player = state.current_player()
+        for p in range(game.num_players()):
+            other = state.resample_from_infostate(p, rng.random)
+            assert other.observation_string(p) == state.observation_string(p)
+            assert other.information_state_tensor(p) == state.information_state_tensor(p)
+            if p == player:
+                assert other.legal_actions() == state.legal_actions()
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 5
