@@ -33,7 +33,10 @@ the deal (use `deal`).
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Any, Final, Protocol
+
+from cardtable.cards import DECK32
 
 from . import play as checked
 from .actions import ALONE as ALONE_ACTION
@@ -58,8 +61,8 @@ from .bots import (
 )
 from .rules import SheepsheadRules
 from .scoring import result
-from .state import NOBODY, CallKind, Phase, State
-from .tables import FAIL_ACES, FAIL_SUITS, FOLLOW, FROM_KERNEL, POINTS, SUIT_CLASS, TO_KERNEL, TRUMP
+from .state import NOBODY, CallKind, Phase, Setup, State
+from .tables import FAIL_ACES, FAIL_SUITS, FOLLOW, FROM_KERNEL, POINTS, SUIT_CLASS, TO_KERNEL, TRUMP, indices
 from .view import observe
 
 #: Phases as ints (the values of `Phase`).
@@ -214,17 +217,28 @@ class FastState:
         if phase == DONE:
             return []
         if phase == BURY_PHASE:
-            return [to_int(a) for a in checked.bury_choices(self.hands[self.to_act])]
+            # R14 (`play.bury_choices`): any two of the eight, in canonical order
+            cards = indices(self.hands[self.to_act])
+            return [BURY | 1 << i | 1 << j for i, j in combinations(cards, 2)]
         if phase == CALL_PHASE:
-            return [to_int(a) for a in checked.call_choices(self.rules, self.hands[self.to_act], self.setup.bury)]
-        return [to_int(a) for a in self.choices]  # type: ignore[arg-type]
+            return _ints(checked.call_choices(self.rules, self.hands[self.to_act], self.setup.bury))
+        return _ints(self.choices)  # type: ignore[arg-type]
 
     def apply(self, a: int) -> None:
         """Take action ``a`` (one of `moves`), unchecked."""
-        if self.phase == PLAY:
+        phase = self.phase
+        if phase == PLAY:
             _play(self, a)
             return
         rules = self.rules
+        if phase == PICK_PHASE and a == PASS and self.setup.passes < 4:
+            # R11 (`play.apply_pass`): the next seat decides
+            u = self.setup
+            passes = u.passes + 1
+            self.setup = _new(Setup, (u[0], u[1], u[2], u[3], passes, -1, 0, CallKind.NONE, -1, -1, -1, -1, 0, 0, -1))
+            seat = self.to_act = (self.to_act + 1) % 5
+            self.choices = checked.pick_choices(rules, self.hands[seat], passes)
+            return
         s = self.to_state()
         if a >= BURY:
             s = checked.apply_bury(rules, s, a & ~BURY)
@@ -244,6 +258,22 @@ class FastState:
     def score(self) -> tuple[int, ...]:
         """Each seat's score of the finished hand, as the checked `Sheepshead.outcome` gives it."""
         return result(self.rules, self.to_state()).score
+
+
+_INTS: dict[tuple[Action, ...], list[int]] = {}
+_PICK_PASS: Final = checked.pick_choices(SheepsheadRules(), 0, 0)
+
+
+def _ints(actions: tuple[Action, ...]) -> list[int]:
+    """The ints of a tuple of actions (the engine's choices and calls), remembered; a new list."""
+    if actions is _PICK_PASS:
+        return [PICK, PASS]
+    got = _INTS.get(actions)
+    if got is None:
+        if len(_INTS) > 100_000:
+            _INTS.clear()
+        got = _INTS[actions] = [to_int(a) for a in actions]
+    return got[:]
 
 
 def _play(s: FastState, card: int) -> None:
@@ -316,12 +346,39 @@ def from_state(state: State, rules: SheepsheadRules) -> FastState | None:
 
 def deal(game: Any, dealer: int, rng: random.Random, match: Any = None) -> FastState:
     """A freshly dealt hand of ``game`` (a `Sheepshead`), dealt as the checked engine deals it
-    from the same random stream."""
-    s = game.start(dealer, match)
-    s = game.apply(s, game.deal(s, rng))
-    fs = from_state(s, game.rules)
-    assert fs is not None
+    from the same random stream: the pack sorted by 32 random keys (`Sheepshead.deal`), then
+    3-2-3 from the dealer's left with two to the blind after the first round (R9)."""
+    start = game.start(dealer, match)
+    r = rng.random
+    keys = [r() for _ in _POSITIONS]
+    b = [_POSITION_BIT[p] for p in sorted(_POSITIONS, key=keys.__getitem__)]
+    hands = [0, 0, 0, 0, 0]
+    for k in range(5):
+        i = 3 * k
+        hands[(dealer + 1 + k) % 5] = b[i] | b[i + 1] | b[i + 2] | b[i + 17] | b[i + 18] | b[i + 19]
+    u = start.setup
+    setup = _new(Setup, (dealer, u.scores, u.pending, b[15] | b[16], 0, -1, 0, CallKind.NONE, -1, -1, -1, -1, 0, 0, -1))
+    first = (dealer + 1) % 5
+    fs = FastState.__new__(FastState)
+    fs.rules = game.rules
+    fs.setup = setup
+    fs.phase = PICK_PHASE
+    fs.to_act = first
+    fs.hands = hands
+    fs.trick_no = 0
+    fs.leader = first
+    fs.trick = []
+    fs.tricks = []
+    fs.played = 0
+    fs.first_x = -1
+    fs.legal = 0
+    fs.choices = checked.pick_choices(game.rules, hands[first], 0)
     return fs
+
+
+_POSITIONS: Final = range(32)
+#: The bit, in a Sheepshead card set, of the card at each position of the unshuffled pack.
+_POSITION_BIT: Final = tuple(1 << FROM_KERNEL[c] for c in DECK32)
 
 
 # --- policies ---
@@ -571,16 +628,31 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
         moves = s.moves()
         s.apply(moves[0] if len(moves) == 1 else choose(s, moves, rng))
         steps += 1
+    randomly = type(policy) is RandomPolicy
+    bits = rng.getrandbits
+    play = _play
     while s.phase == PLAY:
         m = s.legal
-        if m & (m - 1):
+        if not m & (m - 1):
+            a = m.bit_length() - 1
+        elif randomly:
+            # the r-th legal card, r drawn as rng.randrange(n) draws it
+            n = m.bit_count()
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            while r:
+                m &= m - 1
+                r -= 1
+            a = (m & -m).bit_length() - 1
+        else:
             moves = []
             while m:
                 low = m & -m
                 moves.append(low.bit_length() - 1)
                 m ^= low
-            _play(s, choose(s, moves, rng))
-        else:
-            _play(s, m.bit_length() - 1)
+            a = choose(s, moves, rng)
+        play(s, a)
         steps += 1
     return steps

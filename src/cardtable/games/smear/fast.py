@@ -32,17 +32,15 @@ from __future__ import annotations
 import random
 from typing import Any, Final, Protocol
 
-from cardtable.core import Deal
-
 from . import play as checked
 from .actions import BIDS, PLAYS, Action, Bid, Discard, Play
 from .actions import PASS as PASS_ACTION
 from .bots import RuleBot, _best_suit
-from .play import start_state
+from .game import shuffled
 from .rules import SmearRules
 from .scoring import score_hand
 from .state import Phase, Setup, State, Tally, Trick
-from .tables import CARD_VALUE, POWER, SUIT, TRICK_KEY, TRUMP_JACK
+from .tables import CARD_VALUE, POWER, SUIT, TRICK_KEY, TRUMP_JACK, suit_patterns
 from .view import observe
 
 #: Phases as ints (the order of `Phase`).
@@ -201,20 +199,61 @@ class FastState:
 
     def moves(self) -> list[int]:
         """The legal actions, in the checked engine's canonical order."""
-        if self.phase == PLAY:
-            m = self.playable()
-            out = []
-            while m:
-                low = m & -m
-                out.append(low.bit_length() - 1)
-                m ^= low
-            return out
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == PLAY:
+            return _cards_of(self.playable())
+        if phase == AUCTION:
+            return self._calls()
+        if phase == OVER:
             return []
         return [to_int(a) for a in checked.legal_actions(self.rules, self.strict, self.to_state())]
 
+    def _calls(self) -> list[int]:
+        """R12-R15 (`play.call_range`): pass unless the stuck dealer, then every bid allowed."""
+        rules = self.rules
+        u = self.setup
+        dealer_turn = self.to_act == u.dealer
+        high = u.bid
+        lowest = max(high + 1, rules.min_bid)
+        if dealer_turn and high and rules.dealer_may_equal:
+            lowest = high
+        may_pass = not (dealer_turn and high == 0 and rules.all_pass == "stick_dealer")
+        out = [PASS] if may_pass else []
+        out.extend(range(BID + lowest, BID + rules.max_bid + 1))
+        return out
+
+    def _call(self, a: int) -> None:
+        """R12-R16 (`play.apply_call`, unchecked): record a call; end the auction after a max bid
+        or the dealer's turn."""
+        rules = self.rules
+        u = self.setup
+        seat = self.to_act
+        call = a - BID
+        bidder, bid = (u.bidder, u.bid) if call == 0 else (seat, call)
+        calls = (*u.calls, call)
+        lead_ok = 0
+        if not (len(calls) == 4 or (call == rules.max_bid and rules.max_bid_ends_auction)):
+            self.to_act = (seat + 1) & 3
+            self.leader = -1
+        elif bidder < 0:  # R15: four passes
+            self.phase = OVER
+            self.to_act = -1
+            self.leader = -1
+        elif rules.kitty_size:  # R16: the bidder takes the kitty, then discards
+            self.hands[bidder] |= u.kitty
+            self.phase = DISCARD
+            self.to_act = self.leader = bidder
+        else:  # R21: the bidder leads, any card
+            self.phase = PLAY
+            self.to_act = self.leader = bidder
+            lead_ok = checked.ALL_CARDS
+        self.setup = _new(Setup, (u.dealer, u.scores, u.kitty, u.dead, calls, bidder, bid, 0, lead_ok))
+
     def apply(self, a: int) -> None:
         """Take action ``a`` (one of `moves`), unchecked."""
+        if self.phase == AUCTION:
+            self._call(a)
+            return
         if self.phase != PLAY:
             s = checked.apply_action(self.rules, self.strict, self.to_state(), to_action(a))
             self._load(s)
@@ -281,13 +320,44 @@ def from_state(state: State, rules: SmearRules) -> FastState | None:
 
 
 def deal(rules: SmearRules, dealer: int, scores: tuple[int, int], rng: random.Random) -> FastState:
-    """A freshly dealt hand, as the checked engine deals it from the same random stream."""
-    from .game import shuffled
+    """A freshly dealt hand, dealt as the checked engine deals it from the same random stream
+    (R10: six cards to each seat from the dealer's left, the stock last, its top the kitty)."""
+    d = shuffled(rng)
+    b = _BIT
+    first = (dealer + 1) & 3
+    hands = [0, 0, 0, 0]
+    for k in range(4):
+        i = 6 * k
+        hands[(first + k) & 3] = b[d[i]] | b[d[i + 1]] | b[d[i + 2]] | b[d[i + 3]] | b[d[i + 4]] | b[d[i + 5]]
+    kitty = 0
+    for c in d[24 : 24 + rules.kitty_size]:
+        kitty |= b[c]
+    dead = 0
+    for c in d[24 + rules.kitty_size :]:
+        dead |= b[c]
+    setup = _new(Setup, (dealer, scores, kitty, dead, (), -1, 0, 0, 0))
+    return FastState(rules, AUCTION, first, hands, -1, -1, [], [], setup, None)
 
-    s = checked.apply_deal(rules, start_state(dealer, scores), Deal(shuffled(rng)))
-    fs = from_state(s, rules)
-    assert fs is not None
-    return fs
+
+#: The bit of each card.
+_BIT: Final = tuple(1 << c for c in range(52))
+
+
+#: The cards of each pattern of one suit's 13 bits, as card numbers, by suit.
+def _suit_cards(suit: int) -> tuple[list[int], ...]:
+    table: list[list[int]] = [[]] * (1 << 13)  # never changed in place: `_cards_of` joins copies
+    for pattern in suit_patterns():
+        table[pattern] = [13 * suit + r for r in range(13) if pattern >> r & 1]
+    return tuple(table)
+
+
+_SUIT_CARDS: Final = tuple(_suit_cards(suit) for suit in range(4))
+
+
+def _cards_of(m: int) -> list[int]:
+    """The cards of a card set, lowest first, as a new list."""
+    a, b, c, d = _SUIT_CARDS
+    return a[m & 0x1FFF] + b[m >> 13 & 0x1FFF] + c[m >> 26 & 0x1FFF] + d[m >> 39]
 
 
 # --- policies ---
@@ -407,7 +477,9 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
     """Play the hand out from ``s`` (changed in place) with ``policy``; the number of moves.
 
     A move with one legal action is taken without asking the policy, as the search's checked
-    playout does, so both draw the same random numbers."""
+    playout does, so both draw the same random numbers. The play of the cards is written out in
+    one loop (the legal cards, the choice, the step); with `RandomPolicy` the choice is drawn
+    inline, from the same random bits as ``rng.randrange``."""
     steps = 0
     choose = policy.choose
     while s.phase != PLAY and s.phase != OVER:
@@ -416,7 +488,10 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
         steps += 1
     if s.phase == OVER:
         return steps
-    # The play, written out: the legal cards, the choice and the step in one loop.
+    randomly = type(policy) is RandomPolicy
+    if randomly and not s.trick:
+        return steps + _random_tricks(s, rng)
+    bits = rng.getrandbits
     hands = s.hands
     strict = s.strict
     lead_ok = s.setup.lead_ok
@@ -438,16 +513,22 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
                 m = hand
             elif led != trump and not strict:
                 m |= hand & suit[trump]
-        if m & (m - 1):
-            moves = []
-            while m:
-                low = m & -m
-                moves.append(low.bit_length() - 1)
-                m ^= low
-            s.to_act, s.trump, s.played, s.leader = seat, trump, played, leader
-            a = choose(s, moves, rng)
-        else:
+        if not m & (m - 1):
             a = m.bit_length() - 1
+        elif randomly:
+            # the r-th legal card, r drawn as rng.randrange(n) draws it
+            n = m.bit_count()
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            while r:
+                m &= m - 1
+                r -= 1
+            a = (m & -m).bit_length() - 1
+        else:
+            s.to_act, s.trump, s.played, s.leader = seat, trump, played, leader
+            a = choose(s, _cards_of(m), rng)
         steps += 1
         bit = 1 << a
         hands[seat] = hand ^ bit
@@ -473,6 +554,83 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
         leader = seat = winner
         if len(tricks) == 6:
             break
+    u = s.setup
+    s.trump, s.played, s.leader = trump, played, leader
+    s.tally = score_hand(s.rules, u.bidder, u.bid, trump, tuple(tricks), u.discard, u.scores)
+    s.phase = OVER
+    s.to_act = -1
+    return steps
+
+
+def _random_tricks(s: FastState, rng: random.Random) -> int:
+    """The rest of the play from the start of a trick, every card drawn at random as
+    `RandomPolicy` draws it: `playout`'s loop unrolled trick by trick (R21-R26)."""
+    bits = rng.getrandbits
+
+    def pick(m: int) -> int:
+        """The r-th card of a set of two or more, r drawn as ``rng.randrange`` draws it."""
+        n = m.bit_count()
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        while r:
+            m &= m - 1
+            r -= 1
+        return (m & -m).bit_length() - 1
+
+    hands = s.hands
+    tricks = s.tricks
+    strict = s.strict
+    suit = _SUIT
+    trump = s.trump
+    leader = s.leader
+    played = s.played
+    lead_ok = -1 if tricks else s.setup.lead_ok
+    steps = 0
+    while len(tricks) < 6:
+        hand = hands[leader]
+        m = hand & lead_ok
+        lead_ok = -1
+        t0 = pick(m) if m & (m - 1) else m.bit_length() - 1
+        hands[leader] = hand ^ (1 << t0)
+        led = t0 // 13
+        if trump < 0:
+            trump = led  # R22
+        follow = suit[led]
+        extra = 0 if strict or led == trump else suit[trump]
+        key = TRICK_KEY[trump * 4 + led]
+        best = key[t0]
+        first = 0
+        seat = (leader + 1) & 3
+        hand = hands[seat]
+        m = hand & follow
+        m = m | hand & extra if m else hand
+        t1 = pick(m) if m & (m - 1) else m.bit_length() - 1
+        hands[seat] = hand ^ (1 << t1)
+        if key[t1] > best:
+            best, first = key[t1], 1
+        seat = (seat + 1) & 3
+        hand = hands[seat]
+        m = hand & follow
+        m = m | hand & extra if m else hand
+        t2 = pick(m) if m & (m - 1) else m.bit_length() - 1
+        hands[seat] = hand ^ (1 << t2)
+        if key[t2] > best:
+            best, first = key[t2], 2
+        seat = (seat + 1) & 3
+        hand = hands[seat]
+        m = hand & follow
+        m = m | hand & extra if m else hand
+        t3 = pick(m) if m & (m - 1) else m.bit_length() - 1
+        hands[seat] = hand ^ (1 << t3)
+        if key[t3] > best:
+            first = 3
+        winner = (leader + first) & 3
+        tricks.append(_new(Trick, (leader, (t0, t1, t2, t3), winner)))
+        played |= 1 << t0 | 1 << t1 | 1 << t2 | 1 << t3
+        leader = winner
+        steps += 4
     u = s.setup
     s.trump, s.played, s.leader = trump, played, leader
     s.tally = score_hand(s.rules, u.bidder, u.bid, trump, tuple(tricks), u.discard, u.scores)
