@@ -39,6 +39,7 @@ from typing import Any, Final, Protocol
 from cardtable.cards import DECK32
 
 from . import play as checked
+from . import scoring
 from .actions import ALONE as ALONE_ACTION
 from .actions import BLITZ as BLITZ_ACTION
 from .actions import CRACK as CRACK_ACTION
@@ -256,8 +257,21 @@ class FastState:
         self._load(s)
 
     def score(self) -> tuple[int, ...]:
-        """Each seat's score of the finished hand, as the checked `Sheepshead.outcome` gives it."""
-        return result(self.rules, self.to_state()).score
+        """Each seat's score of the finished hand, as the checked `Sheepshead.outcome` gives it
+        (for a picked hand by the checked `scoring` steps, without the result's details)."""
+        state = self.to_state()
+        setup = self.setup
+        if setup.picker < 0:
+            return result(self.rules, state).score
+        rules = self.rules
+        p, t, _ = scoring.picked_points(rules, state)
+        m = scoring.multiplier(rules, setup)
+        _, _, (picker, partner, defender) = scoring.settle(rules, p, t, setup.partner < 0, m)
+        score = [defender] * 5
+        score[setup.picker] = picker
+        if setup.partner >= 0:
+            score[setup.partner] = partner
+        return tuple(score)
 
 
 _INTS: dict[tuple[Action, ...], list[int]] = {}
@@ -621,22 +635,42 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
     """Play the hand out from ``s`` (changed in place) with ``policy``; the number of moves.
 
     A move with one legal action is taken without asking the policy, as the search's checked
-    playout does, so both draw the same random numbers."""
+    playout does, so both draw the same random numbers. The trick play is `_play` written out in
+    one loop over local variables (the choice, the step and the next legal cards), calling the
+    checked engine's `play.play_mask` and `play.trick_winner` only where the called-card rules
+    or the unknown bind; with `RandomPolicy` the choice is drawn inline, from the same random
+    bits as ``rng.randrange``."""
     steps = 0
     choose = policy.choose
     while s.phase != PLAY and s.phase != DONE:
         moves = s.moves()
         s.apply(moves[0] if len(moves) == 1 else choose(s, moves, rng))
         steps += 1
+    if s.phase == DONE:
+        return steps
     randomly = type(policy) is RandomPolicy
     bits = rng.getrandbits
-    play = _play
-    while s.phase == PLAY:
-        m = s.legal
+    rules = s.rules
+    setup = s.setup
+    picker, partner, x, under = setup.picker, setup.partner, setup.suit, setup.under
+    # R19 variant: a called ten that beats the ace needs the checked trick winner
+    plain_winner = under < 0 and not (setup.call_kind == CallKind.TEN and rules.called_ten_beats_ace)
+    play_mask = checked.play_mask
+    hands = s.hands
+    tricks = s.tricks
+    trick = s.trick
+    seat = s.to_act
+    trick_no = s.trick_no
+    leader = s.leader
+    first_x = s.first_x
+    legal = s.legal
+    played = s.played
+    follow = FOLLOW
+    while True:
+        m = legal
         if not m & (m - 1):
             a = m.bit_length() - 1
         elif randomly:
-            # the r-th legal card, r drawn as rng.randrange(n) draws it
             n = m.bit_count()
             k = n.bit_length()
             r = bits(k)
@@ -652,7 +686,79 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
                 low = m & -m
                 moves.append(low.bit_length() - 1)
                 m ^= low
+            s.to_act, s.trick_no, s.leader, s.first_x, s.legal, s.played = (
+                seat,
+                trick_no,
+                leader,
+                first_x,
+                legal,
+                played,
+            )
             a = choose(s, moves, rng)
-        play(s, a)
         steps += 1
+        bit = 1 << a
+        hands[seat] ^= bit
+        played |= bit
+        if trick:
+            trick.append(a)
+            if len(trick) < 5:
+                nxt = seat + 1 if seat < 4 else 0
+                if trick_no == 5:
+                    legal = hands[nxt]  # R31
+                elif (
+                    x >= 0
+                    and (first_x < 0 or first_x == trick_no or under >= 0)
+                    and (nxt in (picker, partner) or under >= 0)
+                ):
+                    legal = play_mask(rules, setup, nxt, hands[nxt], tuple(trick), trick_no, first_x)
+                else:
+                    hand = hands[nxt]
+                    legal = hand & follow[trick[0]] or hand
+                seat = nxt
+                continue
+            cards = (trick[0], trick[1], trick[2], trick[3], a)
+            if plain_winner:  # R25
+                c0, c1, c2, c3, c4 = cards
+                won = 1 << c0 | 1 << c1 | 1 << c2 | 1 << c3 | 1 << c4
+                w = won & TRUMP or won & follow[c0]
+                winner = (leader + cards.index((w & -w).bit_length() - 1)) % 5
+            else:
+                winner = checked.trick_winner(rules, setup, leader, cards, first_x, trick_no)
+            tricks.append((leader, cards, winner))
+            del trick[:]
+            leader = seat = winner
+            if trick_no == 5:
+                break
+            trick_no += 1
+            if (
+                x >= 0
+                and (first_x < 0 or first_x == trick_no or under >= 0)
+                and (winner in (picker, partner) or under >= 0)
+            ):
+                legal = play_mask(rules, setup, winner, hands[winner], (), trick_no, first_x)
+            else:
+                legal = hands[winner]
+            continue
+        # the lead
+        trick.append(a)
+        restricted = x >= 0 and (first_x < 0 or first_x == trick_no or under >= 0)
+        if x >= 0 and first_x < 0 and (SUIT_CLASS[a] == x or a == under):
+            first_x = trick_no  # R27-R33: the first trick of the called suit
+            restricted = True
+        nxt = seat + 1 if seat < 4 else 0
+        if trick_no == 5:
+            legal = hands[nxt]
+        elif restricted and (nxt in (picker, partner) or under >= 0):
+            legal = play_mask(rules, setup, nxt, hands[nxt], (a,), trick_no, first_x)
+        else:
+            hand = hands[nxt]
+            legal = hand & follow[a] or hand
+        seat = nxt
+    s.trick_no = 6
+    s.leader = leader
+    s.first_x = first_x
+    s.played = played
+    s.phase = DONE
+    s.to_act = -1
+    s.legal = 0
     return steps
