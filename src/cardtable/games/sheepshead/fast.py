@@ -63,7 +63,19 @@ from .bots import (
 from .rules import SheepsheadRules
 from .scoring import result
 from .state import NOBODY, CallKind, Phase, Setup, State
-from .tables import FAIL_ACES, FAIL_SUITS, FOLLOW, FROM_KERNEL, POINTS, SUIT_CLASS, TO_KERNEL, TRUMP, indices
+from .tables import (
+    BLACK_QUEENS,
+    FAIL_ACES,
+    FAIL_SUITS,
+    FOLLOW,
+    FROM_KERNEL,
+    POINTS,
+    RED_QUEENS,
+    SUIT_CLASS,
+    TO_KERNEL,
+    TRUMP,
+    indices,
+)
 from .view import observe
 
 #: Phases as ints (the values of `Phase`).
@@ -240,6 +252,20 @@ class FastState:
             seat = self.to_act = (self.to_act + 1) % 5
             self.choices = checked.pick_choices(rules, self.hands[seat], passes)
             return
+        if phase == PICK_PHASE and a != PASS:
+            self._pick(a == BLITZ)
+            return
+        if a >= BURY and rules.partner_mode == "called_ace":
+            # R14 (`play.apply_bury`): two cards leave the picker's hand; the call comes next
+            bury = a & ~BURY
+            self.hands[self.to_act] &= ~bury
+            u = self.setup
+            self.setup = _new(Setup, (*u[:6], bury, *u[7:13], 0, -1))
+            self.phase = CALL_PHASE
+            return
+        if a >= CALL and a < CALL_UNKNOWN and not (rules.cracking and self.setup.picker != self.setup.dealer):
+            self._call(a - CALL)
+            return
         s = self.to_state()
         if a >= BURY:
             s = checked.apply_bury(rules, s, a & ~BURY)
@@ -255,6 +281,36 @@ class FastState:
         else:
             s = checked.apply_crack(rules, s, a != PASS)
         self._load(s)
+
+    def _pick(self, blitz: bool) -> None:
+        """R13 (`play.apply_pick`): the picker takes the blind; R45: a blitz shows his queen pairs."""
+        seat = self.to_act
+        hand = self.hands[seat]
+        shown = 0
+        if blitz:
+            shown = (1 if hand & BLACK_QUEENS == BLACK_QUEENS else 0) | (2 if hand & RED_QUEENS == RED_QUEENS else 0)
+        u = self.setup
+        self.hands[seat] = hand | u.blind
+        self.setup = _new(Setup, (*u[:5], seat, 0, CallKind.NONE, -1, -1, -1, -1, shown, 0, -1))
+        self.phase = BURY_PHASE
+        self.choices = ()
+
+    def _call(self, called: int) -> None:
+        """R18-R22 (`play.apply_call`) for an ace or a ten called, when no crack can follow: the
+        holder of the called card is the partner, and the play starts (R23)."""
+        u = self.setup
+        picker = u.picker
+        kind = CallKind.ACE if called in FAIL_ACES else CallKind.TEN
+        partner = -1
+        for seat in range(5):
+            if seat != picker and self.hands[seat] >> called & 1:
+                partner = seat
+        setup = _new(Setup, (*u[:7], kind, called, SUIT_CLASS[called], -1, partner, u.blitz, 0, -1))
+        self.setup = setup
+        first = (u.dealer + 1) % 5
+        self.phase = PLAY
+        self.to_act = self.leader = first
+        self.legal = checked.play_mask(self.rules, setup, first, self.hands[first], (), 0, -1)
 
     def score(self) -> tuple[int, ...]:
         """Each seat's score of the finished hand, as the checked `Sheepshead.outcome` gives it
@@ -274,7 +330,9 @@ class FastState:
         return tuple(score)
 
 
-_INTS: dict[tuple[Action, ...], list[int]] = {}
+#: The ints of the engine's tuples of actions, by the tuple's identity (the tuple is kept, so an
+#: identity is never reused while it is cached).
+_INTS: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
 _PICK_PASS: Final = checked.pick_choices(SheepsheadRules(), 0, 0)
 
 
@@ -282,12 +340,12 @@ def _ints(actions: tuple[Action, ...]) -> list[int]:
     """The ints of a tuple of actions (the engine's choices and calls), remembered; a new list."""
     if actions is _PICK_PASS:
         return [PICK, PASS]
-    got = _INTS.get(actions)
-    if got is None:
+    got = _INTS.get(id(actions))
+    if got is None or got[0] is not actions:
         if len(_INTS) > 100_000:
             _INTS.clear()
-        got = _INTS[actions] = [to_int(a) for a in actions]
-    return got[:]
+        got = _INTS[id(actions)] = (actions, [to_int(a) for a in actions])
+    return got[1][:]
 
 
 def _play(s: FastState, card: int) -> None:
