@@ -517,25 +517,26 @@ class RulePolicy:
         gone = hand | (played & seen)
         if picker == seat:
             gone |= setup.blind | setup.bury
-        won = 0
-        for _ld, _cs, w in s.tricks:
-            if w == seat:
-                won += 1
         out = ~gone & 0xFFFFFFFF
-        trick = [c if seen >> c & 1 else -1 for c in s.trick]
+        trick = s.trick if seen == played else [c if seen >> c & 1 else -1 for c in s.trick]
         x = setup.suit
         if picker < 0:
+            won = 0
+            for _ld, _cs, w in s.tricks:
+                if w == seat:
+                    won += 1
             return self._leaster(hand, ok, trick, out, won)
         partner_known, partner = _partner_view(s, seat)
-        team: tuple[int, ...]
+        # the seats this one knows to be on its side, as a set of seats
+        team: int
         if seat == picker:
-            team = (seat, partner) if partner is not None else (seat,)
+            team = 1 << seat | (1 << partner if partner is not None else 0)
         elif partner == seat:
-            team = (seat, picker)
+            team = 1 << seat | 1 << picker
         elif partner_known:
-            team = tuple(t for t in range(5) if t != picker and t != partner)
+            team = 31 & ~(1 << picker) & ~(1 << partner if partner is not None else 0)
         else:
-            team = (seat,)
+            team = 1 << seat
         on_picker_team = seat == picker or partner == seat
         if not trick:
             return self._lead(s, seen, ok, out, on_picker_team, x)
@@ -546,7 +547,7 @@ class RulePolicy:
         last = len(trick) == 4
         best_is_trump = best < 14
         beat = ok & TRUMP & (1 << best) - 1 if best_is_trump else ok & TRUMP | ok & follow & (1 << best) - 1
-        if winner in team:
+        if team >> winner & 1:
             if last or _safe(best, out, follow, best_is_trump):
                 return _schmear(ok)
             if beat and points >= 10:
