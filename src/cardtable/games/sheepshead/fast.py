@@ -159,9 +159,35 @@ class FastState:
         "tricks",
     )
 
-    def __init__(self, rules: SheepsheadRules, s: State) -> None:
+    def __init__(
+        self,
+        rules: SheepsheadRules,
+        setup: Setup,
+        phase: int,
+        to_act: int,
+        hands: list[int],
+        trick_no: int,
+        leader: int,
+        trick: list[int],
+        tricks: list[tuple[int, tuple[int, ...], int]],
+        played: int,
+        first_x: int,
+        legal: int,
+        choices: tuple[object, ...],
+    ) -> None:
         self.rules = rules
-        self._load(s)
+        self.setup = setup
+        self.phase = phase
+        self.to_act = to_act
+        self.hands = hands
+        self.trick_no = trick_no
+        self.leader = leader
+        self.trick = trick
+        self.tricks = tricks
+        self.played = played
+        self.first_x = first_x
+        self.legal = legal
+        self.choices = choices
 
     def _load(self, s: State) -> None:
         self.setup = s.setup
@@ -179,21 +205,21 @@ class FastState:
 
     def copy(self) -> FastState:
         """An independent copy (the shared parts are immutable)."""
-        o = FastState.__new__(FastState)
-        o.rules = self.rules
-        o.setup = self.setup
-        o.phase = self.phase
-        o.to_act = self.to_act
-        o.hands = self.hands[:]
-        o.trick_no = self.trick_no
-        o.leader = self.leader
-        o.trick = self.trick[:]
-        o.tricks = self.tricks[:]
-        o.played = self.played
-        o.first_x = self.first_x
-        o.legal = self.legal
-        o.choices = self.choices
-        return o
+        return FastState(
+            self.rules,
+            self.setup,
+            self.phase,
+            self.to_act,
+            self.hands[:],
+            self.trick_no,
+            self.leader,
+            self.trick[:],
+            self.tricks[:],
+            self.played,
+            self.first_x,
+            self.legal,
+            self.choices,
+        )
 
     def to_state(self) -> State:
         """The checked engine's state equal to this one."""
@@ -413,7 +439,9 @@ def from_state(state: State, rules: SheepsheadRules) -> FastState | None:
     dealt hand: see `deal`)."""
     if state.phase == Phase.DEAL:
         return None
-    return FastState(rules, state)
+    s = FastState(rules, state.setup, 0, 0, [], 0, 0, [], [], 0, -1, 0, ())
+    s._load(state)
+    return s
 
 
 def deal(game: Any, dealer: int, rng: random.Random, match: Any = None) -> FastState:
@@ -431,20 +459,10 @@ def deal(game: Any, dealer: int, rng: random.Random, match: Any = None) -> FastS
     u = start.setup
     setup = _new(Setup, (dealer, u.scores, u.pending, b[15] | b[16], 0, -1, 0, CallKind.NONE, -1, -1, -1, -1, 0, 0, -1))
     first = (dealer + 1) % 5
-    fs = FastState.__new__(FastState)
-    fs.rules = game.rules
-    fs.setup = setup
-    fs.phase = PICK_PHASE
-    fs.to_act = first
-    fs.hands = hands
-    fs.trick_no = 0
-    fs.leader = first
-    fs.trick = []
-    fs.tricks = []
-    fs.played = 0
-    fs.first_x = -1
-    fs.legal = 0
-    fs.choices = checked.pick_choices(game.rules, hands[first], 0)
+    rules = game.rules
+    fs = FastState(
+        rules, setup, PICK_PHASE, first, hands, 0, first, [], [], 0, -1, 0, checked.pick_choices(rules, hands[first], 0)
+    )
     return fs
 
 

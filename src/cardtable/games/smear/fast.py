@@ -117,6 +117,7 @@ class FastState:
         tricks: list[Trick],
         setup: Setup,
         tally: Tally | None,
+        played: int = -1,
     ) -> None:
         self.rules = rules
         self.strict = rules.follow_rule == "strict"
@@ -129,30 +130,30 @@ class FastState:
         self.tricks = tricks
         self.setup = setup
         self.tally = tally
-        played = 0
-        for t in tricks:
-            for c in t[1]:
+        if played < 0:  # every card played, from the tricks
+            played = 0
+            for t in tricks:
+                for c in t[1]:
+                    played |= 1 << c
+            for c in trick:
                 played |= 1 << c
-        for c in trick:
-            played |= 1 << c
         self.played = played
 
     def copy(self) -> FastState:
         """An independent copy (the shared parts are immutable)."""
-        other = FastState.__new__(FastState)
-        other.rules = self.rules
-        other.strict = self.strict
-        other.phase = self.phase
-        other.to_act = self.to_act
-        other.hands = self.hands[:]
-        other.trump = self.trump
-        other.leader = self.leader
-        other.trick = self.trick[:]
-        other.tricks = self.tricks[:]
-        other.setup = self.setup
-        other.tally = self.tally
-        other.played = self.played
-        return other
+        return FastState(
+            self.rules,
+            self.phase,
+            self.to_act,
+            self.hands[:],
+            self.trump,
+            self.leader,
+            self.trick[:],
+            self.tricks[:],
+            self.setup,
+            self.tally,
+            self.played,
+        )
 
     def to_state(self) -> State:
         """The checked engine's state equal to this one."""
