@@ -21,8 +21,9 @@ In the same run it measures OpenSpiel's ``oh_hell`` in the Sheepshead shape (5 p
 C++ random-bot evaluator, and its C++ IS-MCTS, and prints our figures over theirs as ratios. The
 ratios against OpenSpiel's Python loop come from rounds interleaved on the machine: each round
 runs OpenSpiel's loop, then ours through the public API, the fast step API and the fast playout,
-so that a noisy moment hits both sides; a ratio is the best round's, with the spread of the
-rounds' ratios beside it. OpenSpiel is the optional ``bench`` extra; without it the script says so
+so that a noisy moment hits both sides; a ratio is our best rate over theirs (each the best of
+the rounds, as every figure here), with the median and the range of the rounds' own ratios beside
+it. OpenSpiel is the optional ``bench`` extra; without it the script says so
 and measures cardtable alone.
 
 Machines here are shared and noisy: every figure is the best of ``--repeats`` runs, and the
@@ -238,6 +239,17 @@ def fast_hands(name: str, options: dict[str, Any], seconds: float, whole: bool, 
     return hands / (perf() - start)
 
 
+def fast_builds() -> dict[str, str]:
+    """Whether each fast layer runs compiled (the opt-in mypyc build, setup.py) or pure Python."""
+    import importlib
+
+    out = {}
+    for name in FAST_GAMES:
+        module = importlib.import_module(f"cardtable.games.{name}.fast")
+        out[name] = "pure" if (module.__file__ or "").endswith(".py") else "compiled"
+    return out
+
+
 #: The games with a fast layer measured here.
 FAST_GAMES = ("smear", "sheepshead")
 
@@ -274,8 +286,8 @@ def openspiel_python_loop(game: Any, seconds: float) -> float:
 def interleaved(name: str, options: dict[str, Any], seconds: float, repeats: int) -> dict[str, Any] | None:
     """Rounds of OpenSpiel's Python loop in ``name``'s shape, then ours: the public API, and for a
     game with a fast layer its step API and its playout. Each figure's best and spread, and each
-    of ours over OpenSpiel's in the same round (the best round's ratio and the spread of the
-    rounds' ratios, in percent of the best)."""
+    of ours over OpenSpiel's: the best over the best, and the least, median and greatest of the
+    rounds' own ratios."""
     spiel = oh_hell(SHAPES[name])
     if spiel is None:
         return None
@@ -289,13 +301,18 @@ def interleaved(name: str, options: dict[str, Any], seconds: float, repeats: int
             rounds["fast"].append(fast_hands(name, options, seconds, whole=False))
             rounds["playout"].append(fast_hands(name, options, seconds, whole=True))
     out: dict[str, Any] = {"rounds": rounds, "hands_per_s": {}, "ratios": {}}
+    theirs = max(rounds["openspiel_python"])
     for kind, rates in rounds.items():
         best = max(rates)
         out["hands_per_s"][kind] = {"best": best, "spread_pct": 100.0 * (best - min(rates)) / best}
         if kind != "openspiel_python":
-            ratios = [ours / theirs for ours, theirs in zip(rates, rounds["openspiel_python"], strict=True)]
-            top = max(ratios)
-            out["ratios"][kind] = {"best": top, "worst": min(ratios), "spread_pct": 100.0 * (top - min(ratios)) / top}
+            each = sorted(ours / them for ours, them in zip(rates, rounds["openspiel_python"], strict=True))
+            out["ratios"][kind] = {
+                "best": best / theirs,
+                "round_min": each[0],
+                "round_median": statistics.median(each),
+                "round_max": each[-1],
+            }
     return out
 
 
@@ -470,7 +487,7 @@ def main(argv: list[str] | None = None) -> int:
                 for kind, r in rounds["ratios"].items():
                     key = f"{shape}_{names[kind]}_openspiel_python"
                     ratios[key] = r["best"]
-                    ratio_spreads[key] = {"worst": r["worst"], "spread_pct": r["spread_pct"]}
+                    ratio_spreads[key] = {k: r[k] for k in ("round_min", "round_median", "round_max")}
                 for kind in ("fast", "playout"):
                     if kind in rounds["hands_per_s"]:
                         games[shape][f"{kind}_games_per_s"] = rounds["hands_per_s"][kind]["best"]
@@ -484,6 +501,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": platform.machine(),
         "processor": platform.processor() or "unknown",
         "system": platform.platform(),
+        "fast_layers": fast_builds(),
         "seconds_per_figure": args.seconds,
         "repeats": args.repeats,
     }
@@ -497,7 +515,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"machine: {machine['system']}, Python {machine['python']}")
+    print(f"machine: {machine['system']}, Python {machine['python']}, fast layers {machine['fast_layers']}")
     print(f"each figure: the best of {args.repeats} runs of {args.seconds}s")
     for name, row in games.items():
         rules = f" ({', '.join(f'{k}={v}' for k, v in row['options'].items())})" if row["options"] else ""
@@ -543,7 +561,12 @@ def main(argv: list[str] | None = None) -> int:
             )
         for key, value in ratios.items():
             spread = ratio_spreads.get(key)
-            rounds = f" (rounds {spread['worst']:.2f}x-{value:.2f}x)" if spread else ""
+            rounds = (
+                f" (rounds: median {spread['round_median']:.2f}x, "
+                f"{spread['round_min']:.2f}x-{spread['round_max']:.2f}x)"
+                if spread
+                else ""
+            )
             print(f"{key}: {value:.2f}x{rounds}")
     return 0
 
