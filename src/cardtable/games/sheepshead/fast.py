@@ -247,12 +247,8 @@ class FastState:
         phase = self.phase
         if phase == PLAY:
             m = self.legal
-            out = []
-            while m:
-                low = m & -m
-                out.append(low.bit_length() - 1)
-                m ^= low
-            return out
+            a, b, c, d = _BYTE_CARDS
+            return a[m & 255] + b[m >> 8 & 255] + c[m >> 16 & 255] + d[m >> 24]
         if phase == DONE:
             return []
         if phase == BURY_PHASE:
@@ -358,6 +354,9 @@ class FastState:
 
 #: The ints of the engine's tuples of actions, by the tuple's identity (the tuple is kept, so an
 #: identity is never reused while it is cached).
+#: The cards (indices) of each value of each byte of a card set, strongest first; never changed
+#: in place (`FastState.moves` joins copies).
+_BYTE_CARDS: Final = tuple(tuple([8 * k + i for i in range(8) if v >> i & 1] for v in range(256)) for k in range(4))
 _INTS: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
 _PICK_PASS: Final = checked.pick_choices(SheepsheadRules(), 0, 0)
 

@@ -201,8 +201,20 @@ class FastState:
     def moves(self) -> list[int]:
         """The legal actions, in the checked engine's canonical order."""
         phase = self.phase
-        if phase == PLAY:
-            return _cards_of(self.playable())
+        if phase == PLAY:  # `playable`, written out: this runs at every card
+            hand = self.hands[self.to_act]
+            trick = self.trick
+            if not trick:
+                m = hand if self.tricks else hand & self.setup.lead_ok
+            else:
+                led = trick[0] // 13
+                m = hand & _SUIT[led]
+                if not m:
+                    m = hand
+                elif led != self.trump and not self.strict:
+                    m |= hand & _SUIT[self.trump]
+            a, b, c, d = _SUIT_CARDS
+            return a[m & 0x1FFF] + b[m >> 13 & 0x1FFF] + c[m >> 26 & 0x1FFF] + d[m >> 39]
         if phase == AUCTION:
             return self._calls()
         if phase == OVER:
