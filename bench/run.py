@@ -12,11 +12,19 @@ playouts (simulations) per second at each level. With ``--variants`` it also mea
 hands under house-rule sets that take other paths through the engine, and with ``--rule-bot``
 hands with the rule-based bot in every seat.
 
+For Smear and Sheepshead it also measures the fast layer (``games/<game>/fast.py``): random
+hands stepped through its step API (``moves``, ``apply(int)``, ``score``) and whole random hands
+played by its one-function ``playout``, both dealt by the layer from the same random stream.
+
 In the same run it measures OpenSpiel's ``oh_hell`` in the Sheepshead shape (5 players, 32 cards,
 6 tricks) and the Smear shape (4 players, 32 cards, 6 tricks), looped from Python and with its
-C++ random-bot evaluator, and its C++ IS-MCTS, and prints our figures over theirs as ratios.
-OpenSpiel is the optional ``bench`` extra; without it the script says so and measures cardtable
-alone.
+C++ random-bot evaluator, and its C++ IS-MCTS, and prints our figures over theirs as ratios. The
+ratios against OpenSpiel's Python loop come from rounds interleaved on the machine: each round
+runs OpenSpiel's loop, then ours through the public API, the fast step API and the fast playout,
+so that a noisy moment hits both sides; a ratio is our best rate over theirs (each the best of
+the rounds, as every figure here), with the median and the range of the rounds' own ratios beside
+it. OpenSpiel is the optional ``bench`` extra; without it the script says so
+and measures cardtable alone.
 
 Machines here are shared and noisy: every figure is the best of ``--repeats`` runs, and the
 spread across runs is reported beside it.
@@ -187,6 +195,138 @@ def search_decisions(game: Any, level: str, decisions: int, seed: int = 2) -> di
     }
 
 
+def fast_hands(name: str, options: dict[str, Any], seconds: float, whole: bool, seed: int = 1) -> float:
+    """Random full hands per second on the fast layer of ``name``: stepped through ``moves`` and
+    ``apply`` (the random choice made as in `random_hands`), or, with ``whole``, played out by
+    its ``playout`` with the random policy; each hand dealt by the layer and scored."""
+    game = registry.get_game(name, **options)
+    if name == "smear":
+        from cardtable.games.smear import fast as smear_fast
+
+        rules = game.rules
+
+        def deal_smear(n: int, rng: random.Random) -> Any:
+            return smear_fast.deal(rules, n % 4, (0, 0), rng)
+
+        deal, layer = deal_smear, smear_fast
+    else:
+        from cardtable.games.sheepshead import fast as sheepshead_fast
+
+        def deal_sheepshead(n: int, rng: random.Random) -> Any:
+            return sheepshead_fast.deal(game, n % 5, rng)
+
+        deal, layer = deal_sheepshead, sheepshead_fast
+    rng = random.Random(seed)
+    policy = layer.RandomPolicy()
+    playout = layer.playout
+    hands = 0
+    perf = time.perf_counter
+    start = perf()
+    if whole:
+        while perf() - start < seconds:
+            state = deal(hands, rng)
+            playout(state, policy, rng)
+            state.score()
+            hands += 1
+    else:
+        while perf() - start < seconds:
+            state = deal(hands, rng)
+            while state.to_act >= 0:
+                moves = state.moves()
+                state.apply(moves[rng.randrange(len(moves))])
+            state.score()
+            hands += 1
+    return hands / (perf() - start)
+
+
+def fast_builds() -> dict[str, str]:
+    """Whether each fast layer runs compiled (the opt-in mypyc build, setup.py) or pure Python."""
+    import importlib
+
+    out = {}
+    for name in FAST_GAMES:
+        module = importlib.import_module(f"cardtable.games.{name}.fast")
+        out[name] = "pure" if (module.__file__ or "").endswith(".py") else "compiled"
+    return out
+
+
+#: The games with a fast layer measured here.
+FAST_GAMES = ("smear", "sheepshead")
+
+
+def oh_hell(players: int) -> Any:
+    """OpenSpiel's oh_hell in a shape of ours (32 cards, 6 tricks), or ``None`` without OpenSpiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    return pyspiel.load_game(
+        "oh_hell", {"players": players, "num_suits": 4, "num_cards_per_suit": 8, "num_tricks_fixed": 6}
+    )
+
+
+def openspiel_python_loop(game: Any, seconds: float) -> float:
+    """OpenSpiel games per second driven from Python, chance and random choices as ours."""
+    rng = random.Random(3)
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def interleaved(name: str, options: dict[str, Any], seconds: float, repeats: int) -> dict[str, Any] | None:
+    """Rounds of OpenSpiel's Python loop in ``name``'s shape, then ours: the public API, and for a
+    game with a fast layer its step API and its playout. Each figure's best and spread, and each
+    of ours over OpenSpiel's: the best over the best, and the least, median and greatest of the
+    rounds' own ratios."""
+    spiel = oh_hell(SHAPES[name])
+    if spiel is None:
+        return None
+    game = registry.get_game(name, **options)
+    kinds = ["public"] + (["fast", "playout"] if name in FAST_GAMES else [])
+    rounds: dict[str, list[float]] = {k: [] for k in ["openspiel_python", *kinds]}
+    for _ in range(repeats):
+        rounds["openspiel_python"].append(openspiel_python_loop(spiel, seconds))
+        rounds["public"].append(random_hands(game, seconds)[0])
+        if name in FAST_GAMES:
+            rounds["fast"].append(fast_hands(name, options, seconds, whole=False))
+            rounds["playout"].append(fast_hands(name, options, seconds, whole=True))
+    out: dict[str, Any] = {"rounds": rounds, "hands_per_s": {}, "ratios": {}}
+    theirs = max(rounds["openspiel_python"])
+    for kind, rates in rounds.items():
+        best = max(rates)
+        out["hands_per_s"][kind] = {"best": best, "spread_pct": 100.0 * (best - min(rates)) / best}
+        if kind != "openspiel_python":
+            each = sorted(ours / them for ours, them in zip(rates, rounds["openspiel_python"], strict=True))
+            out["ratios"][kind] = {
+                "best": best / theirs,
+                "round_min": each[0],
+                "round_median": statistics.median(each),
+                "round_max": each[-1],
+            }
+    return out
+
+
+def seep_fast_figure(seconds: float, repeats: int) -> dict[str, float] | None:
+    """Seep's fast layer, measured by ``bench/seep_fast.py`` (``seep_fast_hands_per_s``) when that
+    script is at hand; ``None`` until then."""
+    # --- games.seep.fast_hands_per_s: Seep's own fast-layer figure plugs in here ---
+    try:
+        import seep_fast  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return _best(lambda: float(seep_fast.seep_fast_hands_per_s(seconds)), repeats)
+
+
 def openspiel_figures(seconds: float, repeats: int) -> dict[str, Any] | None:
     """OpenSpiel's oh_hell in both shapes: Python loop, C++ random-bot loop, C++ IS-MCTS."""
     try:
@@ -328,28 +468,54 @@ def main(argv: list[str] | None = None) -> int:
     for name in [g.strip() for g in args.games.split(",") if g.strip()]:
         games[name] = measure_game(name, options.get(name, {}), args)
 
+    if "seep" in games:
+        seep_fast = seep_fast_figure(args.seconds, args.repeats)
+        if seep_fast is not None:
+            games["seep"]["fast_hands_per_s"] = seep_fast["best"]
+            games["seep"]["fast_hands_per_s_spread_pct"] = seep_fast["spread_pct"]
+
     spiel = openspiel_figures(args.seconds, args.repeats)
     ratios: dict[str, float] = {}
+    ratio_spreads: dict[str, dict[str, float]] = {}
     if spiel is not None:
         for shape in SHAPES:
             if shape in games:
-                ours = games[shape]["games_per_s"]
-                ratios[f"{shape}_vs_openspiel_python"] = ours / spiel[shape]["python_games_per_s"]["best"]
-                ratios[f"{shape}_vs_openspiel_cpp"] = ours / spiel[shape]["cpp_games_per_s"]["best"]
+                rounds = interleaved(shape, options.get(shape, {}), args.seconds, args.repeats)
+                assert rounds is not None
+                spiel[shape]["interleaved"] = rounds
+                names = {"public": "vs", "fast": "fast_vs", "playout": "playout_vs"}
+                for kind, r in rounds["ratios"].items():
+                    key = f"{shape}_{names[kind]}_openspiel_python"
+                    ratios[key] = r["best"]
+                    ratio_spreads[key] = {k: r[k] for k in ("round_min", "round_median", "round_max")}
+                for kind in ("fast", "playout"):
+                    if kind in rounds["hands_per_s"]:
+                        games[shape][f"{kind}_games_per_s"] = rounds["hands_per_s"][kind]["best"]
+                        games[shape][f"{kind}_games_per_s_spread_pct"] = rounds["hands_per_s"][kind]["spread_pct"]
+                ratios[f"{shape}_vs_openspiel_cpp"] = (
+                    games[shape]["games_per_s"] / spiel[shape]["cpp_games_per_s"]["best"]
+                )
     machine = {
         "python": sys.version.split()[0],
         "implementation": platform.python_implementation(),
         "machine": platform.machine(),
         "processor": platform.processor() or "unknown",
         "system": platform.platform(),
+        "fast_layers": fast_builds(),
         "seconds_per_figure": args.seconds,
         "repeats": args.repeats,
     }
-    result = {"machine": machine, "games": games, "openspiel": spiel, "ratios": ratios}
+    result = {
+        "machine": machine,
+        "games": games,
+        "openspiel": spiel,
+        "ratios": ratios,
+        "ratio_spreads": ratio_spreads,
+    }
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"machine: {machine['system']}, Python {machine['python']}")
+    print(f"machine: {machine['system']}, Python {machine['python']}, fast layers {machine['fast_layers']}")
     print(f"each figure: the best of {args.repeats} runs of {args.seconds}s")
     for name, row in games.items():
         rules = f" ({', '.join(f'{k}={v}' for k, v in row['options'].items())})" if row["options"] else ""
@@ -361,6 +527,18 @@ def main(argv: list[str] | None = None) -> int:
             f"{'':<11} legal_actions {row['legal_per_s']:>9.0f}/s  apply {row['apply_per_s']:>9.0f}/s  "
             f"observe {row['observe_per_s']:>9.0f}/s"
         )
+        for kind in ("fast", "playout"):
+            if f"{kind}_games_per_s" in row:
+                what = "fast step API" if kind == "fast" else "fast playout"
+                print(
+                    f"{'':<11} {what}: {row[f'{kind}_games_per_s']:.0f} hands/s "
+                    f"(±{row[f'{kind}_games_per_s_spread_pct']:.0f}%)"
+                )
+        if "fast_hands_per_s" in row:
+            print(
+                f"{'':<11} fast layer: {row['fast_hands_per_s']:.0f} hands/s "
+                f"(±{row['fast_hands_per_s_spread_pct']:.0f}%)"
+            )
         if "rule_bot_games_per_s" in row:
             print(f"{'':<11} rule bot in every seat: {row['rule_bot_games_per_s']:.0f} hands/s")
         for variant, rate in row.get("variants", {}).items():
@@ -382,7 +560,14 @@ def main(argv: list[str] | None = None) -> int:
                 f"IS-MCTS {row['ismcts_sims_per_s']['best']:.0f} sims/s"
             )
         for key, value in ratios.items():
-            print(f"{key}: {value:.2f}x")
+            spread = ratio_spreads.get(key)
+            rounds = (
+                f" (rounds: median {spread['round_median']:.2f}x, "
+                f"{spread['round_min']:.2f}x-{spread['round_max']:.2f}x)"
+                if spread
+                else ""
+            )
+            print(f"{key}: {value:.2f}x{rounds}")
     return 0
 
 

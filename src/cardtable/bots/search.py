@@ -23,16 +23,22 @@ Levels set the budget: at most so many playouts per decision, and at most so man
 so that a decision early in a hand, whose playouts are long, costs about as much as a late one.
 Both budgets count work, not time, so a seeded ``rng`` makes the choice deterministic; an optional
 time limit can stop earlier.
+
+The playouts run on the game's fast layer (``cardtable.games.<game>.fast``, see `FastLayer`) when
+it has one that takes the sampled world and a fast policy that chooses as the playout policy does;
+else on the checked public API. Both draw the same random numbers and reach the same outcomes, so
+the search's choices do not depend on which one ran: the fast layer only makes them sooner.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from cardtable.bots.base import Bot, RandomBot, Ranker
 from cardtable.core import BadRules
@@ -126,8 +132,45 @@ def choose(values: Sequence[Sequence[float]], default: int | None, start: int = 
     return rival if diff > SWITCH_Z * stderr else default
 
 
+class FastLayer(Protocol):
+    """What the search needs of a game's fast layer module (``cardtable.games.<game>.fast``).
+
+    ``from_state(state, rules)`` is a mutable copy of a checked state (``None`` when the layer
+    cannot take it), with ``copy()``, ``apply(int)`` and ``score()`` (each seat's score, as the
+    checked ``outcome`` gives it); ``to_int(action)`` is a checked action's int;
+    ``policy_for(bot, rules)`` is a fast policy that chooses as ``bot`` does from the same
+    random numbers (``None`` if there is none); ``playout(state, policy, rng)`` plays the hand out
+    in place and returns the moves it took, asking the policy only when there is a choice.
+    """
+
+    def from_state(self, state: Any, rules: Any) -> Any: ...
+
+    def to_int(self, action: Any) -> int: ...
+
+    def policy_for(self, bot: Any, rules: Any) -> Any: ...
+
+    def playout(self, state: Any, policy: Any, rng: random.Random) -> int: ...
+
+
+def fast_layer(game: Any, policy: Bot) -> tuple[FastLayer, Any] | None:
+    """The game's fast layer and its fast version of ``policy``, or ``None`` when either is
+    missing (the search then plays out through the checked public API)."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{game.name}.fast")
+    except ModuleNotFoundError:
+        return None
+    if not all(callable(getattr(module, f, None)) for f in ("from_state", "to_int", "policy_for", "playout")):
+        return None
+    layer: FastLayer = module
+    fast_policy = layer.policy_for(policy, game.rules)
+    return None if fast_policy is None else (layer, fast_policy)
+
+
 class SearchBot:
-    """Determinized Monte Carlo search over sampled worlds (see the module docstring)."""
+    """Determinized Monte Carlo search over sampled worlds (see the module docstring).
+
+    ``fast=False`` keeps the playouts on the checked public API even when the game has a fast
+    layer (the same choices, more slowly: for tests and comparisons)."""
 
     def __init__(
         self,
@@ -135,6 +178,7 @@ class SearchBot:
         level: str = "medium",
         policy: Bot | None = None,
         time_limit: float | None = None,
+        fast: bool = True,
     ) -> None:
         if level not in LEVELS:
             raise BadRules(f"unknown search level {level!r} (known: {', '.join(LEVELS)})")
@@ -148,6 +192,7 @@ class SearchBot:
         self.world_moves = WORLD_MOVES.get(game.name, 1)
         self.policy: Bot = policy if policy is not None else RandomBot(game)
         self.time_limit = time_limit
+        self.fast = fast_layer(game, self.policy) if fast else None
 
     def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
@@ -207,6 +252,8 @@ class SearchBot:
         moves_left = float(self.moves)
         playouts_left = float(self.budget)
         start = 0
+        fast = self.fast
+        ints = [fast[0].to_int(a) for a in legal] if fast is not None else []
         for r in range(rounds):
             start = len(values[remaining[0]])
             round_moves = moves_left / (rounds - r)
@@ -214,8 +261,12 @@ class SearchBot:
             moves = playouts = worlds = 0
             while worlds < 2 or (moves < round_moves and playouts < round_playouts):
                 world = game.sample(view, rng)
+                fast_world = fast[0].from_state(world, game.rules) if fast is not None else None
                 for i in remaining:
-                    value, steps = self._playout(game.apply(world, legal[i]), seat, rng)
+                    if fast_world is not None:
+                        value, steps = self._fast_playout(fast_world, ints[i], seat, rng)
+                    else:
+                        value, steps = self._playout(game.apply(world, legal[i]), seat, rng)
                     moves += steps
                     values[i].append(value)
                 moves += self.world_moves
@@ -234,6 +285,15 @@ class SearchBot:
                     kept.append(default)
             remaining = kept
         return values, start
+
+    def _fast_playout(self, world: Any, action: int, seat: int, rng: random.Random) -> tuple[float, int]:
+        """`_playout` after ``action`` in a copy of ``world``, on the game's fast layer."""
+        assert self.fast is not None
+        layer, policy = self.fast
+        state = world.copy()
+        state.apply(action)
+        steps = layer.playout(state, policy, rng)
+        return hand_value(state.score(), seat), steps
 
     def _playout(self, state: Any, seat: int, rng: random.Random) -> tuple[float, int]:
         """The hand played out from ``state``: its value to ``seat`` and the moves it took."""

@@ -285,7 +285,8 @@ def _fill(seen: _Seen, rng: random.Random, strict: bool) -> dict[str, int] | Non
             pool &= ~(1 << c)
     cards = [c for c in range(32) if pool >> c & 1]
     rng.shuffle(cards)
-    order = sorted(room, key=lambda p: sum(1 for c in cards if not forbid[p] >> c & 1) - room[p])
+    # the most constrained place first: the fewest cards of the pool it may hold, for its room
+    order = sorted(room, key=lambda p: (pool & ~forbid[p]).bit_count() - room[p])
     for place in order:
         need = room[place]
         if not need:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
+
+from cardtable.cards import TEN
 
 from .actions import Bid, Discard, Pass, Play
 from .play import lead_cards
@@ -32,6 +34,13 @@ def _cards(m: int) -> list[int]:
     return out
 
 
+#: The tens of every suit, and the cards of each suit that rank above its jack (R4).
+_TENS: Final = sum(1 << (13 * s + TEN) for s in range(4))
+_ABOVE_JACK: Final = tuple(
+    sum(1 << c for c in range(13 * s, 13 * s + 13) if POWER[c] > POWER[TRUMP_JACK[s]]) for s in range(4)
+)
+
+
 def suit_strength(hand: int, suit: int, low_to_player: bool) -> float:
     """The points ``suit`` as trump is likely to bring the holder of ``hand`` (R27-R30)."""
     trumps = hand & SUIT[suit]
@@ -44,9 +53,9 @@ def suit_strength(hand: int, suit: int, low_to_player: bool) -> float:
     if trumps >> TRUMP_SEVEN[suit] & 1:
         points += 0.9 if low_to_player else 0.4
     if trumps >> TRUMP_JACK[suit] & 1:
-        guards = sum(1 for c in _cards(trumps) if POWER[c] > POWER[TRUMP_JACK[suit]])
+        guards = (trumps & _ABOVE_JACK[suit]).bit_count()
         points += 0.45 + 0.2 * min(guards, 2)
-    tens = sum(1 for c in _cards(hand) if c % 13 == 9)
+    tens = (hand & _TENS).bit_count()
     points += 0.15 * max(0, length - 2) + 0.1 * tens + (0.3 if length >= 4 else 0.0)
     return points
 
@@ -54,8 +63,14 @@ def suit_strength(hand: int, suit: int, low_to_player: bool) -> float:
 def bid_estimate(rules: SmearRules, hand: int) -> float:
     """The points ``hand`` is likely to make as the bidder's: its best trump suit, and a little for
     each kitty card it will take (R16). A sound player bids up to this, plus a quarter point."""
-    low_to_player = rules.low_awarded_to == "player"
-    return max(suit_strength(hand, s, low_to_player) for s in range(4)) + 0.12 * rules.kitty_size
+    low = rules.low_awarded_to == "player"
+    best = max(
+        suit_strength(hand, 0, low),
+        suit_strength(hand, 1, low),
+        suit_strength(hand, 2, low),
+        suit_strength(hand, 3, low),
+    )
+    return best + 0.12 * rules.kitty_size
 
 
 def _best_suit(hand: int, low_to_player: bool) -> int:

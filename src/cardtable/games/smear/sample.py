@@ -67,29 +67,58 @@ def _places(view: SmearView, kitty_size: int) -> list[tuple[str, int, int]]:
     return places
 
 
+def _shuffle(pool: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(pool)``, the same swaps from the same random bits, written out."""
+    bits = rng.getrandbits
+    for i in range(len(pool) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        pool[i], pool[j] = pool[j], pool[i]
+
+
 def _deal_hidden(
     places: list[tuple[str, int, int]], voids: list[int], hidden: list[int], rng: random.Random
 ) -> dict[str, int] | None:
-    """One random filling of the places with the hidden cards, or ``None`` if it got stuck."""
+    """One random filling of the places with the hidden cards, or ``None`` if it got stuck: the
+    most constrained place first, each taking the first cards of the shuffled pool it may hold."""
     pool = hidden[:]
-    rng.shuffle(pool)
+    _shuffle(pool, rng)
+    pool_mask = 0
+    for c in pool:
+        pool_mask |= 1 << c
     forbidden = {}
     for name, _, suits in places:
         block = suits
         if name.startswith("hand "):
             block |= voids[int(name[5:])]
         forbidden[name] = block
-    order = sorted(places, key=lambda p: sum(1 for c in pool if not forbidden[p[0]] >> c & 1) - p[1])
+    order = sorted(places, key=lambda p: (pool_mask & ~forbidden[p[0]]).bit_count() - p[1])
     out = {}
     for name, size, _ in order:
-        block = forbidden[name]
-        chosen = [c for c in pool if not block >> c & 1][:size]
-        if len(chosen) < size:
-            return None
+        block = forbidden[name] & pool_mask
         m = 0
-        for c in chosen:
-            m |= 1 << c
-            pool.remove(c)
+        if not block:  # every card left may go here: the first ones
+            if len(pool) < size:
+                return None
+            for c in pool[:size]:
+                m |= 1 << c
+            pool = pool[size:]
+        else:
+            taken = 0
+            rest = []
+            for c in pool:
+                if taken < size and not block >> c & 1:
+                    m |= 1 << c
+                    taken += 1
+                else:
+                    rest.append(c)
+            if taken < size:
+                return None
+            pool = rest
+        pool_mask ^= m
         out[name] = m
     return out
 

@@ -1,0 +1,29 @@
+"""The optional compiled build: ``CARDTABLE_MYPYC=1`` compiles the fast layers with mypyc.
+
+A plain install (``pip install .``) is pure Python and needs no C compiler; everything is declared
+in ``pyproject.toml``. With ``CARDTABLE_MYPYC=1`` in the environment, the modules of
+`COMPILED` are compiled to C extensions by mypyc, which needs mypy (the ``compiled`` extra) and a
+C compiler with the Python headers at build time, so install with the build environment at hand:
+
+    pip install -e '.[compiled]'
+    CARDTABLE_MYPYC=1 pip install --no-build-isolation .
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import setup
+
+#: The modules compiled by the opt-in build: the games' fast layers.
+COMPILED = [
+    "src/cardtable/games/smear/fast.py",
+    "src/cardtable/games/sheepshead/fast.py",
+]
+
+if os.environ.get("CARDTABLE_MYPYC", "") not in ("", "0"):
+    from mypyc.build import mypycify
+
+    setup(ext_modules=mypycify(COMPILED, opt_level="3"))
+else:
+    setup()

@@ -1,0 +1,840 @@
+"""Sheepshead's fast layer: a mutable, unchecked hand state for playouts and simulation.
+
+The public `Sheepshead` game is checked and immutable: the contract for people, records and
+tables. This layer is made only for speed, where nobody needs the checks (search playouts, random
+simulation): a slotted mutable `FastState`, actions as ints, `FastState.moves` (the legal actions
+in the checked engine's canonical order), `FastState.apply` without any check, `FastState.copy`
+and `FastState.score`. `from_state` converts a checked state (``None`` when the layer cannot take
+it) and `FastState.to_state` converts back; `to_int` and `to_action` convert actions.
+
+Actions as ints: a play is the card's Sheepshead index (0 = QC ... 31 = 7H, `tables`); `PICK`,
+`BLITZ`, `PASS`, `CRACK`, `RECRACK` and `ALONE` are 32-37; a call of the card of index ``c`` is
+``CALL + c`` and with the unknown ``u`` set aside ``CALL_UNKNOWN + 32 * c + u``; a bury is
+``BURY | mask`` of its two cards.
+
+Only the trick play (R23-R35a), nearly every move of a playout, is written out here, and it leans
+on the checked engine's `play.play_mask` and `play.trick_winner` wherever the called-card rules
+bind; the pick, bury, call and crack (a handful of moves per hand) step through the checked
+engine's own functions, and the hand is scored by the checked `scoring.result`, so each rule has
+one home. Every rule option and preset is supported; `from_state` refuses only the state before
+the deal (use `deal`).
+
+>>> import random
+>>> from cardtable.games.sheepshead import Sheepshead
+>>> game = Sheepshead()
+>>> s = deal(game, 4, random.Random(1))
+>>> s.phase == PICK_PHASE, s.moves()
+(True, [32, 34])
+>>> steps = playout(s, RandomPolicy(), random.Random(2))
+>>> s.to_act, sum(s.score())
+(-1, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any, Final, Protocol
+
+from cardtable.cards import DECK32
+
+from . import play as checked
+from . import scoring
+from .actions import ALONE as ALONE_ACTION
+from .actions import BLITZ as BLITZ_ACTION
+from .actions import CRACK as CRACK_ACTION
+from .actions import PASS as PASS_ACTION
+from .actions import PICK as PICK_ACTION
+from .actions import PLAYS, Action, Bury, Call, Play, bury_of
+from .actions import RECRACK as RECRACK_ACTION
+from .bots import (
+    ACES,
+    FAIL,
+    RuleBot,
+    _bits,
+    _bottom,
+    _cheapest_winner,
+    _discard,
+    _safe,
+    _schmear,
+    _shed_key,
+    _top,
+)
+from .rules import SheepsheadRules
+from .scoring import result
+from .state import NOBODY, CallKind, Phase, Setup, State
+from .tables import (
+    BLACK_QUEENS,
+    FAIL_ACES,
+    FAIL_SUITS,
+    FOLLOW,
+    FROM_KERNEL,
+    POINTS,
+    RED_QUEENS,
+    SUIT_CLASS,
+    TO_KERNEL,
+    TRUMP,
+    indices,
+)
+from .view import observe
+
+#: Phases as ints (the values of `Phase`).
+DEAL, PICK_PHASE, BURY_PHASE, CALL_PHASE, CRACK_PHASE, RECRACK_PHASE, PLAY, DONE = range(8)
+
+#: Action ints (plays are Sheepshead card indices 0-31).
+PICK: Final = 32
+BLITZ: Final = 33
+PASS: Final = 34
+CRACK: Final = 35
+RECRACK: Final = 36
+ALONE: Final = 37
+CALL: Final = 64
+CALL_UNKNOWN: Final = 1024
+BURY: Final = 1 << 40
+
+_WORDS: Final[dict[Action, int]] = {
+    PICK_ACTION: PICK,
+    BLITZ_ACTION: BLITZ,
+    PASS_ACTION: PASS,
+    CRACK_ACTION: CRACK,
+    RECRACK_ACTION: RECRACK,
+    ALONE_ACTION: ALONE,
+}
+_ACTIONS: Final[dict[int, Action]] = {v: k for k, v in _WORDS.items()}
+_new = tuple.__new__
+_PHASES: Final = tuple(Phase)
+
+
+def to_int(action: Action) -> int:
+    """The int of a checked action."""
+    if isinstance(action, Play):
+        return FROM_KERNEL[action.card]
+    if isinstance(action, Bury):
+        a, b = action.cards
+        return BURY | 1 << FROM_KERNEL[a] | 1 << FROM_KERNEL[b]
+    if isinstance(action, Call) and action.card is not None:
+        c = FROM_KERNEL[action.card]
+        if action.unknown is None:
+            return CALL + c
+        return CALL_UNKNOWN + 32 * c + FROM_KERNEL[action.unknown]
+    return _WORDS[action]
+
+
+def to_action(a: int) -> Action:
+    """The checked action of an int."""
+    if a < 32:
+        return PLAYS[a]
+    if a >= BURY:
+        i, j = (c for c in range(32) if a >> c & 1)
+        return bury_of(TO_KERNEL[i], TO_KERNEL[j])
+    if a >= CALL_UNKNOWN:
+        c, u = divmod(a - CALL_UNKNOWN, 32)
+        return Call(TO_KERNEL[c], TO_KERNEL[u])
+    if a >= CALL:
+        return Call(TO_KERNEL[a - CALL])
+    return _ACTIONS[a]
+
+
+class FastState:
+    """One Sheepshead hand after the deal, mutable and unchecked (see the module docstring).
+
+    The fields are those of the checked `State`, with ``hands``, ``trick`` and ``tricks`` as
+    lists; ``to_act`` is the seat to act, -1 once the hand is over; ``setup`` is the checked
+    engine's `Setup`, shared, never changed in place.
+    """
+
+    __slots__ = (
+        "choices",
+        "first_x",
+        "hands",
+        "leader",
+        "legal",
+        "phase",
+        "played",
+        "rules",
+        "setup",
+        "to_act",
+        "trick",
+        "trick_no",
+        "tricks",
+    )
+
+    def __init__(
+        self,
+        rules: SheepsheadRules,
+        setup: Setup,
+        phase: int,
+        to_act: int,
+        hands: list[int],
+        trick_no: int,
+        leader: int,
+        trick: list[int],
+        tricks: list[tuple[int, tuple[int, ...], int]],
+        played: int,
+        first_x: int,
+        legal: int,
+        choices: tuple[object, ...],
+    ) -> None:
+        self.rules = rules
+        self.setup = setup
+        self.phase = phase
+        self.to_act = to_act
+        self.hands = hands
+        self.trick_no = trick_no
+        self.leader = leader
+        self.trick = trick
+        self.tricks = tricks
+        self.played = played
+        self.first_x = first_x
+        self.legal = legal
+        self.choices = choices
+
+    def _load(self, s: State) -> None:
+        self.setup = s.setup
+        self.phase = int(s.phase)
+        self.to_act = -1 if s.phase == Phase.DONE else s.actor
+        self.hands = list(s.hands)
+        self.trick_no = s.trick_no
+        self.leader = s.leader
+        self.trick = list(s.trick)
+        self.tricks = list(s.tricks)
+        self.played = s.played
+        self.first_x = s.first_x
+        self.legal = s.legal
+        self.choices = s.choices
+
+    def copy(self) -> FastState:
+        """An independent copy (the shared parts are immutable)."""
+        return FastState(
+            self.rules,
+            self.setup,
+            self.phase,
+            self.to_act,
+            self.hands[:],
+            self.trick_no,
+            self.leader,
+            self.trick[:],
+            self.tricks[:],
+            self.played,
+            self.first_x,
+            self.legal,
+            self.choices,
+        )
+
+    def to_state(self) -> State:
+        """The checked engine's state equal to this one."""
+        actor = NOBODY if self.phase == DONE else self.to_act
+        return _new(
+            State,
+            (
+                self.setup,
+                _PHASES[self.phase],
+                actor,
+                tuple(self.hands),
+                self.trick_no,
+                self.leader,
+                tuple(self.trick),
+                tuple(self.tricks),
+                self.played,
+                self.first_x,
+                self.legal,
+                self.choices,
+            ),
+        )
+
+    def moves(self) -> list[int]:
+        """The legal actions, in the checked engine's canonical order."""
+        phase = self.phase
+        if phase == PLAY:
+            m = self.legal
+            a, b, c, d = _BYTE_CARDS
+            return a[m & 255] + b[m >> 8 & 255] + c[m >> 16 & 255] + d[m >> 24]
+        if phase == DONE:
+            return []
+        if phase == BURY_PHASE:
+            # R14 (`play.bury_choices`): any two of the eight, in canonical order
+            cards = indices(self.hands[self.to_act])
+            return [BURY | 1 << i | 1 << j for i, j in combinations(cards, 2)]
+        if phase == CALL_PHASE:
+            return _ints(checked.call_choices(self.rules, self.hands[self.to_act], self.setup.bury))
+        return _ints(self.choices)  # type: ignore[arg-type]
+
+    def apply(self, a: int) -> None:
+        """Take action ``a`` (one of `moves`), unchecked."""
+        phase = self.phase
+        if phase == PLAY:
+            _play(self, a)
+            return
+        rules = self.rules
+        if phase == PICK_PHASE and a == PASS and self.setup.passes < 4:
+            # R11 (`play.apply_pass`): the next seat decides
+            u = self.setup
+            passes = u.passes + 1
+            self.setup = _new(Setup, (u[0], u[1], u[2], u[3], passes, -1, 0, CallKind.NONE, -1, -1, -1, -1, 0, 0, -1))
+            seat = self.to_act = (self.to_act + 1) % 5
+            self.choices = checked.pick_choices(rules, self.hands[seat], passes)
+            return
+        if phase == PICK_PHASE and a != PASS:
+            self._pick(a == BLITZ)
+            return
+        if a >= BURY and rules.partner_mode == "called_ace":
+            # R14 (`play.apply_bury`): two cards leave the picker's hand; the call comes next
+            bury = a & ~BURY
+            self.hands[self.to_act] &= ~bury
+            u = self.setup
+            self.setup = _new(Setup, (*u[:6], bury, *u[7:13], 0, -1))
+            self.phase = CALL_PHASE
+            return
+        if a >= CALL and a < CALL_UNKNOWN and not (rules.cracking and self.setup.picker != self.setup.dealer):
+            self._call(a - CALL)
+            return
+        s = self.to_state()
+        if a >= BURY:
+            s = checked.apply_bury(rules, s, a & ~BURY)
+        elif a >= CALL:
+            call = to_action(a)
+            assert isinstance(call, Call) and call.card is not None
+            under = -1 if call.unknown is None else FROM_KERNEL[call.unknown]
+            s = checked.apply_call(rules, s, FROM_KERNEL[call.card], under)
+        elif a == ALONE:
+            s = checked.apply_call(rules, s, -1, -1)
+        elif self.phase == PICK_PHASE:
+            s = checked.apply_pass(rules, s) if a == PASS else checked.apply_pick(rules, s, a == BLITZ)
+        else:
+            s = checked.apply_crack(rules, s, a != PASS)
+        self._load(s)
+
+    def _pick(self, blitz: bool) -> None:
+        """R13 (`play.apply_pick`): the picker takes the blind; R45: a blitz shows his queen pairs."""
+        seat = self.to_act
+        hand = self.hands[seat]
+        shown = 0
+        if blitz:
+            shown = (1 if hand & BLACK_QUEENS == BLACK_QUEENS else 0) | (2 if hand & RED_QUEENS == RED_QUEENS else 0)
+        u = self.setup
+        self.hands[seat] = hand | u.blind
+        self.setup = _new(Setup, (*u[:5], seat, 0, CallKind.NONE, -1, -1, -1, -1, shown, 0, -1))
+        self.phase = BURY_PHASE
+        self.choices = ()
+
+    def _call(self, called: int) -> None:
+        """R18-R22 (`play.apply_call`) for an ace or a ten called, when no crack can follow: the
+        holder of the called card is the partner, and the play starts (R23)."""
+        u = self.setup
+        picker = u.picker
+        kind = CallKind.ACE if called in FAIL_ACES else CallKind.TEN
+        partner = -1
+        for seat in range(5):
+            if seat != picker and self.hands[seat] >> called & 1:
+                partner = seat
+        setup = _new(Setup, (*u[:7], kind, called, SUIT_CLASS[called], -1, partner, u.blitz, 0, -1))
+        self.setup = setup
+        first = (u.dealer + 1) % 5
+        self.phase = PLAY
+        self.to_act = self.leader = first
+        self.legal = checked.play_mask(self.rules, setup, first, self.hands[first], (), 0, -1)
+
+    def score(self) -> tuple[int, ...]:
+        """Each seat's score of the finished hand, as the checked `Sheepshead.outcome` gives it
+        (for a picked hand by the checked `scoring` steps, without the result's details)."""
+        state = self.to_state()
+        setup = self.setup
+        if setup.picker < 0:
+            return result(self.rules, state).score
+        rules = self.rules
+        p, t, _ = scoring.picked_points(rules, state)
+        m = scoring.multiplier(rules, setup)
+        _, _, (picker, partner, defender) = scoring.settle(rules, p, t, setup.partner < 0, m)
+        score = [defender] * 5
+        score[setup.picker] = picker
+        if setup.partner >= 0:
+            score[setup.partner] = partner
+        return tuple(score)
+
+
+#: The ints of the engine's tuples of actions, by the tuple's identity (the tuple is kept, so an
+#: identity is never reused while it is cached).
+#: The cards (indices) of each value of each byte of a card set, strongest first; never changed
+#: in place (`FastState.moves` joins copies).
+_BYTE_CARDS: Final = tuple(tuple([8 * k + i for i in range(8) if v >> i & 1] for v in range(256)) for k in range(4))
+_INTS: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
+_PICK_PASS: Final = checked.pick_choices(SheepsheadRules(), 0, 0)
+
+
+def _ints(actions: tuple[Action, ...]) -> list[int]:
+    """The ints of a tuple of actions (the engine's choices and calls), remembered; a new list."""
+    if actions is _PICK_PASS:
+        return [PICK, PASS]
+    got = _INTS.get(id(actions))
+    if got is None or got[0] is not actions:
+        if len(_INTS) > 100_000:
+            _INTS.clear()
+        got = _INTS[id(actions)] = (actions, [to_int(a) for a in actions])
+    return got[1][:]
+
+
+def _play(s: FastState, card: int) -> None:
+    """R23-R26 in place: `play.apply_play` of the checked engine, step for step."""
+    rules = s.rules
+    setup = s.setup
+    seat = s.to_act
+    hands = s.hands
+    bit = 1 << card
+    hands[seat] ^= bit
+    s.played |= bit
+    trick = s.trick
+    trick_no = s.trick_no
+    first_x = s.first_x
+    suit = setup.suit
+    if trick:
+        trick.append(card)
+        restricted = suit >= 0 and (first_x < 0 or first_x == trick_no or setup.under >= 0)
+        if len(trick) < 5:
+            nxt = seat + 1 if seat < 4 else 0
+            s.to_act = nxt
+            if (restricted and (nxt == setup.picker or nxt == setup.partner or setup.under >= 0)) or trick_no == 5:
+                s.legal = checked.play_mask(rules, setup, nxt, hands[nxt], tuple(trick), trick_no, first_x)
+            else:
+                hand = hands[nxt]
+                s.legal = hand & FOLLOW[trick[0]] or hand
+            return
+        cards = tuple(trick)
+        leader = s.leader
+        winner = checked.trick_winner(rules, setup, leader, cards, first_x, trick_no)
+        s.tricks.append((leader, cards, winner))
+        s.trick = []
+        s.leader = winner
+        if trick_no == 5:
+            s.trick_no = 6
+            s.phase = DONE
+            s.to_act = -1
+            s.legal = 0
+            return
+        trick_no += 1
+        s.trick_no = trick_no
+        s.to_act = winner
+        restricted = suit >= 0 and (first_x < 0 or first_x == trick_no or setup.under >= 0)
+        if restricted and (winner == setup.picker or winner == setup.partner or setup.under >= 0):
+            s.legal = checked.play_mask(rules, setup, winner, hands[winner], (), trick_no, first_x)
+        else:
+            s.legal = hands[winner]
+        return
+    trick.append(card)
+    restricted = suit >= 0 and (first_x < 0 or first_x == trick_no or setup.under >= 0)
+    if suit >= 0 and first_x < 0 and (SUIT_CLASS[card] == suit or card == setup.under):
+        first_x = s.first_x = trick_no  # R27-R33: the first trick of the called suit
+        restricted = True
+    nxt = seat + 1 if seat < 4 else 0
+    s.to_act = nxt
+    if (restricted and (nxt == setup.picker or nxt == setup.partner or setup.under >= 0)) or trick_no == 5:
+        s.legal = checked.play_mask(rules, setup, nxt, hands[nxt], (card,), trick_no, first_x)
+    else:
+        hand = hands[nxt]
+        s.legal = hand & FOLLOW[card] or hand
+
+
+def from_state(state: State, rules: SheepsheadRules) -> FastState | None:
+    """The fast state equal to a checked one, or ``None`` before the deal (the layer starts with a
+    dealt hand: see `deal`)."""
+    if state.phase == Phase.DEAL:
+        return None
+    s = FastState(rules, state.setup, 0, 0, [], 0, 0, [], [], 0, -1, 0, ())
+    s._load(state)
+    return s
+
+
+def deal(game: Any, dealer: int, rng: random.Random, match: Any = None) -> FastState:
+    """A freshly dealt hand of ``game`` (a `Sheepshead`), dealt as the checked engine deals it
+    from the same random stream: the pack sorted by 32 random keys (`Sheepshead.deal`), then
+    3-2-3 from the dealer's left with two to the blind after the first round (R9)."""
+    start = game.start(dealer, match)
+    r = rng.random
+    keys = [r() for _ in _POSITIONS]
+    b = [_POSITION_BIT[p] for p in sorted(_POSITIONS, key=keys.__getitem__)]
+    hands = [0, 0, 0, 0, 0]
+    for k in range(5):
+        i = 3 * k
+        hands[(dealer + 1 + k) % 5] = b[i] | b[i + 1] | b[i + 2] | b[i + 17] | b[i + 18] | b[i + 19]
+    u = start.setup
+    setup = _new(Setup, (dealer, u.scores, u.pending, b[15] | b[16], 0, -1, 0, CallKind.NONE, -1, -1, -1, -1, 0, 0, -1))
+    first = (dealer + 1) % 5
+    rules = game.rules
+    fs = FastState(
+        rules, setup, PICK_PHASE, first, hands, 0, first, [], [], 0, -1, 0, checked.pick_choices(rules, hands[first], 0)
+    )
+    return fs
+
+
+_POSITIONS: Final = range(32)
+#: The bit, in a Sheepshead card set, of the card at each position of the unshuffled pack.
+_POSITION_BIT: Final = tuple(1 << FROM_KERNEL[c] for c in DECK32)
+
+
+# --- policies ---
+
+
+class FastPolicy(Protocol):
+    """A playout policy over fast states: one of ``moves`` (at least two of them)."""
+
+    def choose(self, s: FastState, moves: list[int], rng: random.Random) -> int:
+        """The chosen action."""
+        ...
+
+
+class RandomPolicy:
+    """`cardtable.bots.RandomBot` on fast states: the same choice from the same random stream."""
+
+    def choose(self, s: FastState, moves: list[int], rng: random.Random) -> int:
+        return moves[rng.randrange(len(moves))]
+
+
+class _RulesOnly:
+    """What `RuleBot` reads of a game: its rules."""
+
+    def __init__(self, rules: SheepsheadRules) -> None:
+        self.rules = rules
+
+
+class RulePolicy:
+    """The rule-based `bots.RuleBot` on fast states, choosing as it does.
+
+    The trick play (nearly every decision) is written out over the state, reading only what the
+    seat to act may know (as its view shows it: the unknown card of R35a stays face down, the
+    partner stays unknown until the called card shows, R22); the other decisions ask the checked
+    bot with the seat's view."""
+
+    def __init__(self, rules: SheepsheadRules) -> None:
+        self.rules = rules
+        self.bot = RuleBot(_RulesOnly(rules))
+
+    def choose(self, s: FastState, moves: list[int], rng: random.Random) -> int:
+        if s.phase != PLAY:
+            rules = self.rules
+            view = observe(s.to_state(), s.to_act, rules.partner_mode, rules.no_pick_rule)
+            return to_int(self.bot.act(view, [to_action(a) for a in moves], rng))
+        return self._play(s, s.legal)
+
+    def _play(self, s: FastState, ok: int) -> int:
+        seat = s.to_act
+        setup = s.setup
+        picker = setup.picker
+        hand = s.hands[seat]
+        under = setup.under
+        played = s.played
+        # what this seat may know of the played cards (`view.known`): the unknown only when it
+        # set it aside or won its trick
+        seen = played
+        if (
+            picker != seat
+            and under >= 0
+            and played >> under & 1
+            and not any(w == seat and under in cs for _l, cs, w in s.tricks)
+        ):
+            seen &= ~(1 << under)
+        gone = hand | (played & seen)
+        if picker == seat:
+            gone |= setup.blind | setup.bury
+        out = ~gone & 0xFFFFFFFF
+        trick = s.trick if seen == played else [c if seen >> c & 1 else -1 for c in s.trick]
+        x = setup.suit
+        if picker < 0:
+            won = 0
+            for _ld, _cs, w in s.tricks:
+                if w == seat:
+                    won += 1
+            return self._leaster(hand, ok, trick, out, won)
+        partner_known, partner = _partner_view(s, seat)
+        # the seats this one knows to be on its side, as a set of seats
+        team: int
+        if seat == picker:
+            team = 1 << seat | (1 << partner if partner is not None else 0)
+        elif partner == seat:
+            team = 1 << seat | 1 << picker
+        elif partner_known:
+            team = 31 & ~(1 << picker) & ~(1 << partner if partner is not None else 0)
+        else:
+            team = 1 << seat
+        on_picker_team = seat == picker or partner == seat
+        if not trick:
+            return self._lead(s, seen, ok, out, on_picker_team, x)
+        led, best, best_pos, points = _trick_state(trick, x)
+        leader = s.leader
+        winner = (leader + best_pos) % 5
+        follow = FAIL_SUITS[x] if led < 0 else FOLLOW[led]
+        last = len(trick) == 4
+        best_is_trump = best < 14
+        beat = ok & TRUMP & (1 << best) - 1 if best_is_trump else ok & TRUMP | ok & follow & (1 << best) - 1
+        if team >> winner & 1:
+            if last or _safe(best, out, follow, best_is_trump):
+                return _schmear(ok)
+            if beat and points >= 10:
+                safe = [c for c in _bits(beat) if _safe(c, out, follow, c < 14)]
+                if safe:
+                    return max(safe)
+            return _discard(ok)
+        if (
+            not on_picker_team
+            and not partner_known
+            and winner != picker
+            and (picker - leader) % 5 < len(trick)
+            and (not beat or points < 10)
+        ):
+            return _discard(ok)
+        if beat:
+            if last:
+                return _cheapest_winner(beat)
+            safe_beat = 0
+            for c in _bits(beat):
+                if _safe(c, out, follow, c < 14):
+                    safe_beat |= 1 << c
+            if safe_beat:
+                return _cheapest_winner(safe_beat)
+            if points >= 10:
+                return _top(beat)
+            if not beat & TRUMP:
+                return _cheapest_winner(beat)
+        return _discard(ok)
+
+    def _lead(self, s: FastState, seen: int, ok: int, out: int, picker_team: bool, x: int) -> int:
+        trumps = ok & TRUMP
+        if picker_team and trumps:
+            top = _top(trumps)
+            if not out & TRUMP & ((1 << top) - 1):
+                return top
+            return _bottom(trumps)
+        fails = ok & FAIL
+        if not fails:
+            return _bottom(ok)
+        if not picker_team and x >= 0:
+            suit = FAIL_SUITS[x]
+            open_x = True
+            for _ld, cs, _w in s.tricks:
+                c = cs[0]
+                if not seen >> c & 1 or suit >> c & 1:
+                    open_x = False
+                    break
+            if open_x:
+                xs = fails & suit
+                if xs:
+                    return _bottom(xs)
+        aces = fails & ACES
+        for a in FAIL_ACES:
+            if aces >> a & 1 and out & FAIL_SUITS[(a - 14) // 6]:
+                return a
+        best_suit = 0
+        best_len = 99
+        for suit in FAIL_SUITS:
+            f = fails & suit
+            if f and f.bit_count() < best_len:
+                best_suit, best_len = f, f.bit_count()
+        return _bottom(best_suit)
+
+    def _leaster(self, hand: int, ok: int, trick: list[int], out: int, won: int) -> int:
+        if not trick:
+            fails = ok & FAIL
+            if fails:
+                best = -1
+                best_key = -99
+                for suit in FAIL_SUITS:
+                    f = fails & suit
+                    if f:
+                        low = _bottom(f)
+                        key = (out & suit & ((1 << low) - 1)).bit_count()
+                        if key > best_key:
+                            best, best_key = low, key
+                return best
+            return _bottom(ok)
+        led, best, _pos, points = _trick_state(trick, -1)
+        follow = FOLLOW[led]
+        beat = ok & TRUMP & (1 << best) - 1 if best < 14 else ok & TRUMP | ok & follow & (1 << best) - 1
+        lose = ok & ~beat
+        last = len(trick) == 4
+        need = self.rules.leaster_requires_trick and not won
+        if need and beat and last and points <= 4:
+            return _top(beat)
+        if lose:
+            if need and hand.bit_count() <= 3:
+                return max(_bits(lose), key=lambda c: (POINTS[c], c))
+            return max(_bits(lose), key=_shed_key)
+        return _top(beat)
+
+
+def _trick_state(trick: list[int], x: int) -> tuple[int, int, int, int]:
+    """`bots._trick_state` over Sheepshead indices, -1 for a face-down card."""
+    led = trick[0]
+    follow = FAIL_SUITS[x] if led < 0 else FOLLOW[led]
+    best = 99
+    best_pos = 0
+    best_trump = False
+    points = 0
+    for pos, i in enumerate(trick):
+        if i < 0:
+            continue
+        points += POINTS[i]
+        if i < 14:
+            if not best_trump or i < best:
+                best, best_pos, best_trump = i, pos, True
+        elif not best_trump and follow >> i & 1 and i < best:
+            best, best_pos = i, pos
+    if best == 99:
+        best = FAIL_SUITS[x].bit_length()
+    return led, best, best_pos, points
+
+
+def _partner_view(s: FastState, seat: int) -> tuple[bool, int | None]:
+    """`view.partner_view` during the trick play."""
+    setup = s.setup
+    if setup.picker < 0:
+        return False, None
+    partner = setup.partner if setup.partner >= 0 else None
+    if setup.call_kind == CallKind.ALONE or setup.called < 0:
+        return True, partner
+    if seat == setup.partner or s.played >> setup.called & 1:
+        return True, partner
+    if seat == setup.picker and partner is None:
+        return True, None
+    return False, None
+
+
+def policy_for(bot: Any, rules: SheepsheadRules) -> FastPolicy | None:
+    """The fast policy that chooses as ``bot`` does, or ``None`` for a bot it has none for."""
+    from cardtable.bots.base import RandomBot
+
+    if type(bot) is RuleBot and bot.rules == rules:
+        return RulePolicy(rules)
+    if type(bot) is RandomBot:
+        return RandomPolicy()
+    return None
+
+
+def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
+    """Play the hand out from ``s`` (changed in place) with ``policy``; the number of moves.
+
+    A move with one legal action is taken without asking the policy, as the search's checked
+    playout does, so both draw the same random numbers. The trick play is `_play` written out in
+    one loop over local variables (the choice, the step and the next legal cards), calling the
+    checked engine's `play.play_mask` and `play.trick_winner` only where the called-card rules
+    or the unknown bind; with `RandomPolicy` the choice is drawn inline, from the same random
+    bits as ``rng.randrange``."""
+    steps = 0
+    choose = policy.choose
+    while s.phase != PLAY and s.phase != DONE:
+        moves = s.moves()
+        s.apply(moves[0] if len(moves) == 1 else choose(s, moves, rng))
+        steps += 1
+    if s.phase == DONE:
+        return steps
+    randomly = type(policy) is RandomPolicy
+    bits = rng.getrandbits
+    rules = s.rules
+    setup = s.setup
+    picker, partner, x, under = setup.picker, setup.partner, setup.suit, setup.under
+    # R19 variant: a called ten that beats the ace needs the checked trick winner
+    plain_winner = under < 0 and not (setup.call_kind == CallKind.TEN and rules.called_ten_beats_ace)
+    play_mask = checked.play_mask
+    hands = s.hands
+    tricks = s.tricks
+    trick = s.trick
+    seat = s.to_act
+    trick_no = s.trick_no
+    leader = s.leader
+    first_x = s.first_x
+    legal = s.legal
+    played = s.played
+    follow = FOLLOW
+    while True:
+        m = legal
+        if not m & (m - 1):
+            a = m.bit_length() - 1
+        elif randomly:
+            n = m.bit_count()
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            while r:
+                m &= m - 1
+                r -= 1
+            a = (m & -m).bit_length() - 1
+        else:
+            moves = []
+            while m:
+                low = m & -m
+                moves.append(low.bit_length() - 1)
+                m ^= low
+            s.to_act, s.trick_no, s.leader, s.first_x, s.legal, s.played = (
+                seat,
+                trick_no,
+                leader,
+                first_x,
+                legal,
+                played,
+            )
+            a = choose(s, moves, rng)
+        steps += 1
+        bit = 1 << a
+        hands[seat] ^= bit
+        played |= bit
+        if trick:
+            trick.append(a)
+            if len(trick) < 5:
+                nxt = seat + 1 if seat < 4 else 0
+                if trick_no == 5:
+                    legal = hands[nxt]  # R31
+                elif (
+                    x >= 0
+                    and (first_x < 0 or first_x == trick_no or under >= 0)
+                    and (nxt in (picker, partner) or under >= 0)
+                ):
+                    legal = play_mask(rules, setup, nxt, hands[nxt], tuple(trick), trick_no, first_x)
+                else:
+                    hand = hands[nxt]
+                    legal = hand & follow[trick[0]] or hand
+                seat = nxt
+                continue
+            cards = (trick[0], trick[1], trick[2], trick[3], a)
+            if plain_winner:  # R25
+                c0, c1, c2, c3, c4 = cards
+                won = 1 << c0 | 1 << c1 | 1 << c2 | 1 << c3 | 1 << c4
+                w = won & TRUMP or won & follow[c0]
+                winner = (leader + cards.index((w & -w).bit_length() - 1)) % 5
+            else:
+                winner = checked.trick_winner(rules, setup, leader, cards, first_x, trick_no)
+            tricks.append((leader, cards, winner))
+            del trick[:]
+            leader = seat = winner
+            if trick_no == 5:
+                break
+            trick_no += 1
+            if (
+                x >= 0
+                and (first_x < 0 or first_x == trick_no or under >= 0)
+                and (winner in (picker, partner) or under >= 0)
+            ):
+                legal = play_mask(rules, setup, winner, hands[winner], (), trick_no, first_x)
+            else:
+                legal = hands[winner]
+            continue
+        # the lead
+        trick.append(a)
+        restricted = x >= 0 and (first_x < 0 or first_x == trick_no or under >= 0)
+        if x >= 0 and first_x < 0 and (SUIT_CLASS[a] == x or a == under):
+            first_x = trick_no  # R27-R33: the first trick of the called suit
+            restricted = True
+        nxt = seat + 1 if seat < 4 else 0
+        if trick_no == 5:
+            legal = hands[nxt]
+        elif restricted and (nxt in (picker, partner) or under >= 0):
+            legal = play_mask(rules, setup, nxt, hands[nxt], (a,), trick_no, first_x)
+        else:
+            hand = hands[nxt]
+            legal = hand & follow[a] or hand
+        seat = nxt
+    s.trick_no = 6
+    s.leader = leader
+    s.first_x = first_x
+    s.played = played
+    s.phase = DONE
+    s.to_act = -1
+    s.legal = 0
+    return steps
