@@ -61,9 +61,16 @@ def _tricks_won(view: dict[str, Any], seats: int, teams: bool) -> str:
     return ", ".join(f"{_seat(view, s)} {n}" for s, n in enumerate(won) if n)
 
 
+def _sides(view: dict[str, Any]) -> tuple[int, int]:
+    """(your team, theirs) of a four-seat partnership game, by the view's seat."""
+    mine = view["seat"] % 2
+    return mine, 1 - mine
+
+
 def smear_lines(view: dict[str, Any]) -> list[str]:
     """Smear: the auction, the bid and trump, the trick, tricks won, the kitty and discard."""
-    lines = [f"Match: team 0 (seats 0, 2) {view['scores'][0]} · team 1 (seats 1, 3) {view['scores'][1]}"]
+    mine, theirs = _sides(view)
+    lines = [f"Match: your team {view['scores'][mine]} · them {view['scores'][theirs]}"]
     auction = view.get("auction") or []
     if auction:
         lines.append("Auction: " + ", ".join(f"{_seat(view, a['seat'])} {a['call']}" for a in auction))
@@ -104,7 +111,8 @@ def sheepshead_lines(view: dict[str, Any]) -> list[str]:
     if view.get("blind"):
         lines.append(f"Blind: {cards(view['blind'])}")
     if view.get("bury"):
-        lines.append(f"Your bury: {cards(view['bury'])}")
+        owner = "Your" if picker == view.get("seat") else f"Seat {picker}'s"
+        lines.append(f"{owner} bury: {cards(view['bury'])}")
     if view.get("cracks"):
         lines.append(f"Cracks: {view['cracks']} (by {_seat(view, view.get('cracker'))})")
     if view.get("phase") == "play" or view.get("tricks"):
@@ -116,10 +124,11 @@ def sheepshead_lines(view: dict[str, Any]) -> list[str]:
 def seep_lines(view: dict[str, Any]) -> list[str]:
     """Seep: the bid, the loose cards, every house (value, sets, owners, cemented), piles, sweeps."""
     match = view.get("match") or {}
-    lines = [
-        f"Match: difference {match.get('difference', 0):+d} for team 0 (seats 0, 2) · "
-        f"baazis {match.get('baazis', [0, 0])[0]}-{match.get('baazis', [0, 0])[1]}"
-    ]
+    mine, theirs = _sides(view)
+    lead = match.get("difference", 0) * (1 if mine == 0 else -1)
+    said = "level" if lead == 0 else f"your team leads by {lead}" if lead > 0 else f"they lead by {-lead}"
+    baazis = match.get("baazis", [0, 0])
+    lines = [f"Match: {said} · baazis: your team {baazis[mine]}, them {baazis[theirs]}"]
     if view.get("bid") is not None:
         bidder = _seat(view, (view["dealer"] + 1) % 4)
         lines.append(f"Bid: {view['bid']} (bidder {bidder}) · play {view.get('plays', 0)}")
@@ -140,6 +149,17 @@ def seep_lines(view: dict[str, Any]) -> list[str]:
         f"theirs {len(piles[1 - team])} cards, sweeps {sweeps[1 - team]}"
     )
     return lines
+
+
+def with_match(game: str, view: dict[str, Any], match: dict[str, Any]) -> dict[str, Any]:
+    """The view with the match score ``match`` (record §5, e.g. after the hand just finished) in
+    place of the one from before the hand, so a score panel moves as soon as a hand ends."""
+    out = dict(view)
+    if game == "seep":
+        out["match"] = {"difference": match.get("difference", 0), "baazis": match.get("baazis", [0, 0])}
+    elif isinstance(match.get("scores"), list):
+        out["scores"] = match["scores"]
+    return out
 
 
 RENDERERS: dict[str, Callable[[dict[str, Any]], list[str]]] = {

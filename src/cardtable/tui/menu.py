@@ -40,9 +40,10 @@ class MenuScreen(Screen[None]):
     .row Select, .row Input { width: 40; }
     """
 
-    def __init__(self, game: str | None = None) -> None:
+    def __init__(self, game: str | None = None, pause: float = 0.0) -> None:
         super().__init__()
         self.game = game or "sheepshead"
+        self.pause = pause
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -101,7 +102,7 @@ class MenuScreen(Screen[None]):
         except (CardtableError, json.JSONDecodeError) as e:
             self.query_one("#menu_message", Static).update(f"Cannot start: {e}")
             return
-        self.app.push_screen(TableScreen(table))
+        self.app.push_screen(TableScreen(table, pause=self.pause))
 
     @on(Select.Changed, "#preset")
     def preset_changed(self, event: Select.Changed) -> None:

@@ -8,9 +8,11 @@ floor: loose cards and houses. A side panel holds the hand's status (auction, tr
 and the log of play.
 
 Only legal actions can be chosen: from the list (keyboard), or by picking pieces with the mouse
-or the keyboard, a card of your hand and then floor items, which light up while they can still be
-part of a legal move with what is picked. Everything drawn comes from your seat's view; the end of
-a hand's summary may use the outcome.
+or the keyboard (the arrow keys move between the cards of your hand and the floor items, Enter
+picks), a card of your hand and then floor items, which light up while they can still be part of a
+legal move with what is picked. Everything drawn comes from your seat's view; the end of a hand's
+summary may use the outcome. The log tells the game as it goes (`cardtable.narrate`); bots' moves
+come one at a time with a pause, and a finished trick stays a moment with its winner named.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from textual.widget import Widget
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, ListItem, ListView, Static
 
 from cardtable.core import CardtableError
-from cardtable.render import actor_of, places, public_action, seat_infos, table_lines, trick_shown
-from cardtable.table import Table, pretty_action
+from cardtable.render import actor_of, places, public_action, seat_infos, table_lines, trick_shown, with_match
+from cardtable.table import Move, Table, hint_lines, pretty_action
 from cardtable.tui.picking import is_live, matching, tokens_of
 from cardtable.tui.widgets import CardChip, Floor, HouseBox, Pickable, Picked, SeatPanel, TrickArea
 
@@ -47,8 +49,9 @@ class TableScreen(Screen[None]):
         Binding("b", "scoreboard", "Scoreboard"),
         Binding("s", "save", "Save"),
         Binding("n", "next_hand", "Next hand"),
+        Binding("t", "last_trick", "Last trick"),
         Binding("c", "clear", "Clear picks"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "quit_table", "Quit"),
     ]
 
     DEFAULT_CSS = """
@@ -61,21 +64,28 @@ class TableScreen(Screen[None]):
     #tablecol.-tall #hand CardChip { height: 3; width: 6; border: round #555555; }
     #tablecol.-tall #hand CardChip.-picked { border: heavy #b08800; }
     #you-taken { color: $text-muted; height: 1; }
-    #message { height: auto; color: $warning; }
-    #actions { height: 1fr; min-height: 3; border: round $secondary; }
+    #message { height: auto; max-height: 8; color: $warning; }
+    #actions { height: 1fr; min-height: 7; border: round $secondary; }
+    #actions:focus { border: heavy $accent; }
     ListItem.match { background: $success 30%; }
+    #actions > ListItem.-highlight { background: $accent 40%; text-style: bold; }
+    #actions:focus > ListItem.-highlight { background: $accent; color: $text; text-style: bold reverse; }
     #side { width: 30%; max-width: 60; }
     #status { height: auto; border: round $primary; padding: 0 1; }
     #log { border: round $panel; height: 1fr; }
     """
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, pause: float = 0.0) -> None:
         super().__init__()
         self.table = table
         self.me = min(table.people)
         self.where = places(table.game.seats, self.me)
         self.picked: list[str] = []
         self.lines: list[str] = []
+        #: Seconds between bots' moves (0: all at once); a finished trick stays twice as long.
+        self.pause = pause
+        #: Whether bots are playing one by one (the person waits: undo and next hand too).
+        self.pacing = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -104,6 +114,8 @@ class TableScreen(Screen[None]):
         used = set(self.where.values())
         for panel in self.query(SeatPanel):
             panel.set_class(panel.place not in used, "-empty")
+        for line in self.table.deal_lines():
+            self._log(line)
         self._advance()
 
     def on_resize(self, event: Resize) -> None:
@@ -113,16 +125,57 @@ class TableScreen(Screen[None]):
     # --- flow ---
 
     def _advance(self) -> None:
-        moves = self.table.run_bots()
-        view = self.table.view(self.me).to_json()
-        for move in moves:
-            text = pretty_action(public_action(move.text, move.seat, view))
-            self._log(f"seat {move.seat} ({self.table.players[move.seat]}): {text}")
-        if self.table.outcome() is not None:
-            for line in self.table.summary_lines():
-                self._log(line)
-            self.app.push_screen(SummaryScreen(self.table.summary_lines(), self.table.winner() is not None))
+        """Let the bots play up to the person's turn or the hand's end: one at a time with a pause
+        when pacing, else all at once."""
+        if self.pause > 0:
+            self._bot_step()
+            return
+        for move in self.table.run_bots():
+            self._log_move(move)
+        self._after_bots()
+
+    def _bot_step(self) -> None:
+        tricks = self._tricks_done()
+        move = self.table.bot_move()
+        if move is None:
+            self.pacing = False
+            self._after_bots()
+            return
+        self.pacing = True
+        self._log_move(move)
         self.refresh_table()
+        wait = self.pause * (2 if self._tricks_done() > tricks else 1)  # let a finished trick be seen
+        self.set_timer(wait, self._bot_step)
+
+    def _tricks_done(self) -> int:
+        return len(self.table.view(self.me).to_json().get("tricks") or [])
+
+    def _after_bots(self) -> None:
+        result = self.table.outcome()
+        if result is not None:
+            lines = self.table.summary_lines()
+            for line in lines:
+                self._log(line)
+            if result.result == "misdeal" and self.table.winner() is None:
+                # Seep R8: nothing to decide, so one message and the deal goes on
+                self._say(" ".join(lines[1:]))
+                self._next_hand()
+                return
+            self.refresh_table()
+            self.app.push_screen(SummaryScreen(lines, self.table.winner() is not None), self._summary_closed)
+            return
+        self.refresh_table()
+
+    def _summary_closed(self, _: None = None) -> None:
+        self._focus_actions()
+
+    def _log_move(self, move: Move) -> None:
+        if move.said:
+            for line in move.said:
+                self._log(line)
+            return
+        view = self.table.view(self.me).to_json()
+        self._log(f"Seat {move.seat}: {pretty_action(public_action(move.text, move.seat, view))}")
 
     def _log(self, line: str) -> None:
         self.lines.append(line)
@@ -162,6 +215,18 @@ class TableScreen(Screen[None]):
             self.query_one(TrickArea).show(trick_shown(game, view, table.game.seats), self.where)
         self._list_actions(legal)
 
+    def _focus_actions(self) -> None:
+        actions = self.query_one("#actions", ListView)
+        if len(actions):
+            actions.focus()
+
+    def _focus_hand(self) -> None:
+        chips = list(self.query("#hand CardChip"))
+        if chips:
+            chips[0].focus()
+        else:
+            self._focus_actions()
+
     def _status(self, view: dict[str, Any], actor: int | None) -> None:
         table = self.table
         if table.outcome() is not None:
@@ -171,6 +236,8 @@ class TableScreen(Screen[None]):
         else:
             turn = "your turn" if actor in table.people else f"seat {actor} to act"
         head = Text(f"Hand {table.hand_number + 1} · {turn}", style="bold")
+        if table.outcome() is not None:  # the score panel moves as soon as the hand ends
+            view = with_match(table.game.name, view, table.game.match_json(table.state))
         body = "\n".join(table_lines(table.game.name, view))
         self.query_one("#status", Static).update(Text("\n").join([head, Text(body)]))
 
@@ -220,7 +287,8 @@ class TableScreen(Screen[None]):
             actions.append(ListItem(Label("deal the next hand (n)"), classes="next-hand"))
         if len(actions):
             actions.index = 0
-            actions.focus()
+            if not isinstance(self.focused, Pickable) and not self.pacing:
+                actions.focus()
 
     # --- input ---
 
@@ -290,7 +358,7 @@ class TableScreen(Screen[None]):
             return
         self.picked = []
         self._say("")
-        self._log(f"seat {move.seat} (you): {pretty_action(move.text)}")
+        self._log_move(move)
         self._advance()
 
     def action_clear(self) -> None:
@@ -307,12 +375,16 @@ class TableScreen(Screen[None]):
         except CardtableError as e:
             self._say(f"No hints: {e}")
             return
-        lines = [f"{pretty_action(self.table.game.format(h.action))}: {h.value:+.2f} ± {h.stderr:.2f}" for h in hints]
+        lines = hint_lines(hints, self.table.game.format)
+        self._say("Hints from the search bot (search:medium), best first:\n" + "\n".join(lines))
         self._log("Hints (points per hand, search:medium):")
         for line in lines:
             self._log("  " + line)
 
     def action_undo(self) -> None:
+        if self.pacing:
+            self._say("Wait for the bots to finish their moves.")
+            return
         if self.table.undo():
             self._log("Taken back to your previous decision.")
             self.picked = []
@@ -326,28 +398,52 @@ class TableScreen(Screen[None]):
     def action_scoreboard(self) -> None:
         self.app.push_screen(ScoreboardScreen(self.table))
 
-    def action_save(self) -> None:
+    def action_save(self, then_quit: bool = False) -> None:
         def done(path: str | None) -> None:
             if path:
                 try:
                     self.table.save(path)
                 except (OSError, ValueError) as e:
                     self._say(f"Could not save: {e}")
-                else:
-                    self._say(f"Saved {path}.")
+                    return
+                self._say(f"Saved {path}.")
+                if then_quit:
+                    self.app.exit()
 
         self.app.push_screen(SaveScreen(), done)
+
+    def action_last_trick(self) -> None:
+        lines = self.table.last_trick_lines()
+        self._say("\n".join(lines))
+        for line in lines:
+            self._log(line)
+
+    def action_quit_table(self) -> None:
+        """Ask before leaving a match, and offer to save it first."""
+
+        def chosen(choice: str | None) -> None:
+            if choice == "save":
+                self.action_save(then_quit=True)
+            elif choice == "quit":
+                self.app.exit()
+
+        self.app.push_screen(QuitScreen(), chosen)
 
     def action_next_hand(self) -> None:
         if self.table.outcome() is None:
             self._say("The hand is not over yet.")
             return
+        self._next_hand()
+
+    def _next_hand(self) -> None:
         if not self.table.next_hand():
             self._say("The match is over.")
             return
         self.picked = []
-        self._log(f"--- hand {self.table.hand_number + 1}")
+        for line in self.table.deal_lines():
+            self._log(f"--- {line}")
         self._advance()
+        self.call_after_refresh(self._focus_hand)
 
 
 class SummaryScreen(ModalScreen[None]):
@@ -419,6 +515,31 @@ class ScoreboardScreen(ModalScreen[None]):
         """The rows as shown, for a reader of the screen (and the tests)."""
         grid = self.query_one("#scores", DataTable)
         return [[str(c) for c in grid.get_row_at(i)] for i in range(grid.row_count)]
+
+
+class QuitScreen(ModalScreen[str | None]):
+    """Leave the match? Save it first, quit, or keep playing."""
+
+    BINDINGS: ClassVar[list[Any]] = [Binding("escape", "dismiss(None)", "Keep playing")]
+
+    DEFAULT_CSS = """
+    QuitScreen { align: center middle; }
+    #quit { width: auto; max-width: 70; height: auto; border: thick $warning; padding: 0 1; background: $surface; }
+    #quit Horizontal { height: auto; width: auto; }
+    #quit Button { margin: 0 1 0 0; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="quit"):
+            yield Label("Leave the match? What is not saved is lost.")
+            with Horizontal():
+                yield Button("Save, then quit", id="save", variant="primary")
+                yield Button("Quit", id="quit-now", variant="error")
+                yield Button("Keep playing", id="stay")
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss({"save": "save", "quit-now": "quit"}.get(event.button.id or ""))
 
 
 class SaveScreen(ModalScreen[str | None]):

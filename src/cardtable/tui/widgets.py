@@ -47,7 +47,12 @@ class Picked(Message):
 class Pickable(Static):
     """Something on the table that can be picked by a click, or by Enter/space when focused."""
 
-    BINDINGS: ClassVar[list[Any]] = [Binding("enter,space", "pick", "Pick", show=False)]
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("enter,space", "pick", "Pick", show=False),
+        Binding("right", "move(1)", "Next", show=False),
+        Binding("left", "move(-1)", "Previous", show=False),
+        Binding("down", "to_actions", "Actions", show=False),
+    ]
     can_focus = True
 
     def __init__(self, content: Any, token: str, classes: str = "") -> None:
@@ -63,6 +68,18 @@ class Pickable(Static):
 
     def action_pick(self) -> None:
         self.post_message(Picked(self.token, by_keyboard=True))
+
+    def action_move(self, step: int) -> None:
+        """The arrow keys: on to the next (or previous) card of the hand or item of the floor."""
+        if step > 0:
+            self.screen.focus_next(Pickable)
+        else:
+            self.screen.focus_previous(Pickable)
+
+    def action_to_actions(self) -> None:
+        """Down from the pieces to the list of actions."""
+        for actions in self.screen.query("#actions"):
+            actions.focus()
 
 
 class CardChip(Pickable):
