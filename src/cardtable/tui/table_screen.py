@@ -71,6 +71,11 @@ class TableScreen(Screen[None]):
     #actions > ListItem.-highlight { background: $accent 40%; text-style: bold; }
     #actions:focus > ListItem.-highlight { background: $accent; color: $text; text-style: bold reverse; }
     #side { width: 30%; max-width: 60; }
+    TableScreen.-narrow #side { width: 24; }
+    TableScreen.-narrow #hand CardChip { width: auto; padding: 0; }
+    TableScreen.-short #you-taken { display: none; }
+    TableScreen.-short SeatPanel { min-height: 3; }
+    TableScreen.-short #you { padding: 0; }
     #status { height: auto; border: round $primary; padding: 0 1; }
     #log { border: round $panel; height: 1fr; }
     """
@@ -110,7 +115,7 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = f"cardtable · {self.table.game.name}"
-        self.query_one("#tablecol").set_class(self.app.size.height >= 40, "-tall")
+        self._fit(self.app.size.width, self.app.size.height)
         used = set(self.where.values())
         for panel in self.query(SeatPanel):
             panel.set_class(panel.place not in used, "-empty")
@@ -119,8 +124,15 @@ class TableScreen(Screen[None]):
         self._advance()
 
     def on_resize(self, event: Resize) -> None:
-        """Tall terminals get taller cards in the hand."""
-        self.query_one("#tablecol").set_class(event.size.height >= 40, "-tall")
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Tall terminals get taller cards in the hand; short ones compact seats (one line each)
+        so the actions keep five rows; narrow ones a slimmer side panel and closer cards, so a
+        12-card Seep hand fits at 80 columns."""
+        self.query_one("#tablecol").set_class(height >= 40, "-tall")
+        self.set_class(height < 32, "-short")
+        self.set_class(width < 100, "-narrow")
 
     # --- flow ---
 
@@ -166,8 +178,11 @@ class TableScreen(Screen[None]):
             return
         self.refresh_table()
 
-    def _summary_closed(self, _: None = None) -> None:
-        self._focus_actions()
+    def _summary_closed(self, choice: str | None = None) -> None:
+        if choice == "next" and self.table.outcome() is not None:
+            self._next_hand()
+        else:
+            self._focus_actions()
 
     def _log_move(self, move: Move) -> None:
         if move.said:
@@ -203,11 +218,13 @@ class TableScreen(Screen[None]):
                 you = self.query_one("#you", Vertical)
                 you.set_class(actor == self.me, "-turn")
                 you.border_title = f"{'▶ ' if actor == self.me else ''}You · seat {self.me}"
-                you.border_subtitle = " · ".join(info.markers)
+                you.border_subtitle = " · ".join(
+                    [*info.markers, *([info.taken] if self.has_class("-short") and info.taken else [])]
+                )
                 self.query_one("#you-taken", Static).update(info.taken)
             else:
                 panel = self.query_one(f"#seat-{self.where[info.seat]}", SeatPanel)
-                panel.show(info, self._seat_name(info.seat), actor == info.seat)
+                panel.show(info, self._seat_name(info.seat), actor == info.seat, compact=self.has_class("-short"))
         self._draw_hand(view.get("hand") or [], legal)
         if game == "seep":
             self._draw_floor(view, legal)
@@ -446,15 +463,18 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self._focus_hand)
 
 
-class SummaryScreen(ModalScreen[None]):
-    """The end of a hand: who scored what and why."""
+class SummaryScreen(ModalScreen[str | None]):
+    """The end of a hand: who scored what and why, in sentences; the button deals the next hand
+    (Escape closes it to look at the table first, then ``n``)."""
 
-    BINDINGS: ClassVar[list[Any]] = [Binding("escape,enter,space", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[Any]] = [Binding("escape", "dismiss(None)", "Close")]
 
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
-    #summary { width: 90%; max-width: 110; height: auto; max-height: 90%; border: thick $primary; padding: 0 1;
+    #summary { width: 90%; max-width: 110; height: auto; max-height: 100%; border: thick $primary; padding: 0 1;
                background: $surface; }
+    #summary-text { height: auto; max-height: 14; }
+    #summary Button { margin: 0; }
     """
 
     def __init__(self, lines: list[str], match_over: bool) -> None:
@@ -464,14 +484,20 @@ class SummaryScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="summary"):
-            yield Static("\n".join(self.lines))
-            hint = "The match is over." if self.match_over else "Press Enter, then n for the next hand (b: scoreboard)."
-            yield Label(hint)
-            yield Button("OK", id="ok")
+            yield VerticalScroll(Static("\n".join(self.lines)), id="summary-text")
+            if self.match_over:
+                yield Label("The match is over. (Esc: back to the table, b: scoreboard)")
+                yield Button("OK", id="ok")
+            else:
+                yield Label("Esc: back to the table first (then n for the next hand).")
+                yield Button("Next hand", id="ok", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#ok", Button).focus()
 
     @on(Button.Pressed, "#ok")
     def close(self) -> None:
-        self.dismiss(None)
+        self.dismiss(None if self.match_over else "next")
 
 
 class ScoreboardScreen(ModalScreen[None]):
