@@ -13,7 +13,6 @@ command line, the terminal table's menu and the web table all come through it.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -273,7 +272,7 @@ class Table:
         out = ["Scoreboard (" + ", ".join(names) + "):"]
         for line in lines:
             points = " ".join(f"{p:+d}" for p in line.points)
-            match = " ".join(str(r) for r in line.running) if line.running is not None else _plain(line.match)
+            match = " ".join(str(r) for r in line.running) if line.running is not None else match_words(line.match)
             out.append(f"  hand {line.hand} ({line.result}): {points} · match {match}")
         return out
 
@@ -353,9 +352,10 @@ def action_help(game_name: str) -> str:
     examples = ACTION_EXAMPLES.get(game_name)
     if not examples:
         return "Type an action in record notation."
+    last = examples[-1]
     return (
         f"{game_name.capitalize()} actions: " + ", ".join(f"'{e}'" for e in examples) + " (suits as symbols or as "
-        "the letters C D H S: 'play 10D' is 'play 10♦')."
+        f"the letters C D H S: '{from_symbols(last)}' is '{last}')."
     )
 
 
@@ -377,14 +377,17 @@ def hint_lines(hints: Sequence[Hint], fmt: Any) -> list[str]:
     return lines
 
 
-def _plain(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return "[" + ", ".join(_plain(v) for v in value) + "]"
-    if isinstance(value, str):
-        return pretty_action(value)
-    return json.dumps(value)
+def match_words(match: dict[str, Any]) -> str:
+    """A match score (record §5) in words for a scoreboard: Seep's difference and baazis as
+    ``difference +20 for seats 0+2 · baazis 1–0``; any other as its fields, lists spelled out."""
+    if "difference" in match:
+        baazis = match.get("baazis") or [0, 0]
+        return f"difference {match['difference']:+d} for seats 0+2 · baazis {baazis[0]}–{baazis[1]}"
+    parts = []
+    for key, value in match.items():
+        shown = "–".join(map(str, value)) if isinstance(value, list) else str(value)
+        parts.append(f"{key.replace('_', ' ')} {shown}")
+    return " · ".join(parts)
 
 
 def view_lines(game: str, view_json: dict[str, Any]) -> list[str]:

@@ -17,7 +17,6 @@ come one at a time with a pause, and a finished trick stays a moment with its wi
 
 from __future__ import annotations
 
-import json
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -32,7 +31,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Lis
 
 from cardtable.core import CardtableError
 from cardtable.render import actor_of, places, public_action, seat_infos, table_lines, trick_shown, with_match
-from cardtable.table import Move, Table, hint_lines, pretty_action
+from cardtable.table import Move, Table, hint_lines, match_words, pretty_action
 from cardtable.tui.picking import is_live, matching, tokens_of
 from cardtable.tui.widgets import CardChip, Floor, HouseBox, Pickable, Picked, SeatPanel, TrickArea
 
@@ -170,7 +169,7 @@ class TableScreen(Screen[None]):
                 self._log(line)
             if result.result == "misdeal" and self.table.winner() is None:
                 # Seep R8: nothing to decide, so one message and the deal goes on
-                self._say(" ".join(lines[1:]))
+                self._say(" ".join(lines))
                 self._next_hand()
                 return
             self.refresh_table()
@@ -531,7 +530,7 @@ class ScoreboardScreen(ModalScreen[None]):
             if running and line.running is not None:
                 cells = [f"{p:+d} → {r}" for p, r in zip(line.points, line.running, strict=True)]
             else:
-                match = ", ".join(f"{k.replace('_', ' ')} {json.dumps(v)}" for k, v in line.match.items())
+                match = match_words(line.match)
                 cells = [*(f"{p:+d}" for p in line.points), match]
             grid.add_row(str(line.hand), line.result, *cells)
         if not board:
