@@ -51,6 +51,8 @@ def test_the_snapshots_say_what_players_need() -> None:
     assert re.search(r"Seat \d calls the A.\.", sheepshead)
     assert "buries two cards face down" in sheepshead and "You bury " in sheepshead
     assert "schneider" in sheepshead and "Payments: " in sheepshead
+    leaster = _text("sheepshead_leaster")
+    assert "Nobody picks: a leaster" in leaster and "wins: the fewest points" in leaster
     for text in (smear, seep, misdeal, sheepshead):
         assert "null" not in text and "[" not in text and "team 0" not in text and "Hand 0" not in text
         spectator = text.split("=== told to a spectator")[1]

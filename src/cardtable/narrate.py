@@ -403,7 +403,9 @@ def _sheepshead_step(s: _Step) -> list[str]:
     if b.get("call") is None and isinstance(a.get("call"), dict) and a["call"].get("kind") == "jack_of_diamonds":
         out.append("The J♦ is the picker's partner.")
     if b.get("phase") == "pick" and a.get("picker") is None and a.get("phase") != "pick":
-        out.append("Nobody picks.")
+        rule = s.game.rules.no_pick_rule
+        played = {"leaster": "a leaster, where the fewest points win", "doubler": "the next hand counts double"}
+        out.append(f"Nobody picks: {played.get(rule, rule.replace('_', ' '))}.")
     if not b.get("partner_known") and a.get("partner_known") and a.get("partner") is not None:
         picker = a.get("picker")
         partner = a["partner"]
@@ -469,7 +471,7 @@ def _sheepshead_end(game: Any, state: Any, result: Any, view: dict[str, Any], v:
         out.append(f"The picker's side {words}.")
         out.append(_multiplier(game, view, d, v))
     elif kind == "leaster":
-        out.extend(_no_pick_end(d, v))
+        out.extend(_no_pick_end(d, v, game.rules.leaster_requires_trick))
     elif kind == "doubler":
         out.append("Nobody picked: the hand is thrown in and the next one counts double.")
     else:
@@ -506,7 +508,7 @@ def _multiplier(game: Any, view: dict[str, Any], d: dict[str, Any], v: Voice) ->
     return text + "."
 
 
-def _no_pick_end(d: dict[str, Any], v: Voice) -> list[str]:
+def _no_pick_end(d: dict[str, Any], v: Voice, needs_trick: bool) -> list[str]:
     game = d["no_pick"]
     out = [f"Nobody picked: a {game}."]
     if game == "schwanzer":
@@ -515,13 +517,20 @@ def _no_pick_end(d: dict[str, Any], v: Voice) -> list[str]:
     points = d["points"]
     out.append("Points: " + ", ".join(f"{v.name(s)} {p}" for s, p in enumerate(points)) + ".")
     if d.get("blind_to") is not None:
-        out.append(f"The blind ({_cards(d['blind'])}, {d['blind_points']}) went to {v.name(d['blind_to'])}.")
+        blind = f"{_cards(d['blind'])}, {_plural(d['blind_points'], 'point')}"
+        out.append(f"The blind ({blind}) went to {v.name(d['blind_to'])}.")
     winners = d.get("winners") or []
     if d.get("loser") is not None:
         out.append(f"{v.subject(d['loser'], 'have')} the most points and pays.")
     elif winners:
         names = _and([v.name(w) for w in winners])
-        out.append(f"{names[:1].upper()}{names[1:]} {'win' if len(winners) > 1 or winners[0] == v.me else 'wins'}.")
+        why = {
+            "leaster": "the fewest points" + (" among the seats that took a trick" if needs_trick else ""),
+            "mittler": "the middle total",
+            "schneidster": "the total closest to 30 without going over",
+        }.get(game, "")
+        verb = "win" if len(winners) > 1 or winners[0] == v.me else "wins"
+        out.append(f"{names[:1].upper()}{names[1:]} {verb}" + (f": {why}." if why else "."))
     else:
         out.append("A tie: nobody wins.")
     return out
