@@ -43,6 +43,8 @@ def _trick(view: dict[str, Any], trick: Any, seats: int) -> str:
         leader, played = trick.get("leader"), trick.get("cards", [])
     else:
         leader, played = view.get("leader"), trick
+    if not played:
+        return "-"
     if leader is None:
         return cards(played)
     return ", ".join(f"{_seat(view, (leader + i) % seats)} {pretty_card(c)}" for i, c in enumerate(played))

@@ -148,7 +148,10 @@ class SeatPanel(Static):
             held.append(f" {info.held}")
         taken = [Text(part, style="dim") for part in info.taken.split(" · ") if part]
         if compact:
-            self.update(Text(" ").join([Text(name, style="bold"), held, *taken]))
+            line = Text(" ").join([Text(name, style="bold"), held])
+            if taken:
+                line += Text(" ") + Text(" · ").join(taken)
+            self.update(line)
             return
         self.update(Text("\n").join([Text(name, style="bold"), held, *taken]))
 
