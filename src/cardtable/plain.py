@@ -54,11 +54,15 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO) -> int:
         for move in moves:
             for text in _told(move, view, bool(table.people)):
                 say(text)
-        if table.outcome() is not None:
+        result = table.outcome()
+        if result is not None:
             for line in table.summary_lines():
                 say(line)
             if table.winner() is not None:
                 return 0
+            if result.result == "misdeal":  # Seep R8: nothing to decide, the deal goes on
+                table.next_hand()
+                continue
             say("Press Enter for the next hand ('score', 'save FILE' or 'quit' also work).")
             line = stdin.readline()
             while line.strip() == "score":
