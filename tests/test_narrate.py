@@ -80,7 +80,11 @@ def _cards(mask: int) -> set[int]:
 def test_narration_never_names_a_hidden_card(game_name: str) -> None:
     rng = random.Random(15)
     for n in range(60):
-        game = registry.get_game(game_name, **({"kitty_size": 3} if game_name == "smear" and n % 2 else {}))
+        variants: dict[str, dict[str, object]] = {
+            "smear": {"kitty_size": 3},
+            "sheepshead": {"allow_unknown_call": True, "cracking": True, "blitzing": True},
+        }
+        game = registry.get_game(game_name, **(variants.get(game_name, {}) if n % 2 else {}))
         bots = {s: make_bot(game, "random") for s in range(game.seats)}
         state = game.start(dealer=n % game.seats)
         state = game.apply(state, game.deal(state, rng))

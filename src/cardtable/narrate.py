@@ -128,19 +128,25 @@ def public_seat(game: Any, state: Any) -> int:
     Sheepshead's picker, partner or a seat that has looked at the card set face down."""
     name = game.name
     avoid: set[int] = set()
+    first: set[int] = set()  # avoided before the rest
     if name == "smear":
         bidder = game.observe(state, 0).bidder
         if bidder is not None:
             avoid.add(bidder)
     elif name == "sheepshead":
         setup = state.setup
-        avoid.update(s for s in (setup.picker, setup.partner) if s >= 0)
+        first.update(s for s in (setup.picker, setup.partner) if s >= 0)
+        avoid.update(first)
         for seat in range(game.seats):
             if seat not in avoid and game.observe(state, seat).unknown is not None:
                 avoid.add(seat)
     elif name == "seep":
         avoid.add((game.dealer(state) + 1) % 4)  # the bidder sees its four cards first
-    return next(s for s in range(game.seats) if s not in avoid)
+    for skip in (avoid, first):  # once the hand is over every seat has seen everything
+        for seat in range(game.seats):
+            if seat not in skip:
+                return seat
+    return 0
 
 
 def _view(game: Any, state: Any, seat: int) -> dict[str, Any]:
@@ -368,7 +374,12 @@ def _sheepshead_step(s: _Step) -> list[str]:
     out: list[str] = []
     verb = s.verb
     if verb == "pass":
-        out.append(s.does("pass") if b.get("phase") == "pick" else s.does("decline", "to crack"))
+        phase = b.get("phase")
+        out.append(
+            s.does("pass")
+            if phase == "pick"
+            else s.does("decline", "to re-crack" if phase == "recrack" else "to crack")
+        )
     elif verb == "pick":
         out.append(s.does("pick") + (f" The blind: {_cards(a['blind'])}." if a.get("blind") else ""))
     elif verb == "blitz":
