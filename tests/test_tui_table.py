@@ -306,3 +306,24 @@ def test_the_scoreboard_in_words() -> None:
     assert "difference" in lines[1] and "[" not in lines[1]
     chips = [CardChip("10D")]
     assert chips[0].name == "10D"
+
+
+async def test_focus_returns_to_the_hand_after_n_when_the_bots_are_paced() -> None:
+    table = _table("smear", 5)
+    _until_over(table)
+    app = CardtableApp(table=table, pause=0.01)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("n")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if not screen.pacing and table.person_to_act():
+                break
+        await pilot.pause()
+        assert table.hand_number == 1 and table.person_to_act()
+        assert isinstance(app.focused, CardChip) and app.focused.parent is screen.query_one("#hand")

@@ -90,6 +90,8 @@ class TableScreen(Screen[None]):
         self.pause = pause
         #: Whether bots are playing one by one (the person waits: undo and next hand too).
         self.pacing = False
+        #: After ``n``: the keyboard goes back to the hand once the bots are done.
+        self.hand_focus_wanted = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -208,6 +210,9 @@ class TableScreen(Screen[None]):
     def refresh_table(self) -> None:
         """Redraw everything from the view of your seat."""
         table, game = self.table, self.table.game.name
+        focused = self.focused
+        if isinstance(focused, Pickable):  # the pieces are drawn anew: keep the keyboard on them
+            self.call_after_refresh(self._focus_piece, focused.token)
         view = table.view(self.me).to_json()
         actor = actor_of(view) if table.outcome() is None else None
         legal = self._legal()
@@ -301,7 +306,10 @@ class TableScreen(Screen[None]):
             actions.append(ListItem(Label(pretty_action(text)), name=text, classes="match" if self.picked else ""))
         if self.table.outcome() is not None and self.table.winner() is None:
             actions.append(ListItem(Label("deal the next hand (n)"), classes="next-hand"))
-        if len(actions):
+        if self.hand_focus_wanted and not self.pacing:
+            self.hand_focus_wanted = False
+            self.call_after_refresh(self._focus_hand)
+        elif len(actions):
             actions.index = 0
             if not isinstance(self.focused, Pickable) and not self.pacing:
                 actions.focus()
@@ -337,6 +345,7 @@ class TableScreen(Screen[None]):
             if piece.token == token:
                 piece.focus()
                 return
+        self._focus_hand()  # the piece is gone (played): stay on the hand
 
     def _fits(self) -> str:
         exact = [a for a in matching(self._legal(), self.picked) if set(tokens_of(a)) == set(self.picked)]
@@ -458,8 +467,8 @@ class TableScreen(Screen[None]):
         self.picked = []
         for line in self.table.deal_lines():
             self._log(f"--- {line}")
+        self.hand_focus_wanted = True
         self._advance()
-        self.call_after_refresh(self._focus_hand)
 
 
 class SummaryScreen(ModalScreen[str | None]):
