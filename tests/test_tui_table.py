@@ -284,6 +284,7 @@ async def test_the_menu_says_each_rule_in_words_and_names_a_bad_field() -> None:
         assert isinstance(menu, MenuScreen)
         docs = " ".join(_text(d) for d in menu.query(".doc"))
         assert "winning bidder takes into hand" in docs and "(R6)" in docs
+        assert "null" not in docs and "none: no cap" in docs
         must = menu.query_one("#opt-must_bid_to_win")
         assert [label for label, _ in must._options if label] == ["no", "yes"]  # type: ignore[attr-defined]
         assert menu.query_one("#botrow-0").has_class("-hidden")

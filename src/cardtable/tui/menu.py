@@ -142,7 +142,7 @@ class MenuScreen(Screen[None]):
                 widget: Any = Select(options, value=json.dumps(f.default), id=f"opt-{f.name}", allow_blank=False)
             else:
                 widget = Input(value=value_words(f.default), id=f"opt-{f.name}")
-            doc = f.metadata.get("doc", "")
+            doc = f.metadata.get("doc", "").replace("null", "none")  # values are said in words here
             rule = f.metadata.get("rule", "")
             rows.append(self._row(f.name.replace("_", " "), widget, f"{doc} ({rule})" if rule else doc))
         await box.mount_all(rows)
