@@ -468,7 +468,7 @@ def _sheepshead_end(game: Any, state: Any, result: Any, view: dict[str, Any], v:
                 out.append(f"{v.cap(picker)} picked and called the {called}, held by nobody else: alone.")
             else:
                 out.append(f"{v.cap(picker)} picked and called the {called}; {v.name(partner)} held it.")
-        side = v.name(picker) if partner is None else f"{v.name(picker)} and {v.name(partner)}"
+        side = f"{v.name(picker)}, alone" if partner is None else f"{v.name(picker)} and {v.name(partner)}"
         side = side[:1].upper() + side[1:]
         bury = view.get("bury") or []
         bury_text = f"{_possessive(v, picker)} bury: {_cards(bury)}, {_plural(d['bury_points'], 'point')}"

@@ -85,7 +85,7 @@ class ViewerScreen(Screen[None]):
         nxt = step.action + 1 if step.action is not None else 0
         if nxt < len(hand.actions):
             seat, _, action_text = hand.actions[nxt].partition(" ")
-            lines.append(f"Next: Seat {seat} {pretty_action(action_text)}")
+            lines.append(f"Next: Seat {seat}: {pretty_action(action_text)}")
         lines.append("")
         places = game.card_places(state)
         for who in range(game.seats):
