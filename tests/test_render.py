@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.render import SeatInfo, places, seat_infos, table_lines, trick_shown
+from cardtable.render import SeatInfo, places, seat_infos, table_lines, trick_shown, with_match
 
 
 def test_seep_houses_show_value_owners_and_cement() -> None:
@@ -30,7 +30,7 @@ def test_seep_houses_show_value_owners_and_cement() -> None:
     assert "House H11 (cemented, owned by you, seat 1): J♣ | J♠" in lines
     assert "Loose cards: 3♥ 10♠" in lines
     assert any("theirs 2 cards, sweeps 50" in line for line in lines)
-    assert lines[0].startswith("Match: difference -20")
+    assert lines[0] == "Match: they lead by 20 · baazis: your team 1, them 0"
 
 
 def test_smear_auction_trump_and_trick() -> None:
@@ -53,6 +53,14 @@ def test_smear_auction_trump_and_trick() -> None:
     assert "Trump: ♥ hearts" in lines
     assert "Trick: seat 1 A♥, seat 2 7♥" in lines
     assert "Tricks won: your team 0, theirs 1" in lines
+    assert lines[0] == "Match: your team 3 · them -2"
+    assert table_lines("smear", with_match("smear", view, {"scores": [7, -2]}))[0] == "Match: your team 7 · them -2"
+
+
+def test_the_bury_is_labelled_as_the_pickers() -> None:
+    view = {"seat": 0, "phase": "done", "scores": [0] * 5, "picker": 3, "bury": ["KC", "10H"], "tricks": []}
+    assert "Seat 3's bury: K♣ 10♥" in table_lines("sheepshead", view)
+    assert "Your bury: K♣ 10♥" in table_lines("sheepshead", {**view, "seat": 3})
 
 
 def test_an_unknown_shape_is_listed_plainly() -> None:

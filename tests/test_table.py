@@ -90,7 +90,8 @@ def test_plain_mode_plays_a_scripted_match(tmp_path: Path) -> None:
     assert run_plain(table, io.StringIO("\n".join(script) + "\n"), out) == 0
     text = out.getvalue()
     assert "Refused:" in text and "Legal: [1]" in text and "points per hand" in text
-    assert "Hand 1:" in text and "--- hand 2" in text
+    assert "--- Hand 1: " in text and "--- Hand 2: " in text
+    assert "Smear actions: 'pass', 'bid 3', 'discard 9♣ Q♦', 'play 10♦'" in text  # the help is the game's own
     assert replay_record(json.loads(saved.read_text()))[0] == 0
 
 

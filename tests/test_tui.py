@@ -364,7 +364,7 @@ async def test_the_log_does_not_name_a_bots_bury() -> None:
             if not buries or buries[0][0] == "0" or table.outcome() is not None:
                 continue
             seat, bury = buries[0]
-            assert f"seat {seat} ({table.players[int(seat)]}): bury 2 cards face down" in screen.lines
+            assert f"Seat {seat} buries two cards face down." in screen.lines
             assert not any(pretty_action(bury) in line for line in screen.lines)
             await pilot.press("y")
             assert f"{seat} bury 2 cards face down" in screen.lines[-1]

@@ -20,8 +20,9 @@ from typing import Any, NoReturn
 
 from cardtable import registry, shuffle, sim, sim_ray
 from cardtable.bots import make_bot
-from cardtable.cards import cards_of, format_cards
+from cardtable.cards import cards_of, format_card
 from cardtable.core import CHANCE, CardtableError, option_table
+from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step
 from cardtable.plain import run_plain
 from cardtable.record import (
     ILLEGAL,
@@ -37,7 +38,8 @@ from cardtable.record import (
     report,
     write_records,
 )
-from cardtable.table import Table
+from cardtable.render import pretty_card
+from cardtable.table import Table, make_table, seat_bots
 
 
 class _Parser(argparse.ArgumentParser):
@@ -110,6 +112,14 @@ def _build_parser() -> _Parser:
     )
     p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
     p.add_argument("--plain", action="store_true", help="plain line mode: text in, text out")
+    p.add_argument(
+        "--pause",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="the terminal table's pause after each bot's move, so it can be followed (default 0.6; "
+        "a finished trick stays twice as long)",
+    )
 
     p = sub.add_parser("view", help="step through a record, forwards and back, seeing every hand")
     p.add_argument("file")
@@ -319,21 +329,22 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     log = HandLog(game, dealer=rng.randrange(game.seats))
     for n in range(args.hands):
         state = log.deal(rng)
-        print(f"--- hand {n}: dealer seat {game.dealer(state)}")
+        print(f"--- {narrate_deal(game, state, None, n + 1)[0]}")
         for seat in range(game.seats):
             hand = game.card_places(state).get(f"hand {seat}", 0)
-            print(f"seat {seat}: {format_cards(cards_of(hand))}")
+            print(f"Seat {seat}: {' '.join(pretty_card(format_card(c)) for c in cards_of(hand)) or '-'}")
         while (seat := game.actor(state)) is not None and seat != CHANCE:
             legal = list(game.legal_actions(state))
             action = legal[0] if len(legal) == 1 else bots[seat].act(game.observe(state, seat), legal, bot_rng)
-            print(f"  {seat} {game.format(action)}")
-            state = log.act(action)
-        result = game.outcome(state)
-        if result is not None:
-            print(f"result: {result.result}, score {list(result.score)}")
-            print(f"match: {json.dumps(game.match_json(state))}")
+            before, state = state, log.act(action)
+            for line in narrate_step(game, before, action, state, None):
+                print(f"  {line}")
+        if game.outcome(state) is not None:
+            print("result:")
+            for line in narrate_hand_end(game, state, None):
+                print(f"  {line}")
         if game.winner(state) is not None:
-            print(f"winner: seats {game.winner(state)}")
+            print(f"The match is won by seats {' and '.join(map(str, game.winner(state)))}.")
             break
         if n + 1 < args.hands and log.next_hand() is None:
             break
@@ -347,40 +358,22 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     return OK
 
 
-def make_table(
-    game_name: str, preset: str | None, rules: Sequence[str], seat: int, bots: str, seed: int | None
-) -> Table:
-    """A table with a person at ``seat`` and the named bots at the others."""
-    game = registry.get_game(game_name, preset, **rule_options(rules))
-    others = [s for s in range(game.seats) if s != seat]
-    return Table(game, [seat], seat_bots(bots, others, "other seat"), seed=seed)
-
-
-def seat_bots(bots: str, seats: Sequence[int], what: str = "seat") -> dict[int, str]:
-    """The bot named for each of ``seats``: one name for all, or one per seat in order."""
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    if len(names) == 1:
-        names = names * len(seats)
-    if len(names) != len(seats):
-        raise CardtableError(f"--bots: name one bot for all or one per {what} ({len(seats)})")
-    return dict(zip(seats, names, strict=True))
-
-
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.plain:
         if args.game is None:
             raise CardtableError("--plain needs a game: seep, smear or sheepshead")
-        table = make_table(args.game, args.preset, args.rule, args.seat, args.bots, args.seed)
-        return run_plain(table, sys.stdin, sys.stdout)
+        plain = make_table(args.game, args.preset, rule_options(args.rule), args.seat, args.bots, args.seed)
+        return run_plain(plain, sys.stdin, sys.stdout)
     try:
         from cardtable.tui import run_app
     except ImportError as e:
         raise CardtableError(
             f"the terminal table needs Textual ({e.name or e}); install it with pip install -e '.[tui]' or use --plain"
         ) from None
+    table: Table | None = None
     if args.game is not None:
-        make_table(args.game, args.preset, args.rule, args.seat, args.bots, args.seed)  # check options now
-    status: int = run_app(args)
+        table = make_table(args.game, args.preset, rule_options(args.rule), args.seat, args.bots, args.seed)
+    status: int = run_app(table, pause=args.pause)
     return status
 
 

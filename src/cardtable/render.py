@@ -43,6 +43,8 @@ def _trick(view: dict[str, Any], trick: Any, seats: int) -> str:
         leader, played = trick.get("leader"), trick.get("cards", [])
     else:
         leader, played = view.get("leader"), trick
+    if not played:
+        return "-"
     if leader is None:
         return cards(played)
     return ", ".join(f"{_seat(view, (leader + i) % seats)} {pretty_card(c)}" for i, c in enumerate(played))
@@ -55,15 +57,33 @@ def _tricks_won(view: dict[str, Any], seats: int, teams: bool) -> str:
         if isinstance(winner, int):
             won[winner] += 1
     if teams:
-        return f"your team {won[view['seat'] % 2] + won[view['seat'] % 2 + 2]}, " + (
-            f"theirs {won[(view['seat'] + 1) % 2] + won[(view['seat'] + 1) % 2 + 2]}"
-        )
+        mine, theirs = _sides(view)
+        ours, others = _side_names(view)
+        theirs_word = "theirs" if others == "them" else others
+        return f"{ours} {won[mine] + won[mine + 2]}, {theirs_word} {won[theirs] + won[theirs + 2]}"
     return ", ".join(f"{_seat(view, s)} {n}" for s, n in enumerate(won) if n)
+
+
+def _sides(view: dict[str, Any]) -> tuple[int, int]:
+    """(your team, theirs) of a four-seat partnership game, by the view's seat (a view without a
+    seat, as the record viewer shows the table: seats 0 and 2 first)."""
+    seat = view.get("seat")
+    mine = seat % 2 if isinstance(seat, int) else 0
+    return mine, 1 - mine
+
+
+def _side_names(view: dict[str, Any]) -> tuple[str, str]:
+    """The two sides in words: ``your team`` and ``them``, or ``seats 0+2`` and ``seats 1+3``."""
+    if not isinstance(view.get("seat"), int):
+        return "seats 0+2", "seats 1+3"
+    return "your team", "them"
 
 
 def smear_lines(view: dict[str, Any]) -> list[str]:
     """Smear: the auction, the bid and trump, the trick, tricks won, the kitty and discard."""
-    lines = [f"Match: team 0 (seats 0, 2) {view['scores'][0]} · team 1 (seats 1, 3) {view['scores'][1]}"]
+    mine, theirs = _sides(view)
+    ours, others = _side_names(view)
+    lines = [f"Match: {ours} {view['scores'][mine]} · {others} {view['scores'][theirs]}"]
     auction = view.get("auction") or []
     if auction:
         lines.append("Auction: " + ", ".join(f"{_seat(view, a['seat'])} {a['call']}" for a in auction))
@@ -104,7 +124,8 @@ def sheepshead_lines(view: dict[str, Any]) -> list[str]:
     if view.get("blind"):
         lines.append(f"Blind: {cards(view['blind'])}")
     if view.get("bury"):
-        lines.append(f"Your bury: {cards(view['bury'])}")
+        owner = "Your" if picker == view.get("seat") else f"Seat {picker}'s"
+        lines.append(f"{owner} bury: {cards(view['bury'])}")
     if view.get("cracks"):
         lines.append(f"Cracks: {view['cracks']} (by {_seat(view, view.get('cracker'))})")
     if view.get("phase") == "play" or view.get("tricks"):
@@ -116,10 +137,19 @@ def sheepshead_lines(view: dict[str, Any]) -> list[str]:
 def seep_lines(view: dict[str, Any]) -> list[str]:
     """Seep: the bid, the loose cards, every house (value, sets, owners, cemented), piles, sweeps."""
     match = view.get("match") or {}
-    lines = [
-        f"Match: difference {match.get('difference', 0):+d} for team 0 (seats 0, 2) · "
-        f"baazis {match.get('baazis', [0, 0])[0]}-{match.get('baazis', [0, 0])[1]}"
-    ]
+    mine, theirs = _sides(view)
+    ours, others = _side_names(view)
+    lead = match.get("difference", 0) * (1 if mine == 0 else -1)
+    they = "they lead" if others == "them" else f"{others} lead"
+    said = (
+        "level"
+        if lead == 0
+        else f"{ours} lead{'s' if ours == 'your team' else ''} by {lead}"
+        if lead > 0
+        else f"{they} by {-lead}"
+    )
+    baazis = match.get("baazis", [0, 0])
+    lines = [f"Match: {said} · baazis: {ours} {baazis[mine]}, {others} {baazis[theirs]}"]
     if view.get("bid") is not None:
         bidder = _seat(view, (view["dealer"] + 1) % 4)
         lines.append(f"Bid: {view['bid']} (bidder {bidder}) · play {view.get('plays', 0)}")
@@ -134,12 +164,24 @@ def seep_lines(view: dict[str, Any]) -> list[str]:
         lines.append(f"House H{house['value']} ({state}, owned by {owners}): {sets}")
     piles = view.get("piles") or [[], []]
     sweeps = view.get("sweeps") or [0, 0]
-    team = view["seat"] % 2
+    team, _ = _sides(view)
+    ours, others = _side_names(view)
     lines.append(
-        f"Captured: your team {len(piles[team])} cards, sweeps {sweeps[team]} · "
-        f"theirs {len(piles[1 - team])} cards, sweeps {sweeps[1 - team]}"
+        f"Captured: {ours} {len(piles[team])} cards, sweeps {sweeps[team]} · "
+        f"{'theirs' if others == 'them' else others} {len(piles[1 - team])} cards, sweeps {sweeps[1 - team]}"
     )
     return lines
+
+
+def with_match(game: str, view: dict[str, Any], match: dict[str, Any]) -> dict[str, Any]:
+    """The view with the match score ``match`` (record §5, e.g. after the hand just finished) in
+    place of the one from before the hand, so a score panel moves as soon as a hand ends."""
+    out = dict(view)
+    if game == "seep":
+        out["match"] = {"difference": match.get("difference", 0), "baazis": match.get("baazis", [0, 0])}
+    elif isinstance(match.get("scores"), list):
+        out["scores"] = match["scores"]
+    return out
 
 
 RENDERERS: dict[str, Callable[[dict[str, Any]], list[str]]] = {

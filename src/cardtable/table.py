@@ -4,23 +4,36 @@ line mode.
 The table owns the true state and hands each bot only its seat's view and legal actions. A person
 acts in record notation; anything refused comes back as the engine's error, which names the rule.
 Undo takes back to the person's previous decision (against bots only, so nobody else's choice is
-taken back), and the whole match can be saved as a record at any time.
+taken back), and the whole match can be saved as a record at any time. Every move carries its
+narration (`cardtable.narrate`) as the table's person hears it, or a spectator when only bots play.
+
+`make_table` builds a table from a game's name, house rules, the person's seat and bot names: the
+command line, the terminal table's menu and the web table all come through it.
 """
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardtable import registry
 from cardtable.bots import Bot, Hint, SearchBot, make_bot, rule_bot
 from cardtable.cards import parse_card
 from cardtable.core import CHANCE, BadNotation, CardtableError, HandResult
+from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step
 from cardtable.record import HandLog, Record, write_records
-from cardtable.render import pretty_card, table_lines
+from cardtable.render import SUIT_SYMBOLS, pretty_card, table_lines
+
+#: Suit symbols as the letters of record notation, so what is printed can be typed back.
+SYMBOL_LETTERS = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()} | {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+
+def from_symbols(text: str) -> str:
+    """An action typed with suit symbols in record notation: ``bury K♣ 10♥`` as ``bury KC 10H``."""
+    return "".join(SYMBOL_LETTERS.get(ch, ch) for ch in text)
 
 
 def pretty_action(text: str) -> str:
@@ -63,13 +76,15 @@ class ScoreLine:
 
 @dataclass(frozen=True)
 class Move:
-    """One action taken at the table: by whom, what, whether a bot chose it, and how the other
-    seats saw it when it was taken (the game's `public_action`: a bury or a discard face down)."""
+    """One action taken at the table: by whom, what, whether a bot chose it, how the other seats
+    saw it when it was taken (the game's `public_action`: a bury or a discard face down), and what it
+    said to the table's listener (`narrate_step`)."""
 
     seat: int
     text: str
     by_bot: bool
     public: str
+    said: tuple[str, ...] = ()
 
 
 class Table:
@@ -104,6 +119,8 @@ class Table:
         self.hand_number = 0
         self._hint_bot: SearchBot | None = None
         self._finished: list[ScoreLine] = []
+        #: Who the narration speaks to: the person (the lowest seat of several), else a spectator.
+        self.listener: int | None = min(self.people) if self.people else None
         self.log.deal(self.rng)
 
     # --- what the table shows ---
@@ -144,10 +161,16 @@ class Table:
             raise CardtableError("the hand is over")
         if seat not in self.people:
             raise CardtableError(f"it is seat {seat}'s turn ({self.players[seat]}), not yours")
-        action = self.game.parse(text)
-        public = self.game.public_action(self.state, action)
-        self.log.act(action)
-        move = Move(seat, self.game.format(action), False, public)
+        action = self.game.parse(from_symbols(text))
+        move = self._act(seat, action, False)
+        return move
+
+    def _act(self, seat: int, action: Any, by_bot: bool) -> Move:
+        before = self.state
+        public = self.game.public_action(before, action)
+        after = self.log.act(action)
+        said = tuple(narrate_step(self.game, before, action, after, self.listener))
+        move = Move(seat, self.game.format(action), by_bot, public, said)
         self.moves.append(move)
         return move
 
@@ -155,7 +178,7 @@ class Table:
         """Why the person to act may not play ``text`` (the engine's words, naming the rule), or
         ``None`` if it is legal. Nothing is played."""
         try:
-            self.game.apply(self.state, self.game.parse(text))
+            self.game.apply(self.state, self.game.parse(from_symbols(text)))
         except CardtableError as e:
             return str(e)
         return None
@@ -167,11 +190,7 @@ class Table:
             return None
         legal = self.game.legal_actions(self.state)
         action = self.bots[seat].act(self.view(seat), legal, self.bot_rngs[seat])
-        public = self.game.public_action(self.state, action)
-        self.log.act(action)
-        move = Move(seat, self.game.format(action), True, public)
-        self.moves.append(move)
-        return move
+        return self._act(seat, action, True)
 
     def run_bots(self) -> list[Move]:
         """Let bots play until a person must act or the hand is over."""
@@ -256,7 +275,7 @@ class Table:
         out = ["Scoreboard (" + ", ".join(names) + "):"]
         for line in lines:
             points = " ".join(f"{p:+d}" for p in line.points)
-            match = " ".join(str(r) for r in line.running) if line.running is not None else _plain(line.match)
+            match = " ".join(str(r) for r in line.running) if line.running is not None else match_words(line.match)
             out.append(f"  hand {line.hand} ({line.result}): {points} · match {match}")
         return out
 
@@ -285,31 +304,93 @@ class Table:
         the others are not named until the hand is over."""
         return [f"{m.seat} {self.seen_by(m, seat)}" for m in self.moves]
 
+    def deal_lines(self) -> list[str]:
+        """The start of this hand in words (``Hand 1: Seat 3 deals.``), hands counted from 1."""
+        return narrate_deal(self.game, self.state, self.listener, self.hand_number + 1)
+
     def summary_lines(self) -> list[str]:
-        """The end of a hand in words: the result, each seat's score, and the details."""
+        """The end of a hand in sentences (`narrate_hand_end`), headed by its number from 1."""
         result = self.outcome()
         if result is None:
             return []
-        lines = [f"Hand {self.hand_number + 1}: {result.result.replace('_', ' ')}"]
-        for seat, points in enumerate(result.score):
-            lines.append(f"  seat {seat} ({self.players[seat]}): {points:+d}")
-        for key, value in result.details.items():
-            lines.append(f"  {key.replace('_', ' ')}: {_plain(value)}")
-        lines.append(f"Match: {_plain(self.game.match_json(self.state))}")
+        lines = narrate_hand_end(self.game, self.state, self.listener) or [f"The hand is over: {result.result}."]
+        lines[0] = f"Hand {self.hand_number + 1}: {lines[0]}"
         winner = self.winner()
-        if winner is not None:
-            lines.append(f"The match is won by seats {', '.join(map(str, winner))}.")
+        if winner is not None and not any("the match" in line and " win" in line for line in lines):
+            names = " and ".join("you" if s == self.listener else f"Seat {s}" for s in winner)
+            lines.append(f"The match is won by {names}.")
         return lines
 
+    def last_trick_lines(self) -> list[str]:
+        """The last finished trick as the listener saw it: each seat's card and who took it."""
+        seat = self.listener if self.listener is not None else 0
+        view = self.view(seat).to_json()
+        tricks = view.get("tricks") or []
+        if not tricks:
+            return ["No trick has been finished yet in this hand."]
+        last = tricks[-1]
+        n = self.game.seats
+        played = []
+        for i, card in enumerate(last.get("cards") or []):
+            who = (last["leader"] + i) % n
+            name = "you" if who == self.listener else f"Seat {who}"
+            played.append(f"{name} {pretty_card(card) if card else 'a card face down'}")
+        winner = last.get("winner")
+        taker = "you" if winner == self.listener else f"Seat {winner}"
+        return [f"Trick {len(tricks)}: " + ", ".join(played) + f"; {taker} took it."]
 
-def _plain(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k.replace('_', ' ')} {_plain(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return "[" + ", ".join(_plain(v) for v in value) + "]"
-    if isinstance(value, str):
-        return pretty_action(value)
-    return json.dumps(value)
+
+#: Each game's actions as a player types them, for the help of the tables.
+ACTION_EXAMPLES: dict[str, tuple[str, ...]] = {
+    "seep": ("bid 11", "throw 7♣", "capture J♥ 5♣+6♥", "capture 9♦ H9 3♣+6♠", "build 11 5♥+6♠", "cement H12 8♠+4♠",
+             "break H9 2♠"),
+    "smear": ("pass", "bid 3", "discard 9♣ Q♦", "play 10♦"),
+    "sheepshead": ("pick", "pass", "blitz", "bury K♣ 10♥", "call A♥", "call A♥ unknown 7♦", "alone", "crack",
+                   "recrack", "play Q♣"),
+}  # fmt: skip
+
+
+def action_help(game_name: str) -> str:
+    """How to write ``game_name``'s actions: examples of each, suit symbols or letters alike."""
+    examples = ACTION_EXAMPLES.get(game_name)
+    if not examples:
+        return "Type an action in record notation."
+    last = examples[-1]
+    return (
+        f"{game_name.capitalize()} actions: " + ", ".join(f"'{e}'" for e in examples) + " (suits as symbols or as "
+        f"the letters C D H S: '{from_symbols(last)}' is '{last}')."
+    )
+
+
+def hint_lines(hints: Sequence[Hint], fmt: Any) -> list[str]:
+    """The search bot's estimates, best first, one whole line each; an action whose ± interval
+    overlaps the best one's is said to be about equal to it rather than worse."""
+    if not hints:
+        return []
+    ranked = sorted(hints, key=lambda h: -h.value)
+    best = ranked[0]
+    lines = []
+    for i, h in enumerate(ranked):
+        text = f"{i + 1}. {pretty_action(fmt(h.action))}: {h.value:+.2f} ± {h.stderr:.2f} points per hand"
+        if i == 0:
+            text += " (best)"
+        elif h.value + h.stderr >= best.value - best.stderr:
+            text += " (about equal to the best)"
+        lines.append(text)
+    return lines
+
+
+def match_words(match: dict[str, Any]) -> str:
+    """A match score (record §5) in words for a scoreboard: Seep's difference and baazis as
+    ``difference +20 for seats 0+2 · baazis 1–0``; any other as its fields, lists spelled out."""
+    if "difference" in match:
+        baazis = match.get("baazis") or [0, 0]
+        return f"difference {match['difference']:+d} for seats 0+2 · baazis {baazis[0]}–{baazis[1]}"
+    parts = []
+    for key, value in match.items():
+        shown = "–".join(map(str, value)) if isinstance(value, list) else str(value)
+        parts.append(f"{key.replace('_', ' ')} {shown}")
+    return " · ".join(parts)
 
 
 def view_lines(game: str, view_json: dict[str, Any]) -> list[str]:
@@ -319,3 +400,23 @@ def view_lines(game: str, view_json: dict[str, Any]) -> list[str]:
     if isinstance(hand, list):
         lines.append("Your hand: " + " ".join(pretty_card(c) for c in hand))
     return lines + table_lines(game, view_json)
+
+
+def seat_bots(bots: str, seats: Sequence[int], what: str = "seat") -> dict[int, str]:
+    """The bot named for each of ``seats``: one name for all, or one per seat in order."""
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if len(names) == 1:
+        names = names * len(seats)
+    if len(names) != len(seats):
+        raise CardtableError(f"--bots: name one bot for all or one per {what} ({len(seats)})")
+    return dict(zip(seats, names, strict=True))
+
+
+def make_table(
+    game_name: str, preset: str | None, options: Mapping[str, Any], seat: int, bots: str, seed: int | None
+) -> Table:
+    """A table with a person at ``seat`` and the named bots at the others (``bots``: one name for
+    all, or one per other seat in order)."""
+    game = registry.get_game(game_name, preset, **options)
+    others = [s for s in range(game.seats) if s != seat]
+    return Table(game, [seat], seat_bots(bots, others, "other seat"), seed=seed)

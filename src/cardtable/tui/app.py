@@ -10,7 +10,6 @@ action by its pieces in `picking`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from textual.app import App
 
@@ -36,29 +35,32 @@ __all__ = [
 class CardtableApp(App[None]):
     """The terminal table (or, given a record, the viewer)."""
 
-    def __init__(self, table: Table | None = None, game: str | None = None, record: Record | None = None) -> None:
+    def __init__(
+        self,
+        table: Table | None = None,
+        game: str | None = None,
+        record: Record | None = None,
+        pause: float = 0.0,
+    ) -> None:
         super().__init__()
         self.table = table
         self.game_name = game
         self.viewed = record
+        #: Seconds between bots' moves (a finished trick stays twice as long); 0 plays them at once.
+        self.pause = pause
 
     def on_mount(self) -> None:
         if self.viewed is not None:
             self.push_screen(ViewerScreen(self.viewed))
         elif self.table is not None:
-            self.push_screen(TableScreen(self.table))
+            self.push_screen(TableScreen(self.table, pause=self.pause))
         else:
-            self.push_screen(MenuScreen(self.game_name))
+            self.push_screen(MenuScreen(self.game_name, pause=self.pause))
 
 
-def run_app(args: Any) -> int:
-    """Run the table for ``cardtable play`` arguments."""
-    from cardtable.cli import make_table
-
-    table = None
-    if args.game is not None:
-        table = make_table(args.game, args.preset, args.rule, args.seat, args.bots, args.seed)
-    CardtableApp(table=table).run()
+def run_app(table: Table | None, pause: float = 0.6) -> int:
+    """Run the terminal table: at ``table``, or the menu when there is none yet."""
+    CardtableApp(table=table, pause=pause).run()
     return 0
 
 

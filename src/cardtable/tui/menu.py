@@ -1,13 +1,19 @@
-"""The menu: choose the game, a preset or house-rule options, your seat and the bots; then start."""
+"""The menu: choose the game, a preset or house-rule options, your seat and the bots; then start.
+
+Each house rule is shown with its meaning (from the game's option table) and its values in words
+(yes, no, none, "same dealer"), a value that is not allowed is refused naming its field, and your
+own seat is not offered a bot. ``q`` and Escape quit.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
@@ -22,6 +28,33 @@ BOT_CHOICES = ("random", "rule", "search:easy", "search:medium", "search:hard")
 SAME = "same"  # a seat's bot field left to the Bots field
 
 
+def value_words(value: Any) -> str:
+    """An option's value in words: ``yes``, ``no``, ``none``, ``same dealer``, ``2``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return value.replace("_", " ")
+    return str(value)
+
+
+def read_value(name: str, text: str) -> Any:
+    """A typed option value: a number, ``none`` (or nothing), ``yes``/``no``; else refused naming
+    the field."""
+    word = text.strip().lower()
+    if word in ("", "none", "null"):
+        return None
+    if word in ("yes", "true"):
+        return True
+    if word in ("no", "false"):
+        return False
+    try:
+        return json.loads(word)
+    except json.JSONDecodeError:
+        raise CardtableError(f"{name.replace('_', ' ')}: {text.strip()!r} is not a number, yes, no or none") from None
+
+
 def _bot_available(game: Any, name: str) -> bool:
     try:
         make_bot(game, name)
@@ -33,16 +66,25 @@ def _bot_available(game: Any, name: str) -> bool:
 class MenuScreen(Screen[None]):
     """Choose the game, a preset or house-rule options, your seat and the bots; then start."""
 
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("escape", "app.quit", "Quit"),
+    ]
+
     DEFAULT_CSS = """
-    MenuScreen VerticalScroll { padding: 1 2; }
+    MenuScreen VerticalScroll { padding: 0 1; }
     .row { height: auto; }
-    .row Label { width: 34; padding: 1 0; }
-    .row Select, .row Input { width: 40; }
+    .row Label { width: 30; padding: 1 0; }
+    .row Select, .row Input { width: 34; }
+    .row .doc { width: 1fr; padding: 0 1; color: $text-muted; height: auto; }
+    .row.-hidden { display: none; }
+    #menu_message { color: $error; height: auto; }
     """
 
-    def __init__(self, game: str | None = None) -> None:
+    def __init__(self, game: str | None = None, pause: float = 0.0) -> None:
         super().__init__()
         self.game = game or "sheepshead"
+        self.pause = pause
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -54,8 +96,11 @@ class MenuScreen(Screen[None]):
         yield Footer()
 
     @staticmethod
-    def _row(label: str, widget: Any) -> Horizontal:
-        return Horizontal(Label(label), widget, classes="row")
+    def _row(label: str, widget: Any, doc: str = "", ident: str | None = None) -> Horizontal:
+        parts = [Label(label), widget]
+        if doc:
+            parts.append(Static(doc, classes="doc"))
+        return Horizontal(*parts, classes="row", id=ident)
 
     async def on_mount(self) -> None:
         self.title = "cardtable"
@@ -81,27 +126,42 @@ class MenuScreen(Screen[None]):
             self._row("Your seat", Select([(str(s), s) for s in range(game.seats)], value=0, id="seat")),
             self._row("Bots", Select([(b, b) for b in bots], value=bots[-1 if len(bots) < 3 else 1], id="bots")),
         ]
-        for seat in range(game.seats):  # a level per bot, if wanted; your own seat's is not used
+        for seat in range(game.seats):  # a level per bot, if wanted; your own seat has none
             levels = [("as Bots above", SAME), *((b, b) for b in bots)]
-            rows.append(self._row(f"Bot at seat {seat}", Select(levels, value=SAME, id=f"bot-{seat}", classes="-bot")))
+            row = self._row(
+                f"Bot at seat {seat}",
+                Select(levels, value=SAME, id=f"bot-{seat}", classes="-bot"),
+                ident=f"botrow-{seat}",
+            )
+            row.set_class(seat == 0, "-hidden")
+            rows.append(row)
         for f in dataclasses.fields(game.rules):
             choices = f.metadata.get("choices")
             if choices:
-                options = [(json.dumps(c), json.dumps(c)) for c in choices]
-                widget: Any = Select(options, value=json.dumps(f.default), id=f"opt-{f.name}")
+                options = [(value_words(c), json.dumps(c)) for c in choices]
+                widget: Any = Select(options, value=json.dumps(f.default), id=f"opt-{f.name}", allow_blank=False)
             else:
-                widget = Input(value=json.dumps(f.default), id=f"opt-{f.name}")
-            rows.append(self._row(f.name, widget))
+                widget = Input(value=value_words(f.default), id=f"opt-{f.name}")
+            doc = f.metadata.get("doc", "").replace("null", "none")  # values are said in words here
+            rule = f.metadata.get("rule", "")
+            rows.append(self._row(f.name.replace("_", " "), widget, f"{doc} ({rule})" if rule else doc))
         await box.mount_all(rows)
+
+    @on(Select.Changed, "#seat")
+    def seat_changed(self, event: Select.Changed) -> None:
+        """Your own seat is not offered a bot."""
+        for row in self.query(".row"):
+            if row.id and row.id.startswith("botrow-"):
+                row.set_class(row.id == f"botrow-{event.value}", "-hidden")
 
     @on(Button.Pressed, "#start")
     def start(self) -> None:
         try:
             table = self.make_table()
-        except (CardtableError, json.JSONDecodeError) as e:
+        except CardtableError as e:
             self.query_one("#menu_message", Static).update(f"Cannot start: {e}")
             return
-        self.app.push_screen(TableScreen(table))
+        self.app.push_screen(TableScreen(table, pause=self.pause))
 
     @on(Select.Changed, "#preset")
     def preset_changed(self, event: Select.Changed) -> None:
@@ -111,14 +171,20 @@ class MenuScreen(Screen[None]):
         rules = registry.get_game(self.game, event.value).rules
         for f in dataclasses.fields(rules):
             widget = self.query_one(f"#opt-{f.name}")
-            if isinstance(widget, Select | Input):
+            if isinstance(widget, Select):
                 widget.value = json.dumps(getattr(rules, f.name))
+            elif isinstance(widget, Input):
+                widget.value = value_words(getattr(rules, f.name))
 
     def make_table(self) -> Table:
         """The table the form describes: the option fields hold every house rule (a preset fills
         them in), so they alone say which rules are played."""
         rules = registry.get_game(self.game).rules
-        options = {f.name: json.loads(str(self._value(f"opt-{f.name}"))) for f in dataclasses.fields(rules)}
+        options = {}
+        for f in dataclasses.fields(rules):
+            widget = self.query_one(f"#opt-{f.name}")
+            text = str(self._value(f"opt-{f.name}"))
+            options[f.name] = json.loads(text) if isinstance(widget, Select) else read_value(f.name, text)
         game = registry.get_game(self.game, **options)
         seat = int(self._value("seat"))
         bot = str(self._value("bots"))

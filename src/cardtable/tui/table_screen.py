@@ -8,14 +8,15 @@ floor: loose cards and houses. A side panel holds the hand's status (auction, tr
 and the log of play.
 
 Only legal actions can be chosen: from the list (keyboard), or by picking pieces with the mouse
-or the keyboard, a card of your hand and then floor items, which light up while they can still be
-part of a legal move with what is picked. Everything drawn comes from your seat's view; the end of
-a hand's summary may use the outcome.
+or the keyboard (the arrow keys move between the cards of your hand and the floor items, Enter
+picks), a card of your hand and then floor items, which light up while they can still be part of a
+legal move with what is picked. Everything drawn comes from your seat's view; the end of a hand's
+summary may use the outcome. The log tells the game as it goes (`cardtable.narrate`); bots' moves
+come one at a time with a pause, and a finished trick stays a moment with its winner named.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -29,8 +30,8 @@ from textual.widget import Widget
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, ListItem, ListView, Static
 
 from cardtable.core import CardtableError
-from cardtable.render import actor_of, places, seat_infos, table_lines, trick_shown
-from cardtable.table import Table, pretty_action
+from cardtable.render import actor_of, places, seat_infos, table_lines, trick_shown, with_match
+from cardtable.table import Move, Table, hint_lines, match_words, pretty_action
 from cardtable.tui.picking import is_live, matching, tokens_of
 from cardtable.tui.widgets import CardChip, Floor, HouseBox, Pickable, Picked, SeatPanel, TrickArea
 
@@ -47,8 +48,9 @@ class TableScreen(Screen[None]):
         Binding("b", "scoreboard", "Scoreboard"),
         Binding("s", "save", "Save"),
         Binding("n", "next_hand", "Next hand"),
+        Binding("t", "last_trick", "Last trick"),
         Binding("c", "clear", "Clear picks"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "quit_table", "Quit"),
     ]
 
     DEFAULT_CSS = """
@@ -61,21 +63,35 @@ class TableScreen(Screen[None]):
     #tablecol.-tall #hand CardChip { height: 3; width: 6; border: round #555555; }
     #tablecol.-tall #hand CardChip.-picked { border: heavy #b08800; }
     #you-taken { color: $text-muted; height: 1; }
-    #message { height: auto; color: $warning; }
-    #actions { height: 1fr; min-height: 3; border: round $secondary; }
+    #message { height: auto; max-height: 8; color: $warning; }
+    #actions { height: 1fr; min-height: 7; border: round $secondary; }
+    #actions:focus { border: heavy $accent; }
     ListItem.match { background: $success 30%; }
+    #actions > ListItem.-highlight { background: $accent 40%; text-style: bold; }
+    #actions:focus > ListItem.-highlight { background: $accent; color: $text; text-style: bold reverse; }
     #side { width: 30%; max-width: 60; }
+    TableScreen.-narrow #side { width: 24; }
+    TableScreen.-narrow #hand CardChip { width: auto; padding: 0; }
+    TableScreen.-short #you-taken { display: none; }
+    TableScreen.-short SeatPanel { min-height: 3; }
+    TableScreen.-short #you { padding: 0; }
     #status { height: auto; border: round $primary; padding: 0 1; }
     #log { border: round $panel; height: 1fr; }
     """
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, pause: float = 0.0) -> None:
         super().__init__()
         self.table = table
         self.me = min(table.people)
         self.where = places(table.game.seats, self.me)
         self.picked: list[str] = []
         self.lines: list[str] = []
+        #: Seconds between bots' moves (0: all at once); a finished trick stays twice as long.
+        self.pause = pause
+        #: Whether bots are playing one by one (the person waits: undo and next hand too).
+        self.pacing = False
+        #: After ``n``: the keyboard goes back to the hand once the bots are done.
+        self.hand_focus_wanted = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -100,28 +116,81 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = f"cardtable · {self.table.game.name}"
-        self.query_one("#tablecol").set_class(self.app.size.height >= 40, "-tall")
+        self._fit(self.app.size.width, self.app.size.height)
         used = set(self.where.values())
         for panel in self.query(SeatPanel):
             panel.set_class(panel.place not in used, "-empty")
+        for line in self.table.deal_lines():
+            self._log(line)
         self._advance()
 
     def on_resize(self, event: Resize) -> None:
-        """Tall terminals get taller cards in the hand."""
-        self.query_one("#tablecol").set_class(event.size.height >= 40, "-tall")
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Tall terminals get taller cards in the hand; short ones compact seats (one line each)
+        so the actions keep five rows; narrow ones a slimmer side panel and closer cards, so a
+        12-card Seep hand fits at 80 columns."""
+        self.query_one("#tablecol").set_class(height >= 40, "-tall")
+        self.set_class(height < 32, "-short")
+        self.set_class(width < 100, "-narrow")
 
     # --- flow ---
 
     def _advance(self) -> None:
-        moves = self.table.run_bots()
-        for move in moves:
-            text = pretty_action(self.table.seen_by(move, self.me))
-            self._log(f"seat {move.seat} ({self.table.players[move.seat]}): {text}")
-        if self.table.outcome() is not None:
-            for line in self.table.summary_lines():
-                self._log(line)
-            self.app.push_screen(SummaryScreen(self.table.summary_lines(), self.table.winner() is not None))
+        """Let the bots play up to the person's turn or the hand's end: one at a time with a pause
+        when pacing, else all at once."""
+        if self.pause > 0:
+            self._bot_step()
+            return
+        for move in self.table.run_bots():
+            self._log_move(move)
+        self._after_bots()
+
+    def _bot_step(self) -> None:
+        tricks = self._tricks_done()
+        move = self.table.bot_move()
+        if move is None:
+            self.pacing = False
+            self._after_bots()
+            return
+        self.pacing = True
+        self._log_move(move)
         self.refresh_table()
+        wait = self.pause * (2 if self._tricks_done() > tricks else 1)  # let a finished trick be seen
+        self.set_timer(wait, self._bot_step)
+
+    def _tricks_done(self) -> int:
+        return len(self.table.view(self.me).to_json().get("tricks") or [])
+
+    def _after_bots(self) -> None:
+        result = self.table.outcome()
+        if result is not None:
+            lines = self.table.summary_lines()
+            for line in lines:
+                self._log(line)
+            if result.result == "misdeal" and self.table.winner() is None:
+                # Seep R8: nothing to decide, so one message and the deal goes on
+                self._say(" ".join(lines))
+                self._next_hand()
+                return
+            self.refresh_table()
+            self.app.push_screen(SummaryScreen(lines, self.table.winner() is not None), self._summary_closed)
+            return
+        self.refresh_table()
+
+    def _summary_closed(self, choice: str | None = None) -> None:
+        if choice == "next" and self.table.outcome() is not None:
+            self._next_hand()
+        else:
+            self._focus_actions()
+
+    def _log_move(self, move: Move) -> None:
+        if move.said:
+            for line in move.said:
+                self._log(line)
+            return
+        self._log(f"Seat {move.seat}: {pretty_action(self.table.seen_by(move, self.me))}")
 
     def _log(self, line: str) -> None:
         self.lines.append(line)
@@ -140,6 +209,9 @@ class TableScreen(Screen[None]):
     def refresh_table(self) -> None:
         """Redraw everything from the view of your seat."""
         table, game = self.table, self.table.game.name
+        focused = self.focused
+        if isinstance(focused, Pickable):  # the pieces are drawn anew: keep the keyboard on them
+            self.call_after_refresh(self._focus_piece, focused.token)
         view = table.view(self.me).to_json()
         actor = actor_of(view) if table.outcome() is None else None
         legal = self._legal()
@@ -149,17 +221,31 @@ class TableScreen(Screen[None]):
                 you = self.query_one("#you", Vertical)
                 you.set_class(actor == self.me, "-turn")
                 you.border_title = f"{'▶ ' if actor == self.me else ''}You · seat {self.me}"
-                you.border_subtitle = " · ".join(info.markers)
+                you.border_subtitle = " · ".join(
+                    [*info.markers, *([info.taken] if self.has_class("-short") and info.taken else [])]
+                )
                 self.query_one("#you-taken", Static).update(info.taken)
             else:
                 panel = self.query_one(f"#seat-{self.where[info.seat]}", SeatPanel)
-                panel.show(info, self._seat_name(info.seat), actor == info.seat)
+                panel.show(info, self._seat_name(info.seat), actor == info.seat, compact=self.has_class("-short"))
         self._draw_hand(view.get("hand") or [], legal)
         if game == "seep":
             self._draw_floor(view, legal)
         else:
             self.query_one(TrickArea).show(trick_shown(game, view, table.game.seats), self.where)
         self._list_actions(legal)
+
+    def _focus_actions(self) -> None:
+        actions = self.query_one("#actions", ListView)
+        if len(actions):
+            actions.focus()
+
+    def _focus_hand(self) -> None:
+        chips = list(self.query("#hand CardChip"))
+        if chips:
+            chips[0].focus()
+        else:
+            self._focus_actions()
 
     def _status(self, view: dict[str, Any], actor: int | None) -> None:
         table = self.table
@@ -170,6 +256,8 @@ class TableScreen(Screen[None]):
         else:
             turn = "your turn" if actor in table.people else f"seat {actor} to act"
         head = Text(f"Hand {table.hand_number + 1} · {turn}", style="bold")
+        if table.outcome() is not None:  # the score panel moves as soon as the hand ends
+            view = with_match(table.game.name, view, table.game.match_json(table.state))
         body = "\n".join(table_lines(table.game.name, view))
         self.query_one("#status", Static).update(Text("\n").join([head, Text(body)]))
 
@@ -217,9 +305,13 @@ class TableScreen(Screen[None]):
             actions.append(ListItem(Label(pretty_action(text)), name=text, classes="match" if self.picked else ""))
         if self.table.outcome() is not None and self.table.winner() is None:
             actions.append(ListItem(Label("deal the next hand (n)"), classes="next-hand"))
-        if len(actions):
+        if self.hand_focus_wanted and not self.pacing:
+            self.hand_focus_wanted = False
+            self.call_after_refresh(self._focus_hand)
+        elif len(actions):
             actions.index = 0
-            actions.focus()
+            if not isinstance(self.focused, Pickable) and not self.pacing:
+                actions.focus()
 
     # --- input ---
 
@@ -252,6 +344,7 @@ class TableScreen(Screen[None]):
             if piece.token == token:
                 piece.focus()
                 return
+        self._focus_hand()  # the piece is gone (played): stay on the hand
 
     def _fits(self) -> str:
         exact = [a for a in matching(self._legal(), self.picked) if set(tokens_of(a)) == set(self.picked)]
@@ -289,7 +382,7 @@ class TableScreen(Screen[None]):
             return
         self.picked = []
         self._say("")
-        self._log(f"seat {move.seat} (you): {pretty_action(move.text)}")
+        self._log_move(move)
         self._advance()
 
     def action_clear(self) -> None:
@@ -306,12 +399,16 @@ class TableScreen(Screen[None]):
         except CardtableError as e:
             self._say(f"No hints: {e}")
             return
-        lines = [f"{pretty_action(self.table.game.format(h.action))}: {h.value:+.2f} ± {h.stderr:.2f}" for h in hints]
+        lines = hint_lines(hints, self.table.game.format)
+        self._say("Hints from the search bot (search:medium), best first:\n" + "\n".join(lines))
         self._log("Hints (points per hand, search:medium):")
         for line in lines:
             self._log("  " + line)
 
     def action_undo(self) -> None:
+        if self.pacing:
+            self._say("Wait for the bots to finish their moves.")
+            return
         if self.table.undo():
             self._log("Taken back to your previous decision.")
             self.picked = []
@@ -325,39 +422,66 @@ class TableScreen(Screen[None]):
     def action_scoreboard(self) -> None:
         self.app.push_screen(ScoreboardScreen(self.table))
 
-    def action_save(self) -> None:
+    def action_save(self, then_quit: bool = False) -> None:
         def done(path: str | None) -> None:
             if path:
                 try:
                     self.table.save(path)
                 except (OSError, ValueError) as e:
                     self._say(f"Could not save: {e}")
-                else:
-                    self._say(f"Saved {path}.")
+                    return
+                self._say(f"Saved {path}.")
+                if then_quit:
+                    self.app.exit()
 
         self.app.push_screen(SaveScreen(), done)
+
+    def action_last_trick(self) -> None:
+        lines = self.table.last_trick_lines()
+        self._say("\n".join(lines))
+        for line in lines:
+            self._log(line)
+
+    def action_quit_table(self) -> None:
+        """Ask before leaving a match, and offer to save it first."""
+
+        def chosen(choice: str | None) -> None:
+            if choice == "save":
+                self.action_save(then_quit=True)
+            elif choice == "quit":
+                self.app.exit()
+
+        self.app.push_screen(QuitScreen(), chosen)
 
     def action_next_hand(self) -> None:
         if self.table.outcome() is None:
             self._say("The hand is not over yet.")
             return
+        self._next_hand()
+
+    def _next_hand(self) -> None:
         if not self.table.next_hand():
             self._say("The match is over.")
             return
         self.picked = []
-        self._log(f"--- hand {self.table.hand_number + 1}")
+        for line in self.table.deal_lines():
+            self._log(f"--- {line}")
+        self.hand_focus_wanted = True
         self._advance()
 
 
-class SummaryScreen(ModalScreen[None]):
-    """The end of a hand: who scored what and why."""
+class SummaryScreen(ModalScreen[str | None]):
+    """The end of a hand: who scored what and why, in sentences; the button deals the next hand
+    (Escape closes it to look at the table first, then ``n``)."""
 
-    BINDINGS: ClassVar[list[Any]] = [Binding("escape,enter,space", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[Any]] = [Binding("escape", "dismiss(None)", "Close")]
 
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
-    #summary { width: 90%; max-width: 110; height: auto; max-height: 90%; border: thick $primary; padding: 0 1;
+    #summary { width: 90%; max-width: 110; height: auto; max-height: 100%; border: thick $primary; padding: 0 1;
                background: $surface; }
+    #summary-text { height: auto; max-height: 14; }
+    #summary Button { margin: 0; }
     """
 
     def __init__(self, lines: list[str], match_over: bool) -> None:
@@ -367,14 +491,20 @@ class SummaryScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="summary"):
-            yield Static("\n".join(self.lines))
-            hint = "The match is over." if self.match_over else "Press Enter, then n for the next hand (b: scoreboard)."
-            yield Label(hint)
-            yield Button("OK", id="ok")
+            yield VerticalScroll(Static("\n".join(self.lines)), id="summary-text")
+            if self.match_over:
+                yield Label("The match is over. (Esc: back to the table, b: scoreboard)")
+                yield Button("OK", id="ok")
+            else:
+                yield Label("Esc: back to the table first (then n for the next hand).")
+                yield Button("Next hand", id="ok", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#ok", Button).focus()
 
     @on(Button.Pressed, "#ok")
     def close(self) -> None:
-        self.dismiss(None)
+        self.dismiss(None if self.match_over else "next")
 
 
 class ScoreboardScreen(ModalScreen[None]):
@@ -408,7 +538,7 @@ class ScoreboardScreen(ModalScreen[None]):
             if running and line.running is not None:
                 cells = [f"{p:+d} → {r}" for p, r in zip(line.points, line.running, strict=True)]
             else:
-                match = ", ".join(f"{k.replace('_', ' ')} {json.dumps(v)}" for k, v in line.match.items())
+                match = match_words(line.match)
                 cells = [*(f"{p:+d}" for p in line.points), match]
             grid.add_row(str(line.hand), line.result, *cells)
         if not board:
@@ -418,6 +548,31 @@ class ScoreboardScreen(ModalScreen[None]):
         """The rows as shown, for a reader of the screen (and the tests)."""
         grid = self.query_one("#scores", DataTable)
         return [[str(c) for c in grid.get_row_at(i)] for i in range(grid.row_count)]
+
+
+class QuitScreen(ModalScreen[str | None]):
+    """Leave the match? Save it first, quit, or keep playing."""
+
+    BINDINGS: ClassVar[list[Any]] = [Binding("escape", "dismiss(None)", "Keep playing")]
+
+    DEFAULT_CSS = """
+    QuitScreen { align: center middle; }
+    #quit { width: auto; max-width: 70; height: auto; border: thick $warning; padding: 0 1; background: $surface; }
+    #quit Horizontal { height: auto; width: auto; }
+    #quit Button { margin: 0 1 0 0; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="quit"):
+            yield Label("Leave the match? What is not saved is lost.")
+            with Horizontal():
+                yield Button("Save, then quit", id="save", variant="primary")
+                yield Button("Quit", id="quit-now", variant="error")
+                yield Button("Keep playing", id="stay")
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss({"save": "save", "quit-now": "quit"}.get(event.button.id or ""))
 
 
 class SaveScreen(ModalScreen[str | None]):

@@ -1,4 +1,11 @@
-"""The record viewer: step through a record, forwards and back, showing each seat's hand."""
+"""The record viewer: step through a record, forwards and back, seeing every hand.
+
+Each step shows what just happened in the game's words (`cardtable.narrate`, as a spectator hears
+it), the action to come, every seat's hand, and the table as its players see it: Seep's loose cards
+and houses (value, sets, owners, cemented), the trick with the seat of each card, the bid, the
+picker, the call and the partner once known. The hidden places (the stock, the blind, the bury)
+are listed too: a record holds every card.
+"""
 
 from __future__ import annotations
 
@@ -6,24 +13,33 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from cardtable.cards import cards_of, format_card
+from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step, public_seat
 from cardtable.record import Record, load_game, replay
-from cardtable.render import pretty_card
+from cardtable.render import pretty_card, table_lines
 from cardtable.table import pretty_action
+
+#: The card places the table lines already show, by game: not listed again as bare cards.
+SHOWN_PLACES = {
+    "seep": ("floor", "pile 0", "pile 1"),
+    "smear": (),
+    "sheepshead": ("trick", "taken 0", "taken 1", "taken 2", "taken 3", "taken 4"),
+}
 
 
 class ViewerScreen(Screen[None]):
-    """Step through a record, forwards and back, showing each seat's hand."""
+    """Step through a record, forwards and back, seeing every hand."""
 
     BINDINGS: ClassVar[list[Any]] = [
         Binding("right,l", "step(1)", "Forward"),
         Binding("left,j", "step(-1)", "Back"),
         Binding("home", "jump(0)", "Start"),
         Binding("end", "jump(-1)", "End"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q,escape", "app.quit", "Quit"),
     ]
 
     def __init__(self, record: Record) -> None:
@@ -35,7 +51,7 @@ class ViewerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="viewer")
+        yield VerticalScroll(Static(id="viewer"))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -50,26 +66,42 @@ class ViewerScreen(Screen[None]):
         self.index = where % len(self.steps)
         self.show()
 
-    def show(self) -> None:
+    def lines(self) -> list[str]:
+        """What the viewer shows at the current step, as lines of text."""
         step = self.steps[self.index]
         game, state = self.game, step.state
         hand = self.record.hands[step.hand]
-        lines = [f"Hand {step.hand} · step {self.index + 1} of {len(self.steps)} · dealer {game.dealer(state)}"]
-        if step.action is not None:
-            lines.append(f"Last action: {pretty_action(hand.actions[step.action])}")
+        total = len(self.record.hands)
+        lines = [f"Hand {step.hand + 1} of {total} · step {self.index + 1} of {len(self.steps)}"]
+        if step.action is None:
+            lines += narrate_deal(game, state, None, step.hand + 1)
+        else:
+            before = self.steps[self.index - 1].state
+            text = hand.actions[step.action]
+            action = game.parse(text.strip().partition(" ")[2])
+            lines += narrate_step(game, before, action, state, None)
+        if game.outcome(state) is not None:
+            lines += narrate_hand_end(game, state, None)
         nxt = step.action + 1 if step.action is not None else 0
         if nxt < len(hand.actions):
-            lines.append(f"Next: {pretty_action(hand.actions[nxt])}")
+            seat, _, action_text = hand.actions[nxt].partition(" ")
+            lines.append(f"Next: Seat {seat}: {pretty_action(action_text)}")
         lines.append("")
         places = game.card_places(state)
-        for seat in range(game.seats):
-            cards = " ".join(pretty_card(format_card(c)) for c in cards_of(places.get(f"hand {seat}", 0)))
-            name = self.record.players[seat] if self.record.players else ""
-            lines.append(f"seat {seat} {name}: {cards}")
-        for place, cards_mask in places.items():
-            if not place.startswith("hand "):
-                lines.append(f"{place}: {' '.join(pretty_card(format_card(c)) for c in cards_of(cards_mask))}")
-        result = game.outcome(state)
-        if result is not None:
-            lines.append(f"Result: {result.result}, score {list(result.score)}")
-        self.query_one("#viewer", Static).update("\n".join(lines))
+        for who in range(game.seats):
+            cards = " ".join(pretty_card(format_card(c)) for c in cards_of(places.get(f"hand {who}", 0)))
+            name = f" ({self.record.players[who]})" if self.record.players else ""
+            lines.append(f"Seat {who}{name}: {cards or '-'}")
+        lines.append("")
+        if game.actor(state) is not None or game.outcome(state) is not None:
+            view = game.observe(state, public_seat(game, state)).to_json()
+            view["seat"] = None  # the table as everyone sees it, nobody's "you"
+            lines += table_lines(game.name, view)
+        shown = SHOWN_PLACES.get(game.name, ())
+        for place, mask in places.items():
+            if not place.startswith("hand ") and place not in shown and mask:
+                lines.append(f"{place.capitalize()}: {' '.join(pretty_card(format_card(c)) for c in cards_of(mask))}")
+        return lines
+
+    def show(self) -> None:
+        self.query_one("#viewer", Static).update("\n".join(self.lines()))

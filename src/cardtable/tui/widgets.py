@@ -47,7 +47,12 @@ class Picked(Message):
 class Pickable(Static):
     """Something on the table that can be picked by a click, or by Enter/space when focused."""
 
-    BINDINGS: ClassVar[list[Any]] = [Binding("enter,space", "pick", "Pick", show=False)]
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("enter,space", "pick", "Pick", show=False),
+        Binding("right", "move(1)", "Next", show=False),
+        Binding("left", "move(-1)", "Previous", show=False),
+        Binding("down", "to_actions", "Actions", show=False),
+    ]
     can_focus = True
 
     def __init__(self, content: Any, token: str, classes: str = "") -> None:
@@ -63,6 +68,18 @@ class Pickable(Static):
 
     def action_pick(self) -> None:
         self.post_message(Picked(self.token, by_keyboard=True))
+
+    def action_move(self, step: int) -> None:
+        """The arrow keys: on to the next (or previous) card of the hand or item of the floor."""
+        if step > 0:
+            self.screen.focus_next(Pickable)
+        else:
+            self.screen.focus_previous(Pickable)
+
+    def action_to_actions(self) -> None:
+        """Down from the pieces to the list of actions."""
+        for actions in self.screen.query("#actions"):
+            actions.focus()
 
 
 class CardChip(Pickable):
@@ -86,7 +103,7 @@ class HouseBox(Pickable):
     """A Seep house: its value, its sets, its owners and whether it is cemented (R17-R19)."""
 
     DEFAULT_CSS = """
-    HouseBox { width: 1fr; height: 3; border: round #d8c48a; padding: 0 1; margin: 0 1 0 0; }
+    HouseBox { width: 1fr; height: auto; min-height: 3; border: round #d8c48a; padding: 0 1; margin: 0 1 0 0; }
     HouseBox.-cemented { border: double #f0d060; }
     HouseBox.-dead { border: round #707060; color: $text-muted; }
     HouseBox.-live { border: round #60e060; background: #204a20; }
@@ -118,18 +135,24 @@ class SeatPanel(Static):
         self.place = place
         self.info: SeatInfo | None = None
 
-    def show(self, info: SeatInfo, name: str, turn: bool) -> None:
+    def show(self, info: SeatInfo, name: str, turn: bool, compact: bool = False) -> None:
         """Draw ``info`` for the seat whose player is ``name`` (a bot: its level); ``turn`` marks
-        the seat to act."""
+        the seat to act; ``compact`` puts it all on one line (a short terminal)."""
         self.info = info
         self.set_class(turn, "-turn")
         self.border_title = f"{'▶ ' if turn else ''}Seat {info.seat}"
         self.border_subtitle = " · ".join(info.markers)
         held = Text()
         if info.held is not None:
-            held.append(BACK * min(info.held, 8), style="blue")
+            held.append(BACK * min(info.held, 3 if compact else 8), style="blue")
             held.append(f" {info.held}")
         taken = [Text(part, style="dim") for part in info.taken.split(" · ") if part]
+        if compact:
+            line = Text(" ").join([Text(name, style="bold"), held])
+            if taken:
+                line += Text(" ") + Text(" · ").join(taken)
+            self.update(line)
+            return
         self.update(Text("\n").join([Text(name, style="bold"), held, *taken]))
 
 
@@ -173,7 +196,7 @@ class Floor(Vertical):
     Floor { height: auto; }
     Floor #floor-caption { color: $text-muted; height: 1; }
     Floor #loose { height: auto; layout: grid; grid-size: 7; grid-rows: 1; grid-gutter: 0 0; }
-    Floor #houses { height: auto; layout: grid; grid-size: 2; grid-rows: 3; grid-columns: 1fr 1fr; }
+    Floor #houses { height: auto; layout: grid; grid-size: 2; grid-rows: auto; grid-columns: 1fr 1fr; }
     """
 
     def compose(self) -> Any:
