@@ -21,6 +21,7 @@ from typing import Final
 
 from cardtable.games.seep.actions import Build, SeepAction
 from cardtable.games.seep.floor import HOUSE_VALUES, VALUE, VALUE_MASK, FloorSums, floor_sums, total
+from cardtable.games.seep.joins import listed_once, may_join
 from cardtable.games.seep.moves import _MADE, _THROWS, _made, _pair_written
 from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.state import Phase, SeepState
@@ -185,8 +186,8 @@ class Generator:
     """Legal moves of the opening and of play under one set of rules (see the module docstring)."""
 
     __slots__ = (
-        "_floor_breaks", "_limit", "_maximal", "_opening_throw", "_pair", "_shape_limit", "_shapes", "_tables",
-        "_throw_policy", "rules",
+        "_floor_breaks", "_joins", "_limit", "_maximal", "_opening_throw", "_pair", "_shape_limit", "_shapes",
+        "_tables", "_throw_policy", "rules",
     )  # fmt: skip
 
     def __init__(self, rules: SeepRules, limit: int = 256, shape_limit: int = 20_000) -> None:
@@ -197,6 +198,7 @@ class Generator:
         self._floor_breaks = rules.break_may_use_floor_cards
         self._pair = rules.allow_pair_house
         self._opening_throw = rules.opening_throw_always_allowed
+        self._joins = may_join(rules)
         self._tables: dict[int, Tables] = {}
         self._limit = limit
         self._shapes: dict[int, Shape] = {}
@@ -282,9 +284,10 @@ class Generator:
         )
         return done
 
-    def legal(self, s: SeepState, only: int = _SUIT) -> list[SeepAction]:
+    def legal(self, s: SeepState, only: int = _SUIT, once: bool = True) -> list[SeepAction]:
         """Every legal move of the opening or of play, each once, in canonical order; with ``only``
-        (ranks as bits, ace first), just the moves of cards of those ranks."""
+        (ranks as bits, ace first), just the moves of cards of those ranks; with ``once`` false,
+        also the throws that equal a listed cement (rules §3.2)."""
         rules = self.rules
         m = (s.dealer + s.plays + 1) & 3  # R12
         hand = s.hands[m]
@@ -438,6 +441,8 @@ class Generator:
                     self._breaks(t, c, kept, pending, out)
                 if throw is None and len(out) == start:
                     out.append(_THROWS[c])
+        if houses and once and self._joins:
+            return listed_once(rules, s, out)
         return out
 
     def _breaks(self, t: Tables, c: int, kept: int, bits: int, out: list[SeepAction]) -> None:

@@ -20,6 +20,7 @@ from typing import Final
 
 from cardtable.games.seep.actions import Break, Build, Capture, Cement, SeepAction, Throw
 from cardtable.games.seep.floor import HOUSE_VALUES, VALUE, VALUE_MASK, FloorSums, floor_sums, total
+from cardtable.games.seep.joins import listed_once
 from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.state import House, Phase, SeepState
 
@@ -115,8 +116,9 @@ class Turn:
         return t
 
 
-def legal(t: Turn) -> list[SeepAction]:
-    """Every legal move of the opening or of play, each once, in canonical order."""
+def legal(t: Turn, once: bool = True) -> list[SeepAction]:
+    """Every legal move of the opening or of play, each once, in canonical order (``once``
+    false: with the throws that equal a listed cement too, rules §3.2)."""
     hand = t.hand
     loose = t.state.loose
     made = t._templates
@@ -134,7 +136,7 @@ def legal(t: Turn) -> list[SeepAction]:
                     out.append(_THROWS[c])
                 else:
                     _emit(tpl, c, out, loose)
-    return out
+    return listed_once(t.rules, t.state, out) if once else out
 
 
 def card_moves(t: Turn, c: int) -> list[SeepAction]:

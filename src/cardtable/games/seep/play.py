@@ -15,11 +15,11 @@ from cardtable.games.seep.floor import (
     VALUE,
     VALUE_MASK,
     bits,
-    display_cards,
     floor_sums,
     partition_with,
     total,
 )
+from cardtable.games.seep.joins import cement_owners, join_order
 from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.state import House, Phase, SeepState
 
@@ -175,15 +175,7 @@ def apply_move(rules: SeepRules, s: SeepState, a: SeepAction) -> SeepState:
         assert old is not None
         split = partition_with(card, a.take, a.house)
         assert split is not None
-        owners = old.owners
-        if owners >> m & 1:
-            pass
-        elif owners >> ((m + 2) % 4) & 1:
-            if rules.partner_becomes_owner:
-                owners |= 1 << m
-        elif not old.cemented or rules.opponent_add_becomes_owner:
-            owners |= 1 << m  # M5: an opponent who cements becomes a co-owner
-        new = House(a.house, (*old.sets, bit | split[0], *split[1:]), owners)
+        new = House(a.house, (*old.sets, bit | split[0], *split[1:]), cement_owners(rules, old, m))
         loose &= ~a.take
         houses = _put(tuple(x for x in houses if x is not old), new)
     if houses and rules.retention_scope == "team":
@@ -241,7 +233,8 @@ def _put(houses: tuple[House, ...], new: House) -> tuple[House, ...]:
 
 def absorb(rules: SeepRules, loose: int, houses: tuple[House, ...]) -> tuple[House, ...]:
     """I2: loose cards of a house's value join it as new sets (cementing it); with
-    ``auto_merge_loose_sets`` so do loose sets summing to its value, the smallest first."""
+    ``auto_merge_loose_sets`` so do loose sets summing to its value, houses in ascending value,
+    each time the set first in `join_order` (rules §3.2)."""
     out = []
     for h in houses:
         singles = loose & VALUE_MASK[h.value]
@@ -253,7 +246,7 @@ def absorb(rules: SeepRules, loose: int, houses: tuple[House, ...]) -> tuple[Hou
                 groups = floor_sums(loose).groups[h.value]
                 if not groups:
                     break
-                g = min(groups, key=lambda q: (q.bit_count(), display_cards(q)))
+                g = min(groups, key=join_order)
                 h = House(h.value, (*h.sets, g), h.owners)
                 loose &= ~g
         out.append(h)
