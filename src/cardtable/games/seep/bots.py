@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable.bots.facade import for_bots
 from cardtable.games.seep.actions import Bid, Break, Build, Capture, Cement, SeepAction, Throw
 from cardtable.games.seep.floor import VALUE, bits
 from cardtable.games.seep.scoring import card_points
@@ -47,7 +48,7 @@ class RuleBot:
     name = "rule"
 
     def __init__(self, game: Any) -> None:
-        self.game = game
+        self.game = game = for_bots(game)  # a game of its own: no way to the true state
         self.points = card_points(game.rules)
         self.sweep = game.rules.sweep_points
         self._sums = _suit_tables(self.points)

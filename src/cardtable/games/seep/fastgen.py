@@ -170,13 +170,14 @@ class Shape:
 
 
 class Tables:
-    """One set of loose cards: its shape, and its loose cards by slots."""
+    """One set of loose cards: its shape (as the shape's cards, the key of its `Shape`), and its
+    loose cards by slots."""
 
     __slots__ = ("loose", "shape", "sums", "table")
 
     def __init__(self, loose: int, shape: Shape, cards: list[int]) -> None:
         self.loose = loose
-        self.shape = shape
+        self.shape = shape.loose
         self.sums = shape.sums
         #: table[slots]: the loose cards in those slots.
         self.table = _slot_table(cards)
@@ -186,7 +187,7 @@ class Generator:
     """Legal moves of the opening and of play under one set of rules (see the module docstring)."""
 
     __slots__ = (
-        "_floor_breaks", "_joins", "_limit", "_maximal", "_opening_throw", "_pair", "_shape_limit", "_shapes",
+        "_book", "_floor_breaks", "_joins", "_limit", "_maximal", "_opening_throw", "_pair", "_shape_limit",
         "_tables", "_throw_policy", "rules",
     )  # fmt: skip
 
@@ -201,7 +202,7 @@ class Generator:
         self._joins = may_join(rules)
         self._tables: dict[int, Tables] = {}
         self._limit = limit
-        self._shapes: dict[int, Shape] = {}
+        self._book = _book(rules)
         self._shape_limit = shape_limit
 
     def tables(self, loose: int) -> Tables:
@@ -211,13 +212,20 @@ class Generator:
             if len(self._tables) >= self._limit:
                 self._tables.clear()
             shape, cards = _reshaped(loose)
-            sh = self._shapes.get(shape)
-            if sh is None:
-                if len(self._shapes) >= self._shape_limit:
-                    self._shapes.clear()
-                sh = self._shapes[shape] = Shape(shape)
-            t = self._tables[loose] = Tables(loose, sh, cards)
+            t = self._tables[loose] = Tables(loose, self.shape(shape), cards)
         return t
+
+    def shape(self, shape: int) -> Shape:
+        """The move lists of a shape, from the shapes of these rules (a bounded cache)."""
+        shapes = _BOOKS.get(self._book)
+        if shapes is None:  # the books were cleared: start this one again
+            shapes = _BOOKS[self._book] = {}
+        sh = shapes.get(shape)
+        if sh is None:
+            if len(shapes) >= self._shape_limit:
+                shapes.clear()
+            sh = shapes[shape] = Shape(shape)
+        return sh
 
     def _shape_list(self, sh: Shape, key: int) -> tuple[int, ...]:
         """The move list ``key`` (card value << 8 | value << 4 | kind) of the shape ``sh``."""
@@ -295,7 +303,10 @@ class Generator:
         t = self._tables.get(loose)
         if t is None:
             t = self.tables(loose)
-        sh = t.shape
+        book = _BOOKS.get(self._book)
+        sh = book.get(t.shape) if book is not None else None
+        if sh is None:
+            sh = self.shape(t.shape)
         sget = sh.lists.get
         table = t.table
         made = _MADE.get
@@ -463,6 +474,28 @@ class Generator:
             for e in extras:
                 if kept >> (base + total(e)) & 1:
                     out.append(_made(2, hv, c, e))
+
+
+#: The shapes met under each set of rules (`Shape`: its move lists), by shape, in a book per set of
+#: rules (`_book`: its number). Every generator of the same rules shares them, the table's and each
+#: bot's alike; a generator keeps only the book's number, so nothing reachable from a game holds
+#: them (which move lists were made tells which card values some player held).
+_BOOKS: dict[int, dict[int, Shape]] = {}
+_BOOK_OF: dict[SeepRules, int] = {}
+_NEXT_BOOK: list[int] = [0]
+
+
+def _book(rules: SeepRules) -> int:
+    """The number of the book of these rules (numbers are never given twice)."""
+    book = _BOOK_OF.get(rules)
+    if book is None:
+        if len(_BOOK_OF) >= 64:  # rules are few; past that, start again
+            _BOOKS.clear()
+            _BOOK_OF.clear()
+        book = _BOOK_OF[rules] = _NEXT_BOOK[0]
+        _NEXT_BOOK[0] += 1
+        _BOOKS[book] = {}
+    return book
 
 
 _GENERATORS: dict[SeepRules, Generator] = {}

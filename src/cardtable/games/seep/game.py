@@ -41,6 +41,15 @@ class Seep:
         # same state (a memo only: every method stays a pure function of its arguments).
         self._memo: tuple[SeepState, tuple[SeepAction, ...]] | None = None
 
+    def private_copy(self) -> Seep:
+        """The same game with caches of its own (the moves last listed, the move tables), shared
+        with no other game: what a bot is given, so that its caches see only its own states."""
+        other = Seep.__new__(Seep)
+        other.rules = self.rules
+        other._gen = fastgen.Generator(self.rules)
+        other._memo = None
+        return other
+
     def __repr__(self) -> str:
         from cardtable.core import rules_json
 

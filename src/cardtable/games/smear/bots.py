@@ -14,6 +14,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable.bots.facade import for_bots
+
 from .actions import Bid, Discard, Pass, Play
 from .play import lead_cards
 from .rules import SmearRules
@@ -68,7 +70,7 @@ class RuleBot:
     name = "rule"
 
     def __init__(self, game: Any) -> None:
-        self.game = game
+        self.game = game = for_bots(game)  # a game of its own: no way to the true state
         self.rules = game.rules
 
     def act(self, view: SmearView, legal: Sequence[Any], rng: random.Random) -> Any:
