@@ -9,10 +9,10 @@ which loose sets join (`join_order`), and that such equal moves are listed once 
 
 from __future__ import annotations
 
-from cardtable.games.seep.actions import Cement, SeepAction, Throw
+from cardtable.games.seep.actions import Cement
 from cardtable.games.seep.floor import DISPLAY_KEY, VALUE, display_cards, floor_sums
 from cardtable.games.seep.rules import SeepRules
-from cardtable.games.seep.state import House, SeepState
+from cardtable.games.seep.state import House, Position
 
 
 def cement_owners(rules: SeepRules, house: House, m: int) -> int:
@@ -34,7 +34,7 @@ def join_order(group: int) -> tuple[int, list[int]]:
     return group.bit_count(), [DISPLAY_KEY[c] for c in display_cards(group)]
 
 
-def throw_joins(rules: SeepRules, s: SeepState, card: int) -> Cement | None:
+def throw_joins(rules: SeepRules, s: Position, card: int) -> Cement | None:
     """Rules §3.2: the cement with the same effect as throwing ``card``, or None.
 
     A thrown card joins a house by itself (I2) when the house has its value (a throw allowed by
@@ -69,20 +69,17 @@ def may_join(rules: SeepRules) -> bool:
     return rules.throw_policy == "free" or rules.auto_merge_loose_sets
 
 
-def listed_once(rules: SeepRules, s: SeepState, out: list[SeepAction]) -> list[SeepAction]:
-    """Rules §3.2, equal moves listed once: a throw that joins a house as a listed cement of the
-    same card does is left out (the cement, which writes what joins the house, stands for both;
-    the throw is still accepted). Only ``throw_policy: free`` and ``auto_merge_loose_sets`` let a
-    thrown card join a house."""
+def listed_once(rules: SeepRules, s: Position, out: list[int]) -> list[int]:
+    """Rules §3.2, equal moves listed once: of moves given as numbers (`moves.code_of`), a throw
+    that joins a house as a listed cement of the same card does is left out (the cement, which
+    writes what joins the house, stands for both; the throw is still accepted). Only
+    ``throw_policy: free`` and ``auto_merge_loose_sets`` let a thrown card join a house."""
     if not s.houses or not may_join(rules):
         return out
-    drop = []
-    for i, a in enumerate(out):
-        if a.__class__ is Throw:
-            same = throw_joins(rules, s, a.card)
-            if same is not None and same in out:
-                drop.append(i)
-    if not drop:
-        return out
-    gone = set(drop)
-    return [a for i, a in enumerate(out) if i not in gone]
+    drop = set()
+    for code in out:
+        if code < 256:  # a throw: card << 2
+            same = throw_joins(rules, s, code >> 2)
+            if same is not None and (same.take << 12 | same.house << 8 | code | 3) in out:
+                drop.add(code)
+    return [code for code in out if code not in drop] if drop else out

@@ -136,7 +136,11 @@ def legal(t: Turn, once: bool = True) -> list[SeepAction]:
                     out.append(_THROWS[c])
                 else:
                     _emit(tpl, c, out, loose)
-    return listed_once(t.rules, t.state, out) if once else out
+    if once and t.state.houses:
+        kept = listed_once(t.rules, t.state, [code_of(a) for a in out])
+        if len(kept) < len(out):
+            return [a for a in out if code_of(a) in kept]
+    return out
 
 
 def card_moves(t: Turn, c: int) -> list[SeepAction]:
@@ -173,6 +177,38 @@ def _made(kind: int, v: int, c: int, take: int) -> SeepAction:
             a = Cement(v, c, take)
         _MADE[key] = a
     return a
+
+
+def code_of(a: SeepAction) -> int:
+    """The number of a move: ``take << 12 | value << 8 | card << 2 | kind``, kind 0 for a capture
+    (``value`` the house taken, 0 for none) and for a throw (which takes nothing: ``card << 2``),
+    1 a build, 2 a break, 3 a cement (``value`` the house); a bid is ``value << 8``."""
+    cls = a.__class__
+    if cls is Throw:
+        return a.card << 2  # type: ignore[union-attr]
+    if cls is Capture:
+        return a.take << 12 | a.house << 8 | a.card << 2  # type: ignore[union-attr]
+    if cls is Build:
+        return a.take << 12 | a.value << 8 | a.card << 2 | 1  # type: ignore[union-attr]
+    if cls is Break:
+        return a.take << 12 | a.house << 8 | a.card << 2 | 2  # type: ignore[union-attr]
+    if cls is Cement:
+        return a.take << 12 | a.house << 8 | a.card << 2 | 3  # type: ignore[union-attr]
+    return a.value << 8  # type: ignore[union-attr]
+
+
+def action_of(code: int, loose: int) -> SeepAction:
+    """The move of a number (`code_of`) of play, with ``loose`` the loose cards it is played on
+    (a pair house is written with one of them)."""
+    kind = code & 3
+    c = code >> 2 & 63
+    v = code >> 8 & 15
+    take = code >> 12
+    if kind == 1 and not take:  # a pair house on loose cards of its value alone: written with one
+        return Build(v, c, 0, _pair_written(c, v, loose))
+    if kind == 0 and not v and not take:
+        return _THROWS[c]
+    return _MADE.get(code) or _made(kind, v, c, take)
 
 
 def _emit(tpl: Templates, c: int, out: list[SeepAction], loose: int) -> None:
