@@ -111,6 +111,21 @@ class Position(Protocol):
     def houses(self) -> Sequence[House]: ...
 
 
+class Hand(Position, Protocol):
+    """Everything of a hand in play: a `SeepState`, or the fast layer's mutable state."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def stock(self) -> Sequence[int]: ...
+    @property
+    def piles(self) -> tuple[int, int]: ...
+    @property
+    def sweeps(self) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
+    @property
+    def last_capture(self) -> int: ...
+
+
 def start_state(dealer: int, match: Match) -> SeepState:
     """The state of a hand before its deal."""
     return SeepState(dealer, match, Phase.DEAL, 0, 0, (0, 0, 0, 0), (0, 0, 0, 0), 0, (), (0, 0), ((), ()), -1)

@@ -1,0 +1,118 @@
+"""Seep's fast layer against the checked engine: random hands a second, in the same process.
+
+``seep_fast_hands_per_s`` plays random hands (the same deals and the same random stream) through
+the public API (`legal_actions`, `apply`) and through the fast layer (`fast.playout` with
+`fast.random_policy`), in alternating rounds so that a noisy machine slows both alike, and gives
+hands a second of each, their ratio, and the spread over the rounds. Every hand's outcome is
+compared between the two: a fast layer that went faster by playing another game would fail here.
+
+    PYTHONPATH=src python bench/seep_fast.py [--seconds 2] [--rounds 5] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from cardtable.games.seep import Seep, fast
+
+
+def _deals(game: Seep, n: int, seed: int) -> list[Any]:
+    """``n`` dealt hands (misdeals skipped), each with the seed of its random play."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        s = game.start(len(out) % 4)
+        s = game.apply(s, game.deal(s, rng))
+        if game.actor(s) is not None:
+            out.append((s, rng.random()))
+    return out
+
+
+def _checked(game: Seep, deals: list[Any]) -> list[tuple[int, ...]]:
+    scores = []
+    for s, seed in deals:
+        rng = random.Random(seed)
+        while game.actor(s) is not None:
+            legal = game.legal_actions(s)
+            s = game.apply(s, legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))])
+        result = game.outcome(s)
+        assert result is not None
+        scores.append(result.score)
+    return scores
+
+
+def _fast(game: Seep, deals: list[Any]) -> list[tuple[int, ...]]:
+    eng = fast.FastSeep(game.rules)
+    scores = []
+    for s, seed in deals:
+        st = fast.from_state(s, game.rules, eng)
+        assert st is not None
+        scores.append(fast.playout(st, fast.random_policy, random.Random(seed)))
+    return scores
+
+
+def seep_fast_hands_per_s(seconds: float = 2.0, rounds: int = 5, seed: int = 0, **options: Any) -> dict[str, Any]:
+    """Random Seep hands a second through the checked API and the fast layer, interleaved:
+    ``{"checked_hands_per_s", "fast_hands_per_s", "ratio", "ratio_min", "ratio_max", ...}``
+    (medians over ``rounds``; each round plays each side for about ``seconds / rounds``)."""
+    game = Seep(**options)
+    per_round = max(seconds / rounds, 0.05)
+    # Size a batch of hands to take about a round's time through the checked engine.
+    probe = _deals(game, 20, seed)
+    t0 = time.perf_counter()
+    _checked(game, probe)
+    n = max(20, int(20 * per_round / max(time.perf_counter() - t0, 1e-9)))
+    checked_rates, fast_rates = [], []
+    for r in range(rounds):
+        deals = _deals(game, n, seed + 1 + r)
+        order = (_checked, _fast) if r % 2 == 0 else (_fast, _checked)
+        results = {}
+        for side in order:
+            t0 = time.perf_counter()
+            results[side] = side(game, deals)
+            rate = n / (time.perf_counter() - t0)
+            (checked_rates if side is _checked else fast_rates).append(rate)
+        if results[_checked] != results[_fast]:
+            raise AssertionError("the fast layer and the engine scored the same random hands differently")
+    ratios = [f / c for f, c in zip(fast_rates, checked_rates, strict=True)]
+    return {
+        "checked_hands_per_s": round(statistics.median(checked_rates), 1),
+        "fast_hands_per_s": round(statistics.median(fast_rates), 1),
+        "ratio": round(statistics.median(ratios), 3),
+        "ratio_min": round(min(ratios), 3),
+        "ratio_max": round(max(ratios), 3),
+        "hands_per_round": n,
+        "rounds": rounds,
+        "rules": options,
+        "machine": f"{platform.machine()} {platform.processor() or ''} {platform.python_implementation()} "
+        f"{platform.python_version()}".strip(),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="time to spend in all (about)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    out = seep_fast_hands_per_s(args.seconds, args.rounds, args.seed)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(
+            f"seep random hands/s: checked {out['checked_hands_per_s']}, fast {out['fast_hands_per_s']}, "
+            f"fast/checked {out['ratio']} ({out['ratio_min']}-{out['ratio_max']}) on {out['machine']}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
