@@ -26,9 +26,9 @@ from itertools import combinations
 from typing import Final
 
 from cardtable.games.seep.actions import SeepAction
-from cardtable.games.seep.floor import HOUSE_VALUES, VALUE, VALUE_MASK, FloorSums, floor_sums, total
+from cardtable.games.seep.floor import HOUSE_VALUES, VALUE, FloorSums, floor_sums
 from cardtable.games.seep.joins import listed_once, may_join
-from cardtable.games.seep.moves import _MADE, action_of
+from cardtable.games.seep.moves import _MADE, action_of, break_takes, build_takes, capture_takes, cement_takes
 from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.state import Phase, Position
 
@@ -196,58 +196,19 @@ class Generator:
         x = key >> 8
         v = key >> 4 & 15
         kind = key & 15
-        groups = fs.groups
         out: list[int] = []
         if kind < 4:  # M2: captures
-            hv = x if kind & 1 else 0
-            last = kind & 2
-            base = hv << 3
-            if not groups[x]:
-                if hv:
-                    out.append(base)
-            elif self._maximal:
-                out += [taken << 8 | base for taken in fs.maximal_captures(x) if taken or hv]
-            else:
-                for taken in fs.splits(x):
-                    if hv:
-                        out.append(taken << 8 | base)
-                    if taken and not last:
-                        out.append(taken << 8)
+            maximal = self._maximal
+            out += [
+                taken << 8 | hv << 3 for hv, taken in capture_takes(fs, x, x if kind & 1 else 0, kind & 2 > 0, maximal)
+            ]
         elif kind == _BUILD:  # M3: a new house of value v
             base = v << 3 | 1
-            if x < v and not groups[v]:
-                # Nothing on the floor sums to v: the card's own group is the whole move.
-                out += [o << 8 | base for o in groups[v - x]]
-            else:
-                options: list[int] | None = None
-                if x < v:
-                    if groups[v - x]:
-                        options = fs.with_card(x, v, rules.allow_multi_set_build, False)
-                elif rules.allow_pair_house:
-                    options = [o for o in fs.alone(v, rules.allow_multi_set_build, False) if o]
-                if options is not None:
-                    singles = sh.loose & VALUE_MASK[v]  # I2: these join the new house by themselves
-                    if singles:
-                        options = sorted({(o | singles) & ~singles for o in options})
-                        if rules.auto_merge_loose_sets:
-                            options = [o for o in options if fs.hits_every_group(o | singles, v)]
-                    elif rules.auto_merge_loose_sets:
-                        options = [o for o in options if fs.hits_every_group(o, v)]
-                    for take in options:
-                        out.append(take << 8 | base if take or x != v else v << 3 | _PAIR)
+            for take in build_takes(rules, fs, sh.loose, x, v):
+                out.append(take << 8 | base if take or x != v else v << 3 | _PAIR)
         else:  # M5: cementing the house of value v, or adding to it
-            merge = rules.auto_merge_loose_sets
             base = v << 3 | 3
-            if not groups[v]:  # nothing on the floor sums to v: the card's own group is the move
-                if x < v:
-                    out += [o << 8 | base for o in groups[v - x]]
-                else:
-                    out.append(base)
-            elif x < v:
-                if groups[v - x]:
-                    out += [o << 8 | base for o in fs.with_card(x, v, True, merge)]
-            else:
-                out += [o << 8 | base for o in fs.alone(v, True, merge)]
+            out += [o << 8 | base for o in cement_takes(fs, x, v, rules.auto_merge_loose_sets)]
         # As entries (see `Shape`); a tuple of ints, which the garbage collector need not trace.
         done = sh.lists[key] = tuple(
             (e >> 8) << 13 | (e >> 3 & 15) << 8 | (_PAIR_BIT | 1 if e & 7 == _PAIR else e & 7) for e in out
@@ -439,16 +400,10 @@ class Generator:
             for hv in values:
                 out.append(hv << 8 | c << 2 | 2)
             return
-        groups = floor_sums(loose).groups
+        fs = floor_sums(loose)
         for hv in values:
-            base = hv + x
-            extras = [0]
-            for add in range(1, 14 - base):
-                extras += groups[add]
-            extras.sort()
-            for e in extras:
-                if kept >> (base + total(e)) & 1:
-                    out.append(e << 12 | hv << 8 | c << 2 | 2)
+            for e in break_takes(fs, hv + x, kept):
+                out.append(e << 12 | hv << 8 | c << 2 | 2)
 
 
 #: The shapes met under each set of rules (`Shape`: its move lists), by shape, in a book per set of
