@@ -1,6 +1,6 @@
 """Seep's fast layer against the checked engine: random hands a second, in the same process.
 
-``seep_fast_hands_per_s`` plays random hands (the same deals and the same random stream) through
+``measure`` plays random hands (the same deals and the same random stream) through
 the public API (`legal_actions`, `apply`) and through the fast layer (`fast.playout` with
 `fast.random_policy`), in alternating rounds so that a noisy machine slows both alike, and gives
 hands a second of each, their ratio, and the spread over the rounds. Every hand's outcome is
@@ -58,7 +58,12 @@ def _fast(game: Seep, deals: list[Any]) -> list[tuple[int, ...]]:
     return scores
 
 
-def seep_fast_hands_per_s(seconds: float = 2.0, rounds: int = 5, seed: int = 0, **options: Any) -> dict[str, Any]:
+def seep_fast_hands_per_s(seconds: float = 2.0, rounds: int = 5, seed: int = 0, **options: Any) -> float:
+    """Random Seep hands a second through the fast layer (the median of `measure`'s rounds)."""
+    return float(measure(seconds, rounds, seed, **options)["fast_hands_per_s"])
+
+
+def measure(seconds: float = 2.0, rounds: int = 5, seed: int = 0, **options: Any) -> dict[str, Any]:
     """Random Seep hands a second through the checked API and the fast layer, interleaved:
     ``{"checked_hands_per_s", "fast_hands_per_s", "ratio", "ratio_min", "ratio_max", ...}``
     (medians over ``rounds``; each round plays each side for about ``seconds / rounds``)."""
@@ -103,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    out = seep_fast_hands_per_s(args.seconds, args.rounds, args.seed)
+    out = measure(args.seconds, args.rounds, args.seed)
     if args.json:
         print(json.dumps(out))
     else:
