@@ -41,8 +41,35 @@ _RANK: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _SUITS_OF: Final = {sum(1 << o for o in offs): offs for n in range(5) for offs in combinations((0, 13, 26, 39), n)}
 
 
+#: The house values (R13), as bits.
+_HOUSE_BITS: Final = sum(1 << v for v in HOUSE_VALUES)
+
+
+def _active(sums: int, wanted: int) -> int:
+    """The card values (as bits) that capture loose cards (``sums``: the sums some loose cards
+    make) or make, alone or with loose cards, a set of one of the values ``wanted`` (bits 9-13
+    shifted down by 9)."""
+    active = sums
+    for v in HOUSE_VALUES:
+        if wanted >> (v - 9) & 1:
+            active |= _REVERSED[sums & _BELOW[v]] >> (13 - v) | 1 << v
+    return active
+
+
 def _taken(entry: int) -> int:
     return entry >> 12
+
+
+def _loose_cards(loose: int, general: Tables | None, shape_cards: int) -> int:
+    """The loose cards that shape cards stand for."""
+    if general is not None:
+        return general.cards(shape_cards)
+    m = shape_cards
+    return (m & loose) | (m & loose >> 13) << 13 | (m & loose >> 26) << 26 | (m & loose >> 39) << 39
+
+
+#: The breaks (as move numbers without the card) of the houses of the values in ``bits >> 9``.
+_BREAK_ENTRIES: Final = tuple(tuple(v << 8 | 2 for v in (9, 10, 11, 12, 13) if i >> (v - 9) & 1) for i in range(32))
 
 
 def _reversed_bits() -> tuple[int, ...]:
@@ -60,8 +87,6 @@ _BELOW: Final = tuple((1 << v) - 2 if v else 0 for v in range(14))
 _THROW_RUNS: Final = tuple(
     {pattern: [(r + o) << 2 for o in offs] for pattern, offs in _SUITS_OF.items()} for r in range(13)
 )
-#: The house values (R13) among a set of values held, as bits 9-13 shifted down by 9.
-_HOUSE_VALUES_IN: Final = tuple(tuple(v for v in HOUSE_VALUES if i >> (v - 9) & 1) for i in range(32))
 
 # Kinds of move list (the low four bits of a list's key; the house value goes in the next four,
 # the card's value above them).
@@ -97,7 +122,7 @@ class Shape:
     takes, whether it is a pair house written with a loose card of its value, and the house value
     and kind (capture, build, break, cement) as `moves.code_of` numbers them."""
 
-    __slots__ = ("fs", "lists", "loose", "sums")
+    __slots__ = ("active", "fs", "lists", "loose", "sums")
 
     def __init__(self, shape: int) -> None:
         self.loose = shape
@@ -109,6 +134,9 @@ class Shape:
             if groups[t]:
                 sums |= 1 << t
         self.sums = sums
+        #: By house values (bits 9-13 shifted down by 9): the card values that capture loose cards
+        #: or make sets of one of those values with loose cards (`_active`).
+        self.active: dict[int, int] = {}
         #: Move lists by key (card value << 8 | value << 4 | kind).
         self.lists: dict[int, tuple[int, ...]] = {}
 
@@ -150,8 +178,8 @@ class Generator:
     """Legal moves of the opening and of play under one set of rules (see the module docstring)."""
 
     __slots__ = (
-        "_book", "_floor_breaks", "_joins", "_limit", "_maximal", "_opening_throw", "_pair", "_shape_limit",
-        "_tables", "_throw_policy", "rules",
+        "_book", "_floor_breaks", "_joins", "_limit", "_max_houses", "_maximal", "_no_partner_break",
+        "_opening_throw", "_pair", "_partner_needs", "_shape_limit", "_tables", "_team", "_throw_policy", "rules",
     )  # fmt: skip
 
     def __init__(self, rules: SeepRules, limit: int = 256, shape_limit: int = 20_000) -> None:
@@ -163,6 +191,10 @@ class Generator:
         self._pair = rules.allow_pair_house
         self._opening_throw = rules.opening_throw_always_allowed
         self._joins = may_join(rules)
+        self._team = rules.retention_scope == "team"
+        self._partner_needs = rules.partner_add_requires_card or rules.partner_becomes_owner
+        self._no_partner_break = not rules.may_break_partner_house
+        self._max_houses = rules.max_houses
         self._tables: dict[int, Tables] = {}
         self._limit = limit
         self._book = _book(rules)
@@ -257,9 +289,9 @@ class Generator:
         breakable = 0  # M4: values of the houses this seat may break
         if houses:
             p = (m + 2) & 3
-            team = rules.retention_scope == "team"
-            partner_needs = rules.partner_add_requires_card or rules.partner_becomes_owner
-            no_partner_break = not rules.may_break_partner_house
+            team = self._team
+            partner_needs = self._partner_needs
+            no_partner_break = self._no_partner_break
             for h in houses:
                 hv = h.value
                 owners = h.owners
@@ -272,15 +304,14 @@ class Generator:
                     free_bits |= 1 << hv
                 if len(h.sets) == 1 and not mine and not (partners and no_partner_break):
                     breakable |= 1 << hv
-        if rules.max_houses is not None and len(houses) >= rules.max_houses:
-            build_values: tuple[int, ...] = ()
-        elif opening:  # R10: the opening builds the bid value
-            build_values = (bid,) if not house_bits >> bid & 1 and one >> bid & 1 else ()
+        # M3: the values a new house may have: held, no house of the value (R10: the bid's value at
+        # the opening), the houses not at their most (A31)
+        if self._max_houses is not None and len(houses) >= self._max_houses:
+            build_bits = 0
+        elif opening:
+            build_bits = 1 << bid if not house_bits >> bid & 1 and one >> bid & 1 else 0
         else:
-            build_values = _HOUSE_VALUES_IN[(one & ~house_bits) >> 9 & 31]
-        build_bits = 0
-        for v in build_values:
-            build_bits |= 1 << v
+            build_bits = one & ~house_bits & _HOUSE_BITS
         throw_policy = self._throw_policy
         maximal = self._maximal
         floor_breaks = self._floor_breaks
@@ -292,11 +323,11 @@ class Generator:
         if opening:
             active = -1
         else:
-            active = house_bits | sums
-            for v in build_values:
-                active |= _REVERSED[sums & _BELOW[v]] >> (13 - v) | 1 << v
-            for v in _HOUSE_VALUES_IN[house_bits >> 9 & 31]:
-                active |= _REVERSED[sums & _BELOW[v]] >> (13 - v) | 1 << v
+            wanted = (build_bits | house_bits) >> 9
+            known = sh.active.get(wanted)
+            if known is None:
+                known = sh.active[wanted] = _active(sums, wanted)
+            active = known | house_bits
             if breakable:
                 active |= (1 << (14 - (breakable & -breakable).bit_length() + 1)) - 2
         out: list[int] = []
@@ -355,13 +386,27 @@ class Generator:
                         out.append((r + off) << 2)
                 continue
             xx = x << 8
-            lists: list[tuple[int, Sequence[int]]] = []
+            if floor_breaks and breaks:  # breaks that take loose cards differ from card to card
+                self._emit_with_floor_breaks(sh, xx, keys, general, loose, r, suits, throw, kept, breaks, out)
+                continue
+            # The moves of a card of this value, as (loose cards taken << 12 | value << 8 | kind):
+            # captures, builds, breaks, cements, each kind by the loose cards taken.
+            ents: list[int] = []
             for k in keys:
+                if breaks and k & 15 == _CEMENT:
+                    ents += _BREAK_ENTRIES[breaks >> 9 & 31]
+                    breaks = 0
                 entries = sget(xx | k)
                 if entries is None:
                     entries = self._shape_list(sh, xx | k)
-                # As (loose cards taken << 12 | value << 8 | kind), the played card still to add.
+                if not entries:
+                    continue
                 if general is None:
+                    if len(entries) == 1:
+                        e = entries[0]
+                        t = e >> 13
+                        ents.append(((t & lc) | (t & ld) << 13 | (t & lh) << 26 | (t & ls) << 39) << 12 | (e & 4095))
+                        continue
                     done = [
                         ((e >> 13 & lc) | (e >> 13 & ld) << 13 | (e >> 13 & lh) << 26 | (e >> 13 & ls) << 39) << 12
                         | (e & 4095)
@@ -371,26 +416,62 @@ class Generator:
                     done = [general.cards(e >> 13) << 12 | (e & 4095) for e in entries]
                 if len(done) > 1:  # canonical order: by the loose cards taken (a stable sort)
                     done.sort(key=_taken)
-                lists.append((k, done))
+                ents += done
+            if breaks:
+                ents += _BREAK_ENTRIES[breaks >> 9 & 31]
             for off in suits:  # suit order C, D, H, S
-                c = r + off
-                start = len(out)
-                cc = c << 2
+                cc = (r + off) << 2
                 if throw:
                     out.append(cc)
-                pending = breaks  # M4: breaks come after the builds, before the cements
-                for k, ordered in lists:
-                    if pending and k & 15 == _CEMENT:
-                        self._breaks(loose, c, kept, pending, out)
-                        pending = 0
-                    out += [e | cc for e in ordered]
-                if pending:
-                    self._breaks(loose, c, kept, pending, out)
-                if throw is None and len(out) == start:
+                if ents:
+                    out += map(cc.__or__, ents)
+                elif throw is None:  # nothing else to do with the card: it may be thrown
                     out.append(cc)
         if houses and once and self._joins:
             return listed_once(rules, s, out)
         return out
+
+    def _emit_with_floor_breaks(
+        self,
+        sh: Shape,
+        xx: int,
+        keys: list[int],
+        general: Tables | None,
+        loose: int,
+        r: int,
+        suits: Sequence[int],
+        throw: bool | None,
+        kept: int,
+        breaks: int,
+        out: list[int],
+    ) -> None:
+        """The moves of the cards of rank r when breaks may take loose cards (M4 with
+        ``break_may_use_floor_cards``): those breaks are worked out card by card."""
+        lists: list[tuple[int, list[int]]] = []
+        for k in keys:
+            entries = sh.lists.get(xx | k)
+            if entries is None:
+                entries = self._shape_list(sh, xx | k)
+            done = [_loose_cards(loose, general, e >> 13) << 12 | (e & 4095) for e in entries]
+            if len(done) > 1:
+                done.sort(key=_taken)
+            lists.append((k, done))
+        for off in suits:
+            c = r + off
+            start = len(out)
+            cc = c << 2
+            if throw:
+                out.append(cc)
+            pending = breaks  # M4: breaks come after the builds, before the cements
+            for k, ordered in lists:
+                if pending and k & 15 == _CEMENT:
+                    self._breaks(loose, c, kept, pending, out)
+                    pending = 0
+                out += [e | cc for e in ordered]
+            if pending:
+                self._breaks(loose, c, kept, pending, out)
+            if throw is None and len(out) == start:
+                out.append(cc)
 
     def _breaks(self, loose: int, c: int, kept: int, bits: int, out: list[int]) -> None:
         """M4: the breaks of the houses of the values ``bits`` with card ``c``."""
