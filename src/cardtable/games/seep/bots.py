@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from types import MethodType
 from typing import Any
 
 from cardtable.bots.facade import for_bots
@@ -52,7 +53,7 @@ class RuleBot:
         self.game = game = for_bots(game)  # a game of its own: no way to the true state
         self.points = card_points(game.rules)
         self.sweep = game.rules.sweep_points
-        self._worth = _Worth(self.points)
+        self._sums = _suit_tables(self.points)
         #: _worth of each single card.
         self._card_worth = tuple(self._worth(1 << c) for c in range(52))
 
@@ -87,6 +88,14 @@ class RuleBot:
                 best = value
                 best_i = i
         return legal[best_i]
+
+    def _worth(self, cards: int) -> float:
+        """What a set of cards is worth: its card points, and a little for each card (cards count
+        for the majority bonus, and for the floor)."""
+        a, b, c, d = self._sums
+        return (
+            a[cards & 8191] + b[cards >> 13 & 8191] + c[cards >> 26 & 8191] + d[cards >> 39]
+        ) + 0.2 * cards.bit_count()
 
     def score(self, view: SeepView, a: SeepAction) -> float:
         """How good the move looks from the view."""
@@ -156,7 +165,8 @@ class FastRulePolicy:
 
     def __init__(self, rules: SeepRules) -> None:
         self.sweep = rules.sweep_points
-        self.worth = _Worth(card_points(rules))
+        self._sums = _suit_tables(card_points(rules))
+        self.worth = MethodType(RuleBot._worth, self)  # the rule bot's own measure
         self.card_worth = tuple(self.worth(1 << c) for c in range(52))
 
     def __call__(self, st: Any, moves: Sequence[int], rng: random.Random) -> int:
@@ -205,22 +215,6 @@ class FastRulePolicy:
                 best = value
                 best_i = i
         return moves[best_i]
-
-
-class _Worth:
-    """What a set of cards is worth to the rule-based player: its card points, and a little for
-    each card (cards count for the majority bonus, and for the floor)."""
-
-    __slots__ = ("sums",)
-
-    def __init__(self, points: tuple[int, ...]) -> None:
-        self.sums = _suit_tables(points)
-
-    def __call__(self, cards: int) -> float:
-        a, b, c, d = self.sums
-        return (
-            a[cards & 8191] + b[cards >> 13 & 8191] + c[cards >> 26 & 8191] + d[cards >> 39]
-        ) + 0.2 * cards.bit_count()
 
 
 def _house(houses: Sequence[House], value: int) -> House:

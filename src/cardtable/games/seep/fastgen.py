@@ -251,9 +251,12 @@ class Generator:
         """Every legal move of the opening or of play, each once, in canonical order; with ``only``
         (ranks as bits, ace first), just the moves of cards of those ranks; with ``once`` false,
         also the throws that equal a listed cement (rules §3.2)."""
-        loose = s.loose
-        get = _MADE.get
-        return [get(code) or action_of(code, loose) for code in self.codes(s, only, once)]
+        codes = self.codes(s, only, once)
+        out = list(map(_MADE.get, codes))  # made before, nearly always (the throws always)
+        if not all(out):
+            loose = s.loose
+            return [a or action_of(code, loose) for a, code in zip(out, codes, strict=True)]
+        return out  # type: ignore[return-value]
 
     def codes(self, s: Position, only: int = _SUIT, once: bool = True) -> list[int]:
         """`legal` as move numbers (`moves.code_of`)."""

@@ -157,7 +157,7 @@ def _pair_written(c: int, v: int, loose: int) -> tuple[int, ...]:
 
 #: Actions already made, by a number that names them: moves recur across states and games, and
 #: looking one up is much cheaper than making a frozen dataclass.
-_MADE: dict[int, SeepAction] = {}
+_MADE: dict[int, SeepAction] = {c << 2: _THROWS[c] for c in range(52)}  # with the throws (card << 2)
 _MADE_LIMIT: Final = 50_000
 
 
@@ -167,6 +167,7 @@ def _made(kind: int, v: int, c: int, take: int) -> SeepAction:
     if a is None:
         if len(_MADE) >= _MADE_LIMIT:
             _MADE.clear()
+            _MADE.update((c << 2, _THROWS[c]) for c in range(52))
         if kind == 0:
             a = Capture(c, v, take)
         elif kind == 1:
