@@ -417,8 +417,11 @@ class Generator:
                     ]
                 else:
                     done = [general.cards(e >> 13) << 12 | (e & 4095) for e in entries]
-                if len(done) > 1:  # canonical order: by the loose cards taken (a stable sort)
-                    done.sort(key=_taken)
+                if len(done) > 1:  # canonical order: by the loose cards taken
+                    if maximal or k & 12:  # one house value and kind in the list: the numbers' order
+                        done.sort()
+                    else:  # captures with and without the house: a stable sort by the cards taken
+                        done.sort(key=_taken)
                 ents += done
             if breaks:
                 ents += _BREAK_ENTRIES[breaks >> 9 & 31]
