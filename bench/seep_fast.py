@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
@@ -122,8 +123,11 @@ def measure(
         "policy": "rule" if rule else "random",
         "rules": options,
         "clock": "process CPU time",
-        "machine": f"{platform.machine()} {platform.processor() or ''} {platform.python_implementation()} "
-        f"{platform.python_version()}".strip(),
+        "machine": " ".join(
+            part
+            for part in (platform.machine(), platform.processor(), f"{os.cpu_count()} cores", platform.python_version())
+            if part
+        ),
     }
 
 
