@@ -14,6 +14,7 @@ import math
 from typing import Any
 
 from cardtable.bots.base import Bot, RandomBot, bot_names, make_bot, register_bot
+from cardtable.bots.facade import BotGame, for_bots
 from cardtable.bots.search import LEVELS, Hint, SearchBot
 from cardtable.core import BadRules
 
@@ -24,7 +25,7 @@ def rule_bot(game: Any) -> Bot:
         module = importlib.import_module(f"cardtable.games.{game.name}.bots")
     except ModuleNotFoundError:
         raise BadRules(f"{game.name} has no rule-based bot") from None
-    bot: Bot = module.RuleBot(game)
+    bot: Bot = module.RuleBot(for_bots(game))
     return bot
 
 
@@ -61,4 +62,15 @@ def _seconds(text: str, spec: str) -> float:
 register_bot("rule", _rule)
 register_bot("search", _search)
 
-__all__ = ["LEVELS", "Bot", "Hint", "RandomBot", "SearchBot", "bot_names", "make_bot", "rule_bot"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "BotGame",
+    "Hint",
+    "RandomBot",
+    "SearchBot",
+    "bot_names",
+    "for_bots",
+    "make_bot",
+    "rule_bot",
+]

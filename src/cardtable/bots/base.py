@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from cardtable.bots.facade import for_bots
 from cardtable.core import BadRules
 
 
@@ -51,7 +52,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, game: Any) -> None:
-        self.game = game
+        self.game = for_bots(game)
 
     def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         return legal[rng.randrange(len(legal))]
@@ -73,9 +74,11 @@ def bot_names() -> list[str]:
 
 
 def make_bot(game: Any, spec: str) -> Bot:
-    """The bot named ``spec`` (``random``, ``rule``, ``search:hard`` …) for ``game``."""
+    """The bot named ``spec`` (``random``, ``rule``, ``search:hard`` …) for ``game``. The bot is
+    given a game of its own (`cardtable.bots.facade`), through which it cannot reach the states
+    ``game`` is asked about."""
     kind, _, level = spec.strip().partition(":")
     factory = _FACTORIES.get(kind)
     if factory is None:
         raise BadRules(f"unknown bot {spec!r} (known: {', '.join(bot_names())})")
-    return factory(game, level)
+    return factory(for_bots(game), level)

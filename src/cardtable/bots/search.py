@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cardtable.bots.base import Bot, RandomBot, Ranker
+from cardtable.bots.facade import for_bots
 from cardtable.core import BadRules
 
 #: Playouts per decision at each level.
@@ -184,7 +185,7 @@ class SearchBot:
             raise BadRules(f"unknown search level {level!r} (known: {', '.join(LEVELS)})")
         if not hasattr(game, "sample"):
             raise BadRules(f"the search bot needs {game.name}'s sample(view, rng), which it lacks")
-        self.game = game
+        self.game = game = for_bots(game)  # a game of its own: no way to the true state
         self.level = level
         self.name = f"search:{level}"
         self.budget = LEVELS[level]

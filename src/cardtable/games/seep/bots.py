@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from types import MethodType
 from typing import Any
 
+from cardtable.bots.facade import for_bots
 from cardtable.games.seep.actions import Bid, Break, Build, Capture, Cement, SeepAction, Throw
 from cardtable.games.seep.floor import VALUE, bits
+from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.scoring import card_points
-from cardtable.games.seep.state import House
+from cardtable.games.seep.state import House, Phase
 from cardtable.games.seep.view import SeepView
 
 
@@ -47,7 +50,7 @@ class RuleBot:
     name = "rule"
 
     def __init__(self, game: Any) -> None:
-        self.game = game
+        self.game = game = for_bots(game)  # a game of its own: no way to the true state
         self.points = card_points(game.rules)
         self.sweep = game.rules.sweep_points
         self._sums = _suit_tables(self.points)
@@ -87,6 +90,8 @@ class RuleBot:
         return legal[best_i]
 
     def _worth(self, cards: int) -> float:
+        """What a set of cards is worth: its card points, and a little for each card (cards count
+        for the majority bonus, and for the floor)."""
         a, b, c, d = self._sums
         return (
             a[cards & 8191] + b[cards >> 13 & 8191] + c[cards >> 26 & 8191] + d[cards >> 39]
@@ -150,3 +155,70 @@ class RuleBot:
             mine = h.owners >> view.seat & 1 or h.owners >> ((view.seat + 2) % 4) & 1
             return (2 if mine else 0) + 0.5 * (self._worth(a.take) + own_card)
         return 0.0
+
+
+class FastRulePolicy:
+    """`RuleBot` for the fast layer (`fast.playout`): the same scores, the same random draws, so
+    the same choice on the same random stream, read from a `fast.FastState` and its move numbers
+    (`moves.code_of`). It looks only at what the mover's view shows: the loose cards, the houses
+    and the mover's seat."""
+
+    def __init__(self, rules: SeepRules) -> None:
+        self.sweep = rules.sweep_points
+        self._sums = _suit_tables(card_points(rules))
+        self.worth = MethodType(RuleBot._worth, self)  # the rule bot's own measure
+        self.card_worth = tuple(self.worth(1 << c) for c in range(52))
+
+    def __call__(self, st: Any, moves: Sequence[int], rng: random.Random) -> int:
+        """The move with the best score (ties to the last, after `RuleBot`'s random nudges)."""
+        if st.phase is Phase.BID:
+            return max(moves)  # the highest bid; a bid is its value << 8
+        loose = st.loose
+        houses = st.houses
+        no_houses = not houses
+        loose_sum = _total(loose)
+        card_worth = self.card_worth
+        worth = self.worth
+        sweep_points = self.sweep
+        open_penalty = 0.6 * sweep_points
+        rand = rng.random
+        seat = (st.dealer + st.plays + 1) & 3
+        best = 0.0
+        best_i = -1
+        for i, code in enumerate(moves):
+            card = code >> 2 & 63
+            kind = code & 3
+            v = code >> 8 & 15
+            take = code >> 12
+            if kind == 0 and not v and not take:  # a throw
+                if no_houses:
+                    after = loose_sum + VALUE[card] if not loose >> card & 1 else _total(loose | 1 << card)
+                    open_sweep = after <= 13
+                else:
+                    open_sweep = False
+                value = -card_worth[card] - (open_penalty if open_sweep else 0.0) + 0.05 * VALUE[card]
+            elif kind == 0:  # a capture
+                taken = take | (_house(houses, v).cards if v else 0)
+                left_houses = len(houses) - (1 if v else 0)
+                sweep = sweep_points if not loose & ~take and not left_houses else 0
+                value = 10 + worth(taken) + card_worth[card] + sweep
+            elif kind == 1:
+                value = 3 + 0.6 * (worth(take) + card_worth[card])
+            elif kind == 2:
+                value = 4 + 0.6 * (worth(_house(houses, v).cards) + card_worth[card])
+            else:
+                owners = _house(houses, v).owners
+                mine = owners >> seat & 1 or owners >> ((seat + 2) % 4) & 1
+                value = (2 if mine else 0) + 0.5 * (worth(take) + card_worth[card])
+            value += rand() * 1e-3
+            if best_i < 0 or value >= best:
+                best = value
+                best_i = i
+        return moves[best_i]
+
+
+def _house(houses: Sequence[House], value: int) -> House:
+    for h in houses:
+        if h.value == value:
+            return h
+    raise AssertionError(f"no house of value {value}")

@@ -6,11 +6,17 @@ and the rules; the hand and the houses only decide which of those move lists app
 values may be built, which houses cemented or broken, whether the card is the last one kept for a
 house). Suits never matter to the loose cards, so the move lists are kept per *shape* of the loose
 cards (`Shape`: the same values, suits given out club first), as tuples of small ints naming the
-loose cards by their slots (their places in the shape). Random play rarely sees the same set of
-loose cards twice but keeps meeting the same few thousand shapes, so the lists are made once and a
-turn only turns slots back into cards (one table lookup, `Tables`) and picks up the actions.
-Both caches are bounded per set of rules, and the lists, being tuples of ints, are nothing the
+loose cards by their shape cards. Random play rarely sees the same set of loose cards twice but
+keeps meeting the same few thousand shapes, so the lists are made once and a turn only turns shape
+cards back into its own cards and writes out the moves. Nearly always the loose cards are of
+different values: the shape is then the set of their values (as clubs), and a shape card's own
+card is found with four masks, one per suit; otherwise a small table per set of loose cards
+(`Tables`) does it. Both caches are bounded, and the lists, being tuples of ints, are nothing the
 garbage collector has to trace.
+
+Moves come out as numbers (`Generator.codes`, the numbers of `moves.code_of`), which the fast
+layer (`fast`) plays with directly and `Generator.legal` turns into actions: this is the one place
+where the moves of play are generated for speed.
 """
 
 from __future__ import annotations
@@ -19,11 +25,12 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
-from cardtable.games.seep.actions import Build, SeepAction
-from cardtable.games.seep.floor import HOUSE_VALUES, VALUE, VALUE_MASK, FloorSums, floor_sums, total
-from cardtable.games.seep.moves import _MADE, _THROWS, _made, _pair_written
+from cardtable.games.seep.actions import SeepAction
+from cardtable.games.seep.floor import HOUSE_VALUES, VALUE, FloorSums, floor_sums
+from cardtable.games.seep.joins import listed_once, may_join
+from cardtable.games.seep.moves import _MADE, action_of, break_takes, build_takes, capture_takes, cement_takes
 from cardtable.games.seep.rules import SeepRules
-from cardtable.games.seep.state import Phase, SeepState
+from cardtable.games.seep.state import Phase, Position
 
 _SUIT: Final = (1 << 13) - 1
 _OPENING: Final = Phase.OPENING
@@ -34,8 +41,35 @@ _RANK: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _SUITS_OF: Final = {sum(1 << o for o in offs): offs for n in range(5) for offs in combinations((0, 13, 26, 39), n)}
 
 
-def _first(pair: tuple[int, int]) -> int:
-    return pair[0]
+#: The house values (R13), as bits.
+_HOUSE_BITS: Final = sum(1 << v for v in HOUSE_VALUES)
+
+
+def _active(sums: int, wanted: int) -> int:
+    """The card values (as bits) that capture loose cards (``sums``: the sums some loose cards
+    make) or make, alone or with loose cards, a set of one of the values ``wanted`` (bits 9-13
+    shifted down by 9)."""
+    active = sums
+    for v in HOUSE_VALUES:
+        if wanted >> (v - 9) & 1:
+            active |= _REVERSED[sums & _BELOW[v]] >> (13 - v) | 1 << v
+    return active
+
+
+def _taken(entry: int) -> int:
+    return entry >> 12
+
+
+def _loose_cards(loose: int, general: Tables | None, shape_cards: int) -> int:
+    """The loose cards that shape cards stand for."""
+    if general is not None:
+        return general.cards(shape_cards)
+    m = shape_cards
+    return (m & loose) | (m & loose >> 13) << 13 | (m & loose >> 26) << 26 | (m & loose >> 39) << 39
+
+
+#: The breaks (as move numbers without the card) of the houses of the values in ``bits >> 9``.
+_BREAK_ENTRIES: Final = tuple(tuple(v << 8 | 2 for v in (9, 10, 11, 12, 13) if i >> (v - 9) & 1) for i in range(32))
 
 
 def _reversed_bits() -> tuple[int, ...]:
@@ -49,12 +83,10 @@ def _reversed_bits() -> tuple[int, ...]:
 _REVERSED: Final = _reversed_bits()
 #: For each value v, the sums below v as bits (1 to v - 1).
 _BELOW: Final = tuple((1 << v) - 2 if v else 0 for v in range(14))
-#: The throws of the cards of rank r a hand holds, by ``hand >> r & _RANK``.
+#: The throws (as move numbers) of the cards of rank r a hand holds, by ``hand >> r & _RANK``.
 _THROW_RUNS: Final = tuple(
-    {pattern: [_THROWS[r + o] for o in offs] for pattern, offs in _SUITS_OF.items()} for r in range(13)
+    {pattern: [(r + o) << 2 for o in offs] for pattern, offs in _SUITS_OF.items()} for r in range(13)
 )
-#: The house values (R13) among a set of values held, as bits 9-13 shifted down by 9.
-_HOUSE_VALUES_IN: Final = tuple(tuple(v for v in HOUSE_VALUES if i >> (v - 9) & 1) for i in range(32))
 
 # Kinds of move list (the low four bits of a list's key; the house value goes in the next four,
 # the card's value above them).
@@ -65,28 +97,14 @@ _CEMENT: Final = 6
 _PAIR: Final = 4
 #: A shape entry (see `Shape`) of a pair house written with a loose card of its value.
 _PAIR_BIT: Final = 1 << 12
-#: Above this many loose cards, a loose set is found from its slots one card at a time rather than
-#: from a table of every subset.
-_TABLE_MAX: Final = 10
 
 
-def _reshaped(loose: int) -> tuple[int, list[int]]:
+def _reshaped(loose: int) -> int:
     """The shape of a set of loose cards: the same values with suits given out club first (the
-    k-th loose card of a value, in suit order, becomes the card of that value in suit k); and the
-    loose cards as single bits in the order of their shape cards (their slots). Which moves the
-    loose cards allow depends only on their values, so a shape's move lists serve every set of
-    loose cards of that shape."""
-    one = (loose | loose >> 13 | loose >> 26 | loose >> 39) & _SUIT
-    if one.bit_count() == loose.bit_count():  # no two loose cards of a value: the usual case
-        cards = []
-        m = one
-        while m:
-            low = m & -m
-            m ^= low
-            cards.append(loose & low * _RANK)  # the loose card of that value
-        return one, cards
+    k-th loose card of a value, in suit order, becomes the card of that value in suit k). Which
+    moves the loose cards allow depends only on their values, so a shape's move lists serve every
+    set of loose cards of that shape."""
     shape = 0
-    pairs = []
     m = loose
     while m:
         low = m & -m
@@ -95,46 +113,16 @@ def _reshaped(loose: int) -> tuple[int, list[int]]:
         while shape >> k & 1:
             k += 13
         shape |= 1 << k
-        pairs.append((k, low))
-    if len(pairs) > 1:
-        pairs.sort()
-    return shape, [card for _, card in pairs]
-
-
-class _Slots:
-    """The loose cards of each set of slots, worked out when asked (for a crowded floor)."""
-
-    __slots__ = ("cards",)
-
-    def __init__(self, cards: list[int]) -> None:
-        self.cards = cards
-
-    def __getitem__(self, slots: int) -> int:
-        m = 0
-        for card in self.cards:
-            if slots & 1:
-                m |= card
-            slots >>= 1
-        return m
-
-
-def _slot_table(cards: list[int]) -> list[int] | _Slots:
-    """The loose cards of each set of slots (bit j for slot j), by that set as a number."""
-    if len(cards) > _TABLE_MAX:
-        return _Slots(cards)
-    table = [0]
-    for card in cards:
-        table += [m | card for m in table]
-    return table
+    return shape
 
 
 class Shape:
     """The move lists of one shape of loose cards (see `_reshaped`) under one set of rules, filled
-    in on demand. An entry is ``slots << 13 | pair << 12 | value << 8 | kind``: the loose cards it
-    takes as slots, whether it is a pair house written with a loose card of its value, and the
-    house value and kind (capture, build, break, cement) as `moves._made` numbers them."""
+    in on demand. An entry is ``cards << 13 | pair << 12 | value << 8 | kind``: the shape cards it
+    takes, whether it is a pair house written with a loose card of its value, and the house value
+    and kind (capture, build, break, cement) as `moves.code_of` numbers them."""
 
-    __slots__ = ("fs", "lists", "loose", "slot", "sums")
+    __slots__ = ("active", "fs", "lists", "loose", "sums")
 
     def __init__(self, shape: int) -> None:
         self.loose = shape
@@ -146,47 +134,52 @@ class Shape:
             if groups[t]:
                 sums |= 1 << t
         self.sums = sums
-        #: The slot of each shape card (by card number), as a bit.
-        slot: dict[int, int] = {}
-        m = shape
-        while m:
-            low = m & -m
-            m ^= low
-            slot[low.bit_length() - 1] = 1 << len(slot)
-        self.slot = slot
+        #: By house values (bits 9-13 shifted down by 9): the card values that capture loose cards
+        #: or make sets of one of those values with loose cards (`_active`).
+        self.active: dict[int, int] = {}
         #: Move lists by key (card value << 8 | value << 4 | kind).
         self.lists: dict[int, tuple[int, ...]] = {}
 
-    def slots(self, cards: int) -> int:
-        """A set of shape cards as slots."""
+
+class Tables:
+    """A set of loose cards with two of a value: its shape (the key of its `Shape`), and where
+    its own cards are: ``parts`` holds (k, suit, values), the values whose k-th loose card (in
+    suit order) is of that suit."""
+
+    __slots__ = ("loose", "parts", "shape")
+
+    def __init__(self, loose: int) -> None:
+        self.loose = loose
+        self.shape = _reshaped(loose)
+        parts: dict[tuple[int, int], int] = {}
+        for suit in range(4):
+            m = loose >> 13 * suit & _SUIT
+            while m:
+                low = m & -m
+                m ^= low
+                k = _count(loose, low.bit_length() - 1, suit)
+                parts[(k, suit)] = parts.get((k, suit), 0) | low
+        self.parts = tuple((k, suit, values) for (k, suit), values in sorted(parts.items()))
+
+    def cards(self, shape_cards: int) -> int:
+        """The loose cards that the shape cards stand for."""
         out = 0
-        slot = self.slot
-        while cards:
-            low = cards & -cards
-            cards ^= low
-            out |= slot[low.bit_length() - 1]
+        for k, suit, values in self.parts:
+            out |= (shape_cards >> 13 * k & values) << 13 * suit
         return out
 
 
-class Tables:
-    """One set of loose cards: its shape, and its loose cards by slots."""
-
-    __slots__ = ("loose", "shape", "sums", "table")
-
-    def __init__(self, loose: int, shape: Shape, cards: list[int]) -> None:
-        self.loose = loose
-        self.shape = shape
-        self.sums = shape.sums
-        #: table[slots]: the loose cards in those slots.
-        self.table = _slot_table(cards)
+def _count(loose: int, r: int, suit: int) -> int:
+    """How many loose cards of rank r come before suit ``suit`` (in suit order)."""
+    return sum(loose >> (13 * s + r) & 1 for s in range(suit))
 
 
 class Generator:
     """Legal moves of the opening and of play under one set of rules (see the module docstring)."""
 
     __slots__ = (
-        "_floor_breaks", "_limit", "_maximal", "_opening_throw", "_pair", "_shape_limit", "_shapes", "_tables",
-        "_throw_policy", "rules",
+        "_book", "_floor_breaks", "_joins", "_limit", "_max_houses", "_maximal", "_no_partner_break",
+        "_opening_throw", "_pair", "_partner_needs", "_shape_limit", "_tables", "_team", "_throw_policy", "rules",
     )  # fmt: skip
 
     def __init__(self, rules: SeepRules, limit: int = 256, shape_limit: int = 20_000) -> None:
@@ -197,25 +190,36 @@ class Generator:
         self._floor_breaks = rules.break_may_use_floor_cards
         self._pair = rules.allow_pair_house
         self._opening_throw = rules.opening_throw_always_allowed
+        self._joins = may_join(rules)
+        self._team = rules.retention_scope == "team"
+        self._partner_needs = rules.partner_add_requires_card or rules.partner_becomes_owner
+        self._no_partner_break = not rules.may_break_partner_house
+        self._max_houses = rules.max_houses
         self._tables: dict[int, Tables] = {}
         self._limit = limit
-        self._shapes: dict[int, Shape] = {}
+        self._book = _book(rules)
         self._shape_limit = shape_limit
 
     def tables(self, loose: int) -> Tables:
-        """The tables of this set of loose cards (a bounded cache, over a bounded cache of shapes)."""
+        """The tables of a set of loose cards with two of a value (a bounded cache)."""
         t = self._tables.get(loose)
         if t is None:
             if len(self._tables) >= self._limit:
                 self._tables.clear()
-            shape, cards = _reshaped(loose)
-            sh = self._shapes.get(shape)
-            if sh is None:
-                if len(self._shapes) >= self._shape_limit:
-                    self._shapes.clear()
-                sh = self._shapes[shape] = Shape(shape)
-            t = self._tables[loose] = Tables(loose, sh, cards)
+            t = self._tables[loose] = Tables(loose)
         return t
+
+    def shape(self, shape: int) -> Shape:
+        """The move lists of a shape, from the shapes of these rules (a bounded cache)."""
+        shapes = _BOOKS.get(self._book)
+        if shapes is None:  # the books were cleared: start this one again
+            shapes = _BOOKS[self._book] = {}
+        sh = shapes.get(shape)
+        if sh is None:
+            if len(shapes) >= self._shape_limit:
+                shapes.clear()
+            sh = shapes[shape] = Shape(shape)
+        return sh
 
     def _shape_list(self, sh: Shape, key: int) -> tuple[int, ...]:
         """The move list ``key`` (card value << 8 | value << 4 | kind) of the shape ``sh``."""
@@ -224,78 +228,56 @@ class Generator:
         x = key >> 8
         v = key >> 4 & 15
         kind = key & 15
-        groups = fs.groups
         out: list[int] = []
         if kind < 4:  # M2: captures
-            hv = x if kind & 1 else 0
-            last = kind & 2
-            base = hv << 3
-            if not groups[x]:
-                if hv:
-                    out.append(base)
-            elif self._maximal:
-                out += [taken << 8 | base for taken in fs.maximal_captures(x) if taken or hv]
-            else:
-                for taken in fs.splits(x):
-                    if hv:
-                        out.append(taken << 8 | base)
-                    if taken and not last:
-                        out.append(taken << 8)
+            maximal = self._maximal
+            out += [
+                taken << 8 | hv << 3 for hv, taken in capture_takes(fs, x, x if kind & 1 else 0, kind & 2 > 0, maximal)
+            ]
         elif kind == _BUILD:  # M3: a new house of value v
             base = v << 3 | 1
-            if x < v and not groups[v]:
-                # Nothing on the floor sums to v: the card's own group is the whole move.
-                out += [o << 8 | base for o in groups[v - x]]
-            else:
-                options: list[int] | None = None
-                if x < v:
-                    if groups[v - x]:
-                        options = fs.with_card(x, v, rules.allow_multi_set_build, False)
-                elif rules.allow_pair_house:
-                    options = [o for o in fs.alone(v, rules.allow_multi_set_build, False) if o]
-                if options is not None:
-                    singles = sh.loose & VALUE_MASK[v]  # I2: these join the new house by themselves
-                    if singles:
-                        options = sorted({(o | singles) & ~singles for o in options})
-                        if rules.auto_merge_loose_sets:
-                            options = [o for o in options if fs.hits_every_group(o | singles, v)]
-                    elif rules.auto_merge_loose_sets:
-                        options = [o for o in options if fs.hits_every_group(o, v)]
-                    for take in options:
-                        out.append(take << 8 | base if take or x != v else v << 3 | _PAIR)
+            for take in build_takes(rules, fs, sh.loose, x, v):
+                out.append(take << 8 | base if take or x != v else v << 3 | _PAIR)
         else:  # M5: cementing the house of value v, or adding to it
-            merge = rules.auto_merge_loose_sets
             base = v << 3 | 3
-            if not groups[v]:  # nothing on the floor sums to v: the card's own group is the move
-                if x < v:
-                    out += [o << 8 | base for o in groups[v - x]]
-                else:
-                    out.append(base)
-            elif x < v:
-                if groups[v - x]:
-                    out += [o << 8 | base for o in fs.with_card(x, v, True, merge)]
-            else:
-                out += [o << 8 | base for o in fs.alone(v, True, merge)]
+            out += [o << 8 | base for o in cement_takes(fs, x, v, rules.auto_merge_loose_sets)]
         # As entries (see `Shape`); a tuple of ints, which the garbage collector need not trace.
         done = sh.lists[key] = tuple(
-            sh.slots(e >> 8) << 13 | (e >> 3 & 15) << 8 | (_PAIR_BIT | 1 if e & 7 == _PAIR else e & 7) for e in out
+            (e >> 8) << 13 | (e >> 3 & 15) << 8 | (_PAIR_BIT | 1 if e & 7 == _PAIR else e & 7) for e in out
         )
         return done
 
-    def legal(self, s: SeepState, only: int = _SUIT) -> list[SeepAction]:
+    def legal(self, s: Position, only: int = _SUIT, once: bool = True) -> list[SeepAction]:
         """Every legal move of the opening or of play, each once, in canonical order; with ``only``
-        (ranks as bits, ace first), just the moves of cards of those ranks."""
+        (ranks as bits, ace first), just the moves of cards of those ranks; with ``once`` false,
+        also the throws that equal a listed cement (rules §3.2)."""
+        codes = self.codes(s, only, once)
+        out = list(map(_MADE.get, codes))  # made before, nearly always (the throws always)
+        if not all(out):
+            loose = s.loose
+            return [a or action_of(code, loose) for a, code in zip(out, codes, strict=True)]
+        return out  # type: ignore[return-value]
+
+    def codes(self, s: Position, only: int = _SUIT, once: bool = True) -> list[int]:
+        """`legal` as move numbers (`moves.code_of`)."""
         rules = self.rules
         m = (s.dealer + s.plays + 1) & 3  # R12
         hand = s.hands[m]
         loose = s.loose
-        t = self._tables.get(loose)
-        if t is None:
-            t = self.tables(loose)
-        sh = t.shape
+        lc, ld, lh, ls = loose & _SUIT, loose >> 13 & _SUIT, loose >> 26 & _SUIT, loose >> 39
+        shape = lc | ld | lh | ls
+        if shape.bit_count() == loose.bit_count():  # loose cards of different values: the usual case
+            general = None
+        else:
+            general = self._tables.get(loose)
+            if general is None:
+                general = self.tables(loose)
+            shape = general.shape
+        book = _BOOKS.get(self._book)
+        sh = book.get(shape) if book is not None else None
+        if sh is None:
+            sh = self.shape(shape)
         sget = sh.lists.get
-        table = t.table
-        made = _MADE.get
         a, b, c4, d = hand & _SUIT, hand >> 13 & _SUIT, hand >> 26 & _SUIT, hand >> 39
         ranks = a | b | c4 | d
         one = ranks << 1
@@ -310,9 +292,9 @@ class Generator:
         breakable = 0  # M4: values of the houses this seat may break
         if houses:
             p = (m + 2) & 3
-            team = rules.retention_scope == "team"
-            partner_needs = rules.partner_add_requires_card or rules.partner_becomes_owner
-            no_partner_break = not rules.may_break_partner_house
+            team = self._team
+            partner_needs = self._partner_needs
+            no_partner_break = self._no_partner_break
             for h in houses:
                 hv = h.value
                 owners = h.owners
@@ -325,15 +307,14 @@ class Generator:
                     free_bits |= 1 << hv
                 if len(h.sets) == 1 and not mine and not (partners and no_partner_break):
                     breakable |= 1 << hv
-        if rules.max_houses is not None and len(houses) >= rules.max_houses:
-            build_values: tuple[int, ...] = ()
-        elif opening:  # R10: the opening builds the bid value
-            build_values = (bid,) if not house_bits >> bid & 1 and one >> bid & 1 else ()
+        # M3: the values a new house may have: held, no house of the value (R10: the bid's value at
+        # the opening), the houses not at their most (A31)
+        if self._max_houses is not None and len(houses) >= self._max_houses:
+            build_bits = 0
+        elif opening:
+            build_bits = 1 << bid if not house_bits >> bid & 1 and one >> bid & 1 else 0
         else:
-            build_values = _HOUSE_VALUES_IN[(one & ~house_bits) >> 9 & 31]
-        build_bits = 0
-        for v in build_values:
-            build_bits |= 1 << v
+            build_bits = one & ~house_bits & _HOUSE_BITS
         throw_policy = self._throw_policy
         maximal = self._maximal
         floor_breaks = self._floor_breaks
@@ -341,18 +322,18 @@ class Generator:
         # Values whose cards may do more than be thrown (a superset): those that capture a house
         # or loose cards, build a house of a value held, break or cement a house. The others are
         # thrown whatever the throw policy (M1), except at the opening.
-        sums = t.sums
+        sums = sh.sums
         if opening:
             active = -1
         else:
-            active = house_bits | sums
-            for v in build_values:
-                active |= _REVERSED[sums & _BELOW[v]] >> (13 - v) | 1 << v
-            for v in _HOUSE_VALUES_IN[house_bits >> 9 & 31]:
-                active |= _REVERSED[sums & _BELOW[v]] >> (13 - v) | 1 << v
+            wanted = (build_bits | house_bits) >> 9
+            known = sh.active.get(wanted)
+            if known is None:
+                known = sh.active[wanted] = _active(sums, wanted)
+            active = known | house_bits
             if breakable:
                 active |= (1 << (14 - (breakable & -breakable).bit_length() + 1)) - 2
-        out: list[SeepAction] = []
+        out: list[int] = []
         while ranks:
             low = ranks & -ranks
             ranks ^= low
@@ -405,59 +386,133 @@ class Generator:
             if not keys and not breaks:
                 if throw is not False:
                     for off in suits:
-                        out.append(_THROWS[r + off])
+                        out.append((r + off) << 2)
                 continue
             xx = x << 8
-            lists: list[tuple[int, Sequence[int]]] = []
+            if floor_breaks and breaks:  # breaks that take loose cards differ from card to card
+                self._emit_with_floor_breaks(sh, xx, keys, general, loose, r, suits, throw, kept, breaks, out)
+                continue
+            # The moves of a card of this value, as (loose cards taken << 12 | value << 8 | kind):
+            # captures, builds, breaks, cements, each kind by the loose cards taken.
+            ents: list[int] = []
             for k in keys:
+                if breaks and k & 15 == _CEMENT:
+                    ents += _BREAK_ENTRIES[breaks >> 9 & 31]
+                    breaks = 0
                 entries = sget(xx | k)
                 if entries is None:
                     entries = self._shape_list(sh, xx | k)
-                if len(entries) > 1:  # canonical order: by the loose cards taken (a stable sort)
-                    lists.append((k, [e for _, e in sorted([(table[e >> 13], e) for e in entries], key=_first)]))
+                if not entries:
+                    continue
+                if general is None:
+                    if len(entries) == 1:
+                        e = entries[0]
+                        t = e >> 13
+                        ents.append(((t & lc) | (t & ld) << 13 | (t & lh) << 26 | (t & ls) << 39) << 12 | (e & 4095))
+                        continue
+                    done = [
+                        ((e >> 13 & lc) | (e >> 13 & ld) << 13 | (e >> 13 & lh) << 26 | (e >> 13 & ls) << 39) << 12
+                        | (e & 4095)
+                        for e in entries
+                    ]
                 else:
-                    lists.append((k, entries))
+                    done = [general.cards(e >> 13) << 12 | (e & 4095) for e in entries]
+                if len(done) > 1:  # canonical order: by the loose cards taken
+                    if maximal or k & 12:  # one house value and kind in the list: the numbers' order
+                        done.sort()
+                    else:  # captures with and without the house: a stable sort by the cards taken
+                        done.sort(key=_taken)
+                ents += done
+            if breaks:
+                ents += _BREAK_ENTRIES[breaks >> 9 & 31]
             for off in suits:  # suit order C, D, H, S
-                c = r + off
-                start = len(out)
+                cc = (r + off) << 2
                 if throw:
-                    out.append(_THROWS[c])
-                cc = c << 2
-                pending = breaks  # M4: breaks come after the builds, before the cements
-                for k, ordered in lists:
-                    if pending and k & 15 == _CEMENT:
-                        self._breaks(t, c, kept, pending, out)
-                        pending = 0
-                    for e in ordered:
-                        take = table[e >> 13]
-                        if e & _PAIR_BIT:  # a pair house on loose cards of its value alone: written with one
-                            out.append(Build(e >> 8 & 15, c, 0, _pair_written(c, e >> 8 & 15, loose)))
-                        else:
-                            out.append(made(take << 12 | (e & 4095) | cc) or _made(e & 3, e >> 8 & 15, c, take))
-                if pending:
-                    self._breaks(t, c, kept, pending, out)
-                if throw is None and len(out) == start:
-                    out.append(_THROWS[c])
+                    out.append(cc)
+                if ents:
+                    out += map(cc.__or__, ents)
+                elif throw is None:  # nothing else to do with the card: it may be thrown
+                    out.append(cc)
+        if houses and once and self._joins:
+            return listed_once(rules, s, out)
         return out
 
-    def _breaks(self, t: Tables, c: int, kept: int, bits: int, out: list[SeepAction]) -> None:
+    def _emit_with_floor_breaks(
+        self,
+        sh: Shape,
+        xx: int,
+        keys: list[int],
+        general: Tables | None,
+        loose: int,
+        r: int,
+        suits: Sequence[int],
+        throw: bool | None,
+        kept: int,
+        breaks: int,
+        out: list[int],
+    ) -> None:
+        """The moves of the cards of rank r when breaks may take loose cards (M4 with
+        ``break_may_use_floor_cards``): those breaks are worked out card by card."""
+        lists: list[tuple[int, list[int]]] = []
+        for k in keys:
+            entries = sh.lists.get(xx | k)
+            if entries is None:
+                entries = self._shape_list(sh, xx | k)
+            done = [_loose_cards(loose, general, e >> 13) << 12 | (e & 4095) for e in entries]
+            if len(done) > 1:
+                done.sort(key=_taken)
+            lists.append((k, done))
+        for off in suits:
+            c = r + off
+            start = len(out)
+            cc = c << 2
+            if throw:
+                out.append(cc)
+            pending = breaks  # M4: breaks come after the builds, before the cements
+            for k, ordered in lists:
+                if pending and k & 15 == _CEMENT:
+                    self._breaks(loose, c, kept, pending, out)
+                    pending = 0
+                out += [e | cc for e in ordered]
+            if pending:
+                self._breaks(loose, c, kept, pending, out)
+            if throw is None and len(out) == start:
+                out.append(cc)
+
+    def _breaks(self, loose: int, c: int, kept: int, bits: int, out: list[int]) -> None:
         """M4: the breaks of the houses of the values ``bits`` with card ``c``."""
         x = VALUE[c]
         values = [v for v in HOUSE_VALUES if bits >> v & 1]
         if not self.rules.break_may_use_floor_cards:
             for hv in values:
-                out.append(_made(2, hv, c, 0))
+                out.append(hv << 8 | c << 2 | 2)
             return
-        groups = floor_sums(t.loose).groups
+        fs = floor_sums(loose)
         for hv in values:
-            base = hv + x
-            extras = [0]
-            for add in range(1, 14 - base):
-                extras += groups[add]
-            extras.sort()
-            for e in extras:
-                if kept >> (base + total(e)) & 1:
-                    out.append(_made(2, hv, c, e))
+            for e in break_takes(fs, hv + x, kept):
+                out.append(e << 12 | hv << 8 | c << 2 | 2)
+
+
+#: The shapes met under each set of rules (`Shape`: its move lists), by shape, in a book per set of
+#: rules (`_book`: its number). Every generator of the same rules shares them, the table's and each
+#: bot's alike; a generator keeps only the book's number, so nothing reachable from a game holds
+#: them (which move lists were made tells which card values some player held).
+_BOOKS: dict[int, dict[int, Shape]] = {}
+_BOOK_OF: dict[SeepRules, int] = {}
+_NEXT_BOOK: list[int] = [0]
+
+
+def _book(rules: SeepRules) -> int:
+    """The number of the book of these rules (numbers are never given twice)."""
+    book = _BOOK_OF.get(rules)
+    if book is None:
+        if len(_BOOK_OF) >= 64:  # rules are few; past that, start again
+            _BOOKS.clear()
+            _BOOK_OF.clear()
+        book = _BOOK_OF[rules] = _NEXT_BOOK[0]
+        _NEXT_BOOK[0] += 1
+        _BOOKS[book] = {}
+    return book
 
 
 _GENERATORS: dict[SeepRules, Generator] = {}

@@ -17,8 +17,9 @@ from typing import Any, ClassVar
 from cardtable.cards import DECK52, DECK52_MASK, check_deck
 from cardtable.core import CHANCE, BadNotation, Deal, HandResult, IllegalAction, make_rules
 from cardtable.games.seep import actions, fastgen, play, records, scoring
-from cardtable.games.seep.actions import Bid, SeepAction
+from cardtable.games.seep.actions import Bid, SeepAction, Throw
 from cardtable.games.seep.explain import why_illegal, written_ok
+from cardtable.games.seep.joins import may_join
 from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.sample import sample
 from cardtable.games.seep.state import Phase, SeepState, start_state
@@ -31,7 +32,7 @@ class Seep:
     name: ClassVar[str] = "seep"
     seats: ClassVar[int] = 4
     #: Bumped whenever the engine's behaviour under the same rules changes.
-    version: ClassVar[str] = "1.0.0"
+    version: ClassVar[str] = "1.1.0"
 
     def __init__(self, **options: object) -> None:
         self.rules: SeepRules = make_rules(SeepRules, "seep", options)
@@ -39,6 +40,15 @@ class Seep:
         # The moves worked out by the last call of legal_actions, reused when apply follows on the
         # same state (a memo only: every method stays a pure function of its arguments).
         self._memo: tuple[SeepState, tuple[SeepAction, ...]] | None = None
+
+    def private_copy(self) -> Seep:
+        """The same game with caches of its own (the moves last listed, the move tables), shared
+        with no other game: what a bot is given, so that its caches see only its own states."""
+        other = Seep.__new__(Seep)
+        other.rules = self.rules
+        other._gen = fastgen.Generator(self.rules)
+        other._memo = None
+        return other
 
     def __repr__(self) -> str:
         from cardtable.core import rules_json
@@ -106,6 +116,10 @@ class Seep:
                     legal = tuple(self._gen.legal(state, 1 << card % 13))
                 # The legal moves that play another card never equal this one.
                 if action in legal and (not getattr(action, "written", ()) or written_ok(state, action)):
+                    return play.apply_move(self.rules, state, action)
+                # Rules §3.2: a throw equal to a listed cement is not listed, and still accepted.
+                joins = action.__class__ is Throw and state.houses and may_join(self.rules)
+                if joins and action in self._gen.legal(state, 1 << card % 13, once=False):
                     return play.apply_move(self.rules, state, action)
         elif phase is Phase.BID and isinstance(action, Bid) and action in play.bids(state):
             return play.apply_bid(state, action)

@@ -20,6 +20,7 @@ from typing import Final
 
 from cardtable.games.seep.actions import Break, Build, Capture, Cement, SeepAction, Throw
 from cardtable.games.seep.floor import HOUSE_VALUES, VALUE, VALUE_MASK, FloorSums, floor_sums, total
+from cardtable.games.seep.joins import listed_once
 from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.state import House, Phase, SeepState
 
@@ -115,8 +116,9 @@ class Turn:
         return t
 
 
-def legal(t: Turn) -> list[SeepAction]:
-    """Every legal move of the opening or of play, each once, in canonical order."""
+def legal(t: Turn, once: bool = True) -> list[SeepAction]:
+    """Every legal move of the opening or of play, each once, in canonical order (``once``
+    false: with the throws that equal a listed cement too, rules §3.2)."""
     hand = t.hand
     loose = t.state.loose
     made = t._templates
@@ -134,6 +136,10 @@ def legal(t: Turn) -> list[SeepAction]:
                     out.append(_THROWS[c])
                 else:
                     _emit(tpl, c, out, loose)
+    if once and t.state.houses:
+        kept = listed_once(t.rules, t.state, [code_of(a) for a in out])
+        if len(kept) < len(out):
+            return [a for a in out if code_of(a) in kept]
     return out
 
 
@@ -151,7 +157,7 @@ def _pair_written(c: int, v: int, loose: int) -> tuple[int, ...]:
 
 #: Actions already made, by a number that names them: moves recur across states and games, and
 #: looking one up is much cheaper than making a frozen dataclass.
-_MADE: dict[int, SeepAction] = {}
+_MADE: dict[int, SeepAction] = {c << 2: _THROWS[c] for c in range(52)}  # with the throws (card << 2)
 _MADE_LIMIT: Final = 50_000
 
 
@@ -161,6 +167,7 @@ def _made(kind: int, v: int, c: int, take: int) -> SeepAction:
     if a is None:
         if len(_MADE) >= _MADE_LIMIT:
             _MADE.clear()
+            _MADE.update((c << 2, _THROWS[c]) for c in range(52))
         if kind == 0:
             a = Capture(c, v, take)
         elif kind == 1:
@@ -171,6 +178,38 @@ def _made(kind: int, v: int, c: int, take: int) -> SeepAction:
             a = Cement(v, c, take)
         _MADE[key] = a
     return a
+
+
+def code_of(a: SeepAction) -> int:
+    """The number of a move: ``take << 12 | value << 8 | card << 2 | kind``, kind 0 for a capture
+    (``value`` the house taken, 0 for none) and for a throw (which takes nothing: ``card << 2``),
+    1 a build, 2 a break, 3 a cement (``value`` the house); a bid is ``value << 8``."""
+    cls = a.__class__
+    if cls is Throw:
+        return a.card << 2  # type: ignore[union-attr]
+    if cls is Capture:
+        return a.take << 12 | a.house << 8 | a.card << 2  # type: ignore[union-attr]
+    if cls is Build:
+        return a.take << 12 | a.value << 8 | a.card << 2 | 1  # type: ignore[union-attr]
+    if cls is Break:
+        return a.take << 12 | a.house << 8 | a.card << 2 | 2  # type: ignore[union-attr]
+    if cls is Cement:
+        return a.take << 12 | a.house << 8 | a.card << 2 | 3  # type: ignore[union-attr]
+    return a.value << 8  # type: ignore[union-attr]
+
+
+def action_of(code: int, loose: int) -> SeepAction:
+    """The move of a number (`code_of`) of play, with ``loose`` the loose cards it is played on
+    (a pair house is written with one of them)."""
+    kind = code & 3
+    c = code >> 2 & 63
+    v = code >> 8 & 15
+    take = code >> 12
+    if kind == 1 and not take:  # a pair house on loose cards of its value alone: written with one
+        return Build(v, c, 0, _pair_written(c, v, loose))
+    if kind == 0 and not v and not take:
+        return _THROWS[c]
+    return _MADE.get(code) or _made(kind, v, c, take)
 
 
 def _emit(tpl: Templates, c: int, out: list[SeepAction], loose: int) -> None:
@@ -192,6 +231,77 @@ def _emit(tpl: Templates, c: int, out: list[SeepAction], loose: int) -> None:
         out.append(get((take << 12) | (v << 8) | cc | 3) or _made(3, v, c, take))
 
 
+# ---------------------------------------------------------------- the loose cards a move takes
+# One home for each kind of move, shared by this generator and the fast one (`fastgen`): what
+# loose cards a card of value x may take, from the sums of the loose cards alone.
+
+
+def capture_takes(fs: FloorSums, x: int, hv: int, last: bool, maximal: bool) -> list[tuple[int, int]]:
+    """M2: the captures of a card of value x as (house taken or 0, loose cards taken); ``hv`` is x
+    when there is a house of value x, ``last`` whether the card is the last kept for it (I3: it
+    must take the house), ``maximal`` the capture policy."""
+    if not fs.groups[x]:
+        return [(hv, 0)] if hv else []
+    if maximal:  # M2: the house and every set that still sums to x
+        return [(hv, taken) for taken in fs.maximal_captures(x) if taken or hv]
+    caps = []
+    for taken in fs.splits(x):
+        if hv:
+            caps.append((hv, taken))
+        if taken and not last:
+            caps.append((0, taken))
+    return caps
+
+
+def build_takes(rules: SeepRules, fs: FloorSums, loose: int, x: int, v: int) -> list[int]:
+    """M3: the loose cards a new house of value v takes with a card of value x (v >= x, no house
+    of value v); 0 for a pair house on loose cards of its value alone (I2: they join by
+    themselves, so they are not part of the move)."""
+    groups = fs.groups
+    if x < v:
+        if not groups[v - x]:
+            return []
+        if not groups[v]:  # nothing else on the floor sums to v: the card's own group is the move
+            return sorted(groups[v - x])
+        options = fs.with_card(x, v, rules.allow_multi_set_build, False)
+    elif rules.allow_pair_house:
+        options = [o for o in fs.alone(v, rules.allow_multi_set_build, False) if o]
+    else:
+        return []
+    singles = loose & VALUE_MASK[v]  # I2: these join the new house by themselves
+    if singles:
+        options = sorted({(o | singles) & ~singles for o in options})
+        if rules.auto_merge_loose_sets:
+            options = [o for o in options if fs.hits_every_group(o | singles, v)]
+    elif rules.auto_merge_loose_sets:
+        options = [o for o in options if fs.hits_every_group(o, v)]
+    return options
+
+
+def cement_takes(fs: FloorSums, x: int, v: int, merge: bool) -> list[int]:
+    """M5: the loose cards that join the house of value v with a card of value x (x <= v), as
+    new sets; ``merge`` (``auto_merge_loose_sets``): only selections that leave no set of v."""
+    groups = fs.groups
+    if x < v:
+        if not groups[v - x]:
+            return []
+        if not groups[v]:  # nothing else on the floor sums to v: the card's own group is the move
+            return sorted(groups[v - x])
+        return fs.with_card(x, v, True, merge)
+    return fs.alone(v, True, merge)
+
+
+def break_takes(fs: FloorSums, base: int, kept: int) -> list[int]:
+    """M4 with ``break_may_use_floor_cards``: the loose cards that raise a house to ``base`` (its
+    value and the card's) and more, the breaker keeping a card of the new value (``kept``: values
+    still held)."""
+    extras = [0]
+    for add in range(1, 14 - base):
+        extras += fs.groups[add]
+    extras.sort()
+    return [e for e in extras if kept >> (base + total(e)) & 1]
+
+
 def _value_moves(t: Turn, x: int) -> Templates:
     rules = t.rules
     fs = t.floor
@@ -202,17 +312,7 @@ def _value_moves(t: Turn, x: int) -> Templates:
     last = bool(t.obligations >> x & 1) and not t.two >> x & 1
     caps: list[tuple[int, int]] = []
     if not opening or x == bid:  # R10: the opening captures with a card of the bid value
-        hv = x if house_x is not None else 0
-        if not fs.groups[x]:
-            caps = [(hv, 0)] if hv else []
-        elif rules.capture_policy == "maximal":  # M2: the house and every set that still sums to x
-            caps = [(hv, taken) for taken in fs.maximal_captures(x) if taken or hv]
-        else:
-            for taken in fs.splits(x):
-                if hv:
-                    caps.append((hv, taken))
-                if taken and not last:
-                    caps.append((0, taken))
+        caps = capture_takes(fs, x, x if house_x is not None else 0, last, rules.capture_policy == "maximal")
     if last:
         return (False, caps, _NONE, _NONE, _NONE)
     kept = (t.one & ~(1 << x)) | (t.two & (1 << x))  # values still held after playing this one
@@ -237,28 +337,12 @@ def _builds(t: Turn, x: int, kept: int) -> list[tuple[int, int]]:
     """M3: new houses built with a card of value x (``kept``: values still held after it)."""
     rules = t.rules
     fs = t.floor
-    groups = fs.groups
     loose = t.state.loose
     out: list[tuple[int, int]] = []
     for v in t.build_values:
         if v < x or not kept >> v & 1:  # M3: the builder keeps a card of value v
             continue
-        if x < v:
-            if not groups[v - x]:
-                continue
-            options = fs.with_card(x, v, rules.allow_multi_set_build, False)
-        elif rules.allow_pair_house:
-            options = [o for o in fs.alone(v, rules.allow_multi_set_build, False) if o]
-        else:
-            continue
-        singles = loose & VALUE_MASK[v]  # I2: these join the new house by themselves
-        if singles:
-            options = sorted({(o | singles) & ~singles for o in options})
-            if rules.auto_merge_loose_sets:
-                options = [o for o in options if fs.hits_every_group(o | singles, v)]
-        elif rules.auto_merge_loose_sets:
-            options = [o for o in options if fs.hits_every_group(o, v)]
-        out += [(v, o) for o in options]
+        out += [(v, o) for o in build_takes(rules, fs, loose, x, v)]
     return out
 
 
@@ -273,30 +357,17 @@ def _breaks(t: Turn, x: int, kept: int) -> list[tuple[int, int]]:
             if kept >> base & 1:  # M4: the breaker keeps a card of the new value
                 out.append((h.value, 0))
             continue
-        extras = [0]
-        for add in range(1, 14 - base):
-            extras += t.floor.groups[add]
-        extras.sort()
-        for e in extras:
-            if kept >> (base + total(e)) & 1:
-                out.append((h.value, e))
+        out += [(h.value, e) for e in break_takes(t.floor, base, kept)]
     return out
 
 
 def _cements(t: Turn, x: int, kept: int) -> list[tuple[int, int]]:
     """M5: cementing a house, or adding to a cemented one, with a card of value x."""
     fs = t.floor
-    groups = fs.groups
     merge = t.rules.auto_merge_loose_sets
     out: list[tuple[int, int]] = []
     for v, need in t.cementable:
         if x > v or (need and not kept >> v & 1):
             continue
-        if x < v:
-            if not groups[v - x]:
-                continue
-            options = fs.with_card(x, v, True, merge)
-        else:
-            options = fs.alone(v, True, merge)
-        out += [(v, o) for o in options]
+        out += [(v, o) for o in cement_takes(fs, x, v, merge)]
     return out

@@ -5,23 +5,23 @@ of the deal (R15, R16). Legal move generation itself lives in `moves`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from cardtable.core import Deal
 from cardtable.games.seep import moves
-from cardtable.games.seep.actions import Bid, Break, Build, Capture, Cement, SeepAction, Throw
+from cardtable.games.seep.actions import Bid, Break, Build, Capture, SeepAction, Throw
 from cardtable.games.seep.floor import (
     HOUSE_VALUES,
     VALUE,
     VALUE_MASK,
     bits,
-    display_cards,
     floor_sums,
     partition_with,
     total,
 )
+from cardtable.games.seep.joins import cement_owners, join_order
 from cardtable.games.seep.rules import SeepRules
-from cardtable.games.seep.state import House, Phase, SeepState
+from cardtable.games.seep.state import Hand, House, Phase, SeepState
 
 #: R8: a bid is possible only with a card of value 9 or more among the first four.
 HIGH_CARDS: Final = VALUE_MASK[9] | VALUE_MASK[10] | VALUE_MASK[11] | VALUE_MASK[12] | VALUE_MASK[13]
@@ -98,11 +98,36 @@ def legal(rules: SeepRules, s: SeepState) -> list[SeepAction]:
 
 def apply_move(rules: SeepRules, s: SeepState, a: SeepAction) -> SeepState:
     """The state after a legal move of play (the legality is checked by the caller)."""
+    cls = a.__class__
+    if cls is Throw:
+        fields = effect(rules, s, 0, a.card, 0, 0)  # type: ignore[union-attr]
+    elif cls is Capture:
+        fields = effect(rules, s, 0, a.card, a.house, a.take)  # type: ignore[union-attr]
+    elif cls is Build:
+        fields = effect(rules, s, 1, a.card, a.value, a.take)  # type: ignore[union-attr]
+    elif cls is Break:
+        fields = effect(rules, s, 2, a.card, a.house, a.take)  # type: ignore[union-attr]
+    else:
+        fields = effect(rules, s, 3, a.card, a.house, a.take)  # type: ignore[union-attr]
+    out = _new_state(_SeepState, fields)
+    if out.plays == 48:
+        return finish(rules, out)
+    return out
+
+
+#: The fields of a `SeepState`, in order.
+Fields = tuple[Any, ...]
+
+
+def effect(rules: SeepRules, s: Hand, kind: int, card: int, value: int, take: int) -> Fields:
+    """The fields of the state after a legal move of play (M1-M5, I2, I3, R11, R20), before the
+    end of the deal (`finish`): the move as `moves.code_of` numbers it, ``kind`` 0 a throw (with
+    ``value`` and ``take`` 0) or a capture, 1 a build, 2 a break, 3 a cement. The one home of the
+    effects of play, for the engine and for the fast layer."""
     dealer = s.dealer
     plays = s.plays + 1
     m = (dealer + plays) % 4  # mover(s)
     team = m & 1
-    card = a.card  # type: ignore[union-attr]
     bit = 1 << card
     h0, h1, h2, h3 = s.hands
     if m == 0:
@@ -114,12 +139,11 @@ def apply_move(rules: SeepRules, s: SeepState, a: SeepAction) -> SeepState:
     else:
         h3 &= ~bit
     loose = s.loose
-    houses = s.houses
+    houses = tuple(s.houses)
     piles = s.piles
     sweeps = s.sweeps
     last_capture = s.last_capture
-    cls = a.__class__
-    if cls is Throw:  # M1
+    if kind == 0 and not value and not take:  # M1
         loose |= bit
         if houses:  # I2: the card joins a house only if one is of its value (or loose sets may join)
             merge = rules.auto_merge_loose_sets
@@ -128,14 +152,13 @@ def apply_move(rules: SeepRules, s: SeepState, a: SeepAction) -> SeepState:
                     houses = absorb(rules, loose, houses)
                     loose = _left_loose(loose, houses)
                     break
-    elif isinstance(a, Capture):
-        taken = bit | a.take
-        if a.house:
-            h = s.house(a.house)
-            assert h is not None
+    elif kind == 0:
+        taken = bit | take
+        if value:
+            h = _house(houses, value)
             taken |= h.cards
             houses = tuple(x for x in houses if x is not h)
-        loose &= ~a.take
+        loose &= ~take
         piles = (piles[0] | taken, piles[1]) if team == 0 else (piles[0], piles[1] | taken)
         last_capture = team
         if not loose and not houses:  # R20: a sweep
@@ -147,19 +170,18 @@ def apply_move(rules: SeepRules, s: SeepState, a: SeepAction) -> SeepState:
                 else rules.sweep_points
             )
             sweeps = add_sweep(rules, sweeps, team, worth)
-    elif isinstance(a, Build):
-        split = partition_with(card, a.take, a.value)
+    elif kind == 1:
+        split = partition_with(card, take, value)
         assert split is not None
-        new = House(a.value, (bit | split[0], *split[1:]), 1 << m)
-        loose &= ~a.take
+        new = House(value, (bit | split[0], *split[1:]), 1 << m)
+        loose &= ~take
         houses = absorb(rules, loose, _put(houses, new))
         loose = _left_loose(loose, houses)
-    elif isinstance(a, Break):
-        old = s.house(a.house)
-        assert old is not None
-        raised = old.sets[0] | bit | a.take
-        v2 = old.value + VALUE[card] + total(a.take)
-        loose &= ~a.take
+    elif kind == 2:
+        old = _house(houses, value)
+        raised = old.sets[0] | bit | take
+        v2 = old.value + VALUE[card] + total(take)
+        loose &= ~take
         houses = tuple(x for x in houses if x is not old)
         into = next((x for x in houses if x.value == v2), None)
         if into is not None:  # M4: the raised house becomes a new set of the house of its new value
@@ -170,21 +192,11 @@ def apply_move(rules: SeepRules, s: SeepState, a: SeepAction) -> SeepState:
         houses = absorb(rules, loose, _put(houses, new))
         loose = _left_loose(loose, houses)
     else:
-        assert isinstance(a, Cement)
-        old = s.house(a.house)
-        assert old is not None
-        split = partition_with(card, a.take, a.house)
+        old = _house(houses, value)
+        split = partition_with(card, take, value)
         assert split is not None
-        owners = old.owners
-        if owners >> m & 1:
-            pass
-        elif owners >> ((m + 2) % 4) & 1:
-            if rules.partner_becomes_owner:
-                owners |= 1 << m
-        elif not old.cemented or rules.opponent_add_becomes_owner:
-            owners |= 1 << m  # M5: an opponent who cements becomes a co-owner
-        new = House(a.house, (*old.sets, bit | split[0], *split[1:]), owners)
-        loose &= ~a.take
+        new = House(value, (*old.sets, bit | split[0], *split[1:]), cement_owners(rules, old, m))
+        loose &= ~take
         houses = _put(tuple(x for x in houses if x is not old), new)
     if houses and rules.retention_scope == "team":
         houses = _release(houses, m, (h0, h1, h2, h3)[m])
@@ -192,13 +204,16 @@ def apply_move(rules: SeepRules, s: SeepState, a: SeepAction) -> SeepState:
     if s.phase is Phase.OPENING:  # R11: the deal is completed after the opening move
         h0, h1, h2, h3 = h0 | stock[0], h1 | stock[1], h2 | stock[2], h3 | stock[3]
         stock = (0, 0, 0, 0)
-    out = _new_state(
-        _SeepState, (dealer, s.match, _PLAY, s.bid, plays, (h0, h1, h2, h3), stock, loose, houses, piles, sweeps,
-        last_capture),
+    return (
+        dealer, s.match, _PLAY, s.bid, plays, (h0, h1, h2, h3), stock, loose, houses, piles, sweeps, last_capture,
     )  # fmt: skip
-    if plays == 48:
-        return finish(rules, out)
-    return out
+
+
+def _house(houses: tuple[House, ...], value: int) -> House:
+    for h in houses:
+        if h.value == value:
+            return h
+    raise AssertionError(f"no house of value {value}")
 
 
 _new_state: Final = tuple.__new__
@@ -241,7 +256,8 @@ def _put(houses: tuple[House, ...], new: House) -> tuple[House, ...]:
 
 def absorb(rules: SeepRules, loose: int, houses: tuple[House, ...]) -> tuple[House, ...]:
     """I2: loose cards of a house's value join it as new sets (cementing it); with
-    ``auto_merge_loose_sets`` so do loose sets summing to its value, the smallest first."""
+    ``auto_merge_loose_sets`` so do loose sets summing to its value, houses in ascending value,
+    each time the set first in `join_order` (rules §3.2)."""
     out = []
     for h in houses:
         singles = loose & VALUE_MASK[h.value]
@@ -253,7 +269,7 @@ def absorb(rules: SeepRules, loose: int, houses: tuple[House, ...]) -> tuple[Hou
                 groups = floor_sums(loose).groups[h.value]
                 if not groups:
                     break
-                g = min(groups, key=lambda q: (q.bit_count(), display_cards(q)))
+                g = min(groups, key=join_order)
                 h = House(h.value, (*h.sets, g), h.owners)
                 loose &= ~g
         out.append(h)

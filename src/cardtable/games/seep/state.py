@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
 from cardtable.games.seep.floor import show
 
@@ -89,6 +90,40 @@ class SeepState(NamedTuple):
             if h.value == value:
                 return h
         return None
+
+
+class Position(Protocol):
+    """What move generation reads of a hand: a `SeepState`, or the fast layer's mutable state."""
+
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def bid(self) -> int: ...
+    @property
+    def plays(self) -> int: ...
+    @property
+    def hands(self) -> Sequence[int]: ...
+    @property
+    def loose(self) -> int: ...
+    @property
+    def houses(self) -> Sequence[House]: ...
+
+
+class Hand(Position, Protocol):
+    """Everything of a hand in play: a `SeepState`, or the fast layer's mutable state."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def stock(self) -> Sequence[int]: ...
+    @property
+    def piles(self) -> tuple[int, int]: ...
+    @property
+    def sweeps(self) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
+    @property
+    def last_capture(self) -> int: ...
 
 
 def start_state(dealer: int, match: Match) -> SeepState:

@@ -27,6 +27,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
+from cardtable.bots.facade import for_bots
+
 from .actions import ALONE, BLITZ, CRACK, PASS, PICK, PLAYS, RECRACK, Call
 from .play import SEATS, call_choices
 from .rules import SheepsheadRules
@@ -115,7 +117,7 @@ class RuleBot:
     name = "rule"
 
     def __init__(self, game: Any) -> None:
-        self.game = game
+        self.game = game = for_bots(game)  # a game of its own: no way to the true state
         self.rules = game.rules
 
     def act(self, view: View, legal: Sequence[Any], rng: random.Random) -> Any:

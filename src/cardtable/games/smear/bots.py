@@ -16,6 +16,8 @@ from typing import Any, Final
 
 from cardtable.cards import TEN
 
+from cardtable.bots.facade import for_bots
+
 from .actions import Bid, Discard, Pass, Play
 from .play import lead_cards
 from .rules import SmearRules
@@ -83,7 +85,7 @@ class RuleBot:
     name = "rule"
 
     def __init__(self, game: Any) -> None:
-        self.game = game
+        self.game = game = for_bots(game)  # a game of its own: no way to the true state
         self.rules = game.rules
 
     def act(self, view: SmearView, legal: Sequence[Any], rng: random.Random) -> Any:
