@@ -14,9 +14,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from cardtable.cards import TEN
-
 from cardtable.bots.facade import for_bots
+from cardtable.cards import TEN
 
 from .actions import Bid, Discard, Pass, Play
 from .play import lead_cards
