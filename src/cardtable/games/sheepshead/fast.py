@@ -37,6 +37,7 @@ from itertools import combinations
 from typing import Any, Final, Protocol
 
 from cardtable.cards import DECK32
+from cardtable.core import rules_json
 
 from . import play as checked
 from . import scoring
@@ -60,6 +61,7 @@ from .bots import (
     _shed_key,
     _top,
 )
+from .game import Sheepshead
 from .rules import SheepsheadRules
 from .scoring import result
 from .state import NOBODY, CallKind, Phase, Setup, State
@@ -488,13 +490,6 @@ class RandomPolicy:
         return moves[rng.randrange(len(moves))]
 
 
-class _RulesOnly:
-    """What `RuleBot` reads of a game: its rules."""
-
-    def __init__(self, rules: SheepsheadRules) -> None:
-        self.rules = rules
-
-
 class RulePolicy:
     """The rule-based `bots.RuleBot` on fast states, choosing as it does.
 
@@ -505,7 +500,7 @@ class RulePolicy:
 
     def __init__(self, rules: SheepsheadRules) -> None:
         self.rules = rules
-        self.bot = RuleBot(_RulesOnly(rules))
+        self.bot = RuleBot(Sheepshead(**rules_json(rules)))  # a game with these rules for the checked bot's decisions
 
     def choose(self, s: FastState, moves: list[int], rng: random.Random) -> int:
         if s.phase != PLAY:

@@ -32,11 +32,13 @@ from __future__ import annotations
 import random
 from typing import Any, Final, Protocol
 
+from cardtable.core import rules_json
+
 from . import play as checked
 from .actions import BIDS, PLAYS, Action, Bid, Discard, Play
 from .actions import PASS as PASS_ACTION
 from .bots import RuleBot, _best_suit
-from .game import shuffled
+from .game import Smear, shuffled
 from .rules import SmearRules
 from .scoring import score_hand
 from .state import Phase, Setup, State, Tally, Trick
@@ -401,7 +403,7 @@ class RulePolicy:
     def __init__(self, rules: SmearRules) -> None:
         self.rules = rules
         self.low_to_player = rules.low_awarded_to == "player"
-        self.bot = RuleBot(_RulesOnly(rules))
+        self.bot = RuleBot(Smear(**rules_json(rules)))  # a game with these rules for the checked bot's decisions
 
     def choose(self, s: FastState, moves: list[int], rng: random.Random) -> int:
         if s.phase != PLAY:
@@ -466,13 +468,6 @@ class RulePolicy:
             if c % 13 == 0:
                 return c
         return min(others, key=lambda c: (CARD_VALUE[c], POWER[c]))
-
-
-class _RulesOnly:
-    """What `RuleBot` reads of a game: its rules."""
-
-    def __init__(self, rules: SmearRules) -> None:
-        self.rules = rules
 
 
 def policy_for(bot: Any, rules: SmearRules) -> FastPolicy | None:
