@@ -1,7 +1,8 @@
 """The ``cardtable`` command.
 
 ``cardtable replay [--json] FILE`` and ``cardtable legal [--json] FILE`` are the record contract's
-commands (exit status 0 ok, 1 an illegal or malformed action, 2 a malformed record).
+commands (exit status 0 ok, 1 an illegal or malformed action, 2 a malformed record, 3 an internal
+error to report, 130 interrupted).
 ``cardtable rules GAME`` lists a game's rule options and presets; ``cardtable watch GAME`` plays a
 match between bots (``--bots``) and prints it. Bad input of any kind gets one clear line and a non-zero status.
 """
@@ -9,7 +10,9 @@ match between bots (``--bots``) and prints it. Bad input of any kind gets one cl
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import random
 import sys
 import time
@@ -19,7 +22,7 @@ from typing import Any, NoReturn
 from cardtable import registry, sim, sim_ray
 from cardtable.bots import make_bot
 from cardtable.cards import cards_of, format_cards
-from cardtable.core import CHANCE, CardtableError, option_table
+from cardtable.core import CHANCE, BadNotation, CardtableError, option_table
 from cardtable.plain import run_plain
 from cardtable.record import (
     ILLEGAL,
@@ -29,12 +32,15 @@ from cardtable.record import (
     HandLog,
     Record,
     ReplayStopped,
+    check_writable,
     load_game,
     read_records,
     replay,
     report,
     write_records,
+    write_text,
 )
+from cardtable.strict import excerpt, loads, one_line
 from cardtable.table import Table
 
 
@@ -45,10 +51,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
+#: Exit status of an internal error (a bug to report) and of a command ended by Ctrl-C (contract §7).
+INTERNAL, INTERRUPTED = 3, 130
+
+
 def _parse_value(text: str) -> Any:
+    """A ``--rule`` value: JSON where it reads as strict JSON (``true``, ``2``, ``null``), else the text."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return loads(text)
+    except BadNotation:
         return text
 
 
@@ -58,7 +69,7 @@ def rule_options(pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise CardtableError(f"--rule {pair!r}: expected name=value, e.g. kitty_size=2")
+            raise CardtableError(f"--rule {excerpt(pair)}: expected name=value, e.g. kitty_size=2")
         out[name.strip()] = _parse_value(value.strip())
     return out
 
@@ -90,6 +101,7 @@ def _build_parser() -> _Parser:
     p.add_argument("--hands", type=int, default=1, help="how many hands to play (default 1)")
     p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
     p.add_argument("--record", metavar="FILE", help="also save the match as a record")
+    p.add_argument("--force", action="store_true", help="replace the --record file if it exists")
 
     p = sub.add_parser("play", help="play against bots at the terminal (no game: a menu)")
     p.add_argument("game", nargs="?", choices=registry.names())
@@ -165,6 +177,7 @@ def _build_parser() -> _Parser:
         "--records", metavar="FILE", help="where to write every hand as records (default sim-GAME-SEED.jsonl)"
     )
     p.add_argument("--no-records", action="store_true", help="do not write the records")
+    p.add_argument("--force", action="store_true", help="replace the records file if it exists")
     p.add_argument("--quiet", action="store_true", help="no progress on standard error")
     return parser
 
@@ -176,16 +189,47 @@ def _game_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = _build_parser().parse_args(argv)
+    """Run the command line; returns the exit status.
+
+    Every way a command can end is one line at most: bad input gets its refusal (status 2 unless
+    the command says otherwise), Ctrl-C gets "interrupted" (status 130, after keeping what was
+    finished), and anything unexpected, a bug, gets "internal error: please report" (status 3),
+    never a traceback.
+    """
+    command = "command"
     try:
-        status: int = _COMMANDS[args.command](args)
+        args = _build_parser().parse_args(argv)
+        command = args.command
+        status: int = _COMMANDS[command](args)
     except CardtableError as e:
-        print(f"cardtable {args.command}: {e}", file=sys.stderr)
+        _say(f"cardtable {command}: {one_line(str(e))}")
         return MALFORMED
     except BrokenPipeError:
+        _drop_stdout()
         return OK
+    except KeyboardInterrupt:
+        _say(f"cardtable {command}: interrupted")
+        return INTERRUPTED
+    except Exception as e:
+        _say(f"cardtable {command}: internal error: please report: {type(e).__name__}: {one_line(str(e), 200)}")
+        return INTERNAL
     return status
+
+
+def _say(line: str) -> None:
+    """One line on standard error, whatever state standard error is in."""
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr, flush=True)
+
+
+def _drop_stdout() -> None:
+    """After a broken pipe: send what is left of standard output nowhere, so the flush at exit
+    does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -276,6 +320,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _cmd_watch(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise CardtableError("--hands: expected at least 1")
+    if args.record:
+        check_writable(args.record, args.force)  # before the match is played, not after
     game = registry.get_game(args.game, args.preset, **rule_options(args.rule))
     bots = {seat: make_bot(game, name) for seat, name in seat_bots(args.bots, range(game.seats)).items()}
     rng = random.Random(args.seed)
@@ -303,7 +349,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
             break
     if args.record:
         record = Record.from_json(log.record())
-        write_records(args.record, [record])
+        write_records(args.record, [record], force=args.force)
         # Check what was written, so a saved match always replays.
         for _ in replay(record, load_game(record)):
             pass
@@ -384,6 +430,9 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         registry.get_game(args.game, args.preset)
     options |= rule_options(args.rule)
     job = sim.job_for(args.game, options, bots, args.seed, matches=matches, hands=args.hands_per_match)
+    path = None if args.no_records else args.records or f"sim-{args.game}-{args.seed}.jsonl"
+    if path is not None:
+        check_writable(path, args.force)  # before the run, not after it
     started = time.monotonic()
     unit = "matches" if matches else "deals"
 
@@ -392,19 +441,28 @@ def _cmd_sim(args: argparse.Namespace) -> int:
             rate = done / max(time.monotonic() - started, 1e-9)
             print(f"\r{done}/{total} {unit} ({rate:.1f}/s)", end="", file=sys.stderr, flush=True)
 
-    summary, results = sim.run(job, count, args.jobs, progress, backend=args.backend, address=args.address)
+    try:
+        summary, results = sim.run(job, count, args.jobs, progress, backend=args.backend, address=args.address)
+    except sim.Interrupted as stop:
+        # Ctrl-C: keep the units finished before it, their records and their summary.
+        if not args.quiet:
+            print(file=sys.stderr)
+        _sim_output(args, path, stop.summary, stop.results)
+        print(f"cardtable sim: interrupted after {len(stop.results)} of {count} {unit}", file=sys.stderr)
+        return INTERRUPTED
     if not args.quiet:
         print(file=sys.stderr)
-    if not args.no_records:
-        path = args.records or f"sim-{args.game}-{args.seed}.jsonl"
-        with open(path, "w", encoding="utf-8") as f:
-            for line in sim.records_lines(results):
-                f.write(line + "\n")
+    _sim_output(args, path, summary, results)
+    return OK
+
+
+def _sim_output(args: argparse.Namespace, path: str | None, summary: sim.Summary, results: list[sim.Result]) -> None:
+    if path is not None:
+        write_text(path, "".join(line + "\n" for line in sim.records_lines(results)), args.force)
     if args.json:
         print(json.dumps(summary.to_json()))
     else:
         sim.print_summary(summary)
-    return OK
 
 
 _COMMANDS = {
