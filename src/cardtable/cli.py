@@ -281,7 +281,7 @@ def _fail(
         print(json.dumps({"ok": False, "error": err}))
     where = f"hand {hand}" if hand is not None else ""
     if action is not None:
-        where += f", action {action} ({text!r})"
+        where += f", action {action} ({excerpt(text)})"
     print(f"cardtable {args.command}: {args.file}: {where + ': ' if where else ''}{reason}", file=sys.stderr)
     return status
 

@@ -146,6 +146,9 @@ class Record:
         rules = obj.get("rules", {})
         if not isinstance(rules, dict):
             raise BadRecord("rules: expected an object of rule options")
+        for key in ("players", "match"):
+            if key in obj and obj[key] is None:
+                raise BadRecord(f"{key}: leave it out rather than null")
         players = obj.get("players")
         if players is not None and (
             not isinstance(players, list) or not all(isinstance(p, str) and len(p) <= MAX_NAME for p in players)
@@ -217,7 +220,7 @@ def read_records(path: str | Path) -> list[Record]:
         if not out:
             raise BadRecord(f"{p.name}: no records")
         return out
-    return [Record.from_json(_loads(text, p.name))]
+    return [Record.from_json(_loads(text, ""))]
 
 
 def _read_text(p: Path) -> str:
@@ -250,7 +253,7 @@ def _loads(text: str, where: str) -> object:
     try:
         return loads(text)
     except BadJson as e:
-        raise BadRecord(f"{where}: {e}") from None
+        raise BadRecord(f"{where}: {e}" if where else str(e)) from None
 
 
 def write_records(path: str | Path, records: Sequence[Record], force: bool = False) -> None:

@@ -36,12 +36,13 @@ from cardtable.core import BadNotation
 
 #: The most digits a number in a record, an action or an option may have.
 MAX_DIGITS: Final = 12
-#: The largest score, lead or count a record's match state may hold, either way.
-MAX_SCORE: Final = 10**9
+#: The largest score, lead or count a record's match state may hold, either way: far beyond any
+#: match (a Sheepshead hand under 64 compound doublers moves a score by at most about 10^22).
+MAX_SCORE: Final = 10**30
 #: The deepest nesting of arrays and objects a record may have (a real record needs 6).
 MAX_DEPTH: Final = 32
 #: The longest a JSON number may be written (digits, sign, point and exponent).
-MAX_NUMBER_TEXT: Final = 24
+MAX_NUMBER_TEXT: Final = 40
 #: How many characters of a bad value a message quotes.
 EXCERPT: Final = 40
 #: The longest a refusal message may be.

@@ -185,7 +185,8 @@ class Sheepshead:
         """R7: the deal passes to the left after every hand, a thrown-in one included."""
         if state.phase != Phase.DONE:
             raise IllegalAction("next hand", None, "R7", "the hand is not over")
-        return self.start((state.setup.dealer + 1) % SEATS, self.match_json(state))
+        match = self.match_json(state)
+        return initial((state.setup.dealer + 1) % SEATS, tuple(match["scores"]), match["pending_doublers"])
 
     def winner(self, state: State) -> tuple[int, ...] | None:
         """R39: a Sheepshead session has no fixed end, so no match winner."""
