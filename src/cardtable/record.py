@@ -44,7 +44,8 @@ from cardtable.core import (
 from cardtable.registry import get_game_from_rules
 from cardtable.strict import BadJson, check_tree, excerpt, is_number_text, is_whole, loads, one_line
 
-#: The fields a record and a hand may have (contract §2); any other is refused.
+#: The fields of a record and of a hand that this version reads (contract §2). Others are ignored:
+#: the contract grows only by optional fields, which a reader of this version must pass over.
 RECORD_FIELDS = frozenset({"format", "game", "rules", "players", "match", "hands"})
 HAND_FIELDS = frozenset({"dealer", "deal", "position", "actions", "shuffle"})
 #: The largest record file read, in bytes (a thousand-hand record is under 2 MB).
@@ -133,11 +134,6 @@ class Record:
             check_tree(obj)
         except BadJson as e:
             raise BadRecord(str(e)) from None
-        extra = set(obj) - RECORD_FIELDS
-        if extra:
-            raise BadRecord(
-                f"unknown field {excerpt(sorted(extra)[0])} (a record has {', '.join(sorted(RECORD_FIELDS))})"
-            )
         if obj.get("format") != FORMAT:
             raise BadRecord(f"format: expected {FORMAT!r}, found {excerpt(obj.get('format'))}")
         game = obj.get("game")
@@ -172,11 +168,6 @@ class Record:
 def _hand_from_json(obj: object, index: int) -> HandRecord:
     if not isinstance(obj, dict):
         raise BadRecord("expected a hand object", index)
-    extra = set(obj) - HAND_FIELDS
-    if extra:
-        raise BadRecord(
-            f"unknown field {excerpt(sorted(extra)[0])} (a hand has {', '.join(sorted(HAND_FIELDS))})", index
-        )
     dealer = obj.get("dealer")
     if "dealer" in obj and not is_whole(dealer, 0, 1000):
         raise BadRecord(f"dealer: expected a seat number, not {excerpt(dealer)}", index)
