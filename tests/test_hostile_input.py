@@ -13,8 +13,10 @@ import io
 import json
 import os
 import random
+import signal
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,25 @@ from tests import fuzzing
 
 SEEDS = fuzzing.seeds()
 TARGETED = fuzzing.targeted()
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Fail a case that takes longer than ``seconds`` (a hang), where the platform has timers."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"a case ran over {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def _main(*argv: str) -> tuple[int, str, str]:
@@ -289,7 +310,7 @@ def test_mutated_records_are_refused_or_replay_exactly(data: st.DataObject) -> N
 
     record = data.draw(st.sampled_from(SEEDS))
     mutant = fuzzing.mutate(record, Draws())
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, _deadline(10):
         outcome = fuzzing.run_case(mutant.text, Path(folder))
     assert outcome.verdict in ("refused", "replayed"), (outcome, mutant.ops)
 
@@ -302,7 +323,35 @@ def test_seeded_mutants_of_every_game() -> None:
         for _ in range(300):
             record = chooser.choice(SEEDS)
             mutant = fuzzing.mutate(record, chooser)
-            outcome = fuzzing.run_case(mutant.text, Path(folder))
+            with _deadline(10):
+                outcome = fuzzing.run_case(mutant.text, Path(folder))
             assert outcome.verdict in ("refused", "replayed"), (outcome, mutant.ops)
             seen[outcome.verdict] = seen.get(outcome.verdict, 0) + 1
     assert seen.get("replayed", 0) > 0 and seen.get("refused", 0) > 0
+
+
+@pytest.mark.parametrize("value", ["١", "²", "1_0", "9" * 5000])
+def test_number_options_are_ascii_digits(value: str) -> None:
+    with pytest.raises(SystemExit) as e, contextlib.redirect_stderr(io.StringIO()) as err:
+        cli.main(["watch", "smear", "--hands", value])
+    assert e.value.code == 2 and err.getvalue().count("\n") == 1 and len(err.getvalue()) < 300
+
+
+def test_a_watch_interrupted_keeps_the_match_so_far(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from cardtable.record import HandLog
+
+    real = HandLog.act
+    calls = [0]
+
+    def act(self: HandLog, action: Any) -> Any:
+        calls[0] += 1
+        if calls[0] == 40:
+            raise KeyboardInterrupt
+        return real(self, action)
+
+    monkeypatch.setattr(HandLog, "act", act)
+    path = tmp_path / "m.json"
+    status, _, err = _main("watch", "smear", "--hands", "5", "--seed", "3", "--record", str(path))
+    assert status == 130 and err.count("\n") == 1 and "the match so far" in err
+    status, _ = replay_record(json.loads(path.read_text()))
+    assert status == 0 and sum(len(h["actions"]) for h in json.loads(path.read_text())["hands"]) == 39

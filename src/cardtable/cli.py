@@ -40,7 +40,7 @@ from cardtable.record import (
     write_records,
     write_text,
 )
-from cardtable.strict import excerpt, loads, one_line
+from cardtable.strict import excerpt, is_number_text, loads, one_line
 from cardtable.table import Table
 
 
@@ -53,6 +53,13 @@ class _Parser(argparse.ArgumentParser):
 
 #: Exit status of an internal error (a bug to report) and of a command ended by Ctrl-C (contract §7).
 INTERNAL, INTERRUPTED = 3, 130
+
+
+def _number(text: str) -> int:
+    """A whole-number option: ASCII digits only (``-`` allowed), at most 12 of them."""
+    if not is_number_text(text, negative=True):
+        raise argparse.ArgumentTypeError(f"invalid int value: {excerpt(text)} (ASCII digits, at most 12)")
+    return int(text)
 
 
 def _parse_value(text: str) -> Any:
@@ -98,8 +105,8 @@ def _build_parser() -> _Parser:
         help="the bots: one name for all, or one per seat, comma-separated: random, rule, search:LEVEL, "
         "search:LEVEL@SECONDS (default random)",
     )
-    p.add_argument("--hands", type=int, default=1, help="how many hands to play (default 1)")
-    p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    p.add_argument("--hands", type=_number, default=1, help="how many hands to play (default 1)")
+    p.add_argument("--seed", type=_number, default=None, help="seed for the deals and the bots")
     p.add_argument("--record", metavar="FILE", help="also save the match as a record")
     p.add_argument("--force", action="store_true", help="replace the --record file if it exists")
 
@@ -107,14 +114,14 @@ def _build_parser() -> _Parser:
     p.add_argument("game", nargs="?", choices=registry.names())
     p.add_argument("--preset", help="a named set of house rules (see 'cardtable rules GAME')")
     p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="one house-rule option")
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seat", type=_number, default=0, help="your seat (default 0)")
     p.add_argument(
         "--bots",
         default="rule",
         help="the bots: one name for all, or one per other seat, comma-separated: random, rule, search:LEVEL, "
         "search:LEVEL@SECONDS (default rule)",
     )
-    p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    p.add_argument("--seed", type=_number, default=None, help="seed for the deals and the bots")
     p.add_argument("--plain", action="store_true", help="plain line mode: text in, text out")
 
     p = sub.add_parser("view", help="step through a record, forwards and back, seeing every hand")
@@ -136,10 +143,10 @@ def _build_parser() -> _Parser:
         help="bot names, comma-separated: random, rule, search:LEVEL (easy, medium, hard), search:LEVEL@SECONDS "
         "(with a time limit per move)",
     )
-    p.add_argument("--deals", type=int, default=None, help="how many deals, one hand each (default 100)")
+    p.add_argument("--deals", type=_number, default=None, help="how many deals, one hand each (default 100)")
     p.add_argument(
         "--matches",
-        type=int,
+        type=_number,
         default=None,
         metavar="N",
         help="play N whole matches instead of deals, and report matches won: a match ends when the game's rules "
@@ -147,7 +154,7 @@ def _build_parser() -> _Parser:
     )
     p.add_argument(
         "--hands-per-match",
-        type=int,
+        type=_number,
         default=None,
         metavar="H",
         help=f"with --matches: the hands a Sheepshead match lasts (it has no end of its own; default "
@@ -155,10 +162,10 @@ def _build_parser() -> _Parser:
         "a match ended this way goes to the bot whose seats have the most points on average, a tie between all "
         "being a draw",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed for deals and bots (default 0)")
+    p.add_argument("--seed", type=_number, default=0, help="seed for deals and bots (default 0)")
     p.add_argument(
         "--jobs",
-        type=int,
+        type=_number,
         default=1,
         help="worker processes (default 1); with --backend ray the cluster's CPUs set how many tasks run at once",
     )
@@ -327,6 +334,25 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     bot_rng = random.Random(rng.random())  # the bots' own stream: the same seed deals the same cards to any bots
     log = HandLog(game, dealer=rng.randrange(game.seats))
+    try:
+        _watch_hands(args, game, bots, rng, bot_rng, log)
+    except KeyboardInterrupt:
+        # Ctrl-C: keep the match so far (a record may end with an unfinished hand).
+        if args.record and log.record()["hands"]:
+            _save_watched(args, log)
+            print(f"cardtable watch: interrupted; the match so far is in {args.record}", file=sys.stderr)
+        else:
+            print("cardtable watch: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    if args.record:
+        _save_watched(args, log)
+        print(f"saved {args.record}")
+    return OK
+
+
+def _watch_hands(
+    args: argparse.Namespace, game: Any, bots: dict[int, Any], rng: random.Random, bot_rng: random.Random, log: HandLog
+) -> None:
     for n in range(args.hands):
         state = log.deal(rng)
         print(f"--- hand {n}: dealer seat {game.dealer(state)}")
@@ -347,14 +373,14 @@ def _cmd_watch(args: argparse.Namespace) -> int:
             break
         if n + 1 < args.hands and log.next_hand() is None:
             break
-    if args.record:
-        record = Record.from_json(log.record())
-        write_records(args.record, [record], force=args.force)
-        # Check what was written, so a saved match always replays.
-        for _ in replay(record, load_game(record)):
-            pass
-        print(f"saved {args.record}")
-    return OK
+
+
+def _save_watched(args: argparse.Namespace, log: HandLog) -> None:
+    record = Record.from_json(log.record())
+    # Check it before it is written, so a saved match always replays.
+    for _ in replay(record, load_game(record)):
+        pass
+    write_records(args.record, [record], force=args.force)
 
 
 def make_table(
