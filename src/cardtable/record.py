@@ -44,10 +44,6 @@ from cardtable.core import (
 from cardtable.registry import get_game_from_rules
 from cardtable.strict import BadJson, check_tree, excerpt, is_number_text, is_whole, loads, one_line
 
-#: The fields of a record and of a hand that this version reads (contract §2). Others are ignored:
-#: the contract grows only by optional fields, which a reader of this version must pass over.
-RECORD_FIELDS = frozenset({"format", "game", "rules", "players", "match", "hands"})
-HAND_FIELDS = frozenset({"dealer", "deal", "position", "actions", "shuffle"})
 #: The largest record file read, in bytes (a thousand-hand record is under 2 MB).
 MAX_FILE_BYTES = 64 * 1024 * 1024
 #: The longest action string (a Seep capture of every card on the floor is under 200 characters).
@@ -139,6 +135,8 @@ class Record:
         game = obj.get("game")
         if not isinstance(game, str):
             raise BadRecord('game: expected a game name such as "seep"')
+        # Fields a record or a hand does not name here are passed over: the contract grows only
+        # by optional fields, which a reader of this version must allow.
         rules = obj.get("rules", {})
         if not isinstance(rules, dict):
             raise BadRecord("rules: expected an object of rule options")
@@ -192,7 +190,7 @@ def read_records(path: str | Path) -> list[Record]:
     """Read a ``.json`` file (one record) or a ``.jsonl`` file (one record per line).
 
     The extension is matched without regard to case. The text is UTF-8, with or without a
-    byte-order mark. Lines of a ``.jsonl`` file end at ``\n`` only (``\r\n`` too), never at the
+    byte-order mark. Lines of a ``.jsonl`` file end at a line feed only (CR LF too), never at the
     other characters `str.splitlines` breaks on, which JSON strings may hold. Only a regular file
     of at most `MAX_FILE_BYTES` is read: a FIFO, a device or a directory is refused without
     opening it, so reading never blocks.
@@ -205,7 +203,7 @@ def read_records(path: str | Path) -> list[Record]:
             if line.strip(" \t\r"):
                 where = f"{p.name} line {n}"
                 try:
-                    out.append(Record.from_json(_loads(line, where)))
+                    out.append(Record.from_json(_loads(line, "")))
                 except BadRecord as e:
                     raise BadRecord(f"{where}: {e.reason}", e.hand) from None
         if not out:
