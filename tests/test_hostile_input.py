@@ -142,27 +142,52 @@ def test_the_pending_doublers_a_match_reaches_stop_at_the_cap() -> None:
     assert pending_after(rules, Setup()) == MAX_PENDING_DOUBLERS  # type: ignore[arg-type]
 
 
-def test_a_true_blitz_claim_is_accepted_and_a_leaster_refuses_picker_words() -> None:
-    """R45: a blitz claim needs both queens of the colour among the picker's eight cards; a hand
-    nobody picked (R41) has no call, blitz or crack."""
-    pos_rec = next(r for r in SEEDS if r["game"] == "sheepshead" and "position" in r["hands"][0])
-    pos = pos_rec["hands"][0]["position"]
-    if pos["picker"] is not None:
-        eight = set(pos["hands"][pos["picker"]]) | set(pos["bury"])
-        eight |= {c for t in [*pos["tricks"], pos["trick"]] for c in t["cards"]}
-        rec = copy.deepcopy(pos_rec)
+def _picker_cards(pos: dict[str, Any]) -> set[str]:
+    """The picker's eight cards in a Sheepshead position: in hand, buried, and played to tricks."""
+    picker = pos["picker"]
+    cards = set(pos["hands"][picker]) | set(pos["bury"])
+    for trick in [*pos["tricks"], pos["trick"]]:
+        k = (picker - trick["leader"]) % 5
+        if k < len(trick["cards"]):
+            cards.add(trick["cards"][k])
+    return cards
+
+
+@pytest.mark.parametrize("colour", ["black", "red"])
+def test_a_blitz_claim_is_checked_against_the_pickers_cards(colour: str) -> None:
+    """R45: a blitz shows both queens of a colour, so a position may claim one only when the
+    picker's eight cards hold them (a false claim would double the score)."""
+    queens = {"black": {"QC", "QS"}, "red": {"QH", "QD"}}[colour]
+    checked = {True: 0, False: 0}
+    for rec in SEEDS:
+        if rec["game"] != "sheepshead" or "position" not in rec["hands"][0]:
+            continue
+        pos = rec["hands"][0]["position"]
+        if pos["picker"] is None or pos["blitz"]:
+            continue
+        rec = copy.deepcopy(rec)
         rec["rules"] = {**rec.get("rules", {}), "blitzing": True}
-        rec["hands"][0]["position"]["blitz"] = ["black"]
-        holds = {"QC", "QS"} <= eight  # approximately: cards played by the picker are in tricks
-        status = replay_record(rec)[0]
-        assert status == 2 or holds
-    leaster = {
-        "format": "cardtable-record/1",
-        "game": "sheepshead",
-        "hands": [{"position": {**pos, "picker": None, "bury": [], "blind": pos["bury"], "call": "AH"}, "actions": []}],
-    }
-    status, rep = replay_record(leaster)
-    assert status == 2 and ("nobody picked" in rep["error"]["reason"] or "picker" in rep["error"]["reason"])
+        rec["hands"][0]["position"]["blitz"] = [colour]
+        holds = queens <= _picker_cards(pos)
+        status, rep = replay_record(rec)
+        assert (status == 0) == holds, rep
+        checked[holds] += 1
+    assert checked[False] > 0
+
+
+def test_a_hand_nobody_picked_has_no_call_blitz_or_crack() -> None:
+    """R41: a leaster position refuses the picker's words instead of ignoring them."""
+    pos = next(r for r in SEEDS if r["game"] == "sheepshead" and "position" in r["hands"][0])["hands"][0]["position"]
+    nobody = {"picker": None, "bury": [], "blind": pos["bury"], "call": None, "unknown": None, "blitz": []}
+    base = {**pos, **nobody, "cracks": 0, "cracker": None}
+    for key, value in (("call", "AH"), ("blitz", ["black"]), ("cracks", 1), ("cracker", 2), ("unknown", "7C")):
+        leaster = {
+            "format": "cardtable-record/1",
+            "game": "sheepshead",
+            "hands": [{"position": {**base, key: value}, "actions": []}],
+        }
+        status, rep = replay_record(leaster)
+        assert status == 2 and f"position.{key}: a hand nobody picked" in rep["error"]["reason"]
 
 
 # ------------------------------------------------------------------ files (§2)
