@@ -380,3 +380,33 @@ def test_a_watch_interrupted_keeps_the_match_so_far(monkeypatch: pytest.MonkeyPa
     assert status == 130 and err.count("\n") == 1 and "the match so far" in err
     status, _ = replay_record(json.loads(path.read_text()))
     assert status == 0 and sum(len(h["actions"]) for h in json.loads(path.read_text())["hands"]) == 39
+
+
+def test_ctrl_c_in_a_sim_with_workers_keeps_what_was_played(tmp_path: Path) -> None:
+    """A real SIGINT, as Ctrl-C sends it to the whole process group: one line, status 130, and the
+    records and summary of the deals finished."""
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "sim.jsonl"
+    args = ["sim", "smear", "--bots", "random", "--deals", "1000000", "--records", str(out), "--json", "--jobs", "2"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardtable.cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        env={**os.environ, "PYTHONPATH": str(Path(cli.__file__).parents[1])},
+    )
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130
+    lines = [line for line in stderr.replace("\r", "\n").splitlines() if line and "deals (" not in line]
+    assert len(lines) == 1 and lines[0].startswith("cardtable sim: interrupted after"), stderr[-500:]
+    deals = json.loads(stdout)["deals"]
+    assert 0 < deals < 1_000_000
+    lines = out.read_text().splitlines()
+    assert len(lines) == deals  # one bot: one seating per deal
+    assert replay_record(json.loads(lines[-1]))[0] == 0
