@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from cardtable import cli, registry
 from cardtable.cards import parse_card
-from cardtable.core import CHANCE, rules_json
+from cardtable.core import rules_json
 from cardtable.record import HandLog, Record, load_game, replay
 
 ROOT = Path(__file__).resolve().parent
@@ -613,11 +613,7 @@ def run_case(text: str, folder: Path, suffix: str = ".json") -> Outcome:
     return Outcome(status, "replayed")
 
 
-def game_of(record: dict[str, Any]) -> str:
-    return str(record.get("game"))
-
-
-__all__ = ["CHANCE", "Chooser", "Mutant", "Outcome", "RandomChooser", "mutate", "run_case", "seeds"]
+__all__ = ["Chooser", "Mutant", "Outcome", "RandomChooser", "equivalent", "mutate", "run_case", "seeds", "targeted"]
 
 
 # ------------------------------------------------------------------ targeted cases
