@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from cardtable.core import BadNotation
+from cardtable.strict import excerpt
 
 #: A card: ``suit * 13 + rank`` with ranks A, 2 … 10, J, Q, K as 0 … 12 and suits C, D, H, S as 0 … 3.
 Card = int
@@ -49,12 +50,15 @@ def suit_of(c: Card) -> int:
 
 
 def parse_card(text: str) -> Card:
-    """Read one card (``10D``, ``TD``, ``td``); raise `BadNotation` for anything else."""
-    t = text.strip().upper()
-    rank = _RANK_INDEX.get(t[:-1])
-    suit = _SUIT_INDEX.get(t[-1:])
+    """Read one card (``10D``, ``TD``, ``td``); raise `BadNotation` for anything else, including
+    spaces around it and letters or digits outside ASCII."""
+    rank = suit = None
+    if 2 <= len(text) <= 3 and text.isascii():
+        t = text.upper()
+        rank = _RANK_INDEX.get(t[:-1])
+        suit = _SUIT_INDEX.get(t[-1:])
     if rank is None or suit is None:
-        raise BadNotation(f"unknown card {text!r} (cards are a rank A 2-10 J Q K and a suit C D H S)")
+        raise BadNotation(f"unknown card {excerpt(text)} (cards are a rank A 2-10 J Q K and a suit C D H S)")
     return suit * 13 + rank
 
 

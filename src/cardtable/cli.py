@@ -1,7 +1,8 @@
 """The ``cardtable`` command.
 
 ``cardtable replay [--json] FILE`` and ``cardtable legal [--json] FILE`` are the record contract's
-commands (exit status 0 ok, 1 an illegal or malformed action, 2 a malformed record).
+commands (exit status 0 ok, 1 an illegal or malformed action, 2 a malformed record, 3 an internal
+error to report, 130 interrupted).
 ``cardtable verify FILE`` checks the hands' shuffle commitments (exit status 0 all that are
 revealed match, 1 a mismatch, 2 a malformed record). ``cardtable rules GAME`` lists a game's rule
 options and presets; ``cardtable watch GAME`` plays a match between bots (``--bots``) and prints
@@ -11,7 +12,9 @@ it. Bad input of any kind gets one clear line and a non-zero status.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import random
 import sys
 import time
@@ -21,7 +24,7 @@ from typing import Any, NoReturn
 from cardtable import registry, shuffle, sim, sim_ray
 from cardtable.bots import make_bot
 from cardtable.cards import cards_of, format_card
-from cardtable.core import CHANCE, CardtableError, option_table
+from cardtable.core import CHANCE, BadNotation, CardtableError, option_table
 from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step
 from cardtable.plain import run_plain
 from cardtable.record import (
@@ -32,13 +35,16 @@ from cardtable.record import (
     HandLog,
     Record,
     ReplayStopped,
+    check_writable,
     load_game,
     read_records,
     replay,
     report,
     write_records,
+    write_text,
 )
 from cardtable.render import pretty_card
+from cardtable.strict import excerpt, is_number_text, loads, one_line
 from cardtable.table import Table, make_table, seat_bots
 
 
@@ -49,10 +55,22 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
+#: Exit status of an internal error (a bug to report) and of a command ended by Ctrl-C (contract §7).
+INTERNAL, INTERRUPTED = 3, 130
+
+
+def _number(text: str) -> int:
+    """A whole-number option: ASCII digits only (``-`` allowed), at most 12 of them."""
+    if not is_number_text(text, negative=True):
+        raise argparse.ArgumentTypeError(f"invalid int value: {excerpt(text)} (ASCII digits, at most 12)")
+    return int(text)
+
+
 def _parse_value(text: str) -> Any:
+    """A ``--rule`` value: JSON where it reads as strict JSON (``true``, ``2``, ``null``), else the text."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
+        return loads(text)
+    except BadNotation:
         return text
 
 
@@ -62,7 +80,7 @@ def rule_options(pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise CardtableError(f"--rule {pair!r}: expected name=value, e.g. kitty_size=2")
+            raise CardtableError(f"--rule {excerpt(pair)}: expected name=value, e.g. kitty_size=2")
         out[name.strip()] = _parse_value(value.strip())
     return out
 
@@ -95,22 +113,23 @@ def _build_parser() -> _Parser:
         help="the bots: one name for all, or one per seat, comma-separated: random, rule, search:LEVEL, "
         "search:LEVEL@SECONDS (default random)",
     )
-    p.add_argument("--hands", type=int, default=1, help="how many hands to play (default 1)")
-    p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    p.add_argument("--hands", type=_number, default=1, help="how many hands to play (default 1)")
+    p.add_argument("--seed", type=_number, default=None, help="seed for the deals and the bots")
     p.add_argument("--record", metavar="FILE", help="also save the match as a record")
+    p.add_argument("--force", action="store_true", help="replace the --record file if it exists")
 
     p = sub.add_parser("play", help="play against bots at the terminal (no game: a menu)")
     p.add_argument("game", nargs="?", choices=registry.names())
     p.add_argument("--preset", help="a named set of house rules (see 'cardtable rules GAME')")
     p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="one house-rule option")
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seat", type=_number, default=0, help="your seat (default 0)")
     p.add_argument(
         "--bots",
         default="rule",
         help="the bots: one name for all, or one per other seat, comma-separated: random, rule, search:LEVEL, "
         "search:LEVEL@SECONDS (default rule)",
     )
-    p.add_argument("--seed", type=int, default=None, help="seed for the deals and the bots")
+    p.add_argument("--seed", type=_number, default=None, help="seed for the deals and the bots")
     p.add_argument("--plain", action="store_true", help="plain line mode: text in, text out")
     p.add_argument(
         "--pause",
@@ -140,10 +159,10 @@ def _build_parser() -> _Parser:
         help="bot names, comma-separated: random, rule, search:LEVEL (easy, medium, hard), search:LEVEL@SECONDS "
         "(with a time limit per move)",
     )
-    p.add_argument("--deals", type=int, default=None, help="how many deals, one hand each (default 100)")
+    p.add_argument("--deals", type=_number, default=None, help="how many deals, one hand each (default 100)")
     p.add_argument(
         "--matches",
-        type=int,
+        type=_number,
         default=None,
         metavar="N",
         help="play N whole matches instead of deals, and report matches won: a match ends when the game's rules "
@@ -151,7 +170,7 @@ def _build_parser() -> _Parser:
     )
     p.add_argument(
         "--hands-per-match",
-        type=int,
+        type=_number,
         default=None,
         metavar="H",
         help=f"with --matches: the hands a Sheepshead match lasts (it has no end of its own; default "
@@ -159,10 +178,10 @@ def _build_parser() -> _Parser:
         "a match ended this way goes to the bot whose seats have the most points on average, a tie between all "
         "being a draw",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed for deals and bots (default 0)")
+    p.add_argument("--seed", type=_number, default=0, help="seed for deals and bots (default 0)")
     p.add_argument(
         "--jobs",
-        type=int,
+        type=_number,
         default=1,
         help="worker processes (default 1); with --backend ray the cluster's CPUs set how many tasks run at once",
     )
@@ -181,6 +200,7 @@ def _build_parser() -> _Parser:
         "--records", metavar="FILE", help="where to write every hand as records (default sim-GAME-SEED.jsonl)"
     )
     p.add_argument("--no-records", action="store_true", help="do not write the records")
+    p.add_argument("--force", action="store_true", help="replace the records file if it exists")
     p.add_argument("--quiet", action="store_true", help="no progress on standard error")
     return parser
 
@@ -192,16 +212,47 @@ def _game_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = _build_parser().parse_args(argv)
+    """Run the command line; returns the exit status.
+
+    Every way a command can end is one line at most: bad input gets its refusal (status 2 unless
+    the command says otherwise), Ctrl-C gets "interrupted" (status 130, after keeping what was
+    finished), and anything unexpected, a bug, gets "internal error: please report" (status 3),
+    never a traceback.
+    """
+    command = "command"
     try:
-        status: int = _COMMANDS[args.command](args)
+        args = _build_parser().parse_args(argv)
+        command = args.command
+        status: int = _COMMANDS[command](args)
     except CardtableError as e:
-        print(f"cardtable {args.command}: {e}", file=sys.stderr)
+        _say(f"cardtable {command}: {one_line(str(e))}")
         return MALFORMED
     except BrokenPipeError:
+        _drop_stdout()
         return OK
+    except KeyboardInterrupt:
+        _say(f"cardtable {command}: interrupted")
+        return INTERRUPTED
+    except Exception as e:
+        _say(f"cardtable {command}: internal error: please report: {type(e).__name__}: {one_line(str(e), 200)}")
+        return INTERNAL
     return status
+
+
+def _say(line: str) -> None:
+    """One line on standard error, whatever state standard error is in."""
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr, flush=True)
+
+
+def _drop_stdout() -> None:
+    """After a broken pipe: send what is left of standard output nowhere, so the flush at exit
+    does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -253,7 +304,7 @@ def _fail(
         print(json.dumps({"ok": False, "error": err}))
     where = f"hand {hand}" if hand is not None else ""
     if action is not None:
-        where += f", action {action} ({text!r})"
+        where += f", action {action} ({excerpt(text)})"
     print(f"cardtable {args.command}: {args.file}: {where + ': ' if where else ''}{reason}", file=sys.stderr)
     return status
 
@@ -322,11 +373,32 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 def _cmd_watch(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise CardtableError("--hands: expected at least 1")
+    if args.record:
+        check_writable(args.record, args.force)  # before the match is played, not after
     game = registry.get_game(args.game, args.preset, **rule_options(args.rule))
     bots = {seat: make_bot(game, name) for seat, name in seat_bots(args.bots, range(game.seats)).items()}
     rng = random.Random(args.seed)
     bot_rng = random.Random(rng.random())  # the bots' own stream: the same seed deals the same cards to any bots
     log = HandLog(game, dealer=rng.randrange(game.seats))
+    try:
+        _watch_hands(args, game, bots, rng, bot_rng, log)
+    except KeyboardInterrupt:
+        # Ctrl-C: keep the match so far (a record may end with an unfinished hand).
+        if args.record and log.record()["hands"]:
+            _save_watched(args, log)
+            print(f"cardtable watch: interrupted; the match so far is in {args.record}", file=sys.stderr)
+        else:
+            print("cardtable watch: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    if args.record:
+        _save_watched(args, log)
+        print(f"saved {args.record}")
+    return OK
+
+
+def _watch_hands(
+    args: argparse.Namespace, game: Any, bots: dict[int, Any], rng: random.Random, bot_rng: random.Random, log: HandLog
+) -> None:
     for n in range(args.hands):
         state = log.deal(rng)
         print(f"--- {narrate_deal(game, state, None, n + 1)[0]}")
@@ -348,14 +420,14 @@ def _cmd_watch(args: argparse.Namespace) -> int:
             break
         if n + 1 < args.hands and log.next_hand() is None:
             break
-    if args.record:
-        record = Record.from_json(log.record())
-        write_records(args.record, [record])
-        # Check what was written, so a saved match always replays.
-        for _ in replay(record, load_game(record)):
-            pass
-        print(f"saved {args.record}")
-    return OK
+
+
+def _save_watched(args: argparse.Namespace, log: HandLog) -> None:
+    record = Record.from_json(log.record())
+    # Check it before it is written, so a saved match always replays.
+    for _ in replay(record, load_game(record)):
+        pass
+    write_records(args.record, [record], force=args.force)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -413,6 +485,9 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         registry.get_game(args.game, args.preset)
     options |= rule_options(args.rule)
     job = sim.job_for(args.game, options, bots, args.seed, matches=matches, hands=args.hands_per_match)
+    path = None if args.no_records else args.records or f"sim-{args.game}-{args.seed}.jsonl"
+    if path is not None:
+        check_writable(path, args.force)  # before the run, not after it
     started = time.monotonic()
     unit = "matches" if matches else "deals"
 
@@ -421,19 +496,28 @@ def _cmd_sim(args: argparse.Namespace) -> int:
             rate = done / max(time.monotonic() - started, 1e-9)
             print(f"\r{done}/{total} {unit} ({rate:.1f}/s)", end="", file=sys.stderr, flush=True)
 
-    summary, results = sim.run(job, count, args.jobs, progress, backend=args.backend, address=args.address)
+    try:
+        summary, results = sim.run(job, count, args.jobs, progress, backend=args.backend, address=args.address)
+    except sim.Interrupted as stop:
+        # Ctrl-C: keep the units finished before it, their records and their summary.
+        if not args.quiet:
+            print(file=sys.stderr)
+        _sim_output(args, path, stop.summary, stop.results)
+        print(f"cardtable sim: interrupted after {len(stop.results)} of {count} {unit}", file=sys.stderr)
+        return INTERRUPTED
     if not args.quiet:
         print(file=sys.stderr)
-    if not args.no_records:
-        path = args.records or f"sim-{args.game}-{args.seed}.jsonl"
-        with open(path, "w", encoding="utf-8") as f:
-            for line in sim.records_lines(results):
-                f.write(line + "\n")
+    _sim_output(args, path, summary, results)
+    return OK
+
+
+def _sim_output(args: argparse.Namespace, path: str | None, summary: sim.Summary, results: list[sim.Result]) -> None:
+    if path is not None:
+        write_text(path, "".join(line + "\n" for line in sim.records_lines(results)), args.force)
     if args.json:
         print(json.dumps(summary.to_json()))
     else:
         sim.print_summary(summary)
-    return OK
 
 
 _COMMANDS = {

@@ -253,9 +253,16 @@ def check_option(game: str, name: str, f: dataclasses.Field[Any], value: object)
     kind = meta.get("kind")
     if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
         raise BadRules(f"{game} option {name}: expected a whole number, not {_json_text(value)}")
+    if kind is int and isinstance(value, int) and abs(value) > MAX_OPTION:
+        raise BadRules(f"{game} option {name}: at most {MAX_OPTION} either way")
     minimum = meta.get("minimum")
     if minimum is not None and isinstance(value, int) and value < minimum:
         raise BadRules(f"{game} option {name}: {value} is below the least allowed, {minimum}")
+
+
+#: The largest size of a whole-number rule option (a target, a cap, points): far above any
+#: table's, and small enough that no option can make the work of a hand grow without bound.
+MAX_OPTION: Final = 1_000_000
 
 
 def _json_text(value: object) -> str:
@@ -263,9 +270,16 @@ def _json_text(value: object) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return repr(value)
+    if isinstance(value, int) and abs(value) > MAX_OPTION:
+        return f"a number of {len(str(value)) if value.bit_length() < 10000 else 'thousands of'} digits"
+    text = (
+        f'"{value}"'
+        if isinstance(value, str)
+        else repr(value)
+        if isinstance(value, (int, float))
+        else "a list or object"
+    )
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 RulesT = TypeVar("RulesT")

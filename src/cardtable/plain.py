@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from cardtable.core import CardtableError
+from cardtable.strict import is_number_text
 from cardtable.table import Move, Table, action_help, hint_lines, pretty_action, view_lines
 
 HELP = (
@@ -118,7 +119,7 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO) -> int:
         elif word.startswith("save"):
             _save(table, word[4:].strip(), say)
         else:
-            text = legal[int(word) - 1] if word.isdigit() and 0 < int(word) <= len(legal) else word
+            text = legal[int(word) - 1] if is_number_text(word) and 0 < int(word) <= len(legal) else word
             try:
                 move = table.play(text)
             except CardtableError as e:

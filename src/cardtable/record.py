@@ -19,8 +19,12 @@ one; `replay_record` gives the contract's replay report.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
+import stat
+import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +43,14 @@ from cardtable.core import (
 )
 from cardtable.registry import get_game_from_rules
 from cardtable.shuffle import MISMATCH, check_shuffle, read_shuffle
+from cardtable.strict import BadJson, check_tree, excerpt, is_number_text, is_whole, loads, one_line
+
+#: The largest record file read, in bytes (a thousand-hand record is under 2 MB).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+#: The longest action string (a Seep capture of every card on the floor is under 200 characters).
+MAX_ACTION_TEXT = 400
+#: The longest display name of a player.
+MAX_NAME = 200
 
 FORMAT = "cardtable-record/1"
 
@@ -51,10 +63,10 @@ class BadRecord(CardtableError):
     a bad card, a card twice, wrong hand sizes, an invalid position."""
 
     def __init__(self, reason: str, hand: int | None = None) -> None:
-        self.reason = reason
+        self.reason = one_line(reason)
         self.hand = hand
         where = f"hand {hand}: " if hand is not None else ""
-        super().__init__(where + reason)
+        super().__init__(where + self.reason)
 
 
 class ReplayStopped(CardtableError):
@@ -63,9 +75,9 @@ class ReplayStopped(CardtableError):
     def __init__(self, hand: int, action: int, text: str, reason: str) -> None:
         self.hand = hand
         self.action = action
-        self.text = text
-        self.reason = reason
-        super().__init__(f"hand {hand}, action {action} ({text!r}): {reason}")
+        self.text = text if len(text) <= MAX_ACTION_TEXT else text[:MAX_ACTION_TEXT] + "…"
+        self.reason = one_line(reason)
+        super().__init__(f"hand {hand}, action {action} ({excerpt(text)}): {self.reason}")
 
 
 @dataclass(frozen=True)
@@ -119,17 +131,28 @@ class Record:
         """Check a record's shape (contract §2); raises `BadRecord` saying what is wrong and where."""
         if not isinstance(obj, dict):
             raise BadRecord("a record must be a JSON object")
+        try:
+            check_tree(obj)
+        except BadJson as e:
+            raise BadRecord(str(e)) from None
         if obj.get("format") != FORMAT:
-            raise BadRecord(f"format: expected {FORMAT!r}, found {obj.get('format')!r}")
+            raise BadRecord(f"format: expected {FORMAT!r}, found {excerpt(obj.get('format'))}")
         game = obj.get("game")
         if not isinstance(game, str):
             raise BadRecord('game: expected a game name such as "seep"')
+        # Fields a record or a hand does not name here are passed over: the contract grows only
+        # by optional fields, which a reader of this version must allow.
         rules = obj.get("rules", {})
         if not isinstance(rules, dict):
             raise BadRecord("rules: expected an object of rule options")
+        for key in ("players", "match"):
+            if key in obj and obj[key] is None:
+                raise BadRecord(f"{key}: leave it out rather than null")
         players = obj.get("players")
-        if players is not None and (not isinstance(players, list) or not all(isinstance(p, str) for p in players)):
-            raise BadRecord("players: expected a list of names")
+        if players is not None and (
+            not isinstance(players, list) or not all(isinstance(p, str) and len(p) <= MAX_NAME for p in players)
+        ):
+            raise BadRecord(f"players: expected a list of names of at most {MAX_NAME} characters")
         match = obj.get("match")
         if match is not None and not isinstance(match, dict):
             raise BadRecord("match: expected an object")
@@ -149,8 +172,10 @@ def _hand_from_json(obj: object, index: int) -> HandRecord:
     if not isinstance(obj, dict):
         raise BadRecord("expected a hand object", index)
     dealer = obj.get("dealer")
-    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
-        raise BadRecord("dealer: expected a seat number", index)
+    if "dealer" in obj and not is_whole(dealer, 0, 1000):
+        raise BadRecord(f"dealer: expected a seat number, not {excerpt(dealer)}", index)
+    if "shuffle" in obj and not isinstance(obj["shuffle"], dict):
+        raise BadRecord("shuffle: expected an object {'commitment': HEX, 'salt': HEX}", index)
     has_deal, has_position = "deal" in obj, "position" in obj
     if has_deal == has_position:
         raise BadRecord("a hand needs exactly one of 'deal' and 'position'", index)
@@ -161,6 +186,8 @@ def _hand_from_json(obj: object, index: int) -> HandRecord:
     actions = obj.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise BadRecord("actions: expected a list of strings", index)
+    if has_position and obj.get("position") is None:
+        raise BadRecord("position: expected a position object, not null", index)
     shuffle = obj.get("shuffle")
     if shuffle is not None:
         if has_position:
@@ -173,39 +200,117 @@ def _hand_from_json(obj: object, index: int) -> HandRecord:
 
 
 def read_records(path: str | Path) -> list[Record]:
-    """Read a ``.json`` file (one record) or a ``.jsonl`` file (one record per line)."""
+    """Read a ``.json`` file (one record) or a ``.jsonl`` file (one record per line).
+
+    The extension is matched without regard to case. The text is UTF-8, with or without a
+    byte-order mark. Lines of a ``.jsonl`` file end at a line feed only (CR LF too), never at the
+    other characters `str.splitlines` breaks on, which JSON strings may hold. Only a regular file
+    of at most `MAX_FILE_BYTES` is read: a FIFO, a device or a directory is refused without
+    opening it, so reading never blocks.
+    """
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadRecord(f"cannot read {p}: {getattr(e, 'strerror', None) or e}") from None
-    if p.suffix == ".jsonl":
+    text = _read_text(p)
+    if p.suffix.lower() == ".jsonl":
         out = []
-        for n, line in enumerate(text.splitlines(), 1):
-            if line.strip():
-                out.append(Record.from_json(_loads(line, f"{p.name} line {n}")))
+        for n, line in enumerate(text.split("\n"), 1):
+            if line.strip(" \t\r"):
+                where = f"{p.name} line {n}"
+                try:
+                    out.append(Record.from_json(_loads(line, "")))
+                except BadRecord as e:
+                    raise BadRecord(f"{where}: {e.reason}", e.hand) from None
         if not out:
             raise BadRecord(f"{p.name}: no records")
         return out
-    return [Record.from_json(_loads(text, p.name))]
+    return [Record.from_json(_loads(text, ""))]
+
+
+def _read_text(p: Path) -> str:
+    """The text of a regular file, refusing anything that could block or is too large."""
+    try:
+        st = p.stat()
+        if stat.S_ISDIR(st.st_mode):
+            raise BadRecord(f"cannot read {p}: it is a directory")
+        if not stat.S_ISREG(st.st_mode):
+            raise BadRecord(f"cannot read {p}: not a regular file (a FIFO, socket or device)")
+        if st.st_size > MAX_FILE_BYTES:
+            raise BadRecord(f"cannot read {p}: {st.st_size} bytes, more than the {MAX_FILE_BYTES} a record may have")
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # replaced since the check
+                raise BadRecord(f"cannot read {p}: not a regular file")
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise BadRecord(f"cannot read {p}: {e.strerror or e}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise BadRecord(f"cannot read {p}: more than the {MAX_FILE_BYTES} bytes a record may have")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise BadRecord(f"{p.name}: not UTF-8 (byte {e.start}, line {line})") from None
 
 
 def _loads(text: str, where: str) -> object:
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BadRecord(f"{where}: not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+        return loads(text)
+    except BadJson as e:
+        raise BadRecord(f"{where}: {e}" if where else str(e)) from None
 
 
-def write_records(path: str | Path, records: Sequence[Record]) -> None:
-    """Write records: one indented record to ``.json``, one per line to ``.jsonl``."""
+def write_records(path: str | Path, records: Sequence[Record], force: bool = False) -> None:
+    """Write records: one indented record to ``.json``, one per line to ``.jsonl``.
+
+    The file is written whole through a temporary file beside it and then renamed, so a reader
+    never sees half a file; see `write_text` for what is refused.
+    """
     p = Path(path)
-    if p.suffix == ".jsonl":
-        p.write_text("".join(json.dumps(r.to_json()) + "\n" for r in records), encoding="utf-8")
+    if p.suffix.lower() == ".jsonl":
+        text = "".join(json.dumps(r.to_json()) + "\n" for r in records)
     else:
         if len(records) != 1:
             raise ValueError("a .json file holds exactly one record; use .jsonl for several")
-        p.write_text(json.dumps(records[0].to_json(), indent=1) + "\n", encoding="utf-8")
+        text = json.dumps(records[0].to_json(), indent=1) + "\n"
+    write_text(p, text, force)
+
+
+def check_writable(path: str | Path, force: bool = False) -> Path:
+    """Check, before any work, that a file may be written at ``path``: refuse an existing file
+    unless ``force``, a symbolic link, anything but a regular file, and a folder that does not
+    exist or cannot be written. Raises `CardtableError` with one line."""
+    p = Path(path)
+    if p.is_symlink():
+        raise CardtableError(f"{p}: is a symbolic link; give the path of the file itself")
+    if p.exists():
+        if not p.is_file():
+            raise CardtableError(f"{p}: exists and is not a regular file")
+        if not force:
+            raise CardtableError(f"{p}: already exists (use --force to replace it)")
+    folder = p.parent if str(p.parent) else Path(".")
+    if not folder.is_dir():
+        raise CardtableError(f"{p}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CardtableError(f"{p}: cannot write in the folder {folder}")
+    return p
+
+
+def write_text(path: str | Path, text: str, force: bool = False) -> None:
+    """Write ``text`` (UTF-8) at ``path`` through a temporary file and a rename, after
+    `check_writable`; the temporary file is removed if anything fails."""
+    p = check_writable(path, force)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if not force and p.exists():
+            raise CardtableError(f"{p}: already exists (use --force to replace it)")
+        os.replace(tmp, p)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def load_game(record: Record) -> Any:
@@ -234,10 +339,12 @@ def replay(record: Record, game: Any | None = None, shuffles: bool = True) -> It
     first illegal or malformed action.
     """
     game = game if game is not None else load_game(record)
+    if record.players is not None and len(record.players) != game.seats:
+        raise BadRecord(f"players: {game.name} has {game.seats} seats, the record names {len(record.players)} players")
     state: Any = None
     last = len(record.hands) - 1
     for h, hand in enumerate(record.hands):
-        if hand.dealer is not None and not 0 <= hand.dealer < game.seats:
+        if hand.dealer is not None and not is_whole(hand.dealer, 0, game.seats - 1):
             raise BadRecord(f"dealer: {hand.dealer} is not a seat (0 to {game.seats - 1})", h)
         try:
             if h == 0:
@@ -268,12 +375,19 @@ def replay(record: Record, game: Any | None = None, shuffles: bool = True) -> It
 
 
 def _apply_text(game: Any, state: Any, hand: int, index: int, text: str) -> Any:
-    seat_text, _, action_text = text.strip().partition(" ")
     actor = game.actor(state)
     if actor is None:
         raise ReplayStopped(hand, index, text, "the hand is over")
-    if not seat_text.isdigit():
-        raise ReplayStopped(hand, index, text, "expected '<seat> <action>', e.g. '2 play 10D'")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ReplayStopped(hand, index, text, f"an action is at most {MAX_ACTION_TEXT} characters")
+    words = text.split(" ")
+    if len(words) < 2 or not all(words) or not text.isascii() or not text.isprintable():
+        raise ReplayStopped(
+            hand, index, text, "expected '<seat> <action>' in words of ASCII letters and digits, one space apart"
+        )
+    seat_text, action_text = words[0], text[len(words[0]) + 1 :]
+    if not is_number_text(seat_text):
+        raise ReplayStopped(hand, index, text, f"expected a seat 0 to {game.seats - 1}, not {excerpt(seat_text)}")
     seat = int(seat_text)
     if seat != actor:
         raise ReplayStopped(hand, index, text, f"it is seat {actor}'s turn, not seat {seat}'s")

@@ -14,11 +14,13 @@ Each game package exposes ``GAME`` (the class, built from keyword options) and `
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Mapping
 from typing import Any
 
 from cardtable.core import BadRules
+from cardtable.strict import excerpt
 
 _MODULES: dict[str, str] = {
     "seep": "cardtable.games.seep",
@@ -73,4 +75,12 @@ def get_game_from_rules(name: str, rules: Mapping[str, Any] | None) -> Any:
     """A game from a record's ``name`` and ``rules`` object (record contract §2)."""
     if rules is not None and not isinstance(rules, Mapping):
         raise BadRules("rules: expected an object of rule options")
-    return get_game(name, **dict(rules or {}))
+    # Check the names here: passed on as keywords, "preset" or "name" would be taken as
+    # get_game's own parameters instead of refused as unknown options.
+    options = dict(rules or {})
+    cls = _module(name).GAME
+    known = {f.name for f in dataclasses.fields(cls().rules)}
+    for key in options:
+        if key not in known:
+            raise BadRules(f"unknown {name} option {excerpt(key)} (known: {', '.join(sorted(known))})")
+    return cls(**options)

@@ -377,12 +377,31 @@ def run(
         chunks = sim_ray.stream(job, deals, jobs, address)
     else:
         chunks = _stream(job, deals, jobs)
-    for done in chunks:
-        results.extend(done)
-        if progress is not None:
-            progress(len(results), deals)
+    try:
+        for done in chunks:
+            results.extend(done)
+            if progress is not None:
+                progress(len(results), deals)
+    except KeyboardInterrupt:
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()
+        results.sort(key=_unit)
+        if not results:
+            raise
+        raise Interrupted(summarize(job, results), results) from None
     results.sort(key=_unit)
     return summarize(job, results), results
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during `run`: the summary and results of the units finished before it (the first
+    ones, in order), so that what was played is kept."""
+
+    def __init__(self, summary: Summary, results: list[Result]) -> None:
+        super().__init__(f"interrupted after {len(results)}")
+        self.summary = summary
+        self.results = results
 
 
 def _unit(result: Result) -> int:
@@ -407,10 +426,14 @@ def _stream(job: Job, deals: int, jobs: int) -> Iterator[list[Result]]:
         for chunk in chunks:
             yield play_units(job, chunk)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
         futures = [pool.submit(play_units, job, chunk) for chunk in chunks]
         for fut in futures:
             yield fut.result()
+    finally:
+        # On Ctrl-C (or any early stop) drop the tasks not yet started instead of playing them.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def print_summary(summary: Summary, out: Any = None) -> None:

@@ -285,9 +285,10 @@ class Table:
         return self.log.record()
 
     def save(self, path: str | Path) -> Path:
-        """Save the match so far as a record (``.json``, or ``.jsonl`` for one line)."""
+        """Save the match so far as a record (``.json``, or ``.jsonl`` for one line), replacing
+        the file if it is there (saving again is how a match is kept up to date)."""
         p = Path(path)
-        write_records(p, [Record.from_json(self.record())])
+        write_records(p, [Record.from_json(self.record())], force=True)
         return p
 
     def history(self) -> list[str]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from cardtable.cards import format_card, parse_card
 from cardtable.core import BadNotation
 from cardtable.games.seep.floor import VALUE, VALUE_MASK, display_cards, partition, partition_with, show
+from cardtable.strict import is_number_text, read_int
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,9 +137,7 @@ def format_action(a: SeepAction) -> str:
 
 
 def _number(text: str, what: str) -> int:
-    if not text.isdigit() or len(text) > 2:
-        raise BadNotation(f"{what}: expected a number, not {text!r}")
-    return int(text)
+    return read_int(text, what, 1, 99)
 
 
 def _house(text: str) -> int:
@@ -199,7 +198,7 @@ def _parse(verb: str, args: list[str]) -> SeepAction:
         card = reader.group(args[0])
         if len(card) != 1:
             raise BadNotation("a capture plays one card")
-        houses = [i for i in args[1:] if i[:1].upper() == "H" and i[1:].isdigit()]
+        houses = [i for i in args[1:] if i[:1].upper() == "H" and is_number_text(i[1:])]
         if len(houses) > 1:
             raise BadNotation("a capture takes at most one house")
         house = _house(houses[0]) if houses else 0

@@ -18,6 +18,7 @@ from cardtable.games.seep.play import finish, packet_seats
 from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.state import House, Match, Phase, SeepState
 from cardtable.games.seep.view import house_json
+from cardtable.strict import MAX_SCORE, excerpt, is_whole
 
 
 def match_from_json(obj: Mapping[str, Any] | None) -> Match:
@@ -30,15 +31,11 @@ def match_from_json(obj: Mapping[str, Any] | None) -> Match:
     if unknown:
         raise BadNotation(f"match: unknown field {sorted(unknown)[0]!r} (Seep has difference, baazis)")
     d = obj.get("difference", 0)
-    if not isinstance(d, int) or isinstance(d, bool):
-        raise BadNotation("match: difference must be a whole number")
+    if not is_whole(d, -MAX_SCORE, MAX_SCORE):
+        raise BadNotation(f"match: difference must be a whole number, at most {MAX_SCORE} either way")
     b = obj.get("baazis", [0, 0])
-    if (
-        not isinstance(b, list)
-        or len(b) != 2
-        or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in b)
-    ):
-        raise BadNotation("match: baazis must be a list of two whole numbers, 0 or more")
+    if not isinstance(b, list) or len(b) != 2 or not all(is_whole(x, 0, MAX_SCORE) for x in b):
+        raise BadNotation(f"match: baazis must be a list of two whole numbers from 0 to {MAX_SCORE}")
     return Match(d, (b[0], b[1]))
 
 
@@ -89,7 +86,7 @@ def _cards(items: object, where: str) -> tuple[int, ...]:
             try:
                 parse_card_list([x], where)
             except BadNotation:
-                raise BadNotation(f"{where}[{j}]: unknown card {x!r}") from None
+                raise BadNotation(f"{where}[{j}]: unknown card {excerpt(x)}") from None
     return parse_card_list(items, where)
 
 
@@ -105,7 +102,7 @@ def played_by(dealer: int, plays: int, seat: int) -> int:
 def _int(obj: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
     v = obj.get(key)
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise BadPosition(f"position.{key}: expected a whole number from {lo} to {hi}, got {v!r}")
+        raise BadPosition(f"position.{key}: expected a whole number from {lo} to {hi}, got {excerpt(v)}")
     return v
 
 
@@ -161,8 +158,15 @@ def position_start(rules: SeepRules, obj: object, match: Match) -> SeepState:
         gone = [format_card(c) for c in display_cards(DECK52_MASK & ~seen[0])]
         raise BadPosition(f"position: every card must appear once; missing {' '.join(gone)}")
     sw = obj["sweeps"]
-    if not isinstance(sw, list) or len(sw) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in sw):
-        raise BadPosition("position.sweeps: expected two whole numbers (team 0, team 1)")
+    least, most = sweep_range(rules, plays)
+    if not isinstance(sw, list) or len(sw) != 2 or not all(is_whole(x, least, most) for x in sw):
+        raise BadPosition(
+            f"position.sweeps: expected two whole numbers (team 0, team 1) from {least} to {most}, "
+            f"what {plays} plays can score (R20)"
+        )
+    for team, points in enumerate(sw):
+        if _sweep_list(rules, points) is None:
+            raise BadPosition(f"position.sweeps[{team}]: {points} is not a sum of sweeps these rules score (R20)")
     lc = obj["last_capture"]
     if lc is not None and (not isinstance(lc, int) or isinstance(lc, bool) or lc not in (0, 1)):
         raise BadPosition("position.last_capture: expected 0, 1 or null")
@@ -171,7 +175,7 @@ def position_start(rules: SeepRules, obj: object, match: Match) -> SeepState:
         raise BadPosition("position.last_capture: null, yet a pile holds captured cards")
     if last >= 0 and not piles[last]:
         raise BadPosition(f"position.last_capture: team {last} has captured nothing")
-    sweeps = (_sweep_list(rules, sw[0]), _sweep_list(rules, sw[1]))
+    sweeps = (_sweep_list(rules, sw[0]) or (), _sweep_list(rules, sw[1]) or ())
     s = SeepState(
         dealer, match, Phase.PLAY, bid, plays, (hands[0], hands[1], hands[2], hands[3]), (0, 0, 0, 0),
         loose, houses, piles, sweeps, last,
@@ -179,17 +183,32 @@ def position_start(rules: SeepRules, obj: object, match: Match) -> SeepState:
     return finish(rules, s) if plays == 48 else s
 
 
-def _sweep_list(rules: SeepRules, points: int) -> tuple[int, ...]:
+def sweep_range(rules: SeepRules, plays: int) -> tuple[int, int]:
+    """The least and most sweep points one team can have scored in ``plays`` plays (R20): every
+    play a sweep, at the smallest or largest sweep value (the sweep cap bounds the count)."""
+    sweeps = plays if rules.sweep_cap is None else min(plays, rules.sweep_cap)
+    values = (rules.sweep_points, rules.first_play_sweep_points, rules.last_play_sweep_points, 0)
+    return sweeps * min(values), sweeps * max(values)
+
+
+def _sweep_list(rules: SeepRules, points: int) -> tuple[int, ...] | None:
     """A team's sweep points as separate sweeps (only their number matters, for the sweep cap):
-    as many mid-deal sweeps as fit, plus an opening sweep when that makes the sum."""
+    as many mid-deal sweeps as fit, plus an opening sweep and a last-play sweep when that makes
+    the sum; ``None`` when no such sum makes it."""
     if points == 0:
         return ()
+    first, mid, end = rules.first_play_sweep_points, rules.sweep_points, rules.last_play_sweep_points
     for opening in (0, 1):
-        rest = points - opening * rules.first_play_sweep_points
-        if rules.sweep_points and rest >= 0 and rest % rules.sweep_points == 0:
-            n = rest // rules.sweep_points
-            return (rules.first_play_sweep_points,) * opening + (rules.sweep_points,) * n
-    return (points,)
+        for last in (0, 1):
+            rest = points - opening * first - last * end
+            if rest == 0:
+                n = 0
+            elif mid != 0 and rest % mid == 0 and rest // mid > 0:
+                n = rest // mid
+            else:
+                continue
+            return (first,) * opening + (mid,) * n + (end,) * last
+    return None
 
 
 def _houses(rules: SeepRules, raw: object, seen: list[int], hands: list[int], loose: int) -> tuple[House, ...]:
@@ -202,7 +221,7 @@ def _houses(rules: SeepRules, raw: object, seen: list[int], hands: list[int], lo
             raise BadPosition(f"{where}: expected an object with 'value', 'sets' and 'owners'")
         v = h["value"]
         if not isinstance(v, int) or isinstance(v, bool) or not 9 <= v <= 13:
-            raise BadPosition(f"{where}: a house value is 9 to 13, not {v!r}")
+            raise BadPosition(f"{where}: a house value is 9 to 13, not {excerpt(v)}")
         if v in out:
             raise BadPosition(f"{where}: there is already a house of value {v} (I1)")
         sets = h["sets"]

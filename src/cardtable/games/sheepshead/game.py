@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from cardtable.cards import DECK32, format_card
 from cardtable.core import BadNotation, Deal, HandResult, IllegalAction, make_rules
+from cardtable.strict import MAX_SCORE, excerpt, is_whole
 
 from . import records
 from .actions import Action, Bury, Call, Crack, Pass, Pick, Play, format_action, parse
@@ -38,7 +39,7 @@ from .play import (
 )
 from .rules import SheepsheadRules
 from .sample import sample
-from .scoring import counted_points, pending_after, result
+from .scoring import counted_points, max_pending, pending_after, result
 from .state import Phase, State, initial
 from .tables import ALL, FROM_KERNEL, to_kernel_mask
 from .view import PublicView, View, known, known_public, observe, observe_public
@@ -76,7 +77,7 @@ class Sheepshead:
         """The state before the deal; ``match`` is the record §5 object (None: a new match)."""
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
             raise BadNotation(f"dealer: expected a seat 0-4, not {dealer!r}")
-        scores, pending = _read_match(match)
+        scores, pending = _read_match(self.rules, match)
         return initial(dealer, scores, pending)
 
     def actor(self, state: State) -> int | None:
@@ -199,7 +200,8 @@ class Sheepshead:
         """R7: the deal passes to the left after every hand, a thrown-in one included."""
         if state.phase != Phase.DONE:
             raise IllegalAction("next hand", None, "R7", "the hand is not over")
-        return self.start((state.setup.dealer + 1) % SEATS, self.match_json(state))
+        match = self.match_json(state)
+        return initial((state.setup.dealer + 1) % SEATS, tuple(match["scores"]), match["pending_doublers"])
 
     def winner(self, state: State) -> tuple[int, ...] | None:
         """R39: a Sheepshead session has no fixed end, so no match winner."""
@@ -270,22 +272,26 @@ def _text(action: object) -> str:
     return repr(action)
 
 
-def _read_match(match: Mapping[str, Any] | None) -> tuple[tuple[int, ...], int]:
+def _read_match(rules: SheepsheadRules, match: Mapping[str, Any] | None) -> tuple[tuple[int, ...], int]:
     if match is None:
         return (0,) * SEATS, 0
     if not isinstance(match, Mapping):
         raise BadNotation("match: expected an object {'scores': [5 ints], 'pending_doublers': int}")
     unknown = set(match) - {"scores", "pending_doublers"}
     if unknown:
-        raise BadNotation(f"match: unknown field {sorted(unknown)[0]!r}")
+        raise BadNotation(f"match: unknown field {excerpt(sorted(unknown)[0])}")
     scores = match.get("scores", [0] * SEATS)
     if (
         not isinstance(scores, list | tuple)
         or len(scores) != SEATS
-        or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)
+        or not all(is_whole(x, -MAX_SCORE, MAX_SCORE) for x in scores)
     ):
-        raise BadNotation("match.scores: expected a list of 5 whole numbers")
+        raise BadNotation(f"match.scores: expected a list of 5 whole numbers, at most {MAX_SCORE} either way")
     pending = match.get("pending_doublers", 0)
-    if not isinstance(pending, int) or isinstance(pending, bool) or pending < 0:
-        raise BadNotation("match.pending_doublers: expected a whole number 0 or more")
+    most = max_pending(rules)
+    if not is_whole(pending, 0, most):
+        raise BadNotation(
+            f"match.pending_doublers: expected a whole number from 0 to {most} (R42, doubler_stacking "
+            f"{rules.doubler_stacking}), not {excerpt(pending)}"
+        )
     return tuple(scores), pending

@@ -22,6 +22,7 @@ from typing import Any
 
 from cardtable.cards import DECK32_MASK, format_card, parse_card
 from cardtable.core import BadNotation, BadPosition, Deal
+from cardtable.strict import excerpt, is_whole
 
 from .actions import Call
 from .play import SEATS, apply_play, call_choices, start_play
@@ -33,11 +34,11 @@ from .tables import FROM_KERNEL, JD, SUIT_CLASS, TO_KERNEL, indices, kernel_card
 
 def _card(x: object, where: str, error: type[Exception]) -> int:
     if not isinstance(x, str):
-        raise error(f"{where}: expected a card string, not {x!r}")
+        raise error(f"{where}: expected a card string, not {excerpt(x)}")
     try:
         c = parse_card(x)
     except BadNotation:
-        raise error(f"{where}: unknown card {x!r}") from None
+        raise error(f"{where}: unknown card {excerpt(x)}") from None
     if FROM_KERNEL[c] < 0:
         raise error(f"{where}: {format_card(c)} is not in the Sheepshead pack (7 to ace)")
     return c
@@ -74,6 +75,8 @@ def deal_from_json(obj: object, dealer: int) -> Deal:
     """A record's deal (§3) as the deck that deals it by R9."""
     if not isinstance(obj, Mapping):
         raise BadNotation("deal: expected an object with 'deck' or 'hands' and 'blind'")
+    if set(obj) not in ({"deck"}, {"hands", "blind"}):
+        raise BadNotation("deal: expected 'deck', or 'hands' and 'blind', and nothing else")
     if "deck" in obj:
         deck = _cards(obj["deck"], "deal.deck", None, BadNotation)
         seen = _Seen(BadNotation)
@@ -106,8 +109,13 @@ def deal_from_json(obj: object, dealer: int) -> Deal:
 
 def _seat(x: object, where: str) -> int:
     if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < SEATS:
-        raise BadPosition(f"{where}: expected a seat 0-4, not {x!r}")
+        raise BadPosition(f"{where}: expected a seat 0-4, not {excerpt(x)}")
     return x
+
+
+_POSITION_FIELDS = frozenset(
+    {"dealer", "picker", "call", "unknown", "blitz", "cracks", "cracker", "hands", "bury", "blind", "tricks", "trick"}
+)
 
 
 def position_start(rules: SheepsheadRules, obj: object, base: State) -> State:
@@ -117,6 +125,9 @@ def position_start(rules: SheepsheadRules, obj: object, base: State) -> State:
     for key in ("dealer", "picker", "hands", "tricks", "trick"):
         if key not in obj:
             raise BadPosition(f"position.{key}: missing")
+    extra = set(obj) - _POSITION_FIELDS
+    if extra:
+        raise BadPosition(f"position: unknown field {excerpt(sorted(extra)[0])}")
     dealer = _seat(obj["dealer"], "position.dealer")
     picker = None if obj["picker"] is None else _seat(obj["picker"], "position.picker")
     hands_obj = obj["hands"]
@@ -130,7 +141,7 @@ def position_start(rules: SheepsheadRules, obj: object, base: State) -> State:
         raise BadPosition("position.tricks: expected a list of at most 6 finished tricks")
     tricks: list[tuple[int, list[int]]] = []
     for i, t in enumerate(tricks_obj):
-        if not isinstance(t, Mapping) or "leader" not in t or "cards" not in t:
+        if not isinstance(t, Mapping) or set(t) != {"leader", "cards"}:
             raise BadPosition(f"position.tricks[{i}]: expected {{'leader': seat, 'cards': [...]}}")
         tricks.append(
             (
@@ -139,7 +150,7 @@ def position_start(rules: SheepsheadRules, obj: object, base: State) -> State:
             )
         )
     cur = obj["trick"]
-    if not isinstance(cur, Mapping) or "leader" not in cur or "cards" not in cur:
+    if not isinstance(cur, Mapping) or set(cur) != {"leader", "cards"}:
         raise BadPosition("position.trick: expected {'leader': seat, 'cards': [...]}")
     cur_leader = _seat(cur["leader"], "position.trick.leader")
     cur_cards = _cards(cur["cards"], "position.trick.cards", None, BadPosition)
@@ -170,6 +181,7 @@ def position_start(rules: SheepsheadRules, obj: object, base: State) -> State:
     blind_mask = sum(1 << FROM_KERNEL[c] for c in blind)
     setup = base.setup._replace(dealer=dealer)
     if picker is None:
+        _no_pick_extras(obj)
         if rules.no_pick_rule not in PLAYED_NO_PICK:
             raise BadPosition(f"position.picker: null, but no_pick_rule {rules.no_pick_rule} plays no hand")
         if len(blind) != 2 or bury:
@@ -195,6 +207,16 @@ def position_start(rules: SheepsheadRules, obj: object, base: State) -> State:
     return s
 
 
+_QUEENS = {"black": ("QC", "QS"), "red": ("QH", "QD")}
+
+
+def _no_pick_extras(obj: Mapping[str, Any]) -> None:
+    """A hand nobody picked has no call, blitz or crack: refuse a position that claims one."""
+    for key, empty in (("call", None), ("unknown", None), ("blitz", []), ("cracks", 0), ("cracker", None)):
+        if key in obj and obj[key] != empty:
+            raise BadPosition(f"position.{key}: a hand nobody picked has none, not {excerpt(obj[key])}")
+
+
 def _position_call(
     rules: SheepsheadRules, obj: Mapping[str, Any], setup: Any, hands: list[int], picker: int, bury: int
 ) -> Any:
@@ -203,35 +225,70 @@ def _position_call(
     blitz = obj.get("blitz", [])
     cracks = obj.get("cracks", 0)
     cracker = obj.get("cracker")
-    if not isinstance(blitz, list) or not set(blitz) <= {"black", "red"} or (blitz and not rules.blitzing):
-        raise BadPosition("position.blitz: a list of 'black' and 'red', with blitzing on")
-    if not isinstance(cracks, int) or not 0 <= cracks <= 2 or (cracks and not rules.cracking):
-        raise BadPosition("position.cracks: 0, 1 or 2, with cracking on")
-    if cracks and cracker is None:
-        raise BadPosition("position.cracker: the seat that cracked")
+    if (
+        not isinstance(blitz, list)
+        or not all(isinstance(b, str) and b in _QUEENS for b in blitz)
+        or len(set(blitz)) != len(blitz)
+        or (blitz and not rules.blitzing)
+    ):
+        raise BadPosition("position.blitz: a list of 'black' and 'red', each at most once, with blitzing on (R45)")
+    eight = hands[picker] | bury
+    for pair in blitz:
+        if any(not eight >> FROM_KERNEL[parse_card(q)] & 1 for q in _QUEENS[pair]):
+            raise BadPosition(f"position.blitz: the picker does not hold both {pair} queens (R45)")
+    if not is_whole(cracks, 0, 2) or (cracks and not rules.cracking):
+        raise BadPosition(f"position.cracks: 0, 1 or 2, with cracking on (R44), not {excerpt(cracks)}")
+    if cracks and picker == setup.dealer:
+        raise BadPosition("position.cracks: nobody may crack when the dealer picked (R44)")
+    if bool(cracks) != (cracker is not None):
+        raise BadPosition("position.cracker: the seat that cracked, given exactly when cracks is 1 or 2 (R44)")
+    cracker_seat = -1 if cracker is None else _seat(cracker, "position.cracker")
+    if cracker_seat >= 0 and not 0 < (cracker_seat - picker) % SEATS <= (setup.dealer - picker) % SEATS:
+        raise BadPosition(f"position.cracker: seat {cracker_seat} had a chance to pick, so may not crack (R44)")
     setup = setup._replace(
         blitz=(1 if "black" in blitz else 0) | (2 if "red" in blitz else 0),
         cracks=cracks,
-        cracker=-1 if cracker is None else _seat(cracker, "position.cracker"),
+        cracker=cracker_seat,
     )
-    if rules.partner_mode == "jack_of_diamonds":
+    if rules.partner_mode in ("jack_of_diamonds", "none"):
+        want = None if rules.partner_mode == "jack_of_diamonds" else "alone"
+        if call != want or unknown is not None:
+            raise BadPosition(
+                f"position.call: {json_text(want)} with partner_mode {rules.partner_mode}, not {excerpt(call)}"
+            )
+        if rules.partner_mode == "none":
+            return _partner_checked(setup._replace(call_kind=CallKind.ALONE))
         partner = next((x for x in range(SEATS) if x != picker and hands[x] >> JD & 1), -1)
-        return setup._replace(called=JD, partner=partner)
-    if rules.partner_mode == "none":
-        return setup._replace(call_kind=CallKind.ALONE)
+        return _partner_checked(setup._replace(called=JD, partner=partner))
     hand = hands[picker]
     if call == "alone":
-        return setup._replace(call_kind=CallKind.ALONE)
+        if unknown is not None:
+            raise BadPosition("position.unknown: a picker alone sets no card aside")
+        if Call(None) not in call_choices(rules, hand, bury):
+            raise BadPosition("position.call: the picker may not go alone here")
+        return _partner_checked(setup._replace(call_kind=CallKind.ALONE))
     called = _card(call, "position.call", BadPosition)
     under = None if unknown is None else _card(unknown, "position.unknown", BadPosition)
     action = Call(called, under)
     if action not in call_choices(rules, hand, bury):
-        raise BadPosition(f"position.call: the picker may not call {call} with this hand and bury")
+        raise BadPosition(f"position.call: the picker may not call {excerpt(call)} with this hand and bury")
     c = FROM_KERNEL[called]
     u = -1 if under is None else FROM_KERNEL[under]
     kind = CallKind.UNKNOWN if u >= 0 else CallKind.ACE if TO_KERNEL[c] % 13 == 0 else CallKind.TEN
     partner = next((x for x in range(SEATS) if x != picker and hands[x] >> c & 1), -1)
-    return setup._replace(call_kind=kind, called=c, suit=SUIT_CLASS[c], under=u, partner=partner)
+    return _partner_checked(setup._replace(call_kind=kind, called=c, suit=SUIT_CLASS[c], under=u, partner=partner))
+
+
+def _partner_checked(setup: Any) -> Any:
+    """R44: the partner may not crack his own team."""
+    if setup.cracker >= 0 and setup.cracker == setup.partner:
+        raise BadPosition(f"position.cracker: seat {setup.cracker} is the picker's partner and may not crack (R44)")
+    return setup
+
+
+def json_text(value: object) -> str:
+    """A short JSON value for a message."""
+    return "null" if value is None else f'"{value}"'
 
 
 def position_json(s: State) -> dict[str, Any] | None:

@@ -24,6 +24,20 @@ OUTCOMES: Final = {
 PLAYED_NO_PICK: Final = ("leaster", "moster", "mittler", "schneidster")
 
 
+#: The most pending doublers a match may carry (R42). The rules add one per thrown-in hand with
+#: no bound of their own; a match is held to this many (65 thrown-in hands in a row add no more), so
+#: that ``doubler_stacking = compound`` multiplies a hand by at most 2^64 and no record can make
+#: the scores grow past what can be computed and printed.
+MAX_PENDING_DOUBLERS: Final = 64
+
+
+def max_pending(rules: SheepsheadRules) -> int:
+    """The most pending doublers a match may carry: one under ``doubler_stacking = cap``, else
+    `MAX_PENDING_DOUBLERS`. (A match state may carry doublers into hands whose no-pick rule adds
+    none, as when a table changes its house rules; they are then used up as R42 says.)"""
+    return 1 if rules.doubler_stacking == "cap" else MAX_PENDING_DOUBLERS
+
+
 def doubler_factor(rules: SheepsheadRules, pending: int) -> tuple[int, int]:
     """R42: the doubler factor of a picked hand and the pending doublers left after it."""
     if pending <= 0:
@@ -40,7 +54,7 @@ def pending_after(rules: SheepsheadRules, setup: Setup) -> int:
     if setup.picker >= 0:
         return doubler_factor(rules, setup.pending)[1]
     if setup.passes == SEATS and rules.no_pick_rule == "doubler":
-        return 1 if rules.doubler_stacking == "cap" else setup.pending + 1
+        return min(setup.pending + 1, max_pending(rules))
     return setup.pending
 
 

@@ -19,6 +19,7 @@ from typing import Final
 
 from cardtable.cards import format_card, format_cards, parse_card
 from cardtable.core import BadNotation
+from cardtable.strict import is_number_text
 
 from .tables import DECK_MASK
 
@@ -93,7 +94,7 @@ def parse_action(text: str) -> Action:
     if verb == "pass" and not args:
         return PASS
     if verb == "bid" and len(args) == 1:
-        if not (args[0].isascii() and args[0].isdigit()):
+        if not is_number_text(args[0]):
             raise BadNotation(f"{text!r}: a bid is a whole number of points, such as 'bid 3'")
         n = int(args[0])
         return BIDS[n] if n < len(BIDS) else Bid(n)

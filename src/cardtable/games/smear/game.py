@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from cardtable.cards import format_card
 from cardtable.core import BadNotation, Deal, HandResult, IllegalAction, make_rules, rules_json
+from cardtable.strict import MAX_SCORE, excerpt, is_whole
 
 from . import position
 from .actions import CALL_TEXTS, Action, Discard, format_action, parse_action
@@ -304,11 +305,14 @@ def _read_match(match: Mapping[str, Any] | None) -> tuple[int, int]:
         return (0, 0)
     if not isinstance(match, Mapping):
         raise BadNotation('match: expected an object {"scores": [team 0, team 1]}')
+    unknown = set(match) - {"scores"}
+    if unknown:
+        raise BadNotation(f"match: unknown field {excerpt(sorted(unknown)[0])} (Smear has scores)")
     scores = match.get("scores")
     if (
         not isinstance(scores, list | tuple)
         or len(scores) != 2
-        or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)
+        or not all(is_whole(x, -MAX_SCORE, MAX_SCORE) for x in scores)
     ):
-        raise BadNotation("match.scores: expected two whole numbers [team 0, team 1]")
+        raise BadNotation(f"match.scores: expected two whole numbers [team 0, team 1], at most {MAX_SCORE} either way")
     return (scores[0], scores[1])

@@ -26,6 +26,7 @@ from typing import Any
 
 from cardtable.cards import cards_of, format_card, format_cards, parse_card
 from cardtable.core import BadNotation, BadPosition, Deal, IllegalAction
+from cardtable.strict import excerpt
 
 from .actions import CALL_TEXTS, Bid, Discard, Pass, Play, parse_action
 from .play import apply_action, start_state
@@ -43,11 +44,11 @@ def read_cards(items: object, where: str, size: int | None = None) -> list[int]:
     out = []
     for i, text in enumerate(items):
         if not isinstance(text, str):
-            raise BadNotation(f"{where}[{i}]: expected a card string, not {text!r}")
+            raise BadNotation(f"{where}[{i}]: expected a card string, not {excerpt(text)}")
         try:
             c = parse_card(text)
         except BadNotation:
-            raise BadNotation(f"{where}[{i}]: unknown card {text!r}") from None
+            raise BadNotation(f"{where}[{i}]: unknown card {excerpt(text)}") from None
         if not DECK_MASK >> c & 1:
             raise BadNotation(f"{where}[{i}]: {format_card(c)} is not in the Smear deck")
         out.append(c)
@@ -72,6 +73,8 @@ def deal_from_json(obj: object, dealer: int) -> Deal:
     if "deck" in obj:
         if "hands" in obj or "stock" in obj:
             raise BadNotation("deal: give either 'deck' or 'hands' and 'stock', not both")
+        if set(obj) != {"deck"}:
+            raise BadNotation("deal: the deck form has only the field 'deck'")
         deck = read_cards(obj["deck"], "deal.deck")
         check_once(deck, "deal.deck")
         return Deal(tuple(deck))
@@ -83,6 +86,8 @@ def deal_from_json(obj: object, dealer: int) -> Deal:
     read = [read_cards(h, f"deal.hands[{i}]", HAND_SIZE) for i, h in enumerate(hands)]
     if "stock" not in obj:
         raise BadNotation("deal.stock: missing (the 8 undealt cards, top first)")
+    if set(obj) != {"hands", "stock"}:
+        raise BadNotation("deal: the explicit form has only the fields 'hands' and 'stock'")
     stock = read_cards(obj["stock"], "deal.stock", STOCK_SIZE)
     deck = [c for i in range(1, SEATS + 1) for c in read[(dealer + i) % SEATS]] + stock
     check_once(deck, "deal")
@@ -119,6 +124,9 @@ def position_start(rules: SmearRules, strict: bool, obj: object, scores: tuple[i
     """The state of a position (see the module docstring); `BadPosition` names what fails."""
     if not isinstance(obj, dict):
         raise BadPosition("position: expected an object")
+    extra = set(obj) - {"dealer", "auction", "hands", "stock", "kitty", "discard", "tricks"}
+    if extra:
+        raise BadPosition(f"position: unknown field {excerpt(sorted(extra)[0])}")
     dealer = obj.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
         raise BadPosition("dealer: expected a seat number 0-3")
@@ -140,7 +148,7 @@ def position_start(rules: SmearRules, strict: bool, obj: object, scores: tuple[i
         discard = read_cards(obj.get("discard", []), "discard")
         tricks = []
         for i, t in enumerate(_list(obj, "tricks")):
-            leader = t.get("leader") if isinstance(t, dict) else None
+            leader = t.get("leader") if isinstance(t, dict) and set(t) == {"leader", "cards"} else None
             if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < SEATS:
                 raise BadPosition(f"tricks[{i}].leader: expected a seat number 0-3")
             size = SEATS if i < len(obj["tricks"]) - 1 else None
