@@ -50,7 +50,7 @@ def test_random_messages_get_their_answers_and_change_nothing_unacknowledged(ser
         assert recv_json(ws)["t"] == "snapshot"
         count = [0]
 
-        @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+        @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
         @given(st.one_of(messages.map(json.dumps), raw))
         def check(msg: str | bytes) -> None:
             before = server.get(f"/api/tables/{t['table']}").json()["version"]

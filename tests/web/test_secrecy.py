@@ -10,7 +10,7 @@ import pytest
 
 from cardtable.record import Record, load_game, replay
 from cardtable.registry import names, presets
-from cardtable.web.audit import leaks, named_cards
+from cardtable.web.audit import leaks
 from tests.web.client import Client, Server, create, join, play
 
 CASES = [(game, preset) for game in names() for preset in sorted(presets(game))]
@@ -18,16 +18,6 @@ CASES = [(game, preset) for game in names() for preset in sorted(presets(game))]
 
 def over(msg: dict) -> bool:
     return msg["t"] == "table" and msg["table"]["status"] == "over"
-
-
-def test_the_scanner_finds_cards_in_any_form() -> None:
-    assert set(named_cards({"view": {"hand": ["10D", "QS"]}, "action": "2 bury TC 7h", "legal": ["play AS"]})) == {
-        "10D",
-        "QS",
-        "10C",
-        "AS",
-    }
-    assert set(named_cards({"table": {"name": "AS"}, "commitment": "10c5", "x": "QSX 210D"})) == set()
 
 
 @pytest.mark.parametrize(("game", "preset"), CASES)
@@ -48,7 +38,7 @@ async def test_no_message_names_a_card_its_recipient_may_not_see(server: Server,
     for c in [*clients, spectator]:
         for msg in c.received:
             if msg["t"] in ("snapshot", "event") and msg["v"] >= 1:
-                assert leaks(g, states[msg["v"] - 1], c.seat, msg) == set(), (c.seat, msg)
+                assert leaks(g, states[msg["v"] - 1], c.seat, msg) == [], (c.seat, msg)
                 checked += 1
     assert checked > 20
     for c in [*clients, spectator]:

@@ -186,7 +186,7 @@ class LiveTable:
                 before = self.state
                 action = self.game.parse(row.text)
                 after = self.game.apply(before, action)
-                public = engine.public_action(self.game, before, after, row.seat, row.text)
+                public = engine.public_action(self.game, before, action)
                 self._commit(Entry(row.version, row.seat, row.text, public, after, None, row.stand_in), row.client_id)
 
     # --- what a table is: seats, summary, record ---
@@ -450,7 +450,7 @@ class LiveTable:
         action = self.game.parse(text)
         after = self.game.apply(before, action)
         canonical = self.game.format(action)
-        public = engine.public_action(self.game, before, after, seat, canonical)
+        public = engine.public_action(self.game, before, action)
         v = self.version + 1
         await asyncio.to_thread(self.store.append, self.id, ActionRow(v, seat, canonical, None, client_id, stand_in))
         entry = Entry(v, seat, canonical, public, after, None, stand_in)
