@@ -41,9 +41,11 @@ class BotPool:
         else:
             self.executor = ThreadPoolExecutor(1, thread_name_prefix="bots")
 
-    async def choose(self, game_name: str, rules: dict[str, Any], spec: str, view: Any, legal: list[Any]) -> str:
+    async def choose(
+        self, game_name: str, rules: dict[str, Any], spec: str, view: Any, legal: list[Any], seed: int | None = None
+    ) -> str:
         loop = asyncio.get_running_loop()
-        seed = secrets.randbits(64)
+        seed = secrets.randbits(64) if seed is None else seed
         return await loop.run_in_executor(self.executor, choose, game_name, rules, spec, view, legal, seed)
 
     def close(self) -> None:

@@ -406,6 +406,8 @@ class LiveTable:
         if e.seat < 0 and e.data is not None:
             msg["commitment"] = e.data["commitment"]
             msg["match"] = e.data["match"]
+            if e.data["new_match"]:
+                msg["new_match"] = True
         if e.stand_in:
             msg["stand_in"] = True
         result = self.game.outcome(e.state)
@@ -462,12 +464,13 @@ class LiveTable:
         return entry
 
     async def _deal(self, new_match: bool) -> None:
+        seeded = self._seeded("deal")
         if new_match or self.state is None:
-            dealer = random.SystemRandom().randrange(self.game.seats)
+            dealer = (seeded or random.SystemRandom()).randrange(self.game.seats)
             start = self.game.start(dealer)
         else:
             start = self.game.next_hand(self.state)
-        shuffle = engine.new_shuffle(self.game, start)
+        shuffle = engine.new_shuffle(self.game, start, seeded)
         data = {
             "deck": [format_card(c) for c in shuffle.deck],
             "salt": shuffle.salt,
@@ -483,6 +486,12 @@ class LiveTable:
         if self.game.outcome(entry.state) is not None and self._match_over(entry.state):
             await self._set_status("over")  # a misdeal can be the last hand too
         self._schedule()
+
+    def _seeded(self, what: str) -> random.Random | None:
+        """With the (test-only) seed setting: a generator fixed by the seed, the game and the version."""
+        if self.settings.seed is None:
+            return None
+        return random.Random(f"{self.settings.seed}:{self.row.game}:{self.version}:{what}")
 
     def _apply_deal(self, v: int, data: dict[str, Any]) -> Entry:
         if data["new_match"] or self.state is None:
@@ -565,13 +574,17 @@ class LiveTable:
         info = self.seats[seat]
         pause = self.row.move_seconds if info.human and not info.away and self.row.move_seconds else 0.0
         await asyncio.sleep(pause or self.settings.bot_pause)
+        if self.version != v:
+            return
         state = self.state
         legal = list(self.game.legal_actions(state))
         if len(legal) == 1:
             text = self.game.format(legal[0])
         else:
             view = self.game.observe(state, seat)
-            text = await self.bots.choose(self.row.game, self.rules, spec, view, legal)
+            seeded = self._seeded(f"bot {seat}")
+            seed = seeded.getrandbits(64) if seeded is not None else None
+            text = await self.bots.choose(self.row.game, self.rules, spec, view, legal, seed)
 
         async def move() -> None:
             if self.version != v or self.status != "playing":
