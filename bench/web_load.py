@@ -49,9 +49,9 @@ class Stats:
 async def one_table(server: Server, n: int, hands: int, stats: Stats, deadline: float) -> None:
     game = GAMES[n % len(GAMES)]
     t = await asyncio.to_thread(create, server, game, ["human"] + ["rule"] * (SEATS[game] - 1), hands=hands)
+    spectator = await Client.connect(server, t["table"], None)  # before the deal, to see every hand's result
     seat = await asyncio.to_thread(join, server, t, f"P{n}")
     player = await Client.connect(server, t["table"], seat["token"])
-    spectator = await Client.connect(server, t["table"], None)
     sent: dict[int, float] = {}
     got_player: dict[int, float] = {}
     got_spectator: dict[int, float] = {}
