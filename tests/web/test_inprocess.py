@@ -90,3 +90,16 @@ def test_the_live_connection_in_process(tmp_path: Path) -> None:
             got = [ws.receive_json() for _ in range(3)]
             event, ack = [m for m in got if m["t"] != "table"]
             assert event["t"] == "event" and ack == {"t": "ack", "id": "one", "v": snap["v"] + 1}
+
+
+def test_a_closed_table_stops_and_its_record_stays_after_a_restart(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path))) as client:
+        t = client.post("/api/tables", json={"game": "smear", "seats": ["rule"] * 4, "hands": 1}).json()
+        wait_for(client, t["table"], "over")
+        assert client.post(f"/api/tables/{t['table']}/close", json={"host": "wrong"}).status_code == 403
+        assert client.post(f"/api/tables/{t['table']}/close", json={"host": t["host"]}).json()["status"] == "closed"
+        record = client.get(f"/api/tables/{t['table']}/record").json()
+    with TestClient(create_app(settings(tmp_path))) as client:
+        assert client.get(f"/api/tables/{t['table']}").json()["status"] == "closed"
+        assert client.get(f"/api/tables/{t['table']}/record").json() == record
+        assert client.post(f"/api/tables/{t['table']}/again", json={"token": t["host"], "match": 0}).status_code == 409
