@@ -14,7 +14,7 @@ from cardtable.registry import get_game
 from cardtable.web.bots import BotPool
 from cardtable.web.live import HUMAN, LiveTable, Refused, new_token, token_hash
 from cardtable.web.settings import Settings
-from cardtable.web.store import SeatRow, Store, TableRow
+from cardtable.web.store import Journal, SeatRow, Store, TableRow
 
 log = logging.getLogger("cardtable.web")
 
@@ -25,6 +25,7 @@ class Hub:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.store = Store(settings.db_url)
+        self.journal = Journal(self.store)
         self.bots = BotPool(settings.bot_workers)
         self.tables: dict[str, LiveTable] = {}
         self.addresses: Counter[str] = Counter()
@@ -44,6 +45,7 @@ class Hub:
     def close(self) -> None:
         for table in self.tables.values():
             table.stop()
+        self.journal.close()
         self.bots.close()
         self.store.close()
 
@@ -63,7 +65,7 @@ class Hub:
             return None
         row, seat_rows, action_rows = loaded
         try:
-            table = LiveTable(row, seat_rows, self.settings, self.store, self.bots)
+            table = LiveTable(row, seat_rows, self.settings, self.store, self.bots, self.journal)
             table.restore(action_rows)
         except CardtableError as e:
             log.error("table %s cannot be rebuilt: %s", table_id, e)
@@ -129,7 +131,7 @@ class Hub:
             )
             seat_rows = [SeatRow(n, spec, None, None) for n, spec in enumerate(seats)]
             await asyncio.to_thread(self.store.create_table, row, seat_rows)
-            table = LiveTable(row, seat_rows, self.settings, self.store, self.bots)
+            table = LiveTable(row, seat_rows, self.settings, self.store, self.bots, self.journal)
             self.tables[table_id] = table
             table.start_worker()
         if status == "playing":

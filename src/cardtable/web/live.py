@@ -27,7 +27,7 @@ from cardtable.registry import get_game
 from cardtable.web import engine
 from cardtable.web.bots import BotPool
 from cardtable.web.settings import Settings
-from cardtable.web.store import ActionRow, SeatRow, Store, TableRow
+from cardtable.web.store import ActionRow, Journal, SeatRow, Store, TableRow
 
 log = logging.getLogger("cardtable.web")
 
@@ -121,11 +121,20 @@ class Entry:
 class LiveTable:
     """A table in memory, rebuilt from its stored actions and kept by one worker task."""
 
-    def __init__(self, row: TableRow, seat_rows: list[SeatRow], settings: Settings, store: Store, bots: BotPool):
+    def __init__(
+        self,
+        row: TableRow,
+        seat_rows: list[SeatRow],
+        settings: Settings,
+        store: Store,
+        bots: BotPool,
+        journal: Journal | None = None,
+    ):
         self.row = row
         self.id = row.id
         self.settings = settings
         self.store = store
+        self.journal = journal or Journal(store)
         self.bots = bots
         self.game: Any = get_game(row.game, row.preset, **row.rules)
         self.rules = rules_json(self.game.rules)
@@ -454,7 +463,7 @@ class LiveTable:
         canonical = self.game.format(action)
         public = engine.public_action(self.game, before, action)
         v = self.version + 1
-        await asyncio.to_thread(self.store.append, self.id, ActionRow(v, seat, canonical, None, client_id, stand_in))
+        await self.journal.append(self.id, ActionRow(v, seat, canonical, None, client_id, stand_in))
         entry = Entry(v, seat, canonical, public, after, None, stand_in)
         self._commit(entry, client_id)
         self._broadcast(entry)
@@ -480,7 +489,7 @@ class LiveTable:
             "new_match": new_match,
         }
         v = self.version + 1
-        await asyncio.to_thread(self.store.append, self.id, ActionRow(v, -1, "deal", data, None, False))
+        await self.journal.append(self.id, ActionRow(v, -1, "deal", data, None, False))
         entry = self._apply_deal(v, data)
         self._broadcast(entry)
         if self.game.outcome(entry.state) is not None and self._match_over(entry.state):
