@@ -4,12 +4,14 @@ scripted WebSocket client acting for a person's seat, with a spectator watching 
     python bench/web_load.py [--tables 200] [--hands 2] [--bot-workers 2] [--db URL] [--json]
 
 The server is ``cardtable serve`` in a subprocess on a loopback port (bots without pause, no
-pause between hands). Reported: the latency from a client's move to the moment every client of
-its table (the mover and the spectator) has the event, as p50/p95/p99; the server's peak RSS
-(its own process, and with the bots' worker processes); errors (refused moves, closed
+pause between hands). First one table of each game is played alone on the same server, as the
+baseline; then all the tables at once. Reported: the latency from a client's move to the moment
+every client of its table (the mover and the spectator) has the event, as p50/p95/p99, alone
+and under load; the server's peak RSS (its own process, and with the bots' worker processes);
+actions (deals and moves) stored per second under load; and errors (refused moves, closed
 connections, timeouts, records that do not replay or whose scores differ from the scores the
-clients were sent: all must be 0); and moves per second over the whole run. The clients run in
-this process on the same machine, so they share its cores with the server.
+clients were sent: all must be 0). The clients run in this process on the same machine, so
+they share its cores with the server.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class Stats:
         self.errors: list[str] = []
         self.moves = 0
         self.hands = 0
+        self.versions = 0
 
 
 async def one_table(server: Server, n: int, hands: int, stats: Stats, deadline: float) -> None:
@@ -106,6 +109,7 @@ async def one_table(server: Server, n: int, hands: int, stats: Stats, deadline: 
     elif [h["score"] for h in report["hands"]] != scores:
         stats.errors.append(f"table {n}: record scores {report['hands']} differ from sent {scores}")
     stats.hands += len(record.get("hands", []))
+    stats.versions += sum(1 + len(h["actions"]) for h in record.get("hands", []))
 
 
 def _rss_of(pid: int) -> int:
@@ -161,18 +165,25 @@ async def main() -> None:
             await asyncio.sleep(1.0)
 
     sampler = asyncio.create_task(sample())
-    started = time.perf_counter()
     deadline = time.monotonic() + args.timeout
+    alone = Stats()
     try:
+        # The baseline, in the same server: one table of each game played alone, one after another.
+        for n in range(len(GAMES)):
+            await one_table(server, n, args.hands, alone, deadline)
+        started = time.perf_counter()
         await asyncio.gather(*(one_table(server, n, args.hands, stats, deadline) for n in range(args.tables)))
+        wall = time.perf_counter() - started
     finally:
         sampler.cancel()
         server.stop()
-    wall = time.perf_counter() - started
     lat = sorted(stats.latencies)
+    base = sorted(alone.latencies)
+    stats.errors += alone.errors
 
-    def pct(p: float) -> float:
-        return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
+    def pct(p: float, values: list[float] | None = None) -> float:
+        v = lat if values is None else values
+        return 1000 * v[min(len(v) - 1, int(p * len(v)))] if v else float("nan")
 
     out: dict[str, Any] = {
         "tables": args.tables,
@@ -180,10 +191,13 @@ async def main() -> None:
         "hands_recorded": stats.hands,
         "client_moves_timed": stats.moves,
         "latency_ms": {"p50": pct(0.50), "p95": pct(0.95), "p99": pct(0.99), "mean": 1000 * statistics.fmean(lat)},
+        "alone_latency_ms": {"p50": pct(0.50, base), "p95": pct(0.95, base), "p99": pct(0.99, base)},
+        "p50_ratio_to_alone": round(pct(0.50) / pct(0.50, base), 1),
         "server_rss_mb": round(peak[0] / 2**20, 1),
         "server_with_bot_workers_rss_mb": round(peak[1] / 2**20, 1),
         "errors": len(stats.errors),
         "wall_s": round(wall, 1),
+        "actions_per_s": round(stats.versions / wall, 1),
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
         "db": db.split(":")[0],
     }
