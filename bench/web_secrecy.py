@@ -7,7 +7,8 @@ Tables of people only (one scripted client per seat, random legal moves) and a s
 server in a subprocess; when a table's match ends its record is replayed to the state of every
 version, and each snapshot and event is checked with `cardtable.web.audit.leaks` against the
 recipient's unseen cards at its version. ``--hands`` is per game, over its presets in turn; tables
-are started until each game has that many finished hands (a Seep match may end before its last).
+are started until each game has that many finished hands (a Seep match may end before its last),
+or until ``--minutes`` have passed; the hands actually played are reported.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ async def main() -> None:
     ap.add_argument("--hands", type=int, default=1000, help="hands per game, split over its presets")
     ap.add_argument("--hands-per-table", type=int, default=10)
     ap.add_argument("--parallel", type=int, default=8, help="tables played at once")
+    ap.add_argument("--minutes", type=float, default=600, help="start no table after this long (then report)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     server = Server(
@@ -82,7 +84,7 @@ async def main() -> None:
     def next_job() -> tuple[str, str, int, str] | None:
         """A table of the game furthest from its target (a Seep match can end before its hands)."""
         short = [g for g in names() if totals["hands"][g] + in_flight[g] * args.hands_per_table < args.hands]
-        if not short:
+        if not short or time.perf_counter() - started > 60 * args.minutes:
             return None
         game = min(short, key=lambda g: totals["hands"][g] + in_flight[g] * args.hands_per_table)
         kinds = sorted(presets(game))
