@@ -47,9 +47,12 @@ async def one_table(server: Server, game: str, preset: str, hands: int, seed: st
     spectator = await Client.connect(server, t["table"], None)
     clients = [await Client.connect(server, t["table"], tok) for tok in tokens]
     rng = random.Random(seed)
-    await asyncio.gather(*(play(c, lambda c: rng.choice(c.legal), over, timeout=600) for c in clients))
-    if spectator.table.get("status") != "over":
-        await spectator.until(over, timeout=60)
+
+    async def watch() -> None:
+        if spectator.table.get("status") != "over":
+            await spectator.until(over, timeout=900)
+
+    await asyncio.gather(watch(), *(play(c, lambda c: rng.choice(c.legal), over, timeout=900) for c in clients))
     for c in [*clients, spectator]:
         await c.close()
     record = Record.from_json((await asyncio.to_thread(server.get, f"/api/tables/{t['table']}/record")).json())
