@@ -27,7 +27,8 @@ export class Connection {
    * @param {{url: string, token: string | null, open: (url: string) => SocketLike,
    *   schedule?: (fn: () => void, ms: number) => any, newId?: () => string,
    *   onState?: (s: TableState, msg: any) => void, onStatus?: (s: Status, why?: string) => void,
-   *   onRejected?: (msg: any, action: string | undefined) => void, onAck?: (msg: any) => void}} options
+   *   onRejected?: (msg: any, action: string | undefined) => void, onAck?: (msg: any) => void,
+   *   onOther?: (msg: any) => void}} options
    */
   constructor(options) {
     this.url = options.url;
@@ -41,6 +42,7 @@ export class Connection {
     this.onStatus = options.onStatus ?? (() => {});
     this.onRejected = options.onRejected ?? (() => {});
     this.onAck = options.onAck ?? (() => {});
+    this.onOther = options.onOther ?? (() => {});
     /** @type {TableState} */
     this.state = { v: 0, seat: null, view: null, legal: [], log: [], last: null };
     /** @type {Map<string, {t: "act", v: number, action: string, id: string}>} moves sent and not yet answered */
@@ -183,6 +185,7 @@ export class Connection {
         return;
       }
       default:
+        this.onOther(msg); // messages added to the protocol later (the table's summary, chat)
         return;
     }
   }
