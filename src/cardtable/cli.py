@@ -166,6 +166,19 @@ def _build_parser() -> _Parser:
     )
     p.add_argument("--no-records", action="store_true", help="do not write the records")
     p.add_argument("--quiet", action="store_true", help="no progress on standard error")
+
+    p = sub.add_parser("serve", help="run the web table server (needs pip install 'cardtable[web]')")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
+    p.add_argument("--bot-pause", type=float, metavar="SECONDS", help="pause before a bot's move (default 0.8)")
+    p.add_argument("--summary-pause", type=float, metavar="SECONDS", help="pause after a hand (default 4)")
+    p.add_argument("--grace", type=float, metavar="SECONDS", help="before a bot plays for a dropped person (60)")
+    p.add_argument("--bot-workers", type=int, metavar="N", help="processes for the bots (default 2; 0: a thread)")
+
+    p = sub.add_parser("db", help="the web table server's database")
+    p.add_argument("action", choices=["upgrade"], help="upgrade: apply the schema's migrations")
+    p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
     return parser
 
 
@@ -407,6 +420,36 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     return OK
 
 
+def _web() -> Any:
+    """The web server's module, or one line naming the extra to install."""
+    try:
+        from cardtable.web import serve
+    except ImportError as e:
+        raise CardtableError(
+            f"the web table needs the web extra ({e.name or e}); install it with pip install 'cardtable[web]'"
+        ) from None
+    return serve
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    web = _web()
+    status: int = web.serve(
+        args.host,
+        args.port,
+        args.db,
+        bot_pause=args.bot_pause,
+        summary_pause=args.summary_pause,
+        grace=args.grace,
+        bot_workers=args.bot_workers,
+    )
+    return status
+
+
+def _cmd_db(args: argparse.Namespace) -> int:
+    status: int = _web().db_upgrade(args.db)
+    return status
+
+
 _COMMANDS = {
     "replay": _cmd_replay,
     "legal": _cmd_legal,
@@ -415,6 +458,8 @@ _COMMANDS = {
     "sim": _cmd_sim,
     "play": _cmd_play,
     "view": _cmd_view,
+    "serve": _cmd_serve,
+    "db": _cmd_db,
 }
 
 

@@ -1,0 +1,139 @@
+"""The server's tables: made, looked up and rebuilt from the store on start."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import Counter
+from typing import Any
+
+from cardtable.bots import make_bot
+from cardtable.core import CardtableError
+from cardtable.registry import get_game
+from cardtable.web.bots import BotPool
+from cardtable.web.live import HUMAN, LiveTable, Refused, new_token, token_hash
+from cardtable.web.settings import Settings
+from cardtable.web.store import SeatRow, Store, TableRow
+
+log = logging.getLogger("cardtable.web")
+
+
+class Hub:
+    """Every live table of this server, with the store and the bots' pool they share."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(settings.db_url)
+        self.bots = BotPool(settings.bot_workers)
+        self.tables: dict[str, LiveTable] = {}
+        self.addresses: Counter[str] = Counter()
+        self.lock = asyncio.Lock()
+
+    async def rebuild(self) -> None:
+        """Rebuild every open table by replaying its stored actions through the engine."""
+        for table_id in await asyncio.to_thread(self.store.open_tables):
+            loaded = await asyncio.to_thread(self.store.load, table_id)
+            if loaded is None:
+                continue
+            row, seat_rows, action_rows = loaded
+            try:
+                table = LiveTable(row, seat_rows, self.settings, self.store, self.bots)
+                table.restore(action_rows)
+            except CardtableError as e:
+                log.error("table %s cannot be rebuilt and stays closed to play: %s", table_id, e)
+                continue
+            self.tables[table_id] = table
+            table.start_worker()
+            for n, seat in enumerate(table.seats):
+                if seat.human and seat.token_hash is not None:
+                    table._start_grace(n)
+            table._schedule()
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.stop()
+        self.bots.close()
+        self.store.close()
+
+    def get(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refused(404, f"no table {table_id!r}")
+        return table
+
+    async def create(self, body: dict[str, Any]) -> dict[str, Any]:
+        game_name = body.get("game")
+        preset = body.get("preset")
+        rules = body.get("rules", {})
+        seats = body.get("seats")
+        public = body.get("public", False)
+        hands = body.get("hands")
+        move_seconds = body.get("move_seconds")
+        if not isinstance(game_name, str):
+            raise Refused(400, 'game: expected a game name such as "sheepshead"')
+        if preset is not None and not isinstance(preset, str):
+            raise Refused(400, "preset: expected a preset name")
+        if not isinstance(rules, dict):
+            raise Refused(400, "rules: expected an object of rule options")
+        if not isinstance(public, bool):
+            raise Refused(400, "public: expected true or false")
+        if hands is not None and (not isinstance(hands, int) or isinstance(hands, bool) or hands < 1):
+            raise Refused(400, "hands: expected a whole number of hands, at least 1")
+        if move_seconds is not None and (
+            not isinstance(move_seconds, int | float) or isinstance(move_seconds, bool) or not 1 <= move_seconds <= 3600
+        ):
+            raise Refused(400, "move_seconds: expected seconds per move, from 1 to 3600")
+        try:
+            game = get_game(game_name, preset, **rules)
+        except CardtableError as e:
+            raise Refused(422, str(e)) from None
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise Refused(400, 'seats: expected a list with "human" or a bot name for each seat')
+        if len(seats) != game.seats:
+            raise Refused(422, f"seats: {game_name} has {game.seats} seats, not {len(seats)}")
+        for spec in seats:
+            if spec != HUMAN:
+                try:
+                    make_bot(game, spec)
+                except CardtableError as e:
+                    raise Refused(422, str(e)) from None
+        async with self.lock:
+            open_now = sum(1 for t in self.tables.values() if t.status != "closed")
+            if open_now >= self.settings.max_open_tables:
+                raise Refused(429, f"the server has {open_now} open tables, its limit; try again later")
+            table_id = secrets.token_urlsafe(9)
+            host, invite = new_token(), new_token()
+            status = "waiting" if HUMAN in seats else "playing"
+            row = TableRow(
+                table_id,
+                game_name,
+                preset,
+                dict(rules),
+                public,
+                hands,
+                float(move_seconds) if move_seconds is not None else None,
+                token_hash(host),
+                token_hash(invite),
+                "waiting",
+            )
+            seat_rows = [SeatRow(n, spec, None, None) for n, spec in enumerate(seats)]
+            await asyncio.to_thread(self.store.create_table, row, seat_rows)
+            table = LiveTable(row, seat_rows, self.settings, self.store, self.bots)
+            self.tables[table_id] = table
+            table.start_worker()
+        if status == "playing":
+            await table.submit(table._begin)
+        return {"table": table_id, "host": host, "invite": invite}
+
+    def listing(self, status: str | None) -> list[dict[str, Any]]:
+        out = []
+        for table in self.tables.values():
+            if not table.row.public:
+                continue
+            if status == "open" and not (table.status != "closed" and table.free_seats()):
+                continue
+            if status not in (None, "open") and table.status != status:
+                continue
+            out.append(table.summary())
+        return out

@@ -1,0 +1,604 @@
+"""A live table: one writer that owns a table's state, stores each action, then tells everyone.
+
+Every command for a table (a person's move, a bot's move, a timer, a join, a hello) is put on the
+table's queue and run by its one worker task, so no two moves race and a client that says hello
+gets a snapshot and then every later event, none missed and none twice. An action is checked by
+the engine, committed to the store, and only then applied in memory and broadcast, each recipient
+getting its own view and the actions as it may see them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.cards import format_card
+from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, rules_json
+from cardtable.record import FORMAT
+from cardtable.registry import get_game
+from cardtable.web import engine
+from cardtable.web.bots import BotPool
+from cardtable.web.settings import Settings
+from cardtable.web.store import ActionRow, SeatRow, Store, TableRow
+
+log = logging.getLogger("cardtable.web")
+
+HUMAN = "human"
+
+
+def new_token() -> str:
+    """A random URL-safe token of 192 bits."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: object, stored: str | None) -> bool:
+    """Whether ``token`` hashes to ``stored``, compared in constant time."""
+    if not isinstance(token, str) or stored is None:
+        return False
+    return hmac.compare_digest(token_hash(token), stored)
+
+
+class Refused(Exception):
+    """A command the table refuses: an HTTP status (or a protocol reason) and one line."""
+
+    def __init__(self, status: int, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.status = status
+        self.reason = reason
+        self.message = message
+
+
+@dataclass(eq=False)
+class Conn:
+    """One client's connection as the table sees it: its seat (``None``: a spectator) and the
+    queue of messages waiting to be sent to it."""
+
+    seat: int | None = None
+    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(maxsize=2000))
+    table: str = ""
+    closed: bool = False
+
+    def send(self, msg: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(msg)
+        except asyncio.QueueFull:  # a client that reads nothing is dropped, not waited for
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.get_nowait()
+                self.outbox.put_nowait(None)
+
+
+@dataclass
+class SeatInfo:
+    kind: str
+    name: str | None
+    token_hash: str | None
+    connections: int = 0
+    away: bool = False
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+    @property
+    def taken(self) -> bool:
+        return not self.human or self.token_hash is not None
+
+
+@dataclass
+class Entry:
+    """One version of the table: the action (seat ``-1``: a deal), its public form, the state after."""
+
+    v: int
+    seat: int
+    text: str
+    public: str
+    state: Any
+    data: dict[str, Any] | None = None
+    stand_in: bool = False
+
+    def shown(self, seat: int | None) -> str:
+        """The action as ``seat`` (``None``: a spectator) sees it, seat first as in records."""
+        if self.seat < 0:
+            return "deal"
+        return f"{self.seat} {self.text if seat == self.seat else self.public}"
+
+
+class LiveTable:
+    """A table in memory, rebuilt from its stored actions and kept by one worker task."""
+
+    def __init__(self, row: TableRow, seat_rows: list[SeatRow], settings: Settings, store: Store, bots: BotPool):
+        self.row = row
+        self.id = row.id
+        self.settings = settings
+        self.store = store
+        self.bots = bots
+        self.game: Any = get_game(row.game, row.preset, **row.rules)
+        self.rules = rules_json(self.game.rules)
+        self.seats = [SeatInfo(s.kind, s.name, s.token_hash) for s in seat_rows]
+        self.status = row.status
+        self.version = 0
+        self.state: Any = None
+        self.match = -1
+        self.hand_in_match = 0
+        self.entries: list[Entry] = []  # this match's versions
+        self.matches: list[list[dict[str, Any]]] = []  # finished hands of each match, as record hands
+        self.hand: dict[str, Any] | None = None  # the hand being played, as a record hand
+        self.acks: dict[tuple[int, str], int] = {}
+        self.conns: set[Conn] = set()
+        self.queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]] = asyncio.Queue()
+        self.worker: asyncio.Task[None] | None = None
+        self.timer: asyncio.Task[None] | None = None
+        self.graces: dict[int, asyncio.Task[None]] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    # --- the one writer ---
+
+    def start_worker(self) -> None:
+        self.worker = asyncio.create_task(self._work(), name=f"table {self.id}")
+
+    async def _work(self) -> None:
+        while True:
+            job, done = await self.queue.get()
+            try:
+                result = await job()
+            except Exception as e:  # the caller hears of it; the table goes on
+                if not done.done():
+                    done.set_exception(e)
+            else:
+                if not done.done():
+                    done.set_result(result)
+
+    async def submit(self, job: Callable[[], Awaitable[Any]]) -> Any:
+        """Run ``job`` on the table's worker, after every command before it, and return its result."""
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        await self.queue.put((job, done))
+        return await done
+
+    def stop(self) -> None:
+        for task in [self.worker, self.timer, *self.graces.values(), *self.tasks]:
+            if task is not None:
+                task.cancel()
+
+    # --- rebuilding from the store ---
+
+    def restore(self, rows: list[ActionRow]) -> None:
+        """Replay the stored actions through the engine (no storing, no broadcasting)."""
+        for row in rows:
+            if row.seat < 0:
+                assert row.data is not None
+                self._apply_deal(row.version, row.data)
+            else:
+                before = self.state
+                action = self.game.parse(row.text)
+                after = self.game.apply(before, action)
+                public = engine.public_action(self.game, before, after, row.seat, row.text)
+                self._commit(Entry(row.version, row.seat, row.text, public, after, None, row.stand_in), row.client_id)
+
+    # --- what a table is: seats, summary, record ---
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.row.game,
+            "preset": self.row.preset,
+            "rules": self.rules,
+            "public": self.row.public,
+            "hands": self.row.hands,
+            "move_seconds": self.row.move_seconds,
+            "seats": [
+                {
+                    "seat": n,
+                    "player": s.kind,
+                    "name": s.name if s.human else s.name or s.kind,
+                    "taken": s.taken,
+                    "connected": s.connections > 0 if s.human else True,
+                    "away": s.away,
+                }
+                for n, s in enumerate(self.seats)
+            ],
+            "status": self.status,
+            "version": self.version,
+            "match": max(self.match, 0),
+            "hand": self.hand_in_match,
+        }
+
+    def free_seats(self) -> list[int]:
+        return [n for n, s in enumerate(self.seats) if s.human and s.token_hash is None]
+
+    def seat_of_token(self, token: object) -> int | None:
+        """The seat whose token this is (every seat compared, in constant time), or ``None``."""
+        found = None
+        for n, s in enumerate(self.seats):
+            if token_matches(token, s.token_hash):
+                found = n
+        return found
+
+    def players(self) -> list[str]:
+        return [s.name or (f"seat {n}" if s.human else s.kind) for n, s in enumerate(self.seats)]
+
+    def record(self, match: int | None) -> dict[str, Any] | None:
+        """The open record of a match's finished hands (the current match by default), or ``None``."""
+        m = self.match if match is None else match
+        if not 0 <= m < len(self.matches) or not self.matches[m]:
+            return None
+        return {
+            "format": FORMAT,
+            "game": self.row.game,
+            **({"rules": self.rules} if self.rules else {}),
+            "players": self.players(),
+            "hands": list(self.matches[m]),
+        }
+
+    # --- the commands (run on the worker) ---
+
+    async def join(self, invite: object, name: str, seat: int | None) -> tuple[int, str]:
+        if not (token_matches(invite, self.row.invite_hash) or token_matches(invite, self.row.host_hash)):
+            raise Refused(403, "the invite token is not this table's")
+        free = self.free_seats()
+        if seat is None:
+            if not free:
+                raise Refused(409, "the table is full")
+            seat = free[0]
+        elif not 0 <= seat < len(self.seats):
+            raise Refused(422, f"seat {seat} is not a seat at this table (0 to {len(self.seats) - 1})")
+        elif seat not in free:
+            raise Refused(409, f"seat {seat} is taken")
+        token = new_token()
+        info = self.seats[seat]
+        await asyncio.to_thread(self.store.set_seat, self.id, SeatRow(seat, HUMAN, name, token_hash(token)))
+        info.name, info.token_hash = name, token_hash(token)
+        self._start_grace(seat)
+        self._tell_table()
+        if self.status == "waiting" and not self.free_seats():
+            await self._begin()
+        return seat, token
+
+    async def start(self, host: object, bot: str) -> None:
+        self._check_host(host)
+        if self.status != "waiting":
+            return  # started already: starting again changes nothing
+        for n in self.free_seats():
+            await asyncio.to_thread(self.store.set_seat, self.id, SeatRow(n, bot, None, None))
+            self.seats[n] = SeatInfo(bot, None, None)
+        await self._begin()
+
+    async def seat_bot(self, host: object, seat: int, bot: str) -> None:
+        self._check_host(host)
+        if not 0 <= seat < len(self.seats):
+            raise Refused(422, f"seat {seat} is not a seat at this table (0 to {len(self.seats) - 1})")
+        if seat not in self.free_seats():
+            raise Refused(409, f"seat {seat} is not a waiting seat for a person")
+        await asyncio.to_thread(self.store.set_seat, self.id, SeatRow(seat, bot, None, None))
+        self.seats[seat] = SeatInfo(bot, None, None)
+        self._tell_table()
+        if self.status == "waiting" and not self.free_seats():
+            await self._begin()
+
+    async def again(self, token: object, match: int) -> int:
+        if self.seat_of_token(token) is None and not token_matches(token, self.row.host_hash):
+            raise Refused(403, "the token is not a seat's or the host's at this table")
+        if match < self.match:
+            return self.match  # asked again: that match was already followed by this one
+        if match > self.match or self.status != "over":
+            raise Refused(409, f"match {self.match} is {self.status}, not over")
+        await self._set_status("playing")
+        await self._deal(new_match=True)
+        return self.match
+
+    async def close(self, host: object) -> None:
+        self._check_host(host)
+        if self.status != "closed":
+            await self._set_status("closed")
+            if self.timer is not None:
+                self.timer.cancel()
+
+    def _check_host(self, host: object) -> None:
+        if not token_matches(host, self.row.host_hash):
+            raise Refused(403, "the host token is not this table's")
+
+    async def _set_status(self, status: str) -> None:
+        await asyncio.to_thread(self.store.set_status, self.id, status)
+        self.status = status
+        self._tell_table()
+
+    async def _begin(self) -> None:
+        await self._set_status("playing")
+        await self._deal(new_match=True)
+
+    # --- the live connection ---
+
+    async def hello(self, conn: Conn, seat: int | None, seen: int) -> None:
+        """Register ``conn`` and send it a snapshot, or the events it missed if only a few."""
+        if conn.closed:
+            return
+        fresh = conn not in self.conns
+        conn.seat = seat
+        self._answer_hello(conn, seat, seen)
+        if fresh:
+            self.conns.add(conn)
+            if seat is not None:
+                info = self.seats[seat]
+                info.connections += 1
+                grace = self.graces.pop(seat, None)
+                if grace is not None:
+                    grace.cancel()
+                if info.away:
+                    info.away = False
+                    self._schedule()
+                self._tell_table()
+
+    def _answer_hello(self, conn: Conn, seat: int | None, seen: int) -> None:
+        first = self.entries[0].v if self.entries else self.version + 1
+        if 0 < seen < self.version and self.version - seen <= self.settings.catch_up and seen >= first - 1:
+            missed = [e for e in self.entries if e.v > seen]
+            if all(e.state is not None for e in missed):
+                for e in missed:
+                    conn.send(self._event(e, seat))
+                return
+        conn.send(self._snapshot(seat))
+
+    async def bye(self, conn: Conn) -> None:
+        if conn not in self.conns:
+            return
+        self.conns.discard(conn)
+        if conn.seat is not None:
+            info = self.seats[conn.seat]
+            info.connections -= 1
+            if info.connections == 0:
+                self._start_grace(conn.seat)
+            self._tell_table()
+
+    async def act(self, conn: Conn, v: int, text: str, client_id: str) -> None:
+        seat = conn.seat
+        if seat is None:
+            raise Refused(0, "a spectator cannot act", "spectator")
+        applied = self.acks.get((seat, client_id))
+        if applied is not None:
+            conn.send({"t": "ack", "id": client_id, "v": applied})
+            return
+        if v != self.version:
+            raise Refused(0, f"version {v} is not the table's version {self.version}", "stale")
+        actor = self.game.actor(self.state) if self.state is not None and self.status == "playing" else None
+        if actor != seat:
+            if actor is None or actor == CHANCE:
+                raise Refused(0, "no seat is to act now", "not_your_turn")
+            raise Refused(0, f"it is seat {actor}'s turn, not seat {seat}'s", "not_your_turn")
+        try:
+            entry = await self._move(seat, text, client_id, stand_in=False)
+        except (BadNotation, IllegalAction) as e:
+            raise Refused(0, str(e), "illegal") from None
+        conn.send({"t": "ack", "id": client_id, "v": entry.v})
+
+    def _snapshot(self, seat: int | None) -> dict[str, Any]:
+        msg: dict[str, Any] = {"t": "snapshot", "v": self.version, "seat": seat}
+        msg["view"] = self._view(self.state, seat) if self.state is not None else None
+        legal = self._legal(self.state, seat)
+        if legal is not None:
+            msg["legal"] = legal
+        msg["log"] = [e.shown(seat) for e in self.entries]
+        msg["table"] = self.summary()
+        deal = next((e for e in reversed(self.entries) if e.seat < 0), None)
+        if deal is not None and deal.data is not None:
+            msg["commitment"] = deal.data["commitment"]
+        return msg
+
+    def _event(self, e: Entry, seat: int | None) -> dict[str, Any]:
+        msg: dict[str, Any] = {"t": "event", "v": e.v, "action": e.shown(seat), "view": self._view(e.state, seat)}
+        legal = self._legal(e.state, seat)
+        if legal is not None:
+            msg["legal"] = legal
+        if e.seat < 0 and e.data is not None:
+            msg["commitment"] = e.data["commitment"]
+            msg["match"] = e.data["match"]
+        if e.stand_in:
+            msg["stand_in"] = True
+        result = self.game.outcome(e.state) if e.seat >= 0 else None
+        if result is not None:
+            msg["result"] = {"result": result.result, "score": list(result.score), "details": result.details}
+            msg["match_state"] = self.game.match_json(e.state)
+            deal = next((d for d in reversed(self.entries) if d.seat < 0 and d.v < e.v), None)
+            if deal is not None and deal.data is not None:
+                msg["shuffle"] = {"commitment": deal.data["commitment"], "salt": deal.data["salt"]}
+        return msg
+
+    def _view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        if seat is None:
+            return engine.public_view(self.game, state)
+        view: dict[str, Any] = self.game.observe(state, seat).to_json()
+        return view
+
+    def _legal(self, state: Any, seat: int | None) -> list[str] | None:
+        if state is None or seat is None or self.game.actor(state) != seat:
+            return None
+        return [self.game.format(a) for a in self.game.legal_actions(state)]
+
+    def _broadcast(self, e: Entry) -> None:
+        public: dict[str, Any] | None = None
+        for conn in list(self.conns):
+            if conn.seat is None:
+                if public is None:
+                    public = self._event(e, None)
+                conn.send(public)
+            else:
+                conn.send(self._event(e, conn.seat))
+
+    def _tell_table(self) -> None:
+        msg = {"t": "table", "table": self.summary()}
+        for conn in list(self.conns):
+            conn.send(msg)
+
+    # --- applying actions: store first, then memory, then everyone ---
+
+    async def _move(self, seat: int, text: str, client_id: str | None, stand_in: bool) -> Entry:
+        before = self.state
+        action = self.game.parse(text)
+        after = self.game.apply(before, action)
+        canonical = self.game.format(action)
+        public = engine.public_action(self.game, before, after, seat, canonical)
+        v = self.version + 1
+        await asyncio.to_thread(self.store.append, self.id, ActionRow(v, seat, canonical, None, client_id, stand_in))
+        entry = Entry(v, seat, canonical, public, after, None, stand_in)
+        self._commit(entry, client_id)
+        self._broadcast(entry)
+        if self.game.outcome(after) is not None and self._match_over(after):
+            await self._set_status("over")
+        self._schedule()
+        return entry
+
+    async def _deal(self, new_match: bool) -> None:
+        if new_match or self.state is None:
+            dealer = random.SystemRandom().randrange(self.game.seats)
+            start = self.game.start(dealer)
+        else:
+            start = self.game.next_hand(self.state)
+        shuffle = engine.new_shuffle(self.game, start)
+        data = {
+            "deck": [format_card(c) for c in shuffle.deck],
+            "salt": shuffle.salt,
+            "commitment": shuffle.commitment,
+            "dealer": self.game.dealer(start),
+            "match": self.match + 1 if new_match else self.match,
+            "new_match": new_match,
+        }
+        v = self.version + 1
+        await asyncio.to_thread(self.store.append, self.id, ActionRow(v, -1, "deal", data, None, False))
+        entry = self._apply_deal(v, data)
+        self._broadcast(entry)
+        self._schedule()
+
+    def _apply_deal(self, v: int, data: dict[str, Any]) -> Entry:
+        if data["new_match"] or self.state is None:
+            start = self.game.start(data["dealer"])
+            self.match = data["match"]
+            self.matches.append([])
+            self.entries = []
+            self.hand_in_match = 0
+        else:
+            start = self.game.next_hand(self.state)
+        deal = self.game.deal_from_json({"deck": data["deck"]}, data["dealer"])
+        after = self.game.apply(start, Deal(deal.deck))
+        self.hand = {
+            "dealer": data["dealer"],
+            "deal": {"deck": list(data["deck"])},
+            "actions": [],
+            "shuffle": {"commitment": data["commitment"], "salt": data["salt"]},
+        }
+        self.hand_in_match += 1
+        entry = Entry(v, -1, "deal", "deal", after, data)
+        self._commit(entry, None)
+        return entry
+
+    def _commit(self, entry: Entry, client_id: str | None) -> None:
+        self.state = entry.state
+        self.version = entry.v
+        self.entries.append(entry)
+        keep = self.settings.catch_up + 1
+        if len(self.entries) > keep:
+            self.entries[-keep - 1].state = None  # only the last few states are kept, for catching up
+        if entry.seat < 0:
+            return
+        if client_id is not None:
+            self.acks[(entry.seat, client_id)] = entry.v
+        assert self.hand is not None
+        if entry.stand_in:
+            self.hand.setdefault("stand_ins", []).append(len(self.hand["actions"]))
+        self.hand["actions"].append(f"{entry.seat} {entry.text}")
+        if self.game.outcome(entry.state) is not None:
+            self.matches[self.match].append(self.hand)
+            self.hand = None
+
+    def _match_over(self, state: Any) -> bool:
+        if self.game.winner(state) is not None or self.game.next_hand(state) is None:
+            return True
+        return self.row.hands is not None and self.hand_in_match >= self.row.hands
+
+    # --- what happens next: bots, timers, the next deal ---
+
+    def _schedule(self) -> None:
+        """After every change: start whatever must happen next without a person."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self.state is None or self.status != "playing":
+            return
+        actor = self.game.actor(self.state)
+        if actor is None:
+            self.timer = asyncio.create_task(self._next_hand(self.version))
+            return
+        info = self.seats[actor]
+        if not info.human:
+            self.timer = asyncio.create_task(self._bot_turn(self.version, actor, info.kind, False))
+        elif info.away or self.row.move_seconds:
+            self.timer = asyncio.create_task(self._bot_turn(self.version, actor, self.settings.stand_in, True))
+
+    async def _next_hand(self, v: int) -> None:
+        await asyncio.sleep(self.settings.summary_pause)
+
+        async def deal() -> None:
+            if self.version == v and self.status == "playing":
+                await self._deal(new_match=False)
+
+        self._spawn(self._quietly(deal))
+
+    async def _bot_turn(self, v: int, seat: int, spec: str, stand_in: bool) -> None:
+        info = self.seats[seat]
+        pause = self.row.move_seconds if info.human and not info.away and self.row.move_seconds else 0.0
+        await asyncio.sleep(pause or self.settings.bot_pause)
+        state = self.state
+        legal = list(self.game.legal_actions(state))
+        if len(legal) == 1:
+            text = self.game.format(legal[0])
+        else:
+            view = self.game.observe(state, seat)
+            text = await self.bots.choose(self.row.game, self.rules, spec, view, legal)
+
+        async def move() -> None:
+            if self.version != v or self.status != "playing":
+                return
+            await self._move(seat, text, None, stand_in)
+
+        self._spawn(self._quietly(move))
+
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(job)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _quietly(self, job: Callable[[], Awaitable[None]]) -> None:
+        try:
+            await self.submit(job)
+        except Exception:
+            log.exception("table %s: a command failed", self.id)
+
+    def _start_grace(self, seat: int) -> None:
+        old = self.graces.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        self.graces[seat] = asyncio.create_task(self._grace(seat))
+
+    async def _grace(self, seat: int) -> None:
+        await asyncio.sleep(self.settings.grace)
+
+        async def away() -> None:
+            info = self.seats[seat]
+            if info.human and info.connections == 0 and not info.away:
+                info.away = True
+                self._tell_table()
+                self._schedule()
+
+        self._spawn(self._quietly(away))

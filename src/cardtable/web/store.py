@@ -1,0 +1,234 @@
+"""Storage: the tables, their seats and their actions, through SQLAlchemy (SQLite or PostgreSQL).
+
+The actions are the truth: a table is rebuilt by replaying them through the engine. Each is
+committed before any client hears of it. The schema is made by the Alembic migrations shipped
+with the package (`cardtable.web.migrate`); the `Table` objects here mirror it for queries.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("preset", String(64), nullable=True),
+    Column("rules", JSON, nullable=False),
+    Column("public", Boolean, nullable=False),
+    Column("hands", Integer, nullable=True),
+    Column("move_seconds", Float, nullable=True),
+    Column("host_hash", String(64), nullable=False),
+    Column("invite_hash", String(64), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(64), nullable=False),
+    Column("name", String(64), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("data", JSON, nullable=True),
+    Column("client_id", String(64), nullable=True),
+    Column("stand_in", Boolean, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    kind: str
+    name: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    game: str
+    preset: str | None
+    rules: dict[str, Any]
+    public: bool
+    hands: int | None
+    move_seconds: float | None
+    host_hash: str
+    invite_hash: str
+    status: str
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One stored action: seat ``-1`` is the deal (``data`` holds the deck, salt and commitment)."""
+
+    version: int
+    seat: int
+    text: str
+    data: dict[str, Any] | None
+    client_id: str | None
+    stand_in: bool
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, full sync and a busy timeout, so that a commit has
+    reached the disk before it returns and concurrent writers wait instead of failing."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+class Store:
+    """The server's storage; every method is one transaction, committed before it returns."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_table(self, row: TableRow, seat_rows: list[SeatRow]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables).values(
+                    id=row.id,
+                    game=row.game,
+                    preset=row.preset,
+                    rules=row.rules,
+                    public=row.public,
+                    hands=row.hands,
+                    move_seconds=row.move_seconds,
+                    host_hash=row.host_hash,
+                    invite_hash=row.invite_hash,
+                    status=row.status,
+                    created=time.time(),
+                )
+            )
+            conn.execute(
+                insert(seats),
+                [
+                    {"table_id": row.id, "seat": s.seat, "kind": s.kind, "name": s.name, "token_hash": s.token_hash}
+                    for s in seat_rows
+                ],
+            )
+
+    def set_seat(self, table_id: str, seat: SeatRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat.seat)
+                .values(kind=seat.kind, name=seat.name, token_hash=seat.token_hash)
+            )
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+
+    def append(self, table_id: str, row: ActionRow) -> None:
+        """Store one action; the primary key (table, version) refuses a second writer of a version."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(actions).values(
+                    table_id=table_id,
+                    version=row.version,
+                    seat=row.seat,
+                    text=row.text,
+                    data=row.data,
+                    client_id=row.client_id,
+                    stand_in=row.stand_in,
+                    created=time.time(),
+                )
+            )
+
+    def open_tables(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(select(tables.c.id).where(tables.c.status != "closed"))]
+
+    def load(self, table_id: str) -> tuple[TableRow, list[SeatRow], list[ActionRow]] | None:
+        with self.engine.connect() as conn:
+            t = conn.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+            if t is None:
+                return None
+            s = conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).mappings()
+            a = conn.execute(
+                select(actions).where(actions.c.table_id == table_id).order_by(actions.c.version)
+            ).mappings()
+            row = TableRow(
+                id=t["id"],
+                game=t["game"],
+                preset=t["preset"],
+                rules=_obj(t["rules"]),
+                public=bool(t["public"]),
+                hands=t["hands"],
+                move_seconds=t["move_seconds"],
+                host_hash=t["host_hash"],
+                invite_hash=t["invite_hash"],
+                status=t["status"],
+            )
+            seat_rows = [SeatRow(r["seat"], r["kind"], r["name"], r["token_hash"]) for r in s]
+            action_rows = [
+                ActionRow(
+                    r["version"],
+                    r["seat"],
+                    r["text"],
+                    _obj(r["data"]) if r["data"] is not None else None,
+                    r["client_id"],
+                    bool(r["stand_in"]),
+                )
+                for r in a
+            ]
+            return row, seat_rows, action_rows
+
+
+def _obj(value: Any) -> dict[str, Any]:
+    if isinstance(value, str):
+        loaded: dict[str, Any] = json.loads(value)
+        return loaded
+    return dict(value)

@@ -1,0 +1,47 @@
+"""Whole matches over real sockets: people and bots play to the end, and the record replays."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from cardtable.record import replay_record
+from tests.web.client import Client, Server, create, join, play
+
+
+def over(msg: dict) -> bool:
+    return msg["t"] == "table" and msg["table"]["status"] == "over"
+
+
+async def test_two_people_and_two_bots_play_a_smear_match_that_replays(server: Server) -> None:
+    t = create(server, "smear", ["human", "rule", "human", "random"], hands=2)
+    a, b = join(server, t, "Ann"), join(server, t, "Ben")
+    assert (a["seat"], b["seat"]) == (0, 2)
+    ca = await Client.connect(server, t["table"], a["token"])
+    cb = await Client.connect(server, t["table"], b["token"])
+    rng = random.Random(1)
+    await asyncio.gather(*(play(c, lambda c: rng.choice(c.legal), over) for c in (ca, cb)))
+    assert ca.rejected == [] and cb.rejected == []
+    assert ca.v == cb.v
+    record = server.get(f"/api/tables/{t['table']}/record").json()
+    assert len(record["hands"]) == 2
+    status, report = replay_record(record)
+    assert status == 0 and report["ok"]
+    summary = server.get(f"/api/tables/{t['table']}").json()
+    assert summary["status"] == "over" and summary["version"] == ca.v
+    await ca.close()
+    await cb.close()
+
+
+async def test_a_table_of_bots_plays_sheepshead_hands_by_itself(server: Server) -> None:
+    t = create(server, "sheepshead", ["rule"] * 5, hands=2)
+    spectator = await Client.connect(server, t["table"], None)
+    if spectator.table["status"] != "over":
+        await spectator.until(over)
+    record = server.get(f"/api/tables/{t['table']}/record").json()
+    assert [h["dealer"] for h in record["hands"]] == [
+        record["hands"][0]["dealer"],
+        (record["hands"][0]["dealer"] + 1) % 5,
+    ]
+    assert replay_record(record)[0] == 0
+    await spectator.close()
