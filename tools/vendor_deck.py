@@ -30,7 +30,8 @@ def shrink(text: str) -> str:
 def main(images: str) -> None:
     src = Path(images)
     (OUT / "4").mkdir(parents=True, exist_ok=True)
-    (OUT / "back.svg").write_text(shrink((src / "back.svg").read_text()))
+    back = shrink((src / "back.svg").read_text())
+    (OUT / "back.svg").write_text(back.replace('fill="black"', 'fill="#1F4E8C"'))  # a blue back
     for path in sorted((src / "2color").glob("*.svg")):
         rank, suit = path.stem[:-1], path.stem[-1]
         if rank not in RANKS:

@@ -10,6 +10,7 @@ file), so it can reveal only what that record already shows.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -115,9 +116,10 @@ def _refuse(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def replay_json(obj: object, steps: bool = True) -> dict[str, Any]:
+def replay_json(obj: object, steps: bool = True, seat: int | None = None) -> dict[str, Any]:
     """A record replayed: each hand's result (the §7 report) and, with ``steps``, every state of
-    every hand with every seat's view (all hands face up), for the replay viewer.
+    every hand with every seat's view (all hands face up), for the replay viewer. The hands'
+    ends are told in words to ``seat`` ("you") when the narration module is present.
 
     Raises `BadRecord` or `ReplayStopped` for a record that does not replay.
     """
@@ -125,7 +127,9 @@ def replay_json(obj: object, steps: bool = True) -> dict[str, Any]:
     game = load_game(record)
     rep = report(record, game)
     out: dict[str, Any] = {"game": record.game, "rules": record.rules, "seats": game.seats, "report": rep}
-    out["narration"] = _narration(record, game)
+    if seat is not None and not 0 <= seat < game.seats:
+        seat = None
+    out["narration"] = _narration(record, game, seat)
     if steps:
         rows = []
         for step in replay(record, game):
@@ -143,24 +147,31 @@ def replay_json(obj: object, steps: bool = True) -> dict[str, Any]:
     return out
 
 
-def _narration(record: Record, game: Any) -> list[list[str]] | None:
-    """Each hand told in words by `cardtable.narrate`, when that module is present."""
+def _narration(record: Record, game: Any, seat: int | None) -> list[list[str]] | None:
+    """Each finished hand's end told in words by `cardtable.narrate` to ``seat`` (``None``: to
+    anyone), when that module is present."""
     try:
-        from cardtable import narrate  # type: ignore[attr-defined, unused-ignore]
+        narrate = importlib.import_module("cardtable.narrate")
     except ImportError:
         return None
-    tell = getattr(narrate, "narrate_record", None)
+    tell = getattr(narrate, "narrate_hand_end", None)
     if tell is None:
         return None
-    try:
-        lines: list[list[str]] = tell(record.to_json())
-    except CardtableError:
-        return None
-    return lines
+    ends: dict[int, Any] = {}
+    for step in replay(record, game):
+        ends[step.hand] = step.state
+    out: list[list[str]] = []
+    for hand in sorted(ends):
+        state = ends[hand]
+        try:
+            out.append(list(tell(game, state, seat)) if game.outcome(state) is not None else [])
+        except CardtableError:
+            out.append([])
+    return out
 
 
 @router.post("/api/replay")
-async def replay_record(request: Request, steps: bool = True) -> Any:
+async def replay_record(request: Request, steps: bool = True, seat: int | None = None) -> Any:
     """Replay a record sent in the body (a finished match of this server, or a file)."""
     body = await request.body()
     if len(body) > MAX_RECORD_BYTES:
@@ -170,7 +181,7 @@ async def replay_record(request: Request, steps: bool = True) -> Any:
     except (json.JSONDecodeError, UnicodeDecodeError):
         return _refuse(400, "the record is not JSON")
     try:
-        return replay_json(obj, steps)
+        return replay_json(obj, steps, seat)
     except (BadRecord, ReplayStopped) as e:
         return _refuse(422, str(e))
     except CardtableError as e:

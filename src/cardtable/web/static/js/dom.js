@@ -23,7 +23,7 @@ export function h(tag, attrs = {}, children = []) {
     else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else el.setAttribute(k, v === true ? "" : String(v));
   }
-  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
+  for (const c of children) if (c !== null && c !== undefined && c !== false && c !== "") el.append(c);
   return el;
 }
 
@@ -130,7 +130,7 @@ export function seatBox(p) {
   if (!p.open && typeof p.facts.held === "number") for (let i = 0; i < Math.min(p.facts.held, 13); i++) backs.append(cardImg(null, ""));
   const open = p.open ? h("div", { class: "openhand" }, sortHand(p.game, p.open).map((c) => cardImg(c, ""))) : null;
   return h("section", { class: `seat place-${p.place}${p.turn ? " turn" : ""}`, "data-seat": p.seat, "aria-label": `seat ${p.seat}: ${p.name}` }, [
-    h("div", { class: "name" }, [p.name, p.bot ? h("span", { class: "muted", text: ` (${p.bot})` }) : null, p.connected === false ? h("span", { class: "muted", text: " · away" }) : null]),
+    h("div", { class: "name" }, [p.name, p.bot ? h("span", { class: "muted", text: ` (${p.bot})` }) : null, p.connected === false && !p.bot ? h("span", { class: "muted", text: " · not connected" }) : null]),
     h("div", { class: "count", text: typeof p.facts.held === "number" ? `${p.facts.held} card${p.facts.held === 1 ? "" : "s"}${p.facts.taken ? " · " + p.facts.taken : ""}` : p.facts.taken }),
     h("div", { class: "marks" }, [...p.facts.marks.map((m) => h("span", { class: `mark ${m === "dealer" ? "dealer" : ""}`, text: m })), p.turn ? h("span", { class: "mark", text: "to play" }) : null]),
     open ?? backs,

@@ -45,9 +45,9 @@ function renderGame() {
     /** @type {HTMLSelectElement} */ (sel).value = s === 0 || s === 1 ? "human" : "rule";
     seats.append(h("label", {}, [`Seat ${s}${game.seats === 4 ? (s % 2 ? " (team 1+3)" : " (team 0+2)") : ""}`, sel]));
   }
-  if (game.name === "sheepshead") {
-    seats.append(h("label", {}, ["Hands", h("input", { id: "hands", type: "number", min: "1", max: "100", value: "5", style: "width:5em" })]));
-  }
+  const untilWon = game.name === "sheepshead" ? "" : " (blank: until the match is won)";
+  seats.append(h("label", {}, [`Hands${untilWon}`, h("input", { id: "hands", type: "number", min: "1", max: "1000",
+    value: game.name === "sheepshead" ? "5" : "", style: "width:5em" })]));
 }
 
 function renderOptions() {

@@ -80,16 +80,19 @@ function showJoin() {
 
 function showHost() {
   const host = localStorage.getItem(hostKey);
-  if (!host || !ui.info || (ui.info.status && ui.info.status !== "waiting" && ui.info.status !== "open")) return;
+  if (!host || !ui.info || ui.info.status !== "waiting") {
+    $("host").hidden = true;
+    return;
+  }
   const box = $("host");
   box.hidden = false;
   const invite = localStorage.getItem(`cardtable:invite:${tableId}`);
   box.replaceChildren(
-    h("h2", { text: "You are the host" }),
+    ...[h("h2", { text: "You are the host" }),
     invite ? h("p", {}, ["Invite link: ", h("span", { class: "invite", id: "invite", text: `${location.origin}/t/${tableId}?invite=${invite}` })]) : null,
     h("button", { id: "start", onclick: async () => {
       try { await api(`/api/tables/${encodeURIComponent(tableId)}/start`, { host, bot: "rule" }); box.hidden = true; } catch (e) { flash(`Could not start: ${/** @type {Error} */ (e).message}`); }
-    }, text: "Start now, bots in the empty seats" }),
+    }, text: "Start now, bots in the empty seats" })].filter((x) => x !== null),
   );
 }
 
@@ -102,8 +105,10 @@ function flash(text) {
 function renderBanner() {
   const el = $("banner");
   el.replaceChildren(
-    ui.refused ? h("div", { class: "banner refused", role: "alert", "data-refusal": "1", text: ui.refused }) : null,
-    ui.news ? h("div", { class: "banner news", text: ui.news }) : null,
+    ...[
+      ui.refused ? h("div", { class: "banner refused", role: "alert", id: "refusal", text: ui.refused }) : null,
+      ui.news ? h("div", { class: "banner news", id: "news", text: ui.news }) : null,
+    ].filter((x) => x !== null),
   );
 }
 
@@ -133,6 +138,7 @@ function start(token) {
     onOther: (msg) => {
       if (msg.t === "table" && msg.table) {
         ui.info = msg.table;
+        showHost();
         ui.names = (ui.info.seats ?? []).map((/** @type {any} */ s, /** @type {number} */ i) => s?.name || `seat ${i}`);
         render();
       }
@@ -169,6 +175,10 @@ function pick(piece) {
   if (!st || !st.legal.length) return;
   const next = toggle(st.legal, ui.picked, piece);
   if (next === ui.picked) {
+    if (ui.game !== "seep" && st.legal.every((/** @type {string} */ a) => a.startsWith("play "))) {
+      ui.conn?.act(`play ${piece}`); // the engine refuses it and names the rule
+      return;
+    }
     flash(`${cardWords(piece)} cannot be used now.`);
     return;
   }
@@ -191,6 +201,9 @@ function render() {
   const seats = ui.seats;
   const table = $("table");
   table.className = `table${seats === 5 ? " five" : ""}`;
+  table.dataset.v = String(st.v);
+  table.dataset.phase = String(view.phase ?? "");
+  table.dataset.seat = me === null ? "" : String(me);
   const where = places(seats, me);
   const facts = seatFacts(ui.game, view, seats);
   const turn = actorOf(view);
@@ -199,7 +212,7 @@ function render() {
     if (s === me) continue;
     const info = ui.info?.seats?.[s] ?? {};
     children.push(seatBox({ seat: s, place: where[s], name: seatName(s, me, ui.names), facts: facts[s], turn: turn === s,
-      connected: info.connected ?? null, bot: info.player && info.player !== "human" ? "bot" : null, game: ui.game }));
+      connected: info.connected ?? null, bot: info.player && info.player !== "human" ? "bot" : info.away ? "away: a bot plays for now" : null, game: ui.game }));
   }
   const legal = st.legal ?? [];
   const onShow = pieces(view);
@@ -207,6 +220,7 @@ function render() {
   const plain = legal.filter((a) => !pickable.includes(a));
   const ps = pickState(pickable, ui.picked, onShow);
   const active = pickable.length > 0;
+  table.dataset.myturn = me !== null && turn === me && legal.length ? "1" : "";
 
   const middle = h("section", { class: "middle", "aria-label": "the middle of the table" }, [
     h("div", { class: "info" }, infoLines(ui.game, view, ui.names).map((t) => h("span", { text: t }))),
@@ -258,8 +272,10 @@ function render() {
   renderHistory();
   renderTools();
   const over = view.phase === "over" || view.phase === "done";
-  if (over) handEnded();
-  else $("summary").replaceChildren();
+  if (over && ui.handsDone !== handNumber()) {
+    ui.handsDone = handNumber();
+    handEnded();
+  }
 }
 
 /**
@@ -273,6 +289,11 @@ function keyNav(ev, i) {
     ev.preventDefault();
     cards[(i + (ev.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length]?.focus();
   }
+}
+
+/** How many deals this match has seen: the hand's number from 1. */
+function handNumber() {
+  return (ui.state?.log ?? []).filter((/** @type {string} */ e) => e === "deal").length;
 }
 
 function handLog() {
@@ -309,7 +330,8 @@ async function handEnded() {
   let rep;
   try {
     const record = await api(`/api/tables/${encodeURIComponent(tableId)}/record`);
-    rep = await api(`/api/replay?steps=false`, record);
+    const me0 = ui.state?.seat;
+    rep = await api(`/api/replay?steps=false${typeof me0 === "number" ? `&seat=${me0}` : ""}`, record);
   } catch (e) {
     box.replaceChildren(h("div", { class: "summary" }, [h("h2", { text: "The hand is over" })]));
     return;
@@ -321,13 +343,19 @@ async function handEnded() {
   const me = ui.state?.seat ?? null;
   const lines = Array.isArray(rep.narration?.[last]) && rep.narration[last].length ? rep.narration[last] : summary(ui.game, hands[last], me, ui.names);
   const won = rep.report?.winner;
+  try { ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`); } catch { /* keep what we had */ }
+  const matchOver = Boolean(won) || ui.info?.status === "over";
   box.replaceChildren(h("div", { class: "summary", id: "handsummary", role: "region", "aria-label": "the end of the hand" }, [
     h("h2", { text: `Hand ${last + 1} is over` }),
     ...lines.map((l) => h("p", { text: l })),
     h("p", { class: "scoreline", "data-score": JSON.stringify(hands[last].score ?? []), text: `Scores this hand: ${(hands[last].score ?? []).map((/** @type {number} */ p, /** @type {number} */ s) => `${seatName(s, me, ui.names)} ${p}`).join(", ")}` }),
-    won ? h("p", { text: `The match is won by ${won.map((/** @type {number} */ s) => seatName(s, me, ui.names)).join(" and ")}.` }) : h("p", { class: "muted", text: "The next hand is dealt in a moment." }),
-    won ? h("button", { id: "again", onclick: playAgain, text: "Play again" }) : null,
-    h("a", { href: "/", text: "Leave" }),
+    won ? h("p", { text: `The match is won by ${won.map((/** @type {number} */ s) => seatName(s, me, ui.names)).join(" and ")}.` }) : null,
+    matchOver ? h("p", { id: "matchover", text: "The match is over." }) : h("p", { class: "muted", text: "The next hand is dealt in a moment." }),
+    h("div", { class: "row" }, [
+      matchOver ? h("button", { id: "again", class: "primary", onclick: playAgain, text: "Play again" }) : null,
+      h("button", { onclick: () => $("summary").replaceChildren(), text: "Close" }),
+      h("a", { href: "/", text: "Leave" }),
+    ]),
   ]));
   renderSheet(hands);
 }
