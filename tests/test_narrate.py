@@ -1,0 +1,106 @@
+"""The game told in words: snapshots of whole narrated matches for fixed deals of each game
+(``tests/narration/*.txt``, read them to review the words), and hidden cards never named to a
+seat or a spectator that may not see them, over many random games."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from cardtable import registry
+from cardtable.bots import make_bot
+from cardtable.cards import parse_card
+from cardtable.narrate import narrate_hand_end, narrate_record, narrate_step
+from cardtable.record import read_records
+from tests.narration.make import CASES, told
+
+HERE = Path(__file__).parent / "narration"
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_narration_snapshot(case: str) -> None:
+    record = read_records(HERE / f"{case}.json")[0]
+    expected = (HERE / f"{case}.txt").read_text(encoding="utf-8")
+    assert told(record, CASES[case][4]) == expected, (
+        f"the narration of {case} changed: run PYTHONPATH=src python -m tests.narration.make and read the diff"
+    )
+
+
+def _text(case: str) -> str:
+    return (HERE / f"{case}.txt").read_text(encoding="utf-8")
+
+
+def test_the_snapshots_say_what_players_need() -> None:
+    smear = _text("smear")
+    assert "Seat 3 bids 2." in smear or "bids" in smear  # the auction as it goes
+    assert re.search(r"takes trick \d with \S+: \d+ toward Game", smear)
+    assert "Low is dead (7" in smear  # a dead Low said as such
+    assert re.search(r"bid \d and took \d: set, -\d\.", smear)
+    assert re.search(r"bid \d and made it: \+\d\.", smear)
+    seep = _text("seep")
+    assert "Sweep! 50 to your team." in seep and "Sweep! 50 to seats" in seep
+    for word in ("builds a house of", "cement the house of", "breaks the house of", "captures the cemented house"):
+        assert word in seep
+    assert "wins a baazi" in seep and "deals next." in seep
+    misdeal = _text("seep_misdeal")
+    assert misdeal.count("Misdeal:") == 2  # once told to the seat, once to the spectator
+    sheepshead = _text("sheepshead")
+    assert re.search(r"Seat \d calls the A.\.", sheepshead)
+    assert "buries two cards face down" in sheepshead and "You bury " in sheepshead
+    assert "schneider" in sheepshead and "Payments: " in sheepshead
+    for text in (smear, seep, misdeal, sheepshead):
+        assert "null" not in text and "[" not in text and "team 0" not in text and "Hand 0" not in text
+        spectator = text.split("=== told to a spectator")[1]
+        assert not re.search(r"\b(you|your|You|Your)\b", spectator)
+
+
+CARD = re.compile(r"(10|[2-9AKQJ])([♣♦♥♠])")
+SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+#: Sentences that name a card without saying where it lies: the called card (its holder stays
+#: secret), the jack of diamonds as partner, a point card that nobody played.
+NAMES_ONLY = ("call", "J♦ is the picker's partner", "was not played")
+
+
+def _named(line: str) -> set[int]:
+    if any(word in line for word in NAMES_ONLY):
+        return set()
+    return {parse_card(rank + SUITS[suit]) for rank, suit in CARD.findall(line)}
+
+
+def _cards(mask: int) -> set[int]:
+    return {c for c in range(64) if mask >> c & 1}
+
+
+@pytest.mark.parametrize("game_name", registry.names())
+def test_narration_never_names_a_hidden_card(game_name: str) -> None:
+    rng = random.Random(15)
+    for n in range(60):
+        game = registry.get_game(game_name, **({"kitty_size": 3} if game_name == "smear" and n % 2 else {}))
+        bots = {s: make_bot(game, "random") for s in range(game.seats)}
+        state = game.start(dealer=n % game.seats)
+        state = game.apply(state, game.deal(state, rng))
+        while (seat := game.actor(state)) is not None:
+            action = bots[seat].act(game.observe(state, seat), game.legal_actions(state), rng)
+            after = game.apply(state, action)
+            hidden_from_all = set()
+            for listener in range(game.seats):
+                hidden = _cards(game.unseen(after, listener))
+                hidden_from_all |= hidden
+                lines = narrate_step(game, state, action, after, listener)
+                if game.outcome(after) is not None:
+                    lines += narrate_hand_end(game, after, listener)
+                for line in lines:
+                    assert not _named(line) & hidden, f"seat {listener} was told a hidden card: {line}"
+            for line in narrate_step(game, state, action, after, None):
+                assert not _named(line) & hidden_from_all, f"a spectator was told a hidden card: {line}"
+            state = after
+
+
+def test_a_record_told_from_the_start() -> None:
+    record = read_records(HERE / "smear.json")[0]
+    lines = narrate_record(record, 2)
+    assert lines[0].startswith("Hand 1: ")
+    assert any(line.startswith("Hand 2: ") for line in lines)
