@@ -20,10 +20,23 @@ const hostKey = `cardtable:host:${tableId}`;
 /** @type {{game: string, seats: number, names: string[], info: any, conn: Connection | null, state: any,
  *   picked: string[], showLast: boolean, refused: string, news: string, summaries: Map<number, string[]>,
  *   report: any, handsDone: number}} */
+let renders = 0;
+// for the browser tests and the curious: how often the table was drawn
+Object.defineProperty(globalThis, "cardtableRenders", { get: () => renders });
 const ui = {
   game: "", seats: 4, names: [], info: null, conn: null, state: null, picked: [], showLast: false,
   refused: "", news: "", summaries: new Map(), report: null, handsDone: -1,
 };
+
+/**
+ * The seats' names, made unique where two are alike (two rule bots: "rule 2", "rule 3").
+ * @param {any} info
+ * @returns {string[]}
+ */
+function seatNames(info) {
+  const raw = (info?.seats ?? []).map((/** @type {any} */ s, /** @type {number} */ i) => s?.name || `seat ${i}`);
+  return raw.map((/** @type {string} */ n, /** @type {number} */ i) => (raw.filter((/** @type {string} */ m) => m === n).length > 1 ? `${n} ${i}` : n));
+}
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -48,7 +61,7 @@ async function loadInfo() {
   ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
   ui.game = ui.info.game;
   ui.seats = Array.isArray(ui.info.seats) ? ui.info.seats.length : seatCount(ui.game);
-  ui.names = (ui.info.seats ?? []).map((/** @type {any} */ s, /** @type {number} */ i) => s?.name || `seat ${i}`);
+  ui.names = seatNames(ui.info);
   $("title").textContent = `${ui.game} · table ${tableId}`;
 }
 
@@ -130,7 +143,7 @@ function start(token) {
       if (msg.t === "event") {
         ui.refused = "";
         ui.news = msg.action && msg.action !== "deal" ? describe(msg.action, state.seat, ui.names) : msg.action === "deal" ? "A new hand is dealt." : "";
-        if (Array.isArray(msg.narration) && msg.narration.length) ui.news = msg.narration.join(" ");
+        if (Array.isArray(msg.say) && msg.say.length) ui.news = msg.result ? "The hand is over." : msg.say.join(" ");
       }
       if (!before || before.v !== state.v) ui.picked = [];
       render();
@@ -139,7 +152,7 @@ function start(token) {
       if (msg.t === "table" && msg.table) {
         ui.info = msg.table;
         showHost();
-        ui.names = (ui.info.seats ?? []).map((/** @type {any} */ s, /** @type {number} */ i) => s?.name || `seat ${i}`);
+        ui.names = seatNames(ui.info);
         render();
       }
     },
@@ -194,8 +207,22 @@ function pick(piece) {
 }
 
 function render() {
+  renders += 1;
   const st = ui.state;
-  if (!st || !st.view) return;
+  if (!st) return;
+  if (!st.view) {
+    const table = $("table");
+    table.dataset.v = String(st.v);
+    table.dataset.myturn = "";
+    const seatsInfo = ui.info?.seats ?? [];
+    const waiting = seatsInfo.filter((/** @type {any} */ s) => s.player === "human" && !s.taken).length;
+    table.replaceChildren(h("div", { class: "middle", style: "grid-column: 1 / -1" }, [
+      h("h2", { text: waiting ? `Waiting for ${waiting} more ${waiting === 1 ? "person" : "people"} to join…` : "Waiting for the deal…" }),
+      h("ul", {}, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) => h("li", { text: `seat ${i}: ${s.player === "human" ? (s.taken ? s.name : "a free seat") : `${s.name} (bot)`}` }))),
+    ]));
+    renderTools();
+    return;
+  }
   const view = st.view;
   const me = typeof st.seat === "number" ? st.seat : null;
   const seats = ui.seats;

@@ -1,0 +1,42 @@
+"""The words a table's event carries for one recipient (``say``): the action told by
+`cardtable.narrate` as that seat (or a spectator) may hear it, and at a hand's end what the hand
+was worth and why. The pages show these lines; programs may ignore them.
+
+Kept apart from the live table so that the protocol code holds one call to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from cardtable.core import CardtableError
+from cardtable.narrate import narrate_hand_end, narrate_step
+
+
+class _Entry(Protocol):
+    v: int
+    seat: int
+    text: str
+    state: Any
+
+
+def said(game: Any, entries: Sequence[_Entry], entry: _Entry, recipient: int | None) -> list[str]:
+    """``entry``'s action and, when it ends the hand, the hand's end, in words for ``recipient``.
+
+    A deal says nothing (the page says a new hand is dealt); words that cannot be made (an entry
+    without the one before it) are left out rather than guessed.
+    """
+    if entry.seat < 0:
+        lines = []
+    else:
+        before = next((e.state for e in reversed(entries) if e.v == entry.v - 1), None)
+        if before is None:
+            return []
+        try:
+            lines = narrate_step(game, before, game.parse(entry.text), entry.state, recipient)
+        except CardtableError:
+            return []
+    if game.outcome(entry.state) is not None:
+        lines = [*lines, *narrate_hand_end(game, entry.state, recipient)]
+    return lines
