@@ -1,0 +1,252 @@
+"""The pages in a real browser, used only by clicking and reading them as a person does.
+
+For each game two people in two browsers (a laptop and a phone) join a table with bots by the
+invite link and play a whole hand by clicking, one page is reloaded mid-hand, and the scores the
+pages show are those of the stored record replayed by ``cardtable replay``. A spectator's page and
+every WebSocket frame it receives are scanned for cards hidden from any seat at that moment.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page
+
+from cardtable.cards import cards_of, format_card
+from cardtable.record import Record, load_game, replay
+from tests.browser.pages import (
+    create_table,
+    hand_cards,
+    join,
+    my_turn,
+    play_until_summary,
+    shown_score,
+    sit_down,
+    take_turn,
+    version,
+    wait_moved,
+)
+from tests.web.client import SRC, Server
+
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 375, "height": 667}
+BOTS = {"seep": 2, "smear": 2, "sheepshead": 3}
+
+CARD = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJQKT])([CDHS♣♦♥♠])(?![A-Za-z0-9])")
+CALLED = re.compile(r"\b[Cc]all(?:s|ed)? (?:the )?(?:10|[2-9AJQKT])[CDHS♣♦♥♠]")
+SYMBOL = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
+def people(chromium: Browser) -> tuple[Page, Page]:
+    desk = chromium.new_context(viewport=DESKTOP).new_page()
+    phone = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    return desk, phone
+
+
+def replayed_scores(server: Server, table: str, tmp: Path) -> list[int]:
+    record = httpx.get(f"{server.url}/api/tables/{table}/record", timeout=30).json()
+    path = tmp / "record.json"
+    path.write_text(json.dumps(record))
+    env = {**os.environ, "PYTHONPATH": SRC}
+    done = subprocess.run(
+        [sys.executable, "-m", "cardtable", "replay", "--json", str(path)],
+        capture_output=True, text=True, env=env, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    score: list[int] = json.loads(done.stdout)["hands"][0]["score"]
+    return score
+
+
+def table_of(page: Page) -> str:
+    return page.url.split("/t/")[1].split("?")[0]
+
+
+@pytest.mark.parametrize("game", ["seep", "smear", "sheepshead"])
+def test_a_whole_hand_by_clicking(
+    chromium: Browser, server: Server, game: str, artifacts: Path, tmp_path: Path
+) -> None:
+    desk, phone = people(chromium)
+    link = create_table(desk, server.url, game, ["human", "human"] + ["rule"] * BOTS[game], hands=1)
+    sit_down(desk)
+    join(phone, link, "Bo")
+    assert desk.get_attribute("#table", "data-seat") == "0"
+    assert phone.get_attribute("#table", "data-seat") == "1"
+
+    # play until a person is to move with cards in hand mid-hand, then reload that page
+    reloaded = False
+    for _ in range(200):
+        for page in (desk, phone):
+            mid_hand = len(hand_cards(page)) >= 2 and page.locator("#handsummary").count() == 0
+            if not reloaded and my_turn(page) and mid_hand:
+                before = (version(page), page.get_attribute("#table", "data-seat"), hand_cards(page))
+                page.reload()
+                page.wait_for_selector("#table[data-myturn='1']")
+                assert page.inner_text("#status") == "connected"
+                after = (version(page), page.get_attribute("#table", "data-seat"), hand_cards(page))
+                assert after == before, "a reload comes back to the same seat, moment and hand"
+                desk.screenshot(path=str(artifacts / f"{game}-desktop.png"))
+                phone.screenshot(path=str(artifacts / f"{game}-phone.png"), full_page=True)
+                reloaded = True
+            take_turn(page)
+        if reloaded or desk.locator("#handsummary").count():
+            break
+    play_until_summary([desk, phone])
+    desk.screenshot(path=str(artifacts / f"{game}-desktop-summary.png"), full_page=True)
+    phone.screenshot(path=str(artifacts / f"{game}-phone-summary.png"), full_page=True)
+
+    expected = replayed_scores(server, table_of(desk), tmp_path)
+    assert shown_score(desk) == expected
+    assert shown_score(phone) == expected
+    for page in (desk, phone):
+        assert page.locator("#handsummary p").count() >= 2, "the end of the hand is told in words"
+    if game != "seep" or reloaded:
+        assert reloaded or desk.locator("#handsummary").count(), "the hand was played"
+    desk.context.close()
+    phone.context.close()
+
+
+def hidden_cards(game: Any, state: Any) -> set[str]:
+    """Every card some seat may not see: what no spectator may be shown."""
+    mask = 0
+    for seat in range(game.seats):
+        mask |= game.unseen(state, seat)
+    return {format_card(c) for c in cards_of(mask)}
+
+
+def cards_in(value: Any) -> set[str]:
+    """The cards named anywhere in a JSON value, in record notation or with suit symbols."""
+    if isinstance(value, dict):
+        out: set[str] = set()
+        for key, item in value.items():
+            if key not in ("commitment", "table", "shuffle"):
+                out |= cards_in(item)
+        return out
+    if isinstance(value, list):
+        return set().union(*(cards_in(x) for x in value)) if value else set()
+    if isinstance(value, str):
+        value = CALLED.sub("", value)  # the ace called for a partner is named, not shown
+        return {("10" if r == "T" else r) + SYMBOL.get(s, s) for r, s in CARD.findall(value)}
+    return set()
+
+
+@pytest.mark.parametrize("game", ["sheepshead", "smear", "seep"])
+def test_a_spectator_sees_no_hidden_card(chromium: Browser, server: Server, game: str) -> None:
+    desk, phone = people(chromium)
+    link = create_table(desk, server.url, game, ["human", "human"] + ["rule"] * BOTS[game], hands=1)
+    table = link.split("/t/")[1].split("?")[0]
+    watcher = chromium.new_context(viewport=DESKTOP).new_page()
+    frames: list[dict[str, Any]] = []
+    watcher.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))
+    watcher.goto(f"{server.url}/t/{table}")
+    watcher.wait_for_selector("#table[data-v]")
+    sit_down(desk)
+    join(phone, link, "Bo")
+    seen_dom: list[tuple[int, set[str], str]] = []
+    for _ in range(400):
+        moved = [take_turn(p) for p in (desk, phone)]
+        watcher.wait_for_timeout(50)
+        # one look at the page: its version, its card pictures and its words, taken together
+        look = watcher.evaluate(
+            "() => ({v: Number(document.querySelector('#table').dataset.v),"
+            " cards: [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card),"
+            " text: document.body.innerText})"
+        )
+        shown = set(look["cards"]) - {"back"}
+        seen_dom.append((look["v"], shown | cards_in(look["text"]), look["text"]))
+        if desk.locator("#handsummary").count() and watcher.locator("#handsummary").count():
+            break
+        if not any(moved):
+            desk.wait_for_timeout(50)
+    assert watcher.locator("#handsummary").count(), "the spectator saw the hand end"
+
+    record = Record.from_json(httpx.get(f"{server.url}/api/tables/{table}/record", timeout=30).json())
+    g = load_game(record)
+    states = [step.state for step in replay(record, g)]  # the deal, then after each action
+    deal_v = next(f["v"] for f in frames if f.get("t") == "event" and f.get("action") == "deal")
+    checked = 0
+    for frame in frames:
+        if frame.get("t") not in ("event", "snapshot") or frame["v"] < deal_v:
+            continue
+        state = states[min(frame["v"] - deal_v, len(states) - 1)]
+        said = {k: frame.get(k) for k in ("view", "log", "action", "say", "legal", "result")}
+        leak = cards_in(said) & hidden_cards(g, state)
+        assert not leak, (
+            f"the spectator's frame at v{frame['v']} names hidden cards {sorted(leak)}: {json.dumps(frame)[:3000]}"
+            f" (deal at v{deal_v}, {len(states)} states, {len(record.hands)} hands)"
+        )
+        checked += 1
+    for v, shown, body in seen_dom:
+        if v < deal_v:
+            continue
+        leak = shown & hidden_cards(g, states[min(v - deal_v, len(states) - 1)])
+        assert not leak, f"the spectator's page at v{v} shows hidden cards {sorted(leak)}: {body}"
+    assert checked >= len(states) - 1, "every action reached the spectator"
+    for page in (desk, phone, watcher):
+        page.context.close()
+
+
+def test_illegal_clicks_are_refused_with_the_engines_reason(chromium: Browser, server: Server) -> None:
+    desk, phone = people(chromium)
+    link = create_table(desk, server.url, "sheepshead", ["human", "human", "rule", "rule", "rule"], hands=5)
+    sit_down(desk)
+    join(phone, link, "Bo")
+    refused_engine = refused_turn = False
+    for _ in range(600):
+        for page in (desk, phone):
+            cards = hand_cards(page)
+            playing = page.get_attribute("#table", "data-phase") == "play"
+            if not refused_turn and cards and not my_turn(page) and playing:
+                v = version(page)
+                page.click(f"#hand .cardbtn[data-card='{cards[0]}']", position={"x": 12, "y": 30})
+                assert "turn" in page.inner_text("#refusal")
+                assert hand_cards(page) == cards and version(page) >= v
+                refused_turn = True
+            dead = page.locator("#hand .cardbtn.dead")
+            if not refused_engine and my_turn(page) and dead.count():
+                card = dead.first.get_attribute("data-card")
+                v = version(page)
+                dead.first.click(position={"x": 12, "y": 30})
+                page.wait_for_selector("#refusal")
+                text = page.inner_text("#refusal")
+                assert f"play {card}" in text and re.search(r"\(R\d+", text), text  # the engine's words and rule
+                assert version(page) == v and card in hand_cards(page), "a refused move changes nothing"
+                refused_engine = True
+            take_turn(page)
+        if refused_engine and refused_turn:
+            break
+    assert refused_engine and refused_turn
+    desk.context.close()
+    phone.context.close()
+
+
+def test_the_replay_viewer_shows_every_hand(chromium: Browser, server: Server) -> None:
+    desk, phone = people(chromium)
+    link = create_table(desk, server.url, "smear", ["human", "rule", "rule", "rule"], hands=1)
+    sit_down(desk)
+    play_until_summary([desk])
+    table = table_of(desk)
+    del link, phone
+    viewer = chromium.new_context(viewport=DESKTOP).new_page()
+    viewer.goto(f"{server.url}/replay?table={table}")
+    viewer.wait_for_selector("#nav:not([hidden])")
+    dealt = viewer.locator(".openhand img").count()
+    assert dealt == 24, "after the deal every hand is face up: 4 seats × 6 cards"
+    viewer.keyboard.press("End")
+    viewer.wait_for_selector(".summary")
+    viewer.keyboard.press("Home")
+    viewer.click("#next")
+    assert "step 1" in viewer.inner_text("#where")
+    viewer.context.close()
+    desk.context.close()
+
+
+def test_wait_helpers_are_used() -> None:
+    assert callable(wait_moved)
