@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.render import SeatInfo, places, public_action, seat_infos, table_lines, trick_shown
+from cardtable.render import SeatInfo, places, seat_infos, table_lines, trick_shown
 
 
 def test_seep_houses_show_value_owners_and_cement() -> None:
@@ -136,15 +136,3 @@ def test_seep_seats_show_the_bidder_and_the_team_piles() -> None:
     assert seats[0].markers == ("bidder 12", "took last") and seats[3].markers == ("dealer",)
     assert seats[2].taken == "team pile 2 · sweeps 50" and seats[1].taken == "team pile 0"
     assert seat_infos("seep", {"seat": 0}, 4) == [SeatInfo(s, None, "", ()) for s in range(4)]
-
-
-def test_the_others_face_down_cards_are_not_named() -> None:
-    view: dict[str, Any] = {"seat": 0, "phase": "play", "trick": {"leader": 1, "cards": ["QC", None]}, "tricks": []}
-    assert public_action("bury 9D 10S", 3, view) == "bury 2 cards face down"
-    assert public_action("bury 9D 10S", 0, view) == "bury 9D 10S"  # your own bury
-    assert public_action("discard 9C", 2, {"seat": 0, "phase": "play"}) == "discard 1 card face down"
-    assert public_action("call AH unknown 7C", 3, view) == "call AH unknown with a card face down"
-    assert public_action("play 7C", 2, view) == "play a card face down"  # R35a: shown face down
-    assert public_action("play QC", 1, view) == "play QC"
-    assert public_action("play 7C", 2, {**view, "phase": "done"}) == "play 7C"  # all is shown at the end
-    assert public_action("capture JH 5C+6H", 1, {"seat": 0, "phase": "play"}) == "capture JH 5C+6H"

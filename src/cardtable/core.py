@@ -125,6 +125,19 @@ class Game(Protocol[S, A, V_co]):
         """What ``seat`` sees: never a card hidden from it."""
         ...
 
+    def observe_public(self, state: S) -> View:
+        """What a spectator sees, which is what every seat sees: cards played, the trick, the
+        floor, the auction's public facts, trump, scores, each seat's number of cards, the dealer
+        and the seat to act. Never a card that any seat holds unseen, nor a buried, discarded,
+        undealt or kitty card, nor the blind before it is shown. Its JSON has ``"seat": null``."""
+        ...
+
+    def public_action(self, state: S, action: A) -> str:
+        """``action``, taken in ``state`` by the seat to act, as the other seats see it when it is
+        taken: the record notation, except that cards laid away or set aside face down are not
+        named (``bury 2 cards face down``)."""
+        ...
+
     def outcome(self, state: S) -> HandResult | None:
         """How the hand ended, or ``None`` while it is not over."""
         ...
@@ -182,6 +195,11 @@ class Game(Protocol[S, A, V_co]):
 
     def unseen(self, state: S, seat: Seat) -> int:
         """The cards whose place ``seat`` may not know in this state (its view holds none)."""
+        ...
+
+    def unseen_public(self, state: S) -> int:
+        """The cards whose place a spectator may not know in this state (its public view holds
+        none): every card some seat knows and the others do not, and every card nobody knows."""
         ...
 
     def card_point_totals(self, state: S) -> tuple[int, int]:

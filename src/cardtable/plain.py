@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TextIO
 
 from cardtable.core import CardtableError
-from cardtable.render import public_action
 from cardtable.table import Table, pretty_action, view_lines
 
 HELP = (
@@ -36,9 +35,8 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO) -> int:
             shown_hand = table.hand_number
             say(f"--- hand {table.hand_number + 1}, dealer seat {table.game.dealer(table.state)}")
         moves = table.run_bots()
-        view = table.view(min(table.people)).to_json() if table.people else {}
         for move in moves:
-            text = public_action(move.text, move.seat, view) if table.people else move.text
+            text = table.seen_by(move, min(table.people)) if table.people else move.text
             say(f"seat {move.seat} ({table.players[move.seat]}): {pretty_action(text)}")
         if table.outcome() is not None:
             for line in table.summary_lines():

@@ -20,7 +20,7 @@ from cardtable.bots import Bot, Hint, SearchBot, make_bot, rule_bot
 from cardtable.cards import parse_card
 from cardtable.core import CHANCE, BadNotation, CardtableError, HandResult
 from cardtable.record import HandLog, Record, write_records
-from cardtable.render import pretty_card, public_action, table_lines
+from cardtable.render import pretty_card, table_lines
 
 
 def pretty_action(text: str) -> str:
@@ -63,11 +63,13 @@ class ScoreLine:
 
 @dataclass(frozen=True)
 class Move:
-    """One action taken at the table: by whom, what, and whether a bot chose it."""
+    """One action taken at the table: by whom, what, whether a bot chose it, and how the other
+    seats saw it when it was taken (the game's `public_action`: a bury or a discard face down)."""
 
     seat: int
     text: str
     by_bot: bool
+    public: str
 
 
 class Table:
@@ -143,8 +145,9 @@ class Table:
         if seat not in self.people:
             raise CardtableError(f"it is seat {seat}'s turn ({self.players[seat]}), not yours")
         action = self.game.parse(text)
+        public = self.game.public_action(self.state, action)
         self.log.act(action)
-        move = Move(seat, self.game.format(action), False)
+        move = Move(seat, self.game.format(action), False, public)
         self.moves.append(move)
         return move
 
@@ -164,8 +167,9 @@ class Table:
             return None
         legal = self.game.legal_actions(self.state)
         action = self.bots[seat].act(self.view(seat), legal, self.bot_rngs[seat])
+        public = self.game.public_action(self.state, action)
         self.log.act(action)
-        move = Move(seat, self.game.format(action), True)
+        move = Move(seat, self.game.format(action), True, public)
         self.moves.append(move)
         return move
 
@@ -271,15 +275,15 @@ class Table:
         """The actions of this hand as record strings."""
         return list(self.log.actions)
 
+    def seen_by(self, move: Move, seat: int) -> str:
+        """``move`` as ``seat`` saw it: its own moves in full, the others' in their public form
+        until the hand is over, when everything is shown."""
+        return move.text if move.seat == seat or self.outcome() is not None else move.public
+
     def public_history(self, seat: int) -> list[str]:
         """The actions of this hand as ``seat`` saw them: cards laid away or played face down by
         the others are not named until the hand is over."""
-        view = self.view(seat).to_json()
-        out = []
-        for entry in self.history():
-            actor, text = entry.split(" ", 1)
-            out.append(f"{actor} {public_action(text, int(actor), view)}")
-        return out
+        return [f"{m.seat} {self.seen_by(m, seat)}" for m in self.moves]
 
     def summary_lines(self) -> list[str]:
         """The end of a hand in words: the result, each seat's score, and the details."""

@@ -3,7 +3,9 @@ turn, on seeded random playouts. A new game gets all of it by registering.
 
 At every step: the seat to act has a legal action, listed once; every legal action's notation
 parses back to it; actions that are not legal are refused and change nothing; cards are
-conserved; no view names a card hidden from its seat; a world sampled from a view (for games with
+conserved; no view names a card hidden from its seat, and the spectator's view names none
+hidden from a spectator (which are all hidden from some seat); an action's public form names no card
+hidden from the other seats after it; a world sampled from a view (for games with
 a sampler) looks the same from that seat. At the end: every hand ends, card points add up, and
 the match written as a record replays to the same results.
 
@@ -27,6 +29,7 @@ from cardtable import registry
 from cardtable.cards import parse_card
 from cardtable.core import CHANCE, BadNotation, Deal, HandResult, IllegalAction, option_variants
 from cardtable.record import HandLog, replay_record
+from cardtable.secrecy import named_cards
 
 HANDS = int(os.environ.get("CARDTABLE_CONFORMANCE_HANDS", "12"))
 #: A comma-separated subset of games to check (default: every registered game).
@@ -79,6 +82,23 @@ def _check_state(game: Any, state: Any, deck_mask: int) -> None:
         json.dumps(data)
         leaked = _card_tokens(data) & {c for c in range(64) if game.unseen(state, seat) >> c & 1}
         assert not leaked, f"seat {seat}'s view names hidden cards {sorted(leaked)}"
+        assert game.unseen(state, seat) & ~game.unseen_public(state) == 0, f"a card hidden from seat {seat} is public"
+    public = game.observe_public(state).to_json()
+    assert public["seat"] is None
+    json.dumps(public)
+    leaked = _card_tokens(public) & {c for c in range(64) if game.unseen_public(state) >> c & 1}
+    assert not leaked, f"the public view names hidden cards {sorted(leaked)}"
+
+
+def _check_public_action(game: Any, before: Any, action: Any, after: Any) -> None:
+    """The public form of an action names no card hidden, after it, from a seat that did not act
+    (a called card names the card sought, not its place: `cardtable.secrecy`)."""
+    actor = game.actor(before)
+    named = named_cards(game.public_action(before, action), ignore=())
+    assert not named & {c for c in range(64) if game.unseen_public(after) >> c & 1}, game.format(action)
+    for seat in range(game.seats):
+        if seat != actor:
+            assert not named & {c for c in range(64) if game.unseen(after, seat) >> c & 1}, game.format(action)
 
 
 def _check_rejects(game: Any, state: Any, legal: list[Any], pool: set[Any], rng: random.Random) -> None:
@@ -133,6 +153,7 @@ def play_hand(game: Any, log: HandLog, rng: random.Random, pool: set[Any], deck_
         action = rng.choice(legal)
         nxt = log.act(action)
         assert state == before, "apply changed its input"
+        _check_public_action(game, state, action, nxt)
         state = nxt
     else:
         pytest.fail("the hand did not end")

@@ -167,7 +167,8 @@ def test_views_hide_what_a_seat_may_not_know() -> None:
     assert game.observe(state, 0).to_json()["discard"] == ["8C", "KH"]
     assert game.unseen(state, 0) & state.discard == 0
     assert game.unseen(state, 1) & state.discard == state.discard
-    # At the end the dead stock is shown to all; the discard stays the bidder's.
+    # At the end the dead stock is shown to all; the view keeps the discard the bidder's, but the
+    # hand's result names it, so it is no longer unseen.
     end = state
     rng = random.Random(2)
     while game.actor(end) is not None:
@@ -175,7 +176,7 @@ def test_views_hide_what_a_seat_may_not_know() -> None:
     for seat in range(4):
         view = game.observe(end, seat).to_json()
         assert view["dead"] is not None
-        assert game.unseen(end, seat) == (0 if seat == 0 else end.discard)
+        assert game.unseen(end, seat) == 0 == game.unseen_public(end)
         assert (view["discard"] is not None) == (seat == 0)
 
 

@@ -29,7 +29,7 @@ from textual.widget import Widget
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, ListItem, ListView, Static
 
 from cardtable.core import CardtableError
-from cardtable.render import actor_of, places, public_action, seat_infos, table_lines, trick_shown
+from cardtable.render import actor_of, places, seat_infos, table_lines, trick_shown
 from cardtable.table import Table, pretty_action
 from cardtable.tui.picking import is_live, matching, tokens_of
 from cardtable.tui.widgets import CardChip, Floor, HouseBox, Pickable, Picked, SeatPanel, TrickArea
@@ -114,9 +114,8 @@ class TableScreen(Screen[None]):
 
     def _advance(self) -> None:
         moves = self.table.run_bots()
-        view = self.table.view(self.me).to_json()
         for move in moves:
-            text = pretty_action(public_action(move.text, move.seat, view))
+            text = pretty_action(self.table.seen_by(move, self.me))
             self._log(f"seat {move.seat} ({self.table.players[move.seat]}): {text}")
         if self.table.outcome() is not None:
             for line in self.table.summary_lines():

@@ -205,7 +205,7 @@ class RateLimit:
 async def serve_connection(hub: Hub, websocket: WebSocket, table_id: str) -> None:
     """One client's live connection, from handshake to close."""
     if not origin_ok(websocket):
-        await websocket.close(BAD_ORIGIN)
+        await websocket.close(BAD_ORIGIN)  # before the handshake: the page gets HTTP 403
         return
     address = websocket.client.host if websocket.client else "?"
     if hub.addresses[address] >= hub.settings.connections_per_address:

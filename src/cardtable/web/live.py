@@ -186,7 +186,7 @@ class LiveTable:
                 before = self.state
                 action = self.game.parse(row.text)
                 after = self.game.apply(before, action)
-                public = engine.public_action(self.game, before, after, row.seat, row.text)
+                public = engine.public_action(self.game, before, action)
                 self._commit(Entry(row.version, row.seat, row.text, public, after, None, row.stand_in), row.client_id)
 
     # --- what a table is: seats, summary, record ---
@@ -328,7 +328,6 @@ class LiveTable:
             return
         fresh = conn not in self.conns
         conn.seat = seat
-        self._answer_hello(conn, seat, seen)
         if fresh:
             self.conns.add(conn)
             if seat is not None:
@@ -340,7 +339,9 @@ class LiveTable:
                 if info.away:
                     info.away = False
                     self._schedule()
-                self._tell_table()
+        self._answer_hello(conn, seat, seen)  # the answer to hello comes first, then the seats' news
+        if fresh and seat is not None:
+            self._tell_table()
 
     def _answer_hello(self, conn: Conn, seat: int | None, seen: int) -> None:
         first = self.entries[0].v if self.entries else self.version + 1
@@ -408,11 +409,11 @@ class LiveTable:
         if e.stand_in:
             msg["stand_in"] = True
         msg["say"] = words.said(self.game, self.entries, e, seat)  # the action in words, for the pages
-        result = self.game.outcome(e.state) if e.seat >= 0 else None
+        result = self.game.outcome(e.state)
         if result is not None:
             msg["result"] = {"result": result.result, "score": list(result.score), "details": result.details}
             msg["match_state"] = self.game.match_json(e.state)
-            deal = next((d for d in reversed(self.entries) if d.seat < 0 and d.v < e.v), None)
+            deal = next((d for d in reversed(self.entries) if d.seat < 0 and d.v <= e.v), None)
             if deal is not None and deal.data is not None:
                 msg["shuffle"] = {"commitment": deal.data["commitment"], "salt": deal.data["salt"]}
         return msg
@@ -450,7 +451,7 @@ class LiveTable:
         action = self.game.parse(text)
         after = self.game.apply(before, action)
         canonical = self.game.format(action)
-        public = engine.public_action(self.game, before, after, seat, canonical)
+        public = engine.public_action(self.game, before, action)
         v = self.version + 1
         await asyncio.to_thread(self.store.append, self.id, ActionRow(v, seat, canonical, None, client_id, stand_in))
         entry = Entry(v, seat, canonical, public, after, None, stand_in)
@@ -480,6 +481,8 @@ class LiveTable:
         await asyncio.to_thread(self.store.append, self.id, ActionRow(v, -1, "deal", data, None, False))
         entry = self._apply_deal(v, data)
         self._broadcast(entry)
+        if self.game.outcome(entry.state) is not None and self._match_over(entry.state):
+            await self._set_status("over")  # a misdeal can be the last hand too
         self._schedule()
 
     def _apply_deal(self, v: int, data: dict[str, Any]) -> Entry:
@@ -502,6 +505,9 @@ class LiveTable:
         self.hand_in_match += 1
         entry = Entry(v, -1, "deal", "deal", after, data)
         self._commit(entry, None)
+        if self.game.outcome(after) is not None:  # a misdeal: the hand ends at the deal
+            self.matches[self.match].append(self.hand)
+            self.hand = None
         return entry
 
     def _commit(self, entry: Entry, client_id: str | None) -> None:

@@ -32,10 +32,23 @@ def check_url(url: str) -> None:
         raise CardtableError(f"--db {url!r}: not a database URL SQLAlchemy can use ({e})") from None
 
 
+def migrate(url: str) -> None:
+    """Apply the migrations, or say in one line why the database cannot be reached."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from cardtable.core import CardtableError
+
+    check_url(url)
+    try:
+        upgrade(url)
+    except (SQLAlchemyError, OSError) as e:
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise CardtableError(f"database {shown_url(url)}: {first}") from None
+
+
 def db_upgrade(db: str | None) -> int:
     settings = Settings(db=db or "")
-    check_url(settings.db_url)
-    upgrade(settings.db_url)
+    migrate(settings.db_url)
     print(f"database {shown_url(settings.db_url)} is up to date")
     return 0
 
@@ -43,7 +56,7 @@ def db_upgrade(db: str | None) -> int:
 def serve(host: str, port: int, db: str | None, **overrides: Any) -> int:
     """Run the server until interrupted; ``overrides`` are `Settings` fields given on the command line."""
     settings = Settings(db=db or "", **{k: v for k, v in overrides.items() if v is not None})
-    check_url(settings.db_url)
+    migrate(settings.db_url)
     print(f"cardtable: tables are stored in {shown_url(settings.db_url)}", file=sys.stderr, flush=True)
     print(f"cardtable: serving on http://{host}:{port}/", file=sys.stderr, flush=True)
     uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=65536, log_level="warning")

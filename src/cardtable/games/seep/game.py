@@ -22,7 +22,7 @@ from cardtable.games.seep.explain import why_illegal, written_ok
 from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.sample import sample
 from cardtable.games.seep.state import Phase, SeepState, start_state
-from cardtable.games.seep.view import SeepView, observe, unseen
+from cardtable.games.seep.view import PublicSeepView, SeepView, observe, observe_public, unseen, unseen_public
 
 
 class Seep:
@@ -122,6 +122,14 @@ class Seep:
         """What ``seat`` may know."""
         return observe(state, seat)
 
+    def observe_public(self, state: SeepState) -> PublicSeepView:
+        """What a spectator may know: what every seat sees (R24), no hand."""
+        return observe_public(state)
+
+    def public_action(self, state: SeepState, action: SeepAction) -> str:
+        """The action as the other seats see it: every Seep move is made face up, so its notation."""
+        return actions.format_action(action)
+
     def outcome(self, state: SeepState) -> HandResult | None:
         """The result once the hand is over: each seat's team's deal total (record §7)."""
         if state.phase is not Phase.OVER:
@@ -199,6 +207,10 @@ class Seep:
     def unseen(self, state: SeepState, seat: int) -> int:
         """Cards whose place ``seat`` may not know now."""
         return unseen(state, seat)
+
+    def unseen_public(self, state: SeepState) -> int:
+        """Cards whose place a spectator may not know now."""
+        return unseen_public(state)
 
     def card_point_totals(self, state: SeepState) -> tuple[int, int]:
         """(card points counted, card points that must be counted) for a finished hand (R17)."""

@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardtable.cards import DECK32
+from cardtable.cards import DECK32, format_card
 from cardtable.core import BadNotation, Deal, HandResult, IllegalAction, make_rules
 
 from . import records
@@ -41,7 +41,7 @@ from .sample import sample
 from .scoring import counted_points, pending_after, result
 from .state import Phase, State, initial
 from .tables import ALL, FROM_KERNEL, to_kernel_mask
-from .view import View, known, observe
+from .view import PublicView, View, known, known_public, observe, observe_public
 
 _DEAL, _PICK, _BURY, _CALL, _PLAY, _DONE = Phase.DEAL, Phase.PICK, Phase.BURY, Phase.CALL, Phase.PLAY, Phase.DONE
 
@@ -149,6 +149,21 @@ class Sheepshead:
         """What ``seat`` may know (R13, R16, R22, R35a)."""
         return observe(state, seat, self.rules.partner_mode, self.rules.no_pick_rule)
 
+    def observe_public(self, state: State) -> PublicView:
+        """What a spectator may know: what every seat sees (R13, R16, R22, R35a)."""
+        return observe_public(state, self.rules.partner_mode, self.rules.no_pick_rule)
+
+    def public_action(self, state: State, action: Action) -> str:
+        """The action as the other seats see it: the bury is laid away face down (R16), and the
+        unknown card is set aside and later played face down (R35a), so their cards are not named."""
+        if isinstance(action, Bury):
+            return "bury 2 cards face down"
+        if isinstance(action, Call) and action.unknown is not None and action.card is not None:
+            return f"call {format_card(action.card)} unknown with a card face down"
+        if isinstance(action, Play) and state.setup.under >= 0 and _bit(action.card) == 1 << state.setup.under:
+            return "play a card face down"
+        return format_action(action)
+
     def outcome(self, state: State) -> HandResult | None:
         """The result of a finished hand, or None."""
         if state.phase != Phase.DONE:
@@ -228,6 +243,10 @@ class Sheepshead:
     def unseen(self, state: State, seat: int) -> int:
         """The cards whose place ``seat`` may not know now."""
         return to_kernel_mask(ALL & ~known(state, seat, self.rules.no_pick_rule))
+
+    def unseen_public(self, state: State) -> int:
+        """The cards whose place a spectator may not know now."""
+        return to_kernel_mask(ALL & ~known_public(state, self.rules.no_pick_rule))
 
     def card_point_totals(self, state: State) -> tuple[int, int]:
         """(points counted, points that must be counted): 120 in a picked hand."""

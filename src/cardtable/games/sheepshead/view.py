@@ -4,6 +4,11 @@ R13, R16: the blind and the bury only to the picker until the hand ends; in a pl
 hand nobody sees the blind until the end. R22: the partner is known only to himself until the
 called card (or JD) is played. R35a: the unknown card lies face down; the picker knows it, the
 winner of its trick may look at it, everyone sees it when the hand ends.
+
+A spectator (`observe_public`) sees what every seat sees: the pick and the passes, the call (its
+rank and suit, not where it lies), cracks and blitzes, every card played face up, each seat's
+number of cards, the partner once the called card is played; the blind, the bury and the unknown
+card only once the hand ends.
 """
 
 from __future__ import annotations
@@ -198,3 +203,137 @@ def partner_view(s: State, seat: int) -> tuple[bool, int | None]:
     if seat == setup.picker and partner is None:
         return True, None  # the picker holds the called card (or JD) himself: secretly alone
     return False, None
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """A spectator's view of a hand: what every seat sees. Cards are kernel card numbers; ``None``
+    is a face-down card."""
+
+    dealer: int
+    phase: str
+    actor: int | None
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    pending_doublers: int
+    passes: int
+    picker: int | None
+    blitz: tuple[str, ...]
+    blind: tuple[int, ...]
+    bury: tuple[int, ...]
+    call: str | None
+    call_suit: str | None
+    unknown: int | None
+    partner_known: bool
+    partner: int | None
+    cracks: int
+    cracker: int | None
+    tricks: tuple[tuple[int, tuple[int | None, ...], int], ...]
+    trick_leader: int
+    trick: tuple[int | None, ...]
+    shown: tuple[tuple[int, ...], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready data in the seat view's shape, with ``"seat": null``, no ``hand`` and each
+        seat's number of cards in ``hand_sizes``."""
+
+        def cards(cs: tuple[int | None, ...]) -> list[str | None]:
+            return [None if c is None else format_card(c) for c in cs]
+
+        return {
+            "seat": None,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "actor": self.actor,
+            "hand_sizes": list(self.hand_sizes),
+            "scores": list(self.scores),
+            "pending_doublers": self.pending_doublers,
+            "passes": self.passes,
+            "picker": self.picker,
+            "blitz": list(self.blitz),
+            "blind": cards(self.blind),
+            "bury": cards(self.bury),
+            "call": None if self.call is None else {"kind": self.call, "suit": self.call_suit},
+            "unknown": None if self.unknown is None else format_card(self.unknown),
+            "partner_known": self.partner_known,
+            "partner": self.partner,
+            "cracks": self.cracks,
+            "cracker": self.cracker,
+            "tricks": [{"leader": ld, "cards": cards(cs), "winner": w} for ld, cs, w in self.tricks],
+            "trick": {"leader": self.trick_leader, "cards": cards(self.trick)},
+            "shown": [cards(h) for h in self.shown],
+        }
+
+
+def known_public(s: State, no_pick_rule: str) -> int:
+    """The cards (Sheepshead indices) whose place every seat knows now: the cards played (the
+    unknown card once it is shown), everything once the hand ends, the trumps a schwanzer shows."""
+    setup = s.setup
+    if s.phase == Phase.DEAL:
+        return 0
+    if revealed(s):
+        return ALL
+    k = s.played
+    if setup.under >= 0:
+        k &= ~(1 << setup.under)
+    if s.phase == Phase.DONE and no_pick_rule == "schwanzer" and setup.passes == 5:
+        for h in s.hands:
+            k |= h & TRUMP
+    return k
+
+
+def public_partner(s: State) -> tuple[bool, int | None]:
+    """R22: (whether every seat knows who the partner is, the partner or None for none)."""
+    setup = s.setup
+    if setup.picker < 0 or s.phase < Phase.CRACK:
+        return False, None
+    partner = setup.partner if setup.partner >= 0 else None
+    if setup.call_kind == CallKind.ALONE or revealed(s) or setup.called < 0 or s.played >> setup.called & 1:
+        return True, partner
+    return False, None
+
+
+def observe_public(s: State, call_mode: str, no_pick_rule: str) -> PublicView:
+    """The view of a spectator: the seat views' common part."""
+    setup = s.setup
+    phase = s.phase
+    k = known_public(s, no_pick_rule)
+    show_all = revealed(s)
+    picked = setup.picker >= 0
+    call: str | None = _KINDS.get(setup.call_kind)
+    if call_mode == "jack_of_diamonds" and picked and phase >= _CRACK:
+        call = "jack_of_diamonds"
+    partner_known, partner = public_partner(s)
+    under = setup.under
+    unknown = TO_KERNEL[under] if under >= 0 and k >> under & 1 else None
+
+    def shown(c: int) -> int | None:
+        return TO_KERNEL[c] if k >> c & 1 else None
+
+    done = phase == _DONE
+    return PublicView(
+        setup.dealer,
+        _PHASE_NAMES[phase],
+        None if done else s.actor,
+        tuple(h.bit_count() for h in s.hands),
+        setup.scores,
+        setup.pending,
+        setup.passes,
+        setup.picker if picked else None,
+        _BLITZ[setup.blitz & 3],
+        kernel_cards(setup.blind if show_all else 0),
+        kernel_cards(setup.bury if show_all else 0),
+        call,
+        FAIL_LETTERS[setup.suit] if setup.suit >= 0 else None,
+        unknown,
+        partner_known,
+        partner,
+        setup.cracks,
+        setup.cracker if setup.cracker >= 0 else None,
+        tuple([(ld, tuple([shown(c) for c in cs]), w) for ld, cs, w in s.tricks]),
+        s.leader,
+        tuple([shown(c) for c in s.trick]),
+        tuple(kernel_cards(h & TRUMP) for h in s.hands)
+        if done and no_pick_rule == "schwanzer" and setup.passes == 5
+        else (),
+    )

@@ -17,13 +17,13 @@ from cardtable.cards import format_card
 from cardtable.core import BadNotation, Deal, HandResult, IllegalAction, make_rules, rules_json
 
 from . import position
-from .actions import CALL_TEXTS, Action, format_action, parse_action
+from .actions import CALL_TEXTS, Action, Discard, format_action, parse_action
 from .play import apply_action, apply_play, legal_actions, playable, plays_of, start_state
 from .rules import SmearRules
 from .sample import sample
 from .state import Phase, State
 from .tables import DECK, DECK_MASK, SEATS, SUIT, SUIT_LETTERS, value_of
-from .view import SmearView, observe
+from .view import PublicSmearView, SmearView, observe, observe_public
 
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
@@ -105,6 +105,18 @@ class Smear:
     def observe(self, state: State, seat: int) -> SmearView:
         """What ``seat`` may know (§3 item 18)."""
         return observe(state, seat, self.rules.kitty_size)
+
+    def observe_public(self, state: State) -> PublicSmearView:
+        """What a spectator may know: what every seat sees (§3 item 18), no hand, kitty or discard."""
+        return observe_public(state)
+
+    def public_action(self, state: State, action: Action) -> str:
+        """The action as the other seats see it: a discard is made face down, so its cards are not
+        named (§3 item 18); everything else reads as its notation."""
+        if isinstance(action, Discard):
+            n = len(action.cards)
+            return f"discard {n} card{'s' if n != 1 else ''} face down"
+        return format_action(action)
 
     def outcome(self, state: State) -> HandResult | None:
         """``played`` with each seat's team score change, or ``passed_out`` with zeros (R15)."""
@@ -231,8 +243,23 @@ class Smear:
                 others |= state.hands[s]
         if state.phase is Phase.AUCTION or (state.tally is None and state.phase is _OVER):
             return others | state.kitty | state.dead  # before the kitty is taken, or passed out
-        hidden = others | (0 if seat == state.bidder else state.discard)
-        return hidden if state.tally is not None else hidden | state.dead  # the dead stock shows at the end
+        if state.tally is not None:  # a played hand is over: its result names the discard and the dead
+            return others
+        return others | state.dead | (0 if seat == state.bidder else state.discard)
+
+    def unseen_public(self, state: State) -> int:
+        """The cards whose place a spectator may not know now: every hand, the stock until the hand
+        is played out, and the discard until then."""
+        if state.phase is Phase.DEAL:
+            return DECK_MASK
+        hidden = 0
+        for h in state.hands:
+            hidden |= h
+        if state.phase is Phase.AUCTION or (state.tally is None and state.phase is _OVER):
+            return hidden | state.kitty | state.dead  # before the kitty is taken, or passed out
+        if state.tally is not None:  # a played hand is over: its result names the discard and the dead
+            return hidden
+        return hidden | state.dead | state.discard
 
     def card_point_totals(self, state: State) -> tuple[int, int]:
         """(Game counts of both teams, 80 less the dead stock and any discards that do not count)."""

@@ -4,6 +4,10 @@ A seat sees its own hand, the auction, every card played and how many cards each
 Only the bidder sees the kitty it took and the discard it made. The dead stock is seen by nobody
 while the hand lasts and by everyone once a played hand is over. (The hand's result, the
 post-hand log, names every card, the discard included.)
+
+A spectator (`observe_public`) sees what every seat sees: the auction, trump, every card played,
+each seat's number of cards, and the dead stock once a played hand is over; never a hand, the
+kitty or the discard.
 """
 
 from __future__ import annotations
@@ -104,4 +108,68 @@ def observe(s: State, seat: int, kitty_size: int) -> SmearView:
         trick,
         tricks,
         dead if over and bid_known else None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PublicSmearView:
+    """A spectator's observation: what every seat sees, no hand, kitty or discard."""
+
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    scores: tuple[int, int]
+    hand_sizes: tuple[int, ...]
+    calls: tuple[int, ...]
+    bidder: int | None
+    bid: int | None
+    trump: int | None
+    leader: int | None
+    trick: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    dead: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready data in the seat view's shape, with ``"seat": null`` and no ``hand``,
+        ``kitty`` or ``discard``."""
+        first = (self.dealer + 1) % 4
+        return {
+            "seat": None,
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "hand_sizes": list(self.hand_sizes),
+            "auction": [{"seat": (first + i) % 4, "call": CALL_TEXTS[c]} for i, c in enumerate(self.calls)],
+            "bidder": self.bidder,
+            "bid": self.bid,
+            "trump": None if self.trump is None else SUIT_LETTERS[self.trump],
+            "leader": self.leader,
+            "trick": [format_card(c) for c in self.trick],
+            "tricks": [
+                {"leader": t.leader, "cards": [format_card(c) for c in t.cards], "winner": t.winner}
+                for t in self.tricks
+            ],
+            "dead": None if self.dead is None else _cards(self.dead),
+        }
+
+
+def observe_public(s: State) -> PublicSmearView:
+    """What a spectator may know of state ``s``: the seat views' common part."""
+    phase, to_act, hands, trump, leader, trick, tricks, setup, _ = s
+    bid_known = setup.bidder >= 0
+    return PublicSmearView(
+        phase,
+        to_act,
+        setup.dealer,
+        setup.scores,
+        tuple(h.bit_count() for h in hands),
+        setup.calls,
+        setup.bidder if bid_known else None,
+        setup.bid if bid_known else None,
+        trump if trump >= 0 else None,
+        leader if phase is _PLAY else None,
+        trick,
+        tricks,
+        setup.dead if phase is _OVER and bid_known else None,
     )
