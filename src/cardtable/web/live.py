@@ -518,9 +518,6 @@ class LiveTable:
         if len(self.entries) > keep:
             self.entries[-keep - 1].state = None  # only the last few states are kept, for catching up
         if entry.seat < 0:
-            if self.hand is not None and self.game.outcome(entry.state) is not None:  # a Seep misdeal: still a hand
-                self.matches[self.match].append(self.hand)
-                self.hand = None
             return
         if client_id is not None:
             self.acks[(entry.seat, client_id)] = entry.v
