@@ -7,11 +7,22 @@ Kept apart from the live table so that the protocol code holds one call to it.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from typing import Any, Protocol
 
 from cardtable.core import CardtableError
-from cardtable.narrate import narrate_hand_end, narrate_step
+
+
+def _narrate() -> Any:
+    """`cardtable.narrate`, or ``None`` when it cannot be loaded (the pages then use their own words)."""
+    try:
+        return importlib.import_module("cardtable.narrate")
+    except ImportError:
+        return None
+
+
+NARRATE = _narrate()
 
 
 class _Entry(Protocol):
@@ -27,6 +38,8 @@ def said(game: Any, entries: Sequence[_Entry], entry: _Entry, recipient: int | N
     A deal says nothing (the page says a new hand is dealt); words that cannot be made (an entry
     without the one before it) are left out rather than guessed.
     """
+    if NARRATE is None:
+        return []
     if entry.seat < 0:
         lines = []
     else:
@@ -34,9 +47,9 @@ def said(game: Any, entries: Sequence[_Entry], entry: _Entry, recipient: int | N
         if before is None:
             return []
         try:
-            lines = narrate_step(game, before, game.parse(entry.text), entry.state, recipient)
+            lines = list(NARRATE.narrate_step(game, before, game.parse(entry.text), entry.state, recipient))
         except CardtableError:
             return []
     if game.outcome(entry.state) is not None:
-        lines = [*lines, *narrate_hand_end(game, entry.state, recipient)]
+        lines = [*lines, *NARRATE.narrate_hand_end(game, entry.state, recipient)]
     return lines

@@ -141,7 +141,6 @@ function start(token) {
       const before = ui.state;
       ui.state = state;
       if (msg.t === "event") {
-        ui.refused = "";
         ui.news = msg.action && msg.action !== "deal" ? describe(msg.action, state.seat, ui.names) : msg.action === "deal" ? "A new hand is dealt." : "";
         if (Array.isArray(msg.say) && msg.say.length) ui.news = msg.result ? "The hand is over." : msg.say.join(" ");
       }
@@ -177,6 +176,7 @@ function pieces(view) {
 /** @param {string} action */
 function send(action) {
   if (!ui.conn) return;
+  ui.refused = "";
   ui.conn.act(action);
   ui.picked = [];
   render();
