@@ -101,6 +101,10 @@ def test_a_whole_hand_by_clicking(
                 assert page.inner_text("#status") == "connected"
                 after = (version(page), page.get_attribute("#table", "data-seat"), hand_cards(page))
                 assert after == before, "a reload comes back to the same seat, moment and hand"
+                page.click("#hintbtn")
+                page.wait_for_selector("#hints li")
+                values = [float(t.split()[-3]) for t in page.locator("#hints li").all_inner_texts()]
+                assert values == sorted(values, reverse=True), "hints come best first, with their ±"
                 desk.screenshot(path=str(artifacts / f"{game}-desktop.png"))
                 phone.screenshot(path=str(artifacts / f"{game}-phone.png"), full_page=True)
                 reloaded = True

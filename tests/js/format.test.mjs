@@ -40,5 +40,7 @@ test("Sheepshead and Seep summaries", () => {
 test("labels and houses", () => {
   assert.equal(actionLabel("call AS"), "call A♠");
   assert.equal(actionLabel("bid 11"), "bid 11");
+  assert.equal(actionLabel("capture 7D 3H+4D"), "capture 7♦ 3♥+4♦");
+  assert.equal(actionLabel("cement H10 4D+6C"), "cement H10 4♦+6♣");
   assert.equal(houseWords({ value: 11, sets: [["5C", "6H"], ["JH"]], owners: [0, 2] }, 0), "house of 11 (cemented), owned by you, seat 2: 5♣+6♥ | J♥");
 });

@@ -189,6 +189,9 @@ async def replay_record(request: Request, steps: bool = True, seat: int | None =
 
 
 def install(app: FastAPI) -> None:
-    """Add the pages, their static files and `/api/games` and `/api/replay` to ``app``."""
+    """Add the pages, their static files, `/api/games`, `/api/replay` and the hints to ``app``."""
+    from cardtable.web import hints  # the search bot's hints, for the seat to act
+
     app.include_router(router)
+    app.include_router(hints.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -110,7 +110,8 @@ export function actionLabel(action) {
   if (verb === "call" && rest.length) return `call ${rest.map(prettyCard).join(" ")}`;
   if (verb === "pick") return "pick up the blind";
   if (verb === "alone") return "go alone";
-  return [verb, ...rest.map((r) => (/^[0-9AJQKT]+[CDHS]$/i.test(r) ? prettyCard(r) : r))].join(" ");
+  const card = (/** @type {string} */ r) => (/^(10|[2-9AJQKT])[CDHS]$/i.test(r) ? prettyCard(r) : r);
+  return [verb, ...rest.map((r) => r.split("+").map(card).join("+"))].join(" ");
 }
 
 /**

@@ -19,13 +19,13 @@ const hostKey = `cardtable:host:${tableId}`;
 
 /** @type {{game: string, seats: number, names: string[], info: any, conn: Connection | null, state: any,
  *   picked: string[], showLast: boolean, refused: string, news: string, summaries: Map<number, string[]>,
- *   report: any, handsDone: number}} */
+ *   report: any, handsDone: number, hints: {v: number, list: any[]} | null}} */
 let renders = 0;
 // for the browser tests and the curious: how often the table was drawn
 Object.defineProperty(globalThis, "cardtableRenders", { get: () => renders });
 const ui = {
   game: "", seats: 4, names: [], info: null, conn: null, state: null, picked: [], showLast: false,
-  refused: "", news: "", summaries: new Map(), report: null, handsDone: -1,
+  refused: "", news: "", summaries: new Map(), report: null, handsDone: -1, hints: null,
 };
 
 /**
@@ -173,6 +173,20 @@ function pieces(view) {
   return out;
 }
 
+async function askHints() {
+  const mine = stored();
+  const v = ui.state?.v;
+  try {
+    const got = await api(`/api/tables/${encodeURIComponent(tableId)}/hints`, { token: mine?.token });
+    if (got.v === ui.state?.v) {
+      ui.hints = { v: got.v, list: got.hints };
+      render();
+    }
+  } catch (e) {
+    if (v === ui.state?.v) flash(`No hints: ${/** @type {Error} */ (e).message}`);
+  }
+}
+
 /** @param {string} action */
 function send(action) {
   if (!ui.conn) return;
@@ -292,7 +306,17 @@ function render() {
   } else if (actorOf(view) !== null) {
     actions.append(h("span", { class: "muted", text: `Waiting for ${seatName(turn, me, ui.names)}…` }));
   }
+  if (me !== null && turn === me && legal.length > 1) {
+    actions.append(h("button", { id: "hintbtn", onclick: askHints, "aria-keyshortcuts": "h", text: "Hints" }));
+  }
   handArea.prepend(actions);
+  if (ui.hints && ui.hints.v === st.v) {
+    handArea.prepend(h("ol", { class: "panel hints", id: "hints", "aria-label": "hints from the search bot, best first" },
+      ui.hints.list.map((/** @type {any} */ x) => h("li", {}, [
+        h("button", { class: "act", "data-action": x.action, onclick: () => send(x.action), text: actionLabel(x.action) }),
+        ` ${x.value >= 0 ? "+" : ""}${x.value.toFixed(2)} ± ${x.stderr.toFixed(2)}`,
+      ]))));
+  }
   children.push(handArea);
   table.replaceChildren(...children);
   renderBanner();
@@ -418,6 +442,13 @@ async function main() {
   else if (params.get("invite")) showJoin();
   else start(null);
   addEventListener("resize", () => render());
+  addEventListener("keydown", (ev) => {
+    const target = /** @type {HTMLElement} */ (ev.target);
+    if (target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.key === "h" && document.getElementById("hintbtn")) askHints();
+    else if (ev.key === "Escape" && ui.picked.length) { ui.picked = []; render(); }
+    else if (ev.key === "Enter" && target === document.body) document.querySelector("#actions button.primary")?.dispatchEvent(new MouseEvent("click"));
+  });
 }
 
 main();
