@@ -262,6 +262,7 @@ function render() {
   const ps = pickState(pickable, ui.picked, onShow);
   const active = pickable.length > 0;
   table.dataset.myturn = me !== null && turn === me && legal.length ? "1" : "";
+  table.dataset.legal = String(me !== null && turn === me ? legal.length : 0);
 
   const middle = h("section", { class: "middle", "aria-label": "the middle of the table" }, [
     h("div", { class: "info" }, infoLines(ui.game, view, ui.names).map((t) => h("span", { text: t }))),
