@@ -298,7 +298,8 @@ function render() {
     if (ui.picked.length) {
       for (const a of ps.offers.slice(0, 12)) {
         const done = ps.complete.includes(a);
-        actions.append(h("button", { class: done ? "act primary" : "act", "data-action": a, disabled: done ? null : true, onclick: () => send(a), text: actionLabel(a) }));
+        // every move that uses the picked pieces may be played; those that use nothing more stand out
+        actions.append(h("button", { class: done ? "act primary" : "act", "data-action": a, onclick: () => send(a), text: actionLabel(a) }));
       }
       actions.append(h("button", { onclick: () => { ui.picked = []; render(); }, text: "clear" }));
     } else if (active) {
