@@ -221,13 +221,12 @@ def test_illegal_clicks_are_refused_with_the_engines_reason(chromium: Browser, s
     phone.context.close()
 
 
-def test_the_replay_viewer_shows_every_hand(chromium: Browser, server: Server) -> None:
-    desk, phone = people(chromium)
-    link = create_table(desk, server.url, "smear", ["human", "rule", "rule", "rule"], hands=1)
+def test_the_replay_viewer_and_play_again(chromium: Browser, server: Server) -> None:
+    desk = chromium.new_context(viewport=DESKTOP).new_page()
+    create_table(desk, server.url, "smear", ["human", "rule", "rule", "rule"], hands=1)
     sit_down(desk)
     play_until_summary([desk])
     table = table_of(desk)
-    del link, phone
     viewer = chromium.new_context(viewport=DESKTOP).new_page()
     viewer.goto(f"{server.url}/replay?table={table}")
     viewer.wait_for_selector("#nav:not([hidden])")
@@ -239,4 +238,8 @@ def test_the_replay_viewer_shows_every_hand(chromium: Browser, server: Server) -
     viewer.click("#next")
     assert "step 1" in viewer.inner_text("#where")
     viewer.context.close()
+    desk.click("#again")  # play again: a new match at the same table
+    desk.wait_for_function("document.querySelector('#handsummary') === null")
+    desk.wait_for_selector("#table[data-phase='auction'], #table[data-phase='play']")
+    assert len(hand_cards(desk)) == 6
     desk.context.close()

@@ -19,13 +19,13 @@ const hostKey = `cardtable:host:${tableId}`;
 
 /** @type {{game: string, seats: number, names: string[], info: any, conn: Connection | null, state: any,
  *   picked: string[], showLast: boolean, refused: string, news: string, summaries: Map<number, string[]>,
- *   report: any, handsDone: number, hints: {v: number, list: any[]} | null}} */
+ *   report: any, handsDone: string, hints: {v: number, list: any[]} | null}} */
 let renders = 0;
 // for the browser tests and the curious: how often the table was drawn
 Object.defineProperty(globalThis, "cardtableRenders", { get: () => renders });
 const ui = {
   game: "", seats: 4, names: [], info: null, conn: null, state: null, picked: [], showLast: false,
-  refused: "", news: "", summaries: new Map(), report: null, handsDone: -1, hints: null,
+  refused: "", news: "", summaries: new Map(), report: null, handsDone: "", hints: null,
 };
 
 /**
@@ -141,6 +141,10 @@ function start(token) {
       const before = ui.state;
       ui.state = state;
       if (msg.t === "event") {
+        if (msg.action === "deal" && typeof msg.match === "number" && ui.info && msg.match !== ui.info.match) {
+          ui.info.match = msg.match; // a new match at this table: the summary of the last goes
+          $("summary").replaceChildren();
+        }
         ui.news = msg.action && msg.action !== "deal" ? describe(msg.action, state.seat, ui.names) : msg.action === "deal" ? "A new hand is dealt." : "";
         if (Array.isArray(msg.say) && msg.say.length) ui.news = msg.result ? "The hand is over." : msg.say.join(" ");
       }
@@ -325,8 +329,9 @@ function render() {
   renderHistory();
   renderTools();
   const over = view.phase === "over" || view.phase === "done";
-  if (over && ui.handsDone !== handNumber()) {
-    ui.handsDone = handNumber();
+  const key = `${ui.info?.match ?? 0}:${handNumber()}`;
+  if (over && ui.handsDone !== key) {
+    ui.handsDone = key;
     handEnded();
   }
 }
@@ -415,6 +420,8 @@ async function handEnded() {
 
 async function playAgain() {
   const mine = stored();
+  const again = /** @type {HTMLButtonElement | null} */ (document.getElementById("again"));
+  if (again) again.disabled = true;
   try {
     await api(`/api/tables/${encodeURIComponent(tableId)}/again`, { token: mine?.token ?? localStorage.getItem(hostKey), match: ui.info?.match ?? 0 });
   } catch (e) {
