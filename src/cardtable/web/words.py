@@ -11,6 +11,7 @@ import importlib
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from cardtable import secrecy
 from cardtable.core import CardtableError
 
 
@@ -36,7 +37,10 @@ def said(game: Any, entries: Sequence[_Entry], entry: _Entry, recipient: int | N
     """``entry``'s action and, when it ends the hand, the hand's end, in words for ``recipient``.
 
     A deal says nothing (the page says a new hand is dealt); words that cannot be made (an entry
-    without the one before it) are left out rather than guessed.
+    without the one before it) are left out rather than guessed, and so is any line that
+    `cardtable.secrecy` finds naming a card hidden from the recipient (such as "The J♦ is the
+    picker's partner", which names the card sought rather than where it lies): the message is
+    sent only with what is certainly safe.
     """
     if NARRATE is None:
         return []
@@ -52,4 +56,4 @@ def said(game: Any, entries: Sequence[_Entry], entry: _Entry, recipient: int | N
             return []
     if game.outcome(entry.state) is not None:
         lines = [*lines, *NARRATE.narrate_hand_end(game, entry.state, recipient)]
-    return lines
+    return [line for line in lines if not secrecy.leaks(game, entry.state, recipient, line)]

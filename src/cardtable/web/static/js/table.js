@@ -242,6 +242,7 @@ function render() {
     return;
   }
   const view = st.view;
+  const focused = focusKey();
   const me = typeof st.seat === "number" ? st.seat : null;
   const seats = ui.seats;
   const table = $("table");
@@ -328,12 +329,28 @@ function render() {
   renderBanner();
   renderHistory();
   renderTools();
+  restoreFocus(focused);
   const over = view.phase === "over" || view.phase === "done";
   const key = `${ui.info?.match ?? 0}:${handNumber()}`;
   if (over && ui.handsDone !== key) {
     ui.handsDone = key;
     handEnded();
   }
+}
+
+/** What has the keyboard focus at the table, so that a redraw can give it back. */
+function focusKey() {
+  const el = /** @type {HTMLElement | null} */ (document.activeElement);
+  if (!el || !$("table").contains(el)) return null;
+  for (const attr of ["card", "piece", "action"]) if (el.dataset[attr]) return `[data-${attr}="${el.dataset[attr]}"]`;
+  return el.id ? `#${el.id}` : null;
+}
+
+/** @param {string | null} selector */
+function restoreFocus(selector) {
+  if (!selector) return;
+  const el = /** @type {HTMLElement | null} */ ($("table").querySelector(selector));
+  el?.focus();
 }
 
 /**
