@@ -98,6 +98,7 @@ export function suitOrder(first, present) {
     order = out;
   } else {
     const red = (/** @type {string} */ s) => s === "H" || s === "D";
+    /** @type {string[]} */
     const out = [];
     const rest = [...order];
     while (rest.length) {

@@ -13,6 +13,12 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** @type {any} */
 let catalogue = null;
 
+/**
+ * A call to the server's API: the JSON answer, or an Error with the server's one-line message.
+ * @param {string} path
+ * @param {any} [body] sent as JSON with POST when given
+ * @returns {Promise<any>}
+ */
 async function api(path, body) {
   const res = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   let data = null;

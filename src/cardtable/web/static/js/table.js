@@ -20,9 +20,6 @@ const hostKey = `cardtable:host:${tableId}`;
 /** @type {{game: string, seats: number, names: string[], info: any, conn: Connection | null, state: any,
  *   picked: string[], showLast: boolean, refused: string, news: string, summaries: Map<number, string[]>,
  *   report: any, handsDone: string, hints: {v: number, list: any[]} | null}} */
-let renders = 0;
-// for the browser tests and the curious: how often the table was drawn
-Object.defineProperty(globalThis, "cardtableRenders", { get: () => renders });
 const ui = {
   game: "", seats: 4, names: [], info: null, conn: null, state: null, picked: [], showLast: false,
   refused: "", news: "", summaries: new Map(), report: null, handsDone: "", hints: null,
@@ -38,6 +35,10 @@ function seatNames(info) {
   return raw.map((/** @type {string} */ n, /** @type {number} */ i) => (raw.filter((/** @type {string} */ m) => m === n).length > 1 ? `${n} ${i}` : n));
 }
 
+let renders = 0;
+// for the browser tests and the curious: how often the table was drawn
+Object.defineProperty(globalThis, "cardtableRenders", { get: () => renders });
+
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -49,6 +50,12 @@ function stored() {
   }
 }
 
+/**
+ * A call to the server's API: the JSON answer, or an Error with the server's one-line message.
+ * @param {string} path
+ * @param {any} [body] sent as JSON with POST when given
+ * @returns {Promise<any>}
+ */
 async function api(path, body) {
   const res = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   let data = null;
@@ -167,7 +174,11 @@ function start(token) {
   ui.conn.connect();
 }
 
-/** The pieces on show that a move may name: hand cards and, in Seep, the floor's items. */
+/**
+ * The pieces on show that a move may name: hand cards and, in Seep, the floor's items.
+ * @param {any} view
+ * @returns {string[]}
+ */
 function pieces(view) {
   const out = [...(view.hand ?? [])];
   if (ui.game === "seep") {
@@ -260,6 +271,7 @@ function render() {
     children.push(seatBox({ seat: s, place: where[s], name: seatName(s, me, ui.names), facts: facts[s], turn: turn === s,
       connected: info.connected ?? null, bot: info.player && info.player !== "human" ? "bot" : info.away ? "away: a bot plays for now" : null, game: ui.game }));
   }
+  /** @type {string[]} */
   const legal = st.legal ?? [];
   const onShow = pieces(view);
   const pickable = legal.filter((a) => { const t = tokensOf(a); return t.length > 0 && t.every((x) => onShow.includes(x)); });
@@ -374,7 +386,7 @@ function handNumber() {
 function handLog() {
   const log = ui.state?.log ?? [];
   const from = log.lastIndexOf("deal");
-  return log.slice(from < 0 ? 0 : from + 1);
+  return /** @type {string[]} */ (log.slice(from < 0 ? 0 : from + 1));
 }
 
 function renderHistory() {
