@@ -175,6 +175,9 @@ def _build_parser() -> _Parser:
     p.add_argument("--summary-pause", type=float, metavar="SECONDS", help="pause after a hand (default 4)")
     p.add_argument("--grace", type=float, metavar="SECONDS", help="before a bot plays for a dropped person (60)")
     p.add_argument("--bot-workers", type=int, metavar="N", help="processes for the bots (default 2; 0: a thread)")
+    p.add_argument("--connections-per-address", type=int, metavar="N", help="WebSockets from one address (32)")
+    p.add_argument("--max-tables", type=int, metavar="N", help="open tables on the server (default 1000)")
+    p.add_argument("--seed", type=int, help=argparse.SUPPRESS)  # tests and benchmarks: deals not secret
 
     p = sub.add_parser("db", help="the web table server's database")
     p.add_argument("action", choices=["upgrade"], help="upgrade: apply the schema's migrations")
@@ -441,6 +444,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         summary_pause=args.summary_pause,
         grace=args.grace,
         bot_workers=args.bot_workers,
+        connections_per_address=args.connections_per_address,
+        max_open_tables=args.max_tables,
+        seed=args.seed,
     )
     return status
 

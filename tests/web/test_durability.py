@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from pathlib import Path
+
+import pytest
 
 from cardtable.record import replay_record
 from tests.web.client import Client, Server, create, join, play
@@ -89,3 +92,43 @@ async def test_killed_at_random_moments_a_table_of_bots_is_rebuilt_whole(tmp_pat
         assert server.get(f"/api/tables/{t['table']}").json()["version"] == 1 + len(record["hands"][0]["actions"])
     finally:
         server.stop()
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_the_bots_worker_processes_end_with_a_killed_server(tmp_path: Path) -> None:
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc")
+    server = Server(f"sqlite:///{tmp_path / 't.db'}", "--bot-workers", "1").start()
+    try:
+        t = create(server, "smear", ["rule"] * 4, hands=1)
+        assert server.proc is not None
+        deadline = time.monotonic() + 30
+        while server.get(f"/api/tables/{t['table']}").json()["status"] != "over" and time.monotonic() < deadline:
+            time.sleep(0.1)
+        workers = _children(server.proc.pid)
+        assert workers, "the pool has started its worker"
+    finally:
+        server.kill()
+    deadline = time.monotonic() + 10
+    while any(
+        Path(f"/proc/{w}").exists() and "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2] for w in workers
+    ):
+        assert time.monotonic() < deadline, "a bot worker outlived the server"
+        time.sleep(0.2)

@@ -94,11 +94,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}")
     async def summary(request: Request, table_id: str) -> dict[str, Any]:
-        return hub_of(request).get(table_id).summary()
+        return (await hub_of(request).get(table_id)).summary()
 
     @app.post("/api/tables/{table_id}/join")
     async def join(request: Request, table_id: str) -> dict[str, Any]:
-        table = hub_of(request).get(table_id)
+        table = await hub_of(request).get(table_id)
         body = await body_of(request)
         name, seat = body.get("name"), body.get("seat")
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40 or not name.isprintable():
@@ -110,7 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/start")
     async def start(request: Request, table_id: str) -> dict[str, Any]:
-        table = hub_of(request).get(table_id)
+        table = await hub_of(request).get(table_id)
         body = await body_of(request)
         bot = _bot_name(table, body.get("bot", "rule"))
         await table.submit(lambda: table.start(body.get("host"), bot))
@@ -118,7 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def seat_bot(request: Request, table_id: str, seat: int) -> dict[str, Any]:
-        table = hub_of(request).get(table_id)
+        table = await hub_of(request).get(table_id)
         body = await body_of(request)
         bot = _bot_name(table, body.get("bot", "rule"))
         await table.submit(lambda: table.seat_bot(body.get("host"), seat, bot))
@@ -126,7 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/again")
     async def again(request: Request, table_id: str) -> dict[str, Any]:
-        table = hub_of(request).get(table_id)
+        table = await hub_of(request).get(table_id)
         body = await body_of(request)
         match = body.get("match")
         if not isinstance(match, int) or isinstance(match, bool) or match < 0:
@@ -136,14 +136,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/close")
     async def close(request: Request, table_id: str) -> dict[str, Any]:
-        table = hub_of(request).get(table_id)
+        table = await hub_of(request).get(table_id)
         body = await body_of(request)
         await table.submit(lambda: table.close(body.get("host")))
         return table.summary()
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str, match: int | None = None) -> Any:
-        table = hub_of(request).get(table_id)
+        table = await hub_of(request).get(table_id)
         rec = await table.submit(lambda: _async(table.record(match)))
         if rec is None:
             raise Refused(404, "no hand of that match has finished yet")
@@ -213,7 +213,10 @@ async def serve_connection(hub: Hub, websocket: WebSocket, table_id: str) -> Non
         await websocket.close(TOO_MANY, "too many connections from one address")
         return
     await websocket.accept()
-    table = hub.tables.get(table_id)
+    try:
+        table = await hub.get(table_id)
+    except Refused:
+        table = None
     if table is None:
         await websocket.close(NO_TABLE, "no such table")
         return

@@ -44,8 +44,13 @@ def commitment(salt: str, deck: tuple[int, ...]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def new_shuffle(game: Any, state: Any) -> Shuffle:
-    """Shuffle for the deal of ``state`` from the OS's randomness, with a fresh 128-bit salt."""
+def new_shuffle(game: Any, state: Any, rng: random.Random | None = None) -> Shuffle:
+    """Shuffle for the deal of ``state`` from the OS's randomness, with a fresh 128-bit salt
+    (from ``rng`` instead when given: a seeded run for tests, whose deals are not secret)."""
+    if rng is not None:
+        deck = tuple(game.deal(state, rng).deck)
+        salt = f"{rng.getrandbits(128):032x}"
+        return Shuffle(deck, salt, commitment(salt, deck))
     try:
         module: Any = importlib.import_module("cardtable.shuffle")
     except ModuleNotFoundError:

@@ -14,7 +14,7 @@ from cardtable.registry import get_game
 from cardtable.web.bots import BotPool
 from cardtable.web.live import HUMAN, LiveTable, Refused, new_token, token_hash
 from cardtable.web.settings import Settings
-from cardtable.web.store import SeatRow, Store, TableRow
+from cardtable.web.store import Journal, SeatRow, Store, TableRow
 
 log = logging.getLogger("cardtable.web")
 
@@ -25,6 +25,7 @@ class Hub:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.store = Store(settings.db_url)
+        self.journal = Journal(self.store)
         self.bots = BotPool(settings.bot_workers)
         self.tables: dict[str, LiveTable] = {}
         self.addresses: Counter[str] = Counter()
@@ -33,18 +34,9 @@ class Hub:
     async def rebuild(self) -> None:
         """Rebuild every open table by replaying its stored actions through the engine."""
         for table_id in await asyncio.to_thread(self.store.open_tables):
-            loaded = await asyncio.to_thread(self.store.load, table_id)
-            if loaded is None:
+            table = await self._load(table_id)
+            if table is None:
                 continue
-            row, seat_rows, action_rows = loaded
-            try:
-                table = LiveTable(row, seat_rows, self.settings, self.store, self.bots)
-                table.restore(action_rows)
-            except CardtableError as e:
-                log.error("table %s cannot be rebuilt and stays closed to play: %s", table_id, e)
-                continue
-            self.tables[table_id] = table
-            table.start_worker()
             for n, seat in enumerate(table.seats):
                 if seat.human and seat.token_hash is not None:
                     table._start_grace(n)
@@ -53,13 +45,33 @@ class Hub:
     def close(self) -> None:
         for table in self.tables.values():
             table.stop()
+        self.journal.close()
         self.bots.close()
         self.store.close()
 
-    def get(self, table_id: str) -> LiveTable:
+    async def get(self, table_id: str) -> LiveTable:
+        """The table ``table_id``; a closed one is rebuilt from the store when first asked for."""
         table = self.tables.get(table_id)
+        if table is None and len(table_id) <= 32:
+            async with self.lock:
+                table = self.tables.get(table_id) or await self._load(table_id)
         if table is None:
             raise Refused(404, f"no table {table_id!r}")
+        return table
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        loaded = await asyncio.to_thread(self.store.load, table_id)
+        if loaded is None:
+            return None
+        row, seat_rows, action_rows = loaded
+        try:
+            table = LiveTable(row, seat_rows, self.settings, self.store, self.bots, self.journal)
+            table.restore(action_rows)
+        except CardtableError as e:
+            log.error("table %s cannot be rebuilt: %s", table_id, e)
+            return None
+        self.tables[table_id] = table
+        table.start_worker()
         return table
 
     async def create(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -119,7 +131,7 @@ class Hub:
             )
             seat_rows = [SeatRow(n, spec, None, None) for n, spec in enumerate(seats)]
             await asyncio.to_thread(self.store.create_table, row, seat_rows)
-            table = LiveTable(row, seat_rows, self.settings, self.store, self.bots)
+            table = LiveTable(row, seat_rows, self.settings, self.store, self.bots, self.journal)
             self.tables[table_id] = table
             table.start_worker()
         if status == "playing":

@@ -27,7 +27,7 @@ from cardtable.registry import get_game
 from cardtable.web import engine, words
 from cardtable.web.bots import BotPool
 from cardtable.web.settings import Settings
-from cardtable.web.store import ActionRow, SeatRow, Store, TableRow
+from cardtable.web.store import ActionRow, Journal, SeatRow, Store, TableRow
 
 log = logging.getLogger("cardtable.web")
 
@@ -121,11 +121,20 @@ class Entry:
 class LiveTable:
     """A table in memory, rebuilt from its stored actions and kept by one worker task."""
 
-    def __init__(self, row: TableRow, seat_rows: list[SeatRow], settings: Settings, store: Store, bots: BotPool):
+    def __init__(
+        self,
+        row: TableRow,
+        seat_rows: list[SeatRow],
+        settings: Settings,
+        store: Store,
+        bots: BotPool,
+        journal: Journal | None = None,
+    ):
         self.row = row
         self.id = row.id
         self.settings = settings
         self.store = store
+        self.journal = journal or Journal(store)
         self.bots = bots
         self.game: Any = get_game(row.game, row.preset, **row.rules)
         self.rules = rules_json(self.game.rules)
@@ -406,6 +415,8 @@ class LiveTable:
         if e.seat < 0 and e.data is not None:
             msg["commitment"] = e.data["commitment"]
             msg["match"] = e.data["match"]
+            if e.data["new_match"]:
+                msg["new_match"] = True
         if e.stand_in:
             msg["stand_in"] = True
         msg["say"] = words.said(self.game, self.entries, e, seat)  # the action in words, for the pages
@@ -453,7 +464,7 @@ class LiveTable:
         canonical = self.game.format(action)
         public = engine.public_action(self.game, before, action)
         v = self.version + 1
-        await asyncio.to_thread(self.store.append, self.id, ActionRow(v, seat, canonical, None, client_id, stand_in))
+        await self.journal.append(self.id, ActionRow(v, seat, canonical, None, client_id, stand_in))
         entry = Entry(v, seat, canonical, public, after, None, stand_in)
         self._commit(entry, client_id)
         self._broadcast(entry)
@@ -463,12 +474,13 @@ class LiveTable:
         return entry
 
     async def _deal(self, new_match: bool) -> None:
+        seeded = self._seeded("deal")
         if new_match or self.state is None:
-            dealer = random.SystemRandom().randrange(self.game.seats)
+            dealer = (seeded or random.SystemRandom()).randrange(self.game.seats)
             start = self.game.start(dealer)
         else:
             start = self.game.next_hand(self.state)
-        shuffle = engine.new_shuffle(self.game, start)
+        shuffle = engine.new_shuffle(self.game, start, seeded)
         data = {
             "deck": [format_card(c) for c in shuffle.deck],
             "salt": shuffle.salt,
@@ -478,12 +490,18 @@ class LiveTable:
             "new_match": new_match,
         }
         v = self.version + 1
-        await asyncio.to_thread(self.store.append, self.id, ActionRow(v, -1, "deal", data, None, False))
+        await self.journal.append(self.id, ActionRow(v, -1, "deal", data, None, False))
         entry = self._apply_deal(v, data)
         self._broadcast(entry)
         if self.game.outcome(entry.state) is not None and self._match_over(entry.state):
             await self._set_status("over")  # a misdeal can be the last hand too
         self._schedule()
+
+    def _seeded(self, what: str) -> random.Random | None:
+        """With the (test-only) seed setting: a generator fixed by the seed, the game and the version."""
+        if self.settings.seed is None:
+            return None
+        return random.Random(f"{self.settings.seed}:{self.row.game}:{self.version}:{what}")
 
     def _apply_deal(self, v: int, data: dict[str, Any]) -> Entry:
         if data["new_match"] or self.state is None:
@@ -566,13 +584,17 @@ class LiveTable:
         info = self.seats[seat]
         pause = self.row.move_seconds if info.human and not info.away and self.row.move_seconds else 0.0
         await asyncio.sleep(pause or self.settings.bot_pause)
+        if self.version != v:
+            return
         state = self.state
         legal = list(self.game.legal_actions(state))
         if len(legal) == 1:
             text = self.game.format(legal[0])
         else:
             view = self.game.observe(state, seat)
-            text = await self.bots.choose(self.row.game, self.rules, spec, view, legal)
+            seeded = self._seeded(f"bot {seat}")
+            seed = seeded.getrandbits(64) if seeded is not None else None
+            text = await self.bots.choose(self.row.game, self.rules, spec, view, legal, seed)
 
         async def move() -> None:
             if self.version != v or self.status != "playing":

@@ -50,6 +50,9 @@ class Settings:
     catch_up: int = 16
     #: The bot that plays for a person who is away or out of time.
     stand_in: str = "rule"
+    #: For tests and benchmarks only: deals, dealers and bots' choices drawn from this seed (with
+    #: the game and the version), so two runs play the same; such deals are not secret.
+    seed: int | None = None
 
     @property
     def db_url(self) -> str:

@@ -7,6 +7,7 @@ with the package (`cardtable.web.migrate`); the `Table` objects here mirror it f
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from dataclasses import dataclass
@@ -173,18 +174,27 @@ class Store:
 
     def append(self, table_id: str, row: ActionRow) -> None:
         """Store one action; the primary key (table, version) refuses a second writer of a version."""
+        self.append_many([(table_id, row)])
+
+    def append_many(self, rows: list[tuple[str, ActionRow]]) -> None:
+        """Store actions of any tables in one transaction: all of them, or none."""
+        now = time.time()
         with self.engine.begin() as conn:
             conn.execute(
-                insert(actions).values(
-                    table_id=table_id,
-                    version=row.version,
-                    seat=row.seat,
-                    text=row.text,
-                    data=row.data,
-                    client_id=row.client_id,
-                    stand_in=row.stand_in,
-                    created=time.time(),
-                )
+                insert(actions),
+                [
+                    {
+                        "table_id": table_id,
+                        "version": row.version,
+                        "seat": row.seat,
+                        "text": row.text,
+                        "data": row.data,
+                        "client_id": row.client_id,
+                        "stand_in": row.stand_in,
+                        "created": now,
+                    }
+                    for table_id, row in rows
+                ],
             )
 
     def open_tables(self) -> list[str]:
@@ -232,3 +242,53 @@ def _obj(value: Any) -> dict[str, Any]:
         loaded: dict[str, Any] = json.loads(value)
         return loaded
     return dict(value)
+
+
+class Journal:
+    """Appends actions for every table through one writer: whatever is waiting when a commit ends
+    goes into the next commit together (a group commit), and each caller returns only once its
+    own action is committed. One disk flush then serves many tables' moves."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.waiting: list[tuple[str, ActionRow, asyncio.Future[None]]] = []
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    async def append(self, table_id: str, row: ActionRow) -> None:
+        """Return once ``row`` is committed; raise what storing it raised."""
+        if self.task is None:
+            self.task = asyncio.create_task(self._write())
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.append((table_id, row, done))
+        self.wake.set()
+        await done
+
+    async def _write(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            batch, self.waiting = self.waiting, []
+            if not batch:
+                continue
+            try:
+                await asyncio.to_thread(self.store.append_many, [(t, r) for t, r, _ in batch])
+            except Exception:
+                # One bad row must not sink the others: store them one by one and say which failed.
+                for table_id, row, done in batch:
+                    try:
+                        await asyncio.to_thread(self.store.append, table_id, row)
+                    except Exception as e:
+                        if not done.done():
+                            done.set_exception(e)
+                    else:
+                        if not done.done():
+                            done.set_result(None)
+                continue
+            for _, _, done in batch:
+                if not done.done():
+                    done.set_result(None)
+
+    def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()

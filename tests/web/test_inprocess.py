@@ -1,0 +1,105 @@
+"""The server in this process (FastAPI's test client): rebuilding from the store, tokens kept only
+as hashes, the shuffle's commitment, and the live connection without a subprocess."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from cardtable.cards import format_card
+from cardtable.registry import get_game
+from cardtable.web.app import create_app
+from cardtable.web.engine import commitment, new_shuffle
+from cardtable.web.settings import Settings
+
+
+def settings(tmp_path: Path) -> Settings:
+    return Settings(db=f"sqlite:///{tmp_path / 'tables.db'}", bot_pause=0, summary_pause=0, bot_workers=0)
+
+
+def wait_for(client: TestClient, table: str, status: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        summary: dict[str, Any] = client.get(f"/api/tables/{table}").json()
+        if summary["status"] == status:
+            return summary
+        time.sleep(0.05)
+    raise TimeoutError(status)
+
+
+def test_a_restarted_server_rebuilds_each_table_to_the_same_version_and_record(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path))) as client:
+        done = client.post("/api/tables", json={"game": "sheepshead", "seats": ["rule"] * 5, "hands": 2}).json()
+        waiting = client.post("/api/tables", json={"game": "seep", "seats": ["human", "rule", "human", "rule"]}).json()
+        client.post(f"/api/tables/{waiting['table']}/join", json={"invite": waiting["invite"], "name": "Ann"})
+        first = wait_for(client, done["table"], "over")
+        record = client.get(f"/api/tables/{done['table']}/record").json()
+    with TestClient(create_app(settings(tmp_path))) as client:
+        assert client.get(f"/api/tables/{done['table']}").json() == first
+        assert client.get(f"/api/tables/{done['table']}/record").json() == record
+        summary = client.get(f"/api/tables/{waiting['table']}").json()
+        assert summary["status"] == "waiting" and summary["seats"][0]["name"] == "Ann"
+
+
+def test_tokens_are_stored_only_as_hashes(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path))) as client:
+        t = client.post("/api/tables", json={"game": "smear", "seats": ["human", "rule", "rule", "rule"]}).json()
+        seat = client.post(f"/api/tables/{t['table']}/join", json={"invite": t["invite"], "name": "Ann"}).json()
+    raw = (tmp_path / "tables.db").read_bytes() + b"".join(p.read_bytes() for p in tmp_path.glob("tables.db-*"))
+    for token in (t["host"], t["invite"], seat["token"]):
+        assert len(token) >= 22  # at least 128 bits, URL-safe
+        assert token.encode() not in raw
+    with sqlite3.connect(tmp_path / "tables.db") as db:
+        stored = db.execute("SELECT token_hash FROM seats WHERE seat = 0").fetchone()[0]
+    assert stored == hashlib.sha256(seat["token"].encode()).hexdigest()
+
+
+def test_the_commitment_is_the_sha256_of_the_salt_and_the_deck() -> None:
+    game = get_game("smear")
+    shuffle = new_shuffle(game, game.start(0))
+    text = shuffle.salt + " " + " ".join(format_card(c) for c in shuffle.deck)
+    assert shuffle.commitment == hashlib.sha256(text.encode()).hexdigest() == commitment(shuffle.salt, shuffle.deck)
+    assert len(shuffle.salt) >= 32 and sorted(shuffle.deck) == sorted(
+        game.deal(game.start(0), __import__("random").Random(1)).deck
+    )
+
+
+def test_the_live_connection_in_process(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path))) as client:
+        t = client.post("/api/tables", json={"game": "smear", "seats": ["human"] * 4}).json()
+        tokens = [
+            client.post(f"/api/tables/{t['table']}/join", json={"invite": t["invite"], "name": f"P{n}"}).json()["token"]
+            for n in range(4)
+        ]
+        with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+            ws.send_json({"t": "hello", "token": None, "v": 0})
+            snap = ws.receive_json()
+            assert snap["t"] == "snapshot" and snap["seat"] is None and snap["view"]["seat"] is None
+            assert "legal" not in snap and snap["log"] == ["deal"]
+        actor = snap["view"]["to_act"] if "to_act" in snap["view"] else snap["view"].get("actor")
+        with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+            ws.send_json({"t": "hello", "token": tokens[actor], "v": 0})
+            snap = ws.receive_json()
+            assert snap["seat"] == actor and snap["legal"]
+            ws.send_json({"t": "act", "v": snap["v"], "action": snap["legal"][0], "id": "one"})
+            got = [ws.receive_json() for _ in range(3)]
+            event, ack = [m for m in got if m["t"] != "table"]
+            assert event["t"] == "event" and ack == {"t": "ack", "id": "one", "v": snap["v"] + 1}
+
+
+def test_a_closed_table_stops_and_its_record_stays_after_a_restart(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path))) as client:
+        t = client.post("/api/tables", json={"game": "smear", "seats": ["rule"] * 4, "hands": 1}).json()
+        wait_for(client, t["table"], "over")
+        assert client.post(f"/api/tables/{t['table']}/close", json={"host": "wrong"}).status_code == 403
+        assert client.post(f"/api/tables/{t['table']}/close", json={"host": t["host"]}).json()["status"] == "closed"
+        record = client.get(f"/api/tables/{t['table']}/record").json()
+    with TestClient(create_app(settings(tmp_path))) as client:
+        assert client.get(f"/api/tables/{t['table']}").json()["status"] == "closed"
+        assert client.get(f"/api/tables/{t['table']}/record").json() == record
+        assert client.post(f"/api/tables/{t['table']}/again", json={"token": t["host"], "match": 0}).status_code == 409
