@@ -9,7 +9,7 @@ import pytest
 
 from cardtable import registry
 from cardtable.cards import format_card, iter_cards
-from cardtable.secrecy import cards_in_text, hidden_from, leaks, named_cards
+from cardtable.secrecy import cards_in_text, hidden_from, leaks, named_cards, seen_action
 from tests.random_play import random_states
 
 
@@ -80,3 +80,25 @@ def test_prose_words_and_other_tokens() -> None:
     assert {format_card(c) for c in cards_in_text("AS and 10♦ and Q♠")} == {"AS", "10D", "QS"}
     # houses, bids, counts, hex digests and ids are not cards
     assert named_cards({"a": "build 11 H11 bid 12", "commitment": "5c" + "0" * 62, "id": "c-41"}) == set()
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_an_action_as_each_recipient_sees_it_names_nothing_hidden_from_it(name: str) -> None:
+    options = {"smear": {"kitty_size": 2}, "sheepshead": {"allow_unknown_call": True}}.get(name, {})
+    game = registry.get_game(name, **options)
+    rng = random.Random(9)
+    hidden_forms = 0
+    for i in range(20):
+        state = game.start(i % game.seats)
+        state = game.apply(state, game.deal(state, rng))
+        while (seat := game.actor(state)) is not None:
+            action = rng.choice(list(game.legal_actions(state)))
+            after = game.apply(state, action)
+            for recipient in [None, *range(game.seats)]:
+                line = seen_action(game, state, action, recipient)
+                assert line.startswith(f"{seat} ")
+                assert leaks(game, after, recipient, line) == [], line
+                hidden_forms += line != f"{seat} {game.format(action)}"
+            assert seen_action(game, state, action, None, shown=True) == f"{seat} {game.format(action)}"
+            state = after
+    assert (hidden_forms > 0) == (name != "seep")

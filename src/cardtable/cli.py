@@ -2,8 +2,10 @@
 
 ``cardtable replay [--json] FILE`` and ``cardtable legal [--json] FILE`` are the record contract's
 commands (exit status 0 ok, 1 an illegal or malformed action, 2 a malformed record).
-``cardtable rules GAME`` lists a game's rule options and presets; ``cardtable watch GAME`` plays a
-match between bots (``--bots``) and prints it. Bad input of any kind gets one clear line and a non-zero status.
+``cardtable verify FILE`` checks the hands' shuffle commitments (exit status 0 all that are
+revealed match, 1 a mismatch, 2 a malformed record). ``cardtable rules GAME`` lists a game's rule
+options and presets; ``cardtable watch GAME`` plays a match between bots (``--bots``) and prints
+it. Bad input of any kind gets one clear line and a non-zero status.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from cardtable import registry, sim, sim_ray
+from cardtable import registry, shuffle, sim, sim_ray
 from cardtable.bots import make_bot
 from cardtable.cards import cards_of, format_cards
 from cardtable.core import CHANCE, CardtableError, option_table
@@ -75,6 +77,10 @@ def _build_parser() -> _Parser:
     p = sub.add_parser("legal", help="the legal actions at the end of a record")
     p.add_argument("--json", action="store_true", help="print a JSON list")
     p.add_argument("file")
+
+    p = sub.add_parser("verify", help="check the shuffle commitments of a record's hands")
+    p.add_argument("file")
+    p.set_defaults(json=False)
 
     p = sub.add_parser("rules", help="a game's rule options and presets")
     p.add_argument("game", choices=registry.names())
@@ -256,6 +262,36 @@ def _fail(
         where += f", action {action} ({text!r})"
     print(f"cardtable {args.command}: {args.file}: {where + ': ' if where else ''}{reason}", file=sys.stderr)
     return status
+
+
+_VERIFY_LINES = {
+    shuffle.VERIFIED: "verified",
+    shuffle.NO_SHUFFLE: "no shuffle",
+    shuffle.COMMITMENT_ONLY: "commitment only (the salt is not revealed yet)",
+    shuffle.MISMATCH: "MISMATCH: the commitment does not match the salt and the deal",
+}
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    """One line per hand; exit 0 when every revealed commitment matches, 1 on a mismatch, 2 for a
+    malformed record."""
+    try:
+        records = read_records(args.file)
+    except BadRecord as e:
+        return _fail(args, MALFORMED, e.hand, None, None, e.reason)
+    worst = OK
+    for r, record in enumerate(records):
+        try:
+            statuses = shuffle.verify(record)
+        except BadRecord as e:
+            worst = max(worst, _fail(args, MALFORMED, e.hand, None, None, e.reason))
+            continue
+        where = f"record {r}, " if len(records) > 1 else ""
+        for h, status in enumerate(statuses):
+            print(f"{where}hand {h}: {_VERIFY_LINES[status]}")
+            if status == shuffle.MISMATCH:
+                worst = max(worst, ILLEGAL)
+    return worst
 
 
 def _replay_text(rep: dict[str, Any]) -> None:
@@ -459,6 +495,7 @@ def _cmd_db(args: argparse.Namespace) -> int:
 _COMMANDS = {
     "replay": _cmd_replay,
     "legal": _cmd_legal,
+    "verify": _cmd_verify,
     "rules": _cmd_rules,
     "watch": _cmd_watch,
     "sim": _cmd_sim,

@@ -38,6 +38,7 @@ from cardtable.core import (
     rules_json,
 )
 from cardtable.registry import get_game_from_rules
+from cardtable.shuffle import MISMATCH, check_shuffle, read_shuffle
 
 FORMAT = "cardtable-record/1"
 
@@ -69,12 +70,14 @@ class ReplayStopped(CardtableError):
 
 @dataclass(frozen=True)
 class HandRecord:
-    """One hand of a record: its dealer (if given), its deal or position, and its actions."""
+    """One hand of a record: its dealer (if given), its deal or position, its actions, and its
+    verifiable shuffle (``{"commitment": HEX, "salt": HEX}``, the salt once revealed) if any."""
 
     dealer: int | None
     deal: Any
     position: Any
     actions: tuple[str, ...]
+    shuffle: Any = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -85,6 +88,8 @@ class HandRecord:
         else:
             out["deal"] = self.deal
         out["actions"] = list(self.actions)
+        if self.shuffle is not None:
+            out["shuffle"] = dict(self.shuffle)
         return out
 
 
@@ -156,7 +161,15 @@ def _hand_from_json(obj: object, index: int) -> HandRecord:
     actions = obj.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise BadRecord("actions: expected a list of strings", index)
-    return HandRecord(dealer, obj.get("deal"), obj.get("position"), tuple(actions))
+    shuffle = obj.get("shuffle")
+    if shuffle is not None:
+        if has_position:
+            raise BadRecord("shuffle: a hand that starts from a position has no deal to commit to", index)
+        try:
+            read_shuffle(shuffle)
+        except BadNotation as e:
+            raise BadRecord(str(e), index) from None
+    return HandRecord(dealer, obj.get("deal"), obj.get("position"), tuple(actions), shuffle)
 
 
 def read_records(path: str | Path) -> list[Record]:
@@ -213,11 +226,12 @@ class Step:
     state: Any
 
 
-def replay(record: Record, game: Any | None = None) -> Iterator[Step]:
+def replay(record: Record, game: Any | None = None, shuffles: bool = True) -> Iterator[Step]:
     """Replay a record, yielding every state in order.
 
-    Raises `BadRecord` for a malformed record (including a bad deal or position) and
-    `ReplayStopped` at the first illegal or malformed action.
+    Raises `BadRecord` for a malformed record (including a bad deal or position, and a revealed
+    shuffle that does not match its deal unless ``shuffles`` is false) and `ReplayStopped` at the
+    first illegal or malformed action.
     """
     game = game if game is not None else load_game(record)
     state: Any = None
@@ -239,7 +253,10 @@ def replay(record: Record, game: Any | None = None) -> Iterator[Step]:
             if hand.dealer is not None and hand.dealer != game.dealer(state):
                 raise BadRecord(f"dealer: the rules choose seat {game.dealer(state)} to deal, not {hand.dealer}", h)
             if hand.position is None:
-                state = game.apply(state, game.deal_from_json(hand.deal, game.dealer(state)))
+                deal = game.deal_from_json(hand.deal, game.dealer(state))
+                if shuffles and hand.shuffle is not None and check_shuffle(hand.shuffle, deal.deck) == MISMATCH:
+                    raise BadRecord("shuffle: the commitment does not match the salt and the deal", h)
+                state = game.apply(state, deal)
         except (BadNotation, BadPosition, BadRules, IllegalAction) as e:
             raise BadRecord(str(e), h) from None
         yield Step(h, None, state)
@@ -339,13 +356,15 @@ class HandLog:
         self._hands: list[HandRecord] = []
         self._before: list[Any] = []  # the states before each action of the current hand
 
-    def deal(self, rng: random.Random, deal: Deal | None = None) -> Any:
-        """Deal the hand (a shuffle from ``rng`` unless ``deal`` is given); returns the new state."""
+    def deal(self, rng: random.Random, deal: Deal | None = None, shuffle: Mapping[str, str] | None = None) -> Any:
+        """Deal the hand (a shuffle from ``rng`` unless ``deal`` is given), with its verifiable
+        ``shuffle`` field if any (`cardtable.shuffle`); returns the new state."""
         if self.game.actor(self.state) != CHANCE:
             raise ValueError("the hand has been dealt already")
         deal = deal if deal is not None else self.game.deal(self.state, rng)
         dealer = self.game.dealer(self.state)
-        self._hands.append(HandRecord(dealer, {"deck": [format_card(c) for c in deal.deck]}, None, ()))
+        deck = {"deck": [format_card(c) for c in deal.deck]}
+        self._hands.append(HandRecord(dealer, deck, None, (), dict(shuffle) if shuffle is not None else None))
         self.state = self.game.apply(self.state, deal)
         self._before = []
         return self.state
@@ -358,7 +377,7 @@ class HandLog:
         self._before.append(before)
         hand = self._hands[-1]
         text = f"{seat} {self.game.format(action)}"
-        self._hands[-1] = HandRecord(hand.dealer, hand.deal, hand.position, (*hand.actions, text))
+        self._hands[-1] = HandRecord(hand.dealer, hand.deal, hand.position, (*hand.actions, text), hand.shuffle)
         return self.state
 
     def undo(self) -> Any:
@@ -367,8 +386,13 @@ class HandLog:
             raise ValueError("nothing to take back in this hand")
         self.state = self._before.pop()
         hand = self._hands[-1]
-        self._hands[-1] = HandRecord(hand.dealer, hand.deal, hand.position, hand.actions[:-1])
+        self._hands[-1] = HandRecord(hand.dealer, hand.deal, hand.position, hand.actions[:-1], hand.shuffle)
         return self.state
+
+    def set_shuffle(self, shuffle: Mapping[str, str]) -> None:
+        """Set the current hand's ``shuffle`` field: the salt is added once the hand is over."""
+        hand = self._hands[-1]
+        self._hands[-1] = HandRecord(hand.dealer, hand.deal, hand.position, hand.actions, dict(shuffle))
 
     @property
     def actions(self) -> tuple[str, ...]:

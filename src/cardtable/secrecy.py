@@ -98,6 +98,29 @@ def named_cards(message: object, ignore: Iterable[str] = PROSE_WORDS) -> set[int
     return out
 
 
+def seen_action(game: Any, state: Any, action: Any, recipient: int | None, shown: bool = False) -> str:
+    """The log line ``"<seat> <action>"`` of ``action``, taken in ``state`` by the seat to act, as
+    ``recipient`` (a seat, or ``None`` for a spectator) sees it: in full by the seat that took it,
+    else in the game's public form (`public_action`); in full to everyone when ``shown`` (once the
+    hand is over, when the games show every card).
+
+    >>> from cardtable.registry import get_game
+    >>> import random
+    >>> game = get_game("smear", kitty_size=1)
+    >>> state = game.apply(game.start(3), game.deal(game.start(3), random.Random(2)))
+    >>> while not game.format(game.legal_actions(state)[0]).startswith("discard"):
+    ...     state = game.apply(state, game.legal_actions(state)[-1])
+    >>> discard, bidder = game.legal_actions(state)[0], game.actor(state)
+    >>> seen_action(game, state, discard, None) == f"{bidder} discard 1 card face down"
+    True
+    >>> seen_action(game, state, discard, bidder) == f"{bidder} {game.format(discard)}"
+    True
+    """
+    seat = game.actor(state)
+    text = game.format(action) if shown or recipient == seat else game.public_action(state, action)
+    return f"{seat} {text}"
+
+
 def hidden_from(game: Any, state: Any, recipient: int | None) -> int:
     """The cards (a card set) whose place ``recipient`` (a seat, or ``None`` for a spectator) may
     not know in ``state``."""
