@@ -30,11 +30,11 @@ MAX_RECORD_BYTES = 4_000_000
 
 #: Bots a seat can be given from the home page, weakest first, with what they are.
 BOTS: list[dict[str, str]] = [
-    {"name": "random", "label": "random (any legal card)"},
-    {"name": "rule", "label": "rule bot (plays by rules of thumb)"},
-    {"name": "search:easy", "label": "search bot, easy"},
-    {"name": "search:medium", "label": "search bot, medium"},
-    {"name": "search:hard", "label": "search bot, hard"},
+    {"name": "random", "label": "random bot"},
+    {"name": "rule", "label": "rule bot"},
+    {"name": "search:easy", "label": "search bot: easy"},
+    {"name": "search:medium", "label": "search bot: medium"},
+    {"name": "search:hard", "label": "search bot: hard"},
 ]
 
 router = APIRouter()
