@@ -237,3 +237,29 @@ def test_the_replay_viewer_and_play_again(chromium: Browser, server: Server) -> 
     desk.wait_for_selector("#table[data-phase='auction'], #table[data-phase='play']")
     assert len(hand_cards(desk)) == 6
     desk.context.close()
+
+
+def test_a_dropped_connection_shows_reconnecting_and_loses_no_move(chromium: Browser, tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'tables.db'}").start()
+    try:
+        page = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        create_table(page, server.url, "smear", ["human", "rule", "rule", "rule"], hands=1)
+        sit_down(page)
+        while not (my_turn(page) and page.get_attribute("#table", "data-phase") == "play"):
+            if take_turn(page) is None:
+                page.wait_for_timeout(50)
+        v, cards = version(page), hand_cards(page)
+        server.kill()  # the server goes away (a phone that slept sees the same)
+        page.wait_for_selector("#status.reconnecting")
+        assert page.inner_text("#status") == "reconnecting…"
+        card = page.locator("#hand .cardbtn.live").first.get_attribute("data-card")
+        page.locator("#hand .cardbtn.live").first.click(position={"x": 12, "y": 30})  # played while away
+        server.start()
+        page.wait_for_selector("#status.open", timeout=30000)
+        wait_moved(page, v)
+        assert card not in hand_cards(page) and len(hand_cards(page)) == len(cards) - 1, "the move made while away"
+        summary = httpx.get(f"{server.url}/api/tables/{table_of(page)}", timeout=30).json()
+        assert summary["version"] >= v + 1, "the server has the move"
+        page.context.close()
+    finally:
+        server.stop()
