@@ -6,7 +6,9 @@ and preset, scanned for a card the recipient may not see at that version (0 must
 Tables of people only (one scripted client per seat, random legal moves) and a spectator, on a
 server in a subprocess; when a table's match ends its record is replayed to the state of every
 version, and each snapshot and event is checked with `cardtable.web.audit.leaks` against the
-recipient's unseen cards at its version. ``--hands`` is per game, split over its presets.
+recipient's unseen cards at its version. ``--hands`` is per game, over its presets in turn; tables
+are started until each game has that many finished hands (a Seep match may end before its last),
+or until ``--minutes`` have passed; the hands actually played are reported.
 """
 
 from __future__ import annotations
@@ -45,9 +47,12 @@ async def one_table(server: Server, game: str, preset: str, hands: int, seed: st
     spectator = await Client.connect(server, t["table"], None)
     clients = [await Client.connect(server, t["table"], tok) for tok in tokens]
     rng = random.Random(seed)
-    await asyncio.gather(*(play(c, lambda c: rng.choice(c.legal), over, timeout=600) for c in clients))
-    if spectator.table.get("status") != "over":
-        await spectator.until(over, timeout=60)
+
+    async def watch() -> None:
+        if spectator.table.get("status") != "over":
+            await spectator.until(over, timeout=900)
+
+    await asyncio.gather(watch(), *(play(c, lambda c: rng.choice(c.legal), over, timeout=900) for c in clients))
     for c in [*clients, spectator]:
         await c.close()
     record = Record.from_json((await asyncio.to_thread(server.get, f"/api/tables/{t['table']}/record")).json())
@@ -68,31 +73,43 @@ async def main() -> None:
     ap.add_argument("--hands", type=int, default=1000, help="hands per game, split over its presets")
     ap.add_argument("--hands-per-table", type=int, default=10)
     ap.add_argument("--parallel", type=int, default=8, help="tables played at once")
+    ap.add_argument("--minutes", type=float, default=600, help="start no table after this long (then report)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     server = Server(
         f"sqlite:///{tempfile.mkdtemp()}/secrecy.db", "--max-tables", "100000", "--connections-per-address", "100000"
     ).start()
     totals: dict[str, Any] = {"messages": 0, "leaks": [], "hands": dict.fromkeys(names(), 0)}
-    jobs = []
-    for game in names():
-        kinds = sorted(presets(game))
-        tables = -(-args.hands // args.hands_per_table)
-        for n in range(tables):
-            jobs.append((game, kinds[n % len(kinds)], args.hands_per_table, f"{game}-{n}"))
-    gate = asyncio.Semaphore(args.parallel)
     started = time.perf_counter()
+    in_flight = dict.fromkeys(names(), 0)
+    made = dict.fromkeys(names(), 0)
 
-    async def run(job: tuple[str, str, int, str]) -> None:
-        async with gate:
-            await one_table(server, *job, totals)
+    def next_job() -> tuple[str, str, int, str] | None:
+        """A table of the game furthest from its target (a Seep match can end before its hands)."""
+        short = [g for g in names() if totals["hands"][g] + in_flight[g] * args.hands_per_table < args.hands]
+        if not short or time.perf_counter() - started > 60 * args.minutes:
+            return None
+        game = min(short, key=lambda g: totals["hands"][g] + in_flight[g] * args.hands_per_table)
+        kinds = sorted(presets(game))
+        n = made[game]
+        made[game] += 1
+        return game, kinds[n % len(kinds)], args.hands_per_table, f"{game}-{n}"
+
+    async def worker() -> None:
+        while (job := next_job()) is not None:
+            in_flight[job[0]] += 1
+            try:
+                await one_table(server, *job, totals)
+            finally:
+                in_flight[job[0]] -= 1
 
     try:
-        await asyncio.gather(*(run(j) for j in jobs))
+        await asyncio.gather(*(worker() for _ in range(args.parallel)))
     finally:
         server.stop()
     out = {
         "hands": totals["hands"],
+        "tables": made,
         "messages_scanned": totals["messages"],
         "hidden_cards_found": len(totals["leaks"]),
         "wall_s": round(time.perf_counter() - started, 1),

@@ -109,6 +109,8 @@ class Client:
 
     @classmethod
     async def connect(cls, server: Server, table: str, token: str | None, v: int = 0, **kw: Any) -> Client:
+        # No keepalive pings and no read-ahead limit: a client read only at the end must not be cut off.
+        kw = {"ping_interval": None, "max_queue": None, **kw}
         ws = await websockets.connect(f"{server.ws}/ws/tables/{table}", max_size=2**22, **kw)
         client = cls(ws, None)
         await client.send({"t": "hello", "token": token, "v": v})

@@ -103,3 +103,32 @@ def test_a_closed_table_stops_and_its_record_stays_after_a_restart(tmp_path: Pat
         assert client.get(f"/api/tables/{t['table']}").json()["status"] == "closed"
         assert client.get(f"/api/tables/{t['table']}/record").json() == record
         assert client.post(f"/api/tables/{t['table']}/again", json={"token": t["host"], "match": 0}).status_code == 409
+
+
+async def test_a_group_commit_stores_every_action_and_fails_only_a_bad_one(tmp_path: Path) -> None:
+    import asyncio
+
+    from cardtable.web.migrate import upgrade
+    from cardtable.web.store import ActionRow, Journal, SeatRow, Store, TableRow
+
+    url = f"sqlite:///{tmp_path / 'j.db'}"
+    await asyncio.to_thread(upgrade, url)
+    store = Store(url)
+    for name in ("a", "b"):
+        row = TableRow(name, "smear", None, {}, False, None, None, "h", "i", "playing")
+        store.create_table(row, [SeatRow(n, "rule", None, None) for n in range(4)])
+    journal = Journal(store)
+    rows = [(t, ActionRow(v, 0, "pass", None, None, False)) for v in range(1, 20) for t in ("a", "b")]
+    await asyncio.gather(*(journal.append(t, r) for t, r in rows))
+    results = await asyncio.gather(
+        journal.append("a", ActionRow(20, 0, "pass", None, "x", False)),
+        journal.append("a", ActionRow(5, 0, "pass", None, None, False)),  # version 5 is taken: refused
+        journal.append("b", ActionRow(20, 0, "pass", None, None, False)),
+        return_exceptions=True,
+    )
+    assert results[0] is None and results[2] is None and isinstance(results[1], Exception)
+    loaded = store.load("a")
+    assert loaded is not None and [r.version for r in loaded[2]] == list(range(1, 21))
+    assert loaded[2][-1].client_id == "x"
+    journal.close()
+    store.close()
