@@ -290,6 +290,9 @@ function render() {
   // my hand, fanned and sorted
   const handArea = h("section", { class: "handarea", "aria-label": "your hand" });
   if (me !== null) {
+    const mine = facts[me];
+    const about = [ui.names[me] || "you", ...mine.marks, mine.taken, turn === me ? "your turn" : ""].filter(Boolean);
+    handArea.append(h("div", { class: `me${turn === me ? " turn" : ""}`, id: "me", text: about.join(" · ") }));
     const sorted = sortHand(ui.game, view.hand ?? [], { trump: view.trump });
     const width = Math.min(table.clientWidth || 360, 900) - 12;
     const cw = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 72;
