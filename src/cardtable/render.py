@@ -384,3 +384,49 @@ def trick_shown(game: str, view: dict[str, Any], seats: int) -> TrickShown | Non
         return None
     cards = {(leader + i) % seats: c for i, c in enumerate(played)}
     return TrickShown(cards, f"trick {number}, led by {_seat(view, leader)}", leader, None)
+
+
+# --- what the others' actions show ---
+
+#: Cards laid away face down: only the seat that lays them away sees them while the hand lasts
+#: (Sheepshead R16, the picker's bury; Smear, the bidder's discard).
+FACE_DOWN_VERBS = ("bury", "discard")
+
+
+def _seen(view: dict[str, Any]) -> tuple[set[str], bool]:
+    """The played cards the view shows face up, and whether it shows any face down."""
+    seen: set[str] = set()
+    down = False
+    trick = view.get("trick")
+    played = trick.get("cards") if isinstance(trick, dict) else trick
+    for cards_played in [played or [], *((t.get("cards") or []) for t in view.get("tricks") or [])]:
+        for card in cards_played:
+            if card is None:
+                down = True
+            else:
+                seen.add(card)
+    return seen, down
+
+
+def public_action(text: str, seat: int, view: dict[str, Any]) -> str:
+    """Seat ``seat``'s action ``text`` as the viewing seat saw it: cards laid away or played face
+    down are not named until the hand is over.
+
+    >>> public_action("bury 9D 10S", 4, {"seat": 0, "phase": "play"})
+    'bury 2 cards face down'
+    >>> public_action("bury 9D 10S", 4, {"seat": 0, "phase": "done"})
+    'bury 9D 10S'
+    """
+    if seat == view.get("seat") or view.get("phase") in ("over", "done"):
+        return text
+    verb, *rest = text.split()
+    if verb in FACE_DOWN_VERBS:
+        return f"{verb} {len(rest)} card{'s' if len(rest) != 1 else ''} face down"
+    if verb == "call" and "unknown" in rest[:-1]:  # R35a: the card set under is not shown
+        at = rest.index("unknown")
+        return " ".join([verb, *rest[:at], "unknown", "with a card face down", *rest[at + 2 :]])
+    if verb == "play" and len(rest) == 1:
+        seen, down = _seen(view)
+        if down and rest[0].upper() not in seen:
+            return "play a card face down"  # R35a: the unknown card
+    return text

@@ -53,19 +53,24 @@ def _card(token: str) -> int | None:
 
 
 def cards_in_text(text: str, ignore: Iterable[str] = PROSE_WORDS) -> set[int]:
-    """Every card a string names (kernel card numbers), but a card just after ``call``.
+    """Every card a string names (kernel card numbers), but the card just after ``call`` (or, in
+    words, ``calls the`` or ``called the``): the card sought, not where it lies.
 
     >>> sorted(format_card(c) for c in cards_in_text("1 capture jh 5C+6H; TD, 9♠; call AH"))
     ['10D', '5C', '6H', '9S', 'JH']
+    >>> sorted(format_card(c) for c in cards_in_text("Seat 4 calls the A♥. Seat 0 picked and called the AC"))
+    []
     """
     skip = frozenset(ignore)
     out: set[int] = set()
     after_call = False
     for token in _TOKEN.findall(text):
         if after_call:
+            if token.lower() == "the":
+                continue
             after_call = False
             continue
-        if token.lower() == "call":
+        if token.lower() in ("call", "calls", "called"):
             after_call = True
             continue
         if token in skip:

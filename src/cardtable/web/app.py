@@ -19,9 +19,10 @@ from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
+from cardtable.web import pages
 from cardtable.web.hub import Hub
 from cardtable.web.live import Conn, LiveTable, Refused
 from cardtable.web.migrate import upgrade
@@ -82,10 +83,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not isinstance(body, dict):
             raise Refused(400, "the body must be a JSON object")
         return body
-
-    @app.get("/", response_class=HTMLResponse)
-    async def home() -> str:
-        return "<!doctype html><title>cardtable</title><p>cardtable table server: the API is under /api.</p>"
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
@@ -156,6 +153,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def live(websocket: WebSocket, table_id: str) -> None:
         await serve_connection(hub_of(websocket), websocket, table_id)
 
+    pages.install(app)  # the pages people use: /, /t/{id}, /replay, /static, /api/games, /api/replay
     return app
 
 

@@ -24,7 +24,7 @@ from cardtable.cards import format_card
 from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, rules_json
 from cardtable.record import FORMAT
 from cardtable.registry import get_game
-from cardtable.web import engine
+from cardtable.web import engine, words
 from cardtable.web.bots import BotPool
 from cardtable.web.settings import Settings
 from cardtable.web.store import ActionRow, Journal, SeatRow, Store, TableRow
@@ -419,6 +419,7 @@ class LiveTable:
                 msg["new_match"] = True
         if e.stand_in:
             msg["stand_in"] = True
+        msg["say"] = words.said(self.game, self.entries, e, seat)  # the action in words, for the pages
         result = self.game.outcome(e.state)
         if result is not None:
             msg["result"] = {"result": result.result, "score": list(result.score), "details": result.details}

@@ -1,0 +1,64 @@
+"""Hints at the web table: the search bot's estimate of each legal move for the seat to act,
+best first, with its ± as the terminal table shows it.
+
+``POST /api/tables/{ID}/hints {"token": SEAT_TOKEN}`` answers ``{"v", "hints": [{"action",
+"value", "stderr"}]}`` for that seat only when it is the seat's turn. The search sees only the
+seat's own view (as every bot does), so a hint cannot tell a seat anything it may not know; it
+runs in a worker thread with a small budget, away from the tables' event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from cardtable.bots import SearchBot, rule_bot
+from cardtable.core import CardtableError
+
+#: The search level used for hints: quick enough to answer while a person waits.
+LEVEL = "medium"
+
+router = APIRouter()
+
+
+def _refuse(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def hints_for(game: Any, state: Any, seat: int, seed: int) -> list[dict[str, Any]]:
+    """Every legal move of ``seat`` with the search bot's value and its standard error, best first."""
+    try:
+        policy = rule_bot(game)
+    except CardtableError:
+        policy = None
+    bot = SearchBot(game, LEVEL, policy)
+    legal = game.legal_actions(state)
+    found = bot.hints(game.observe(state, seat), legal, random.Random(seed))
+    found.sort(key=lambda h: -h.value)
+    return [{"action": game.format(h.action), "value": round(h.value, 3), "stderr": round(h.stderr, 3)} for h in found]
+
+
+@router.post("/api/tables/{table_id}/hints")
+async def hints(request: Request, table_id: str) -> Any:
+    """The search bot's hints for the seat whose token is sent, when it is that seat's turn."""
+    hub = getattr(request.app.state, "hub", None)
+    table = None if hub is None else hub.tables.get(table_id)
+    if table is None:
+        return _refuse(404, f"no table {table_id!r}")
+    try:
+        body = await request.json()
+    except ValueError:
+        return _refuse(400, "the body is not JSON")
+    token = body.get("token") if isinstance(body, dict) else None
+    seat = table.seat_of_token(token) if isinstance(token, str) else None
+    if seat is None:
+        return _refuse(403, "hints are for a seat: its token was not recognised")
+    state, v = table.state, table.version
+    if state is None or table.game.actor(state) != seat:
+        return _refuse(409, "hints are given on your turn")
+    found = await asyncio.to_thread(hints_for, table.game, state, seat, v)
+    return {"v": v, "hints": found}

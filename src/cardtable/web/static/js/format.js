@@ -1,0 +1,241 @@
+// @ts-check
+/**
+ * The game in words for the table page: seats by name or as "you", actions as a player says them,
+ * the end of a hand summed up, sides and the score sheet. Pure functions over views, actions and
+ * the engine's hand results, tested by `node --test`.
+ * @module format
+ */
+
+import { prettyCard, SUIT_NAMES, SUIT_SYMBOLS } from "./cards.js";
+
+/**
+ * How many seats each game has.
+ * @param {string} game
+ */
+export function seatCount(game) {
+  return game === "sheepshead" ? 5 : 4;
+}
+
+/**
+ * The sides that score: partnerships in Seep and Smear (seats 0+2, 1+3), each seat in Sheepshead.
+ * @param {string} game
+ * @returns {number[][]}
+ */
+export function sides(game) {
+  return game === "sheepshead" ? [[0], [1], [2], [3], [4]] : [[0, 2], [1, 3]];
+}
+
+/**
+ * A seat's name as the viewing seat says it.
+ * @param {number | null | undefined} seat
+ * @param {number | null | undefined} me
+ * @param {string[]} [names]
+ */
+export function seatName(seat, me, names = []) {
+  if (seat === null || seat === undefined) return "nobody";
+  if (seat === me) return "you";
+  return names[seat] || `seat ${seat}`;
+}
+
+/**
+ * Where each seat sits on the screen when `me` sits at the bottom (a spectator watches from seat 0).
+ * @param {number} seats
+ * @param {number | null} me
+ * @returns {Record<number, string>}
+ */
+export function places(seats, me) {
+  const order = seats === 5 ? ["bottom", "left", "top-left", "top-right", "right"] : ["bottom", "left", "top", "right"];
+  const base = me ?? 0;
+  /** @type {Record<number, string>} */
+  const out = {};
+  for (let i = 0; i < seats; i++) out[(base + i) % seats] = order[i];
+  return out;
+}
+
+/**
+ * An action in words: "Ann bids 3", "you play 10♦", "seat 2 captures K♣ with K♥".
+ * @param {string} entry an action with its seat (`"2 play 10D"`) or `"deal"`
+ * @param {number | null} me
+ * @param {string[]} [names]
+ */
+export function describe(entry, me, names = []) {
+  if (entry === "deal") return "The cards are dealt.";
+  const m = /^(\d+) (.*)$/.exec(entry);
+  if (!m) return entry;
+  const seat = Number(m[1]);
+  const who = seatName(seat, me, names);
+  const you = seat === me;
+  const [verb, ...rest] = m[2].split(" ");
+  const s = (/** @type {string} */ v) => (you ? v : v + "s");
+  const cards = (/** @type {string[]} */ xs) => xs.map((x) => x.split("+").map(prettyCard).join("+")).join(" ");
+  const cap = (/** @type {string} */ t) => t.charAt(0).toUpperCase() + t.slice(1);
+  switch (verb) {
+    case "pass":
+      return cap(`${who} ${s("pass").replace("passs", "passes")}.`);
+    case "bid":
+      return cap(`${who} ${s("bid")} ${rest[0]}.`);
+    case "play":
+      return cap(`${who} ${s("play")} ${rest.length ? cards(rest) : "a card"}.`);
+    case "pick":
+      return cap(`${who} ${s("pick")} up the blind.`);
+    case "bury":
+      return cap(`${who} ${s("bury")} ${/^\d+$/.test(rest[0] ?? "") || !rest.length ? "two cards" : cards(rest)}.`).replace("burys", "buries");
+    case "discard":
+      return cap(`${who} ${s("discard")} ${rest.length ? cards(rest) : "cards"}.`);
+    case "alone":
+      return cap(`${who} ${you ? "go" : "goes"} alone.`);
+    case "call":
+      return cap(`${who} ${s("call")} ${rest.map(prettyCard).join(" ")}.`);
+    case "throw":
+      return cap(`${who} ${s("throw")} ${cards(rest)} loose.`);
+    case "capture":
+      return cap(`${who} ${s("capture")} ${cards(rest.slice(1))} with ${prettyCard(rest[0])}.`);
+    case "build":
+      return cap(`${who} ${s("build")} a house of ${rest[0]}: ${cards(rest.slice(1))}.`);
+    case "cement":
+      return cap(`${who} ${s("cement")} house ${rest[0].slice(1)} with ${cards(rest.slice(1))}.`);
+    case "break":
+      return cap(`${who} ${s("break")} house ${rest[0].slice(1)} with ${cards(rest.slice(1))}.`).replace("breaks", "breaks");
+    default:
+      return cap(`${who}: ${m[2]}`);
+  }
+}
+
+/**
+ * A button's label for a legal action that needs no picking (bids, passes, calls).
+ * @param {string} action
+ */
+export function actionLabel(action) {
+  const [verb, ...rest] = action.split(" ");
+  if (verb === "call" && rest.length) return `call ${rest.map(prettyCard).join(" ")}`;
+  if (verb === "pick") return "pick up the blind";
+  if (verb === "alone") return "go alone";
+  const card = (/** @type {string} */ r) => (/^(10|[2-9AJQKT])[CDHS]$/i.test(r) ? prettyCard(r) : r);
+  return [verb, ...rest.map((r) => r.split("+").map(card).join("+"))].join(" ");
+}
+
+/**
+ * The team of a seat as the viewer says it ("you", "them") in partnership games.
+ * @param {number} team
+ * @param {number | null} me
+ */
+function teamName(team, me) {
+  if (me === null) return `seats ${team}+${team + 2}`;
+  return team === me % 2 ? "you" : "them";
+}
+
+/**
+ * @param {number} n
+ */
+const plus = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+/**
+ * The end of a hand in words, from the engine's hand result (`result`, `score`, `details`).
+ * @param {string} game
+ * @param {{result: string, score: number[], details: any}} hand
+ * @param {number | null} me
+ * @param {string[]} [names]
+ * @returns {string[]} the headline first, then the breakdown
+ */
+export function summary(game, hand, me, names = []) {
+  const d = hand.details ?? {};
+  const who = (/** @type {number} */ s) => seatName(s, me, names);
+  if (hand.result === "misdeal") {
+    return [`Misdeal: ${d.reason ?? "the hand is dealt again"}.`];
+  }
+  if (game === "smear") {
+    if (hand.result === "passed_out") return ["Everyone passed: the hand is dealt again."];
+    const pts = d.points ?? {};
+    /** @type {Record<string, string[]>} */
+    const byTeam = { 0: [], 1: [] };
+    const label = {
+      high: `High${d.high_card ? " " + prettyCard(d.high_card) : ""}`,
+      low: `Low${d.low_card ? " " + prettyCard(d.low_card) : ""}`,
+      jack: "Jack",
+      game: `Game${Array.isArray(d.game_counts) ? ` ${d.game_counts[0]}–${d.game_counts[1]}` : ""}`,
+    };
+    for (const k of ["high", "low", "jack", "game"]) {
+      if (pts[k] === 0 || pts[k] === 1) byTeam[pts[k]].push(/** @type {any} */ (label)[k]);
+    }
+    const parts = [0, 1]
+      .filter((t) => byTeam[t].length)
+      .map((t) => `${joinAnd(byTeam[t])} to ${teamName(t, me)}`);
+    const bidTeam = typeof d.bidder === "number" ? d.bidder % 2 : null;
+    const tp = Array.isArray(d.team_points) ? d.team_points : [0, 0];
+    let head = parts.join("; ") || "No points";
+    if (bidTeam !== null && me !== null) {
+      const mine = me % 2;
+      head += `: ${tp[mine]} point${tp[mine] === 1 ? "" : "s"} to you, ${tp[1 - mine]} to them`;
+    }
+    if (bidTeam !== null) head += `; bid ${d.bid} by ${who(d.bidder)} ${d.made ? "made" : "set"}`;
+    const lines = [head + "."];
+    if (Array.isArray(d.change)) lines.push(`Score change: ${d.change.map(plus).join(" / ")} (seats 0+2 / 1+3).`);
+    if (Array.isArray(d.scores)) lines.push(`Match: ${d.scores[0]}–${d.scores[1]} (seats 0+2 / 1+3).`);
+    return lines;
+  }
+  if (game === "sheepshead") {
+    if (hand.result === "leaster") {
+      const winners = (d.winners ?? []).map(who);
+      return [`Leaster: nobody picked; ${joinAnd(winners)} ${winners.length === 1 && winners[0] === "you" ? "win" : "wins"} with the fewest points.`,
+        `Points taken: ${(d.points ?? []).map((/** @type {number} */ p, /** @type {number} */ s) => `${who(s)} ${p}`).join(", ")}.`];
+    }
+    if (hand.result === "doubler") return ["Nobody picked: a doubler, the next hand counts double."];
+    const side = d.alone || d.partner === null || d.partner === undefined ? `${who(d.picker)} alone` : `${who(d.picker)} and ${who(d.partner)}`;
+    const outcome = String(d.outcome ?? "").replace(/_/g, " ");
+    const lines = [
+      `${cap(side)}: ${d.picker_points} to ${d.defender_points}, ${outcome}${d.multiplier > 1 ? ` (×${d.multiplier})` : ""}.`,
+    ];
+    if (d.picker_tricks === 0) lines.push("The picker's side took no trick.");
+    lines.push(`Scores: ${hand.score.map((p, s) => `${who(s)} ${plus(p)}`).join(", ")}.`);
+    return lines;
+  }
+  if (game === "seep") {
+    const tot = d.totals ?? [0, 0];
+    const sweeps = d.sweeps ?? [0, 0];
+    const lines = [`Points: ${teamName(0, me)} ${tot[0]}, ${teamName(1, me)} ${tot[1]}.`];
+    const sw = [0, 1].filter((t) => sweeps[t]).map((t) => `${teamName(t, me)} ${sweeps[t]}`);
+    if (sw.length) lines.push(`Sweep points: ${sw.join(", ")}.`);
+    if (Array.isArray(d.card_points)) lines.push(`Card points ${d.card_points[0]}–${d.card_points[1]}; majority bonus ${(d.majority_bonus ?? [0, 0]).join("–")}.`);
+    if (typeof d.difference_after === "number") lines.push(`The lead is now ${Math.abs(d.difference_after)}${d.difference_after ? ` to ${teamName(d.difference_after > 0 ? 0 : 1, me)}` : ""}.`);
+    if (d.baazi !== null && d.baazi !== undefined) lines.push(`A baazi to ${teamName(Number(d.baazi), me)}!`);
+    return lines;
+  }
+  return [`${hand.result}: ${hand.score.join(" ")}`];
+}
+
+/**
+ * @param {string[]} xs
+ */
+export function joinAnd(xs) {
+  if (xs.length <= 1) return xs.join("");
+  return xs.slice(0, -1).join(", ") + " and " + xs[xs.length - 1];
+}
+
+/**
+ * @param {string} t
+ */
+function cap(t) {
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+/**
+ * The trump suit in words.
+ * @param {string | null | undefined} suit
+ */
+export function trumpWords(suit) {
+  if (!suit) return "";
+  return `${/** @type {any} */ (SUIT_SYMBOLS)[suit]} ${/** @type {any} */ (SUIT_NAMES)[suit]}`;
+}
+
+/**
+ * A Seep house in words: "house of 11 (cemented), owned by you: 5♣+6♥ | J♥".
+ * @param {{value: number, sets: string[][], owners: number[]}} house
+ * @param {number | null} me
+ * @param {string[]} [names]
+ */
+export function houseWords(house, me, names = []) {
+  const state = house.sets.length > 1 ? "cemented" : "open";
+  const owners = house.owners.map((o) => seatName(o, me, names)).join(", ");
+  const sets = house.sets.map((s) => s.map(prettyCard).join("+")).join(" | ");
+  return `house of ${house.value} (${state}), owned by ${owners}: ${sets}`;
+}

@@ -1,0 +1,178 @@
+// @ts-check
+/**
+ * The home page: create a table (game, preset, house rules with their meanings, who sits where),
+ * then the invite link; join with a link; the public tables to join or watch.
+ * @module home
+ */
+
+import { h } from "./dom.js";
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** @type {any} */
+let catalogue = null;
+
+/**
+ * A call to the server's API: the JSON answer, or an Error with the server's one-line message.
+ * @param {string} path
+ * @param {any} [body] sent as JSON with POST when given
+ * @returns {Promise<any>}
+ */
+async function api(path, body) {
+  const res = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) throw new Error(data?.error ?? `${res.status} ${res.statusText}`);
+  return data;
+}
+
+function currentGame() {
+  const name = /** @type {HTMLSelectElement} */ ($("game")).value;
+  return catalogue.games.find((/** @type {any} */ g) => g.name === name);
+}
+
+/** @param {any} value */
+const show = (value) => (value === null ? "none" : typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
+
+function renderGame() {
+  const game = currentGame();
+  const preset = /** @type {HTMLSelectElement} */ ($("preset"));
+  preset.replaceChildren(...game.presets.map((/** @type {string} */ p) => h("option", { value: p, text: p })));
+  if (game.presets.includes("standard")) preset.value = "standard";
+  renderOptions();
+  const seats = $("seats");
+  seats.replaceChildren();
+  for (let s = 0; s < game.seats; s++) {
+    const sel = h("select", { id: `seat${s}`, "data-seat": s, "aria-label": `seat ${s}` }, [
+      h("option", { value: "human", text: "a person" }),
+      ...catalogue.bots.map((/** @type {any} */ b) => h("option", { value: b.name, text: b.label })),
+    ]);
+    /** @type {HTMLSelectElement} */ (sel).value = s === 0 || s === 1 ? "human" : "rule";
+    seats.append(h("label", {}, [`Seat ${s}${game.seats === 4 ? (s % 2 ? " (team 1+3)" : " (team 0+2)") : ""}`, sel]));
+  }
+  const untilWon = game.name === "sheepshead" ? "" : " (blank: until the match is won)";
+  seats.append(h("label", {}, [`Hands${untilWon}`, h("input", { id: "hands", type: "number", min: "1", max: "1000",
+    value: game.name === "sheepshead" ? "5" : "", style: "width:5em" })]));
+}
+
+function renderOptions() {
+  const game = currentGame();
+  const preset = game.preset_rules[/** @type {HTMLSelectElement} */ ($("preset")).value] ?? {};
+  const box = $("options");
+  box.replaceChildren(...game.options.map((/** @type {any} */ o) => {
+    const value = o.name in preset ? preset[o.name] : o.default;
+    let input;
+    const id = `opt-${o.name}`;
+    if (o.choices) {
+      input = h("select", { id, "data-option": o.name }, o.choices.map((/** @type {any} */ c) => h("option", { value: JSON.stringify(c), text: show(c) })));
+      /** @type {HTMLSelectElement} */ (input).value = JSON.stringify(value);
+    } else {
+      input = h("input", { id, "data-option": o.name, type: "number", min: o.minimum ?? null, value: value === null ? "" : String(value), placeholder: "none", style: "width:7em" });
+    }
+    input.dataset.default = JSON.stringify(value);
+    return h("div", { class: "option" }, [h("label", { for: id, text: o.name.replace(/_/g, " ") }), input, h("div", { class: "doc", text: `${o.doc}${o.rule ? ` (${o.rule})` : ""}` })]);
+  }));
+}
+
+/** The house rules changed from the preset. */
+function chosenRules() {
+  /** @type {Record<string, any>} */
+  const rules = {};
+  for (const el of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (document.querySelectorAll("[data-option]"))) {
+    const raw = el.tagName === "SELECT" ? el.value : el.value.trim() === "" ? "null" : el.value.trim();
+    if (raw === el.dataset.default) continue;
+    let value;
+    try { value = JSON.parse(raw); } catch { value = raw; }
+    rules[/** @type {string} */ (el.dataset.option)] = value;
+  }
+  return rules;
+}
+
+async function create(/** @type {Event} */ ev) {
+  ev.preventDefault();
+  const game = currentGame();
+  const seats = [];
+  for (let s = 0; s < game.seats; s++) seats.push(/** @type {HTMLSelectElement} */ ($(`seat${s}`)).value);
+  /** @type {any} */
+  const body = { game: game.name, preset: /** @type {HTMLSelectElement} */ ($("preset")).value, rules: chosenRules(), seats,
+    public: /** @type {HTMLInputElement} */ ($("public")).checked };
+  const hands = /** @type {HTMLInputElement | null} */ (document.getElementById("hands"));
+  if (hands && hands.value) body.hands = Number(hands.value);
+  $("createerr").textContent = "";
+  try {
+    const got = await api("/api/tables", body);
+    localStorage.setItem(`cardtable:host:${got.table}`, got.host);
+    localStorage.setItem(`cardtable:invite:${got.table}`, got.invite);
+    const link = `${location.origin}/t/${encodeURIComponent(got.table)}?invite=${encodeURIComponent(got.invite)}`;
+    const box = $("created");
+    box.hidden = false;
+    const name = /** @type {HTMLInputElement} */ ($("hostname")).value.trim();
+    const people = seats.filter((s) => s === "human").length;
+    box.replaceChildren(
+      h("h3", { text: "Your table is ready" }),
+      h("p", { text: "Send this invite link to the people who will play:" }),
+      h("p", { class: "invite", id: "invitelinkout", text: link }),
+      h("div", { class: "row" }, [
+        h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link), text: "Copy the link" }),
+        people ? h("button", { class: "primary", id: "sitdown", type: "button", onclick: async () => {
+          try {
+            const seat = await api(`/api/tables/${encodeURIComponent(got.table)}/join`, { invite: got.invite, name: name || "host" });
+            localStorage.setItem(`cardtable:seat:${got.table}`, JSON.stringify({ token: seat.token, seat: seat.seat, name }));
+            location.href = `/t/${encodeURIComponent(got.table)}`;
+          } catch (e) { $("createerr").textContent = `Could not sit down: ${/** @type {Error} */ (e).message}`; }
+        }, text: "Sit down myself" }) : null,
+        h("a", { href: `/t/${encodeURIComponent(got.table)}`, text: "Go to the table" }),
+      ]),
+    );
+  } catch (e) {
+    $("createerr").textContent = `Could not create the table: ${/** @type {Error} */ (e).message}`;
+  }
+}
+
+async function listTables() {
+  const list = $("tables");
+  try {
+    const got = await api("/api/tables?status=open");
+    const tables = got.tables ?? [];
+    if (!tables.length) { list.replaceChildren(h("li", { class: "muted", text: "No public table has a free seat right now." })); return; }
+    list.replaceChildren(...tables.map((/** @type {any} */ t) => {
+      const id = t.id ?? t.table;
+      const free = (t.seats ?? []).filter((/** @type {any} */ s) => s.player === "human" && !s.taken).length;
+      const names = (t.seats ?? []).map((/** @type {any} */ s) => s.name).filter(Boolean).join(", ");
+      return h("li", { class: "row" }, [
+        h("span", { text: `${t.game}${t.preset ? ` (${t.preset})` : ""} · ${free} free seat${free === 1 ? "" : "s"}${names ? ` · ${names}` : ""}` }),
+        t.invite ? h("a", { href: `/t/${encodeURIComponent(id)}?invite=${encodeURIComponent(t.invite)}`, text: "join" }) : null,
+        h("a", { href: `/t/${encodeURIComponent(id)}`, text: "watch" }),
+      ]);
+    }));
+  } catch (e) {
+    list.replaceChildren(h("li", { class: "error", text: `Could not list the tables: ${/** @type {Error} */ (e).message}` }));
+  }
+}
+
+async function main() {
+  $("joinform").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const text = /** @type {HTMLInputElement} */ ($("invitelink")).value.trim();
+    try {
+      const url = new URL(text, location.origin);
+      location.href = url.pathname + url.search;
+    } catch { /* not a link: nothing to follow */ }
+  });
+  try {
+    catalogue = await api("/api/games");
+  } catch (e) {
+    $("createerr").textContent = `Could not load the games: ${/** @type {Error} */ (e).message}`;
+    return;
+  }
+  const game = /** @type {HTMLSelectElement} */ ($("game"));
+  game.replaceChildren(...catalogue.games.map((/** @type {any} */ g) => h("option", { value: g.name, text: g.name })));
+  game.addEventListener("change", renderGame);
+  $("preset").addEventListener("change", renderOptions);
+  $("create").addEventListener("submit", create);
+  renderGame();
+  listTables();
+}
+
+main();

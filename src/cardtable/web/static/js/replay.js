@@ -1,0 +1,119 @@
+// @ts-check
+/**
+ * The replay viewer: any record (a finished match of this server, or a file) stepped through
+ * forwards and back, with every hand face up. The server replays the record through the engine
+ * (`POST /api/replay`) and sends every seat's view at every step.
+ * @module replay
+ */
+
+import { describe, places, seatName, summary } from "./format.js";
+import { floorBox, h, infoLines, seatBox, seatFacts, trickBox, actorOf } from "./dom.js";
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** @type {{data: any, at: number}} */
+const ui = { data: null, at: 0 };
+
+/** @param {any} record */
+async function load(record) {
+  $("loaderr").textContent = "";
+  const res = await fetch("/api/replay", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(record) });
+  const data = await res.json().catch(() => null);
+  if (!res.ok) { $("loaderr").textContent = `This record does not replay: ${data?.error ?? res.statusText}`; return; }
+  ui.data = data;
+  ui.at = 0;
+  $("nav").hidden = false;
+  const hands = [...new Set(data.steps.map((/** @type {any} */ s) => s.hand))];
+  $("hand").replaceChildren(...hands.map((n) => h("option", { value: String(n), text: `${n + 1}` })));
+  render();
+}
+
+/** @param {number} at */
+function go(at) {
+  if (!ui.data) return;
+  ui.at = Math.max(0, Math.min(ui.data.steps.length - 1, at));
+  render();
+}
+
+function render() {
+  const { data, at } = ui;
+  const step = data.steps[at];
+  const game = data.game;
+  const seats = data.seats;
+  const names = Array.from({ length: seats }, (_, i) => `seat ${i}`);
+  const view = { ...step.views[0], seat: null };
+  const where = places(seats, 0);
+  const facts = seatFacts(game, step.views[0], seats);
+  const turn = actorOf(step.views[0]);
+  /** @type {HTMLElement[]} */
+  const children = [];
+  for (let s = 0; s < seats; s++) {
+    const place = where[s] === "bottom" ? "hand" : where[s];
+    const box = seatBox({ seat: s, place, name: names[s], facts: facts[s], turn: turn === s, game, open: step.views[s].hand ?? [] });
+    if (place === "hand") box.style.gridArea = "hand";
+    children.push(box);
+  }
+  children.push(h("section", { class: "middle" }, [
+    h("div", { class: "info" }, infoLines(game, view, names).map((t) => h("span", { text: t }))),
+    game === "seep" ? floorBox(view, names) : trickBox(game, view, seats, names),
+  ]));
+  $("table").className = `table${seats === 5 ? " five" : ""}`;
+  $("table").replaceChildren(...children);
+  const handSteps = data.steps.filter((/** @type {any} */ s) => s.hand === step.hand);
+  const index = handSteps.indexOf(step);
+  $("where").textContent = `hand ${step.hand + 1}, step ${index} of ${handSteps.length - 1}`;
+  /** @type {HTMLSelectElement} */ ($("hand")).value = String(step.hand);
+  const said = $("said");
+  said.hidden = false;
+  said.textContent = step.action ? describe(step.action, null, names) : `Hand ${step.hand + 1} is dealt.`;
+  const last = index === handSteps.length - 1;
+  const hand = data.report?.hands?.[step.hand];
+  const words = data.narration?.[step.hand];
+  $("summary").replaceChildren(last && hand && hand.result !== "unfinished"
+    ? h("div", { class: "summary" }, [h("h2", { text: `Hand ${step.hand + 1}` }),
+      ...(Array.isArray(words) && words.length ? words : summary(game, hand, null, names)).map((/** @type {string} */ l) => h("p", { text: l })),
+      h("p", { text: `Scores: ${hand.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${seatName(s, null, names)} ${p}`).join(", ")}` })])
+    : "");
+}
+
+function main() {
+  $("first").addEventListener("click", () => go(0));
+  $("prev").addEventListener("click", () => go(ui.at - 1));
+  $("next").addEventListener("click", () => go(ui.at + 1));
+  $("last").addEventListener("click", () => go(ui.data.steps.length - 1));
+  $("hand").addEventListener("change", (ev) => {
+    const n = Number(/** @type {HTMLSelectElement} */ (ev.target).value);
+    go(ui.data.steps.findIndex((/** @type {any} */ s) => s.hand === n));
+  });
+  addEventListener("keydown", (ev) => {
+    if (!ui.data || /** @type {HTMLElement} */ (ev.target).tagName === "SELECT") return;
+    if (ev.key === "ArrowRight") go(ui.at + 1);
+    else if (ev.key === "ArrowLeft") go(ui.at - 1);
+    else if (ev.key === "Home") go(0);
+    else if (ev.key === "End") go(ui.data.steps.length - 1);
+  });
+  $("file").addEventListener("change", async (ev) => {
+    const file = /** @type {HTMLInputElement} */ (ev.target).files?.[0];
+    if (!file) return;
+    const text = await file.text();
+    let record;
+    try {
+      record = JSON.parse(text.trim().split("\n")[0]);
+    } catch {
+      $("loaderr").textContent = "This file is not a JSON record.";
+      return;
+    }
+    await load(record);
+  });
+  const table = new URLSearchParams(location.search).get("table");
+  if (table) {
+    fetch(`/api/tables/${encodeURIComponent(table)}/record`).then(async (res) => {
+      const data = await res.json().catch(() => null);
+      if (!res.ok) { $("loaderr").textContent = data?.error ?? "No finished hand to replay yet."; return; }
+      await load(data);
+    });
+  }
+}
+
+main();

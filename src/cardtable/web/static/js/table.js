@@ -1,0 +1,495 @@
+// @ts-check
+/**
+ * The table page: join a seat (or watch), then the live table drawn from the seat's view — the
+ * hand fanned and sorted, the seats around, the trick or the Seep floor, the actions as buttons,
+ * refusals with the engine's reason, the end of each hand in words, the score sheet, the history.
+ * @module table
+ */
+
+import { fanLayout, prettyCard, sortHand, cardWords } from "./cards.js";
+import { Connection } from "./connection.js";
+import { actionLabel, describe, places, seatCount, seatName, sides, summary } from "./format.js";
+import { pickState, toggle, tokensOf } from "./picker.js";
+import { actorOf, cardImg, floorBox, fourColour, h, infoLines, seatBox, seatFacts, trickBox } from "./dom.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
+const params = new URLSearchParams(location.search);
+const seatKey = `cardtable:seat:${tableId}`;
+const hostKey = `cardtable:host:${tableId}`;
+
+/** @type {{game: string, seats: number, names: string[], info: any, conn: Connection | null, state: any,
+ *   picked: string[], showLast: boolean, refused: string, news: string, summaries: Map<number, string[]>,
+ *   report: any, handsDone: string, hints: {v: number, list: any[]} | null}} */
+const ui = {
+  game: "", seats: 4, names: [], info: null, conn: null, state: null, picked: [], showLast: false,
+  refused: "", news: "", summaries: new Map(), report: null, handsDone: "", hints: null,
+};
+
+/**
+ * The seats' names, made unique where two are alike (two rule bots: "rule 2", "rule 3").
+ * @param {any} info
+ * @returns {string[]}
+ */
+function seatNames(info) {
+  const raw = (info?.seats ?? []).map((/** @type {any} */ s, /** @type {number} */ i) => s?.name || `seat ${i}`);
+  return raw.map((/** @type {string} */ n, /** @type {number} */ i) => (raw.filter((/** @type {string} */ m) => m === n).length > 1 ? `${n} ${i}` : n));
+}
+
+let renders = 0;
+// for the browser tests and the curious: how often the table was drawn
+Object.defineProperty(globalThis, "cardtableRenders", { get: () => renders });
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+function stored() {
+  try {
+    return JSON.parse(localStorage.getItem(seatKey) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A call to the server's API: the JSON answer, or an Error with the server's one-line message.
+ * @param {string} path
+ * @param {any} [body] sent as JSON with POST when given
+ * @returns {Promise<any>}
+ */
+async function api(path, body) {
+  const res = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) throw new Error(data?.error ?? `${res.status} ${res.statusText}`);
+  return data;
+}
+
+async function loadInfo() {
+  ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+  ui.game = ui.info.game;
+  ui.seats = Array.isArray(ui.info.seats) ? ui.info.seats.length : seatCount(ui.game);
+  ui.names = seatNames(ui.info);
+  $("title").textContent = `${ui.game} · table ${tableId}`;
+}
+
+function showJoin() {
+  const box = $("join");
+  box.hidden = false;
+  const name = /** @type {HTMLInputElement} */ (h("input", { id: "name", autocomplete: "nickname", maxlength: "24", required: true, placeholder: "your name" }));
+  const err = h("p", { class: "error", role: "alert" });
+  const form = h("form", { onsubmit: async (/** @type {Event} */ ev) => {
+    ev.preventDefault();
+    try {
+      const got = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { invite: params.get("invite"), name: name.value.trim() || "guest" });
+      localStorage.setItem(seatKey, JSON.stringify({ token: got.token, seat: got.seat, name: name.value.trim() }));
+      box.hidden = true;
+      await loadInfo();
+      start(got.token);
+    } catch (e) {
+      err.textContent = `Could not join: ${/** @type {Error} */ (e).message}`;
+    }
+  } }, [
+    h("h2", { text: `Join this ${ui.game} table` }),
+    h("div", { class: "row" }, [h("label", { for: "name", text: "Name" }), name, h("button", { class: "primary", type: "submit", text: "Take a seat" })]),
+    h("p", { class: "muted" }, ["Or ", h("a", { href: `/t/${encodeURIComponent(tableId)}`, text: "watch without a seat" }), "."]),
+    err,
+  ]);
+  box.replaceChildren(form);
+  name.focus();
+}
+
+function showHost() {
+  const host = localStorage.getItem(hostKey);
+  if (!host || !ui.info || ui.info.status !== "waiting") {
+    $("host").hidden = true;
+    return;
+  }
+  const box = $("host");
+  box.hidden = false;
+  const invite = localStorage.getItem(`cardtable:invite:${tableId}`);
+  box.replaceChildren(
+    ...[h("h2", { text: "You are the host" }),
+    invite ? h("p", {}, ["Invite link: ", h("span", { class: "invite", id: "invite", text: `${location.origin}/t/${tableId}?invite=${invite}` })]) : null,
+    h("button", { id: "start", onclick: async () => {
+      try { await api(`/api/tables/${encodeURIComponent(tableId)}/start`, { host, bot: "rule" }); box.hidden = true; } catch (e) { flash(`Could not start: ${/** @type {Error} */ (e).message}`); }
+    }, text: "Start now, bots in the empty seats" })].filter((x) => x !== null),
+  );
+}
+
+/** @param {string} text */
+function flash(text) {
+  ui.refused = text;
+  renderBanner();
+}
+
+function renderBanner() {
+  const el = $("banner");
+  el.replaceChildren(
+    ...[
+      ui.refused ? h("div", { class: "banner refused", role: "alert", id: "refusal", text: ui.refused }) : null,
+      ui.news ? h("div", { class: "banner news", id: "news", text: ui.news }) : null,
+    ].filter((x) => x !== null),
+  );
+}
+
+/** @param {string | null} token */
+function start(token) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  ui.conn = new Connection({
+    url: `${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`,
+    token,
+    open: (url) => /** @type {any} */ (new WebSocket(url)),
+    onStatus: (s, why) => {
+      const el = $("status");
+      el.className = `status ${s}`;
+      el.textContent = s === "open" ? (token ? "connected" : "watching") : s === "reconnecting" ? "reconnecting…" : s === "connecting" ? "connecting…" : why ?? "disconnected";
+    },
+    onState: (state, msg) => {
+      const before = ui.state;
+      ui.state = state;
+      if (msg.t === "event") {
+        if (msg.action === "deal" && typeof msg.match === "number" && ui.info && msg.match !== ui.info.match) {
+          ui.info.match = msg.match; // a new match at this table: the summary of the last goes
+          $("summary").replaceChildren();
+        }
+        ui.news = msg.action && msg.action !== "deal" ? describe(msg.action, state.seat, ui.names) : msg.action === "deal" ? "A new hand is dealt." : "";
+        if (Array.isArray(msg.say) && msg.say.length) ui.news = msg.result ? "The hand is over." : msg.say.join(" ");
+      }
+      if (!before || before.v !== state.v) ui.picked = [];
+      render();
+    },
+    onOther: (msg) => {
+      if (msg.t === "table" && msg.table) {
+        ui.info = msg.table;
+        showHost();
+        ui.names = seatNames(ui.info);
+        render();
+      }
+    },
+    onRejected: (msg, action) => {
+      ui.refused = `${action ? `“${action}” refused` : "Refused"}: ${msg.message ?? msg.reason}`;
+      renderBanner();
+    },
+  });
+  ui.conn.connect();
+}
+
+/**
+ * The pieces on show that a move may name: hand cards and, in Seep, the floor's items.
+ * @param {any} view
+ * @returns {string[]}
+ */
+function pieces(view) {
+  const out = [...(view.hand ?? [])];
+  if (ui.game === "seep") {
+    out.push(...(view.floor?.loose ?? []));
+    for (const house of view.floor?.houses ?? []) out.push(`H${house.value}`);
+  }
+  return out;
+}
+
+async function askHints() {
+  const mine = stored();
+  const v = ui.state?.v;
+  try {
+    const got = await api(`/api/tables/${encodeURIComponent(tableId)}/hints`, { token: mine?.token });
+    if (got.v === ui.state?.v) {
+      ui.hints = { v: got.v, list: got.hints };
+      render();
+    }
+  } catch (e) {
+    if (v === ui.state?.v) flash(`No hints: ${/** @type {Error} */ (e).message}`);
+  }
+}
+
+/** @param {string} action */
+function send(action) {
+  if (!ui.conn) return;
+  ui.refused = "";
+  ui.conn.act(action);
+  ui.picked = [];
+  render();
+}
+
+/** @param {string} piece */
+function pick(piece) {
+  const st = ui.state;
+  if (!st || !st.legal.length) return;
+  const next = toggle(st.legal, ui.picked, piece);
+  if (next === ui.picked) {
+    if (ui.game !== "seep" && st.legal.every((/** @type {string} */ a) => a.startsWith("play "))) {
+      ui.conn?.act(`play ${piece}`); // the engine refuses it and names the rule
+      return;
+    }
+    flash(`${cardWords(piece)} cannot be used now.`);
+    return;
+  }
+  ui.picked = next;
+  ui.refused = "";
+  const offers = pickState(st.legal, ui.picked, pieces(st.view));
+  // a trick game's card play needs one click: the only move that card makes
+  if (ui.game !== "seep" && offers.offers.length === 1 && offers.complete.length === 1 && offers.complete[0].startsWith("play ")) {
+    send(offers.complete[0]);
+    return;
+  }
+  render();
+}
+
+function render() {
+  renders += 1;
+  const st = ui.state;
+  if (!st) return;
+  if (!st.view) {
+    const table = $("table");
+    table.dataset.v = String(st.v);
+    table.dataset.myturn = "";
+    const seatsInfo = ui.info?.seats ?? [];
+    const waiting = seatsInfo.filter((/** @type {any} */ s) => s.player === "human" && !s.taken).length;
+    table.replaceChildren(h("div", { class: "middle", style: "grid-column: 1 / -1" }, [
+      h("h2", { text: waiting ? `Waiting for ${waiting} more ${waiting === 1 ? "person" : "people"} to join…` : "Waiting for the deal…" }),
+      h("ul", {}, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) => h("li", { text: `seat ${i}: ${s.player === "human" ? (s.taken ? s.name : "a free seat") : `${s.name} (bot)`}` }))),
+    ]));
+    renderTools();
+    return;
+  }
+  const view = st.view;
+  const focused = focusKey();
+  const me = typeof st.seat === "number" ? st.seat : null;
+  const seats = ui.seats;
+  const table = $("table");
+  table.className = `table${seats === 5 ? " five" : ""}`;
+  table.dataset.v = String(st.v);
+  table.dataset.phase = String(view.phase ?? "");
+  table.dataset.seat = me === null ? "" : String(me);
+  const where = places(seats, me);
+  const facts = seatFacts(ui.game, view, seats);
+  const turn = actorOf(view);
+  const children = [];
+  for (let s = 0; s < seats; s++) {
+    if (s === me) continue;
+    const info = ui.info?.seats?.[s] ?? {};
+    children.push(seatBox({ seat: s, place: where[s], name: seatName(s, me, ui.names), facts: facts[s], turn: turn === s,
+      connected: info.connected ?? null, bot: info.player && info.player !== "human" ? "bot" : info.away ? "away: a bot plays for now" : null, game: ui.game }));
+  }
+  /** @type {string[]} */
+  const legal = st.legal ?? [];
+  const onShow = pieces(view);
+  const pickable = legal.filter((a) => { const t = tokensOf(a); return t.length > 0 && t.every((x) => onShow.includes(x)); });
+  const plain = legal.filter((a) => !pickable.includes(a));
+  const ps = pickState(pickable, ui.picked, onShow);
+  const active = pickable.length > 0;
+  table.dataset.myturn = me !== null && turn === me && legal.length ? "1" : "";
+  table.dataset.legal = String(me !== null && turn === me ? legal.length : 0);
+
+  const middle = h("section", { class: "middle", "aria-label": "the middle of the table" }, [
+    h("div", { class: "info" }, infoLines(ui.game, view, ui.names).map((t) => h("span", { text: t }))),
+    ui.game === "seep" ? floorBox(view, ui.names, { live: ps.live, picked: ui.picked, onPick: pick, active }) : trickBox(ui.game, view, seats, ui.names, ui.showLast),
+  ]);
+  children.push(middle);
+
+  // my hand, fanned and sorted
+  const handArea = h("section", { class: "handarea", "aria-label": "your hand" });
+  if (me !== null) {
+    const mine = facts[me];
+    const about = [ui.names[me] || "you", ...mine.marks, mine.taken, turn === me ? "your turn" : ""].filter(Boolean);
+    handArea.append(h("div", { class: `me${turn === me ? " turn" : ""}`, id: "me", text: about.join(" · ") }));
+    const sorted = sortHand(ui.game, view.hand ?? [], { trump: view.trump });
+    const width = Math.min(table.clientWidth || 360, 900) - 12;
+    const cw = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 72;
+    const chh = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-h")) || 100;
+    const fan = fanLayout(sorted.length, width, cw, 36);
+    const hand = h("div", { class: "hand", id: "hand", role: "group", "aria-label": `your hand: ${sorted.map(prettyCard).join(" ")}`,
+      style: `width:${width}px;height:${fan.rows * (chh + 12) + 8}px` });
+    sorted.forEach((c, i) => {
+      const live = active && ps.live.has(c);
+      const picked = ui.picked.includes(c);
+      const state = !active ? "" : picked ? " picked" : live ? " live" : " dead";
+      const pos = fan.positions[i];
+      hand.append(h("button", { class: `cardbtn${state}`, "data-card": c, "aria-label": cardWords(c) + (picked ? ", picked" : ""),
+        "aria-disabled": active && !live ? "true" : null, style: `left:${pos.left}px;top:${pos.row * (chh + 12) + 18}px;z-index:${i + 1}`,
+        onclick: () => (active ? pick(c) : flash(turn === me ? "Choose from the buttons." : `It is ${seatName(turn, me, ui.names)}'s turn.`)),
+        onkeydown: (/** @type {KeyboardEvent} */ ev) => keyNav(ev, i) }, [cardImg(c, "")]));
+    });
+    handArea.append(hand);
+  }
+  const actions = h("div", { class: "actions", id: "actions", role: "group", "aria-label": "your moves" });
+  if (me !== null && turn === me) {
+    for (const a of plain) actions.append(h("button", { class: "act", "data-action": a, onclick: () => send(a), text: actionLabel(a) }));
+    if (ui.picked.length) {
+      for (const a of ps.offers.slice(0, 12)) {
+        const done = ps.complete.includes(a);
+        // every move that uses the picked pieces may be played; those that use nothing more stand out
+        actions.append(h("button", { class: done ? "act primary" : "act", "data-action": a, onclick: () => send(a), text: actionLabel(a) }));
+      }
+      actions.append(h("button", { onclick: () => { ui.picked = []; render(); }, text: "clear" }));
+    } else if (active) {
+      actions.append(h("span", { class: "muted", text: ui.game === "seep" ? "Your move: pick a card of your hand, then floor items." : "Your move: choose a card." }));
+    }
+  } else if (actorOf(view) !== null) {
+    actions.append(h("span", { class: "muted", text: `Waiting for ${seatName(turn, me, ui.names)}…` }));
+  }
+  if (me !== null && turn === me && legal.length > 1) {
+    actions.append(h("button", { id: "hintbtn", onclick: askHints, "aria-keyshortcuts": "h", text: "Hints" }));
+  }
+  handArea.prepend(actions);
+  if (ui.hints && ui.hints.v === st.v) {
+    handArea.prepend(h("ol", { class: "panel hints", id: "hints", "aria-label": "hints from the search bot, best first" },
+      ui.hints.list.map((/** @type {any} */ x) => h("li", {}, [
+        h("button", { class: "act", "data-action": x.action, onclick: () => send(x.action), text: actionLabel(x.action) }),
+        ` ${x.value >= 0 ? "+" : ""}${x.value.toFixed(2)} ± ${x.stderr.toFixed(2)}`,
+      ]))));
+  }
+  children.push(handArea);
+  table.replaceChildren(...children);
+  renderBanner();
+  renderHistory();
+  renderTools();
+  restoreFocus(focused);
+  const over = view.phase === "over" || view.phase === "done";
+  const key = `${ui.info?.match ?? 0}:${handNumber()}`;
+  if (over && ui.handsDone !== key) {
+    ui.handsDone = key;
+    handEnded();
+  }
+}
+
+/** What has the keyboard focus at the table, so that a redraw can give it back. */
+function focusKey() {
+  const el = /** @type {HTMLElement | null} */ (document.activeElement);
+  if (!el || !$("table").contains(el)) return null;
+  for (const attr of ["card", "piece", "action"]) if (el.dataset[attr]) return `[data-${attr}="${el.dataset[attr]}"]`;
+  return el.id ? `#${el.id}` : null;
+}
+
+/** @param {string | null} selector */
+function restoreFocus(selector) {
+  if (!selector) return;
+  const el = /** @type {HTMLElement | null} */ ($("table").querySelector(selector));
+  el?.focus();
+}
+
+/**
+ * Arrow keys move between the cards of the hand.
+ * @param {KeyboardEvent} ev
+ * @param {number} i
+ */
+function keyNav(ev, i) {
+  const cards = /** @type {HTMLElement[]} */ ([...document.querySelectorAll("#hand .cardbtn")]);
+  if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
+    ev.preventDefault();
+    cards[(i + (ev.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length]?.focus();
+  }
+}
+
+/** How many deals this match has seen: the hand's number from 1. */
+function handNumber() {
+  return (ui.state?.log ?? []).filter((/** @type {string} */ e) => e === "deal").length;
+}
+
+function handLog() {
+  const log = ui.state?.log ?? [];
+  const from = log.lastIndexOf("deal");
+  return /** @type {string[]} */ (log.slice(from < 0 ? 0 : from + 1));
+}
+
+function renderHistory() {
+  const me = ui.state?.seat ?? null;
+  $("history").replaceChildren(...handLog().map((e) => h("li", { text: describe(e, me, ui.names) })));
+}
+
+function renderTools() {
+  const view = ui.state?.view;
+  const tools = $("tools");
+  const buttons = [];
+  if (ui.game !== "seep" && (view?.tricks ?? []).length) {
+    buttons.push(h("button", { id: "lasttrick", "aria-pressed": ui.showLast ? "true" : "false", onclick: () => { ui.showLast = !ui.showLast; render(); }, text: ui.showLast ? "Hide the last trick" : "Show the last trick" }));
+  }
+  buttons.push(h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `cardtable-${tableId}.json`, id: "download", text: "Download the record" }));
+  buttons.push(h("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, text: "Replay the finished hands" }));
+  buttons.push(h("label", {}, [h("input", { type: "checkbox", id: "fourcolour", checked: fourColour() ? true : null, onchange: (/** @type {Event} */ ev) => {
+    localStorage.setItem("cardtable:fourColour", /** @type {HTMLInputElement} */ (ev.target).checked ? "1" : "0");
+    render();
+  } }), "four-colour deck"]));
+  buttons.push(h("a", { href: "/", id: "leave", text: "Leave the table" }));
+  tools.replaceChildren(...buttons);
+}
+
+async function handEnded() {
+  // the finished hands are in the record; the engine's report sums up the last
+  const box = $("summary");
+  let rep;
+  try {
+    const record = await api(`/api/tables/${encodeURIComponent(tableId)}/record`);
+    const me0 = ui.state?.seat;
+    rep = await api(`/api/replay?steps=false${typeof me0 === "number" ? `&seat=${me0}` : ""}`, record);
+  } catch (e) {
+    box.replaceChildren(h("div", { class: "summary" }, [h("h2", { text: "The hand is over" })]));
+    return;
+  }
+  ui.report = rep;
+  const hands = rep.report?.hands ?? [];
+  const last = hands.length - 1;
+  if (last < 0) return;
+  const me = ui.state?.seat ?? null;
+  const lines = Array.isArray(rep.narration?.[last]) && rep.narration[last].length ? rep.narration[last] : summary(ui.game, hands[last], me, ui.names);
+  const won = rep.report?.winner;
+  try { ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`); } catch { /* keep what we had */ }
+  const matchOver = Boolean(won) || ui.info?.status === "over";
+  box.replaceChildren(h("div", { class: "summary", id: "handsummary", role: "region", "aria-label": "the end of the hand" }, [
+    h("h2", { text: `Hand ${last + 1} is over` }),
+    ...lines.map((l) => h("p", { text: l })),
+    h("p", { class: "scoreline", "data-score": JSON.stringify(hands[last].score ?? []), text: `Scores this hand: ${(hands[last].score ?? []).map((/** @type {number} */ p, /** @type {number} */ s) => `${seatName(s, me, ui.names)} ${p}`).join(", ")}` }),
+    won ? h("p", { text: `The match is won by ${won.map((/** @type {number} */ s) => seatName(s, me, ui.names)).join(" and ")}.` }) : null,
+    matchOver ? h("p", { id: "matchover", text: "The match is over." }) : h("p", { class: "muted", text: "The next hand is dealt in a moment." }),
+    h("div", { class: "row" }, [
+      matchOver ? h("button", { id: "again", class: "primary", onclick: playAgain, text: "Play again" }) : null,
+      h("button", { onclick: () => $("summary").replaceChildren(), text: "Close" }),
+      h("a", { href: "/", text: "Leave" }),
+    ]),
+  ]));
+  renderSheet(hands);
+}
+
+async function playAgain() {
+  const mine = stored();
+  const again = /** @type {HTMLButtonElement | null} */ (document.getElementById("again"));
+  if (again) again.disabled = true;
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/again`, { token: mine?.token ?? localStorage.getItem(hostKey), match: ui.info?.match ?? 0 });
+  } catch (e) {
+    flash(`Could not start again: ${/** @type {Error} */ (e).message}`);
+  }
+}
+
+/** @param {any[]} hands */
+function renderSheet(hands) {
+  const me = ui.state?.seat ?? null;
+  const sideList = sides(ui.game);
+  const head = h("tr", {}, [h("th", { text: "hand" }), ...sideList.map((side) => h("th", { text: side.map((s) => seatName(s, me, ui.names)).join(" + ") })), h("th", { text: "result" })]);
+  const rows = hands.map((hand, i) => h("tr", {}, [h("td", { text: String(i + 1) }), ...sideList.map((side) => h("td", { text: String(hand.score?.[side[0]] ?? "") })), h("td", { text: String(hand.result ?? "").replace(/_/g, " ") })]));
+  $("sheet").replaceChildren(h("table", { class: "sheet" }, [h("thead", {}, [head]), h("tbody", {}, rows)]));
+}
+
+async function main() {
+  try {
+    await loadInfo();
+  } catch (e) {
+    $("banner").replaceChildren(h("div", { class: "banner refused", role: "alert", text: `No such table: ${/** @type {Error} */ (e).message}` }));
+    return;
+  }
+  const mine = stored();
+  showHost();
+  if (mine?.token) start(mine.token);
+  else if (params.get("invite")) showJoin();
+  else start(null);
+  addEventListener("resize", () => render());
+  addEventListener("keydown", (ev) => {
+    const target = /** @type {HTMLElement} */ (ev.target);
+    if (target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.key === "h" && document.getElementById("hintbtn")) askHints();
+    else if (ev.key === "Escape" && ui.picked.length) { ui.picked = []; render(); }
+    else if (ev.key === "Enter" && target === document.body) document.querySelector("#actions button.primary")?.dispatchEvent(new MouseEvent("click"));
+  });
+}
+
+main();

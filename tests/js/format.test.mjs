@@ -1,0 +1,46 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { describe as say, summary, places, seatName, actionLabel, houseWords } from "../../src/cardtable/web/static/js/format.js";
+
+test("actions in words, with names and 'you'", () => {
+  assert.equal(say("2 bid 3", 0, ["Ann", "Bo", "Cy", "Di"]), "Cy bids 3.");
+  assert.equal(say("0 pass", 0), "You pass.");
+  assert.equal(say("1 pass", 0), "Seat 1 passes.");
+  assert.equal(say("3 play 10D", 0), "Seat 3 plays 10♦.");
+  assert.equal(say("1 capture KC KH", 1), "You capture K♥ with K♣.");
+  assert.equal(say("deal", 0), "The cards are dealt.");
+  assert.equal(say("4 bury", 0), "Seat 4 buries two cards.");
+});
+
+test("places put me at the bottom and my partner opposite", () => {
+  assert.deepEqual(places(4, 1), { 1: "bottom", 2: "left", 3: "top", 0: "right" });
+  assert.equal(Object.keys(places(5, 0)).length, 5);
+  assert.equal(seatName(null, 0), "nobody");
+});
+
+test("the Smear summary names who took each point and whether the bid was made", () => {
+  const hand = { result: "played", score: [3, 1, 3, 1], details: {
+    bidder: 0, bid: 3, trump: "D", points: { high: 0, low: 1, jack: 0, game: 0 }, high_card: "AD", low_card: "7D",
+    game_counts: [23, 16], team_points: [3, 1], made: true, change: [3, 1], scores: [3, 1] } };
+  const [head] = summary("smear", hand, 0);
+  assert.equal(head, "High A♦, Jack and Game 23–16 to you; Low 7♦ to them: 3 points to you, 1 to them; bid 3 by you made.");
+});
+
+test("Sheepshead and Seep summaries", () => {
+  const sh = summary("sheepshead", { result: "played", score: [1, -4, 1, 1, 1], details: {
+    picker: 1, partner: null, alone: true, picker_points: 31, defender_points: 89, outcome: "loss", multiplier: 1, picker_tricks: 1 } }, 0);
+  assert.equal(sh[0], "Seat 1 alone: 31 to 89, loss.");
+  const seep = summary("seep", { result: "played", score: [41, 59, 41, 59], details: {
+    totals: [41, 59], sweeps: [0, 0], card_points: [41, 59], majority_bonus: [0, 0], difference_after: -18, baazi: null } }, 1);
+  assert.deepEqual(seep, ["Points: them 41, you 59.", "Card points 41–59; majority bonus 0–0.", "The lead is now 18 to you."]);
+  assert.equal(summary("seep", { result: "misdeal", score: [0, 0, 0, 0], details: { reason: "the bidder held no card above 8 (R8)" } }, 0)[0],
+    "Misdeal: the bidder held no card above 8 (R8).");
+});
+
+test("labels and houses", () => {
+  assert.equal(actionLabel("call AS"), "call A♠");
+  assert.equal(actionLabel("bid 11"), "bid 11");
+  assert.equal(actionLabel("capture 7D 3H+4D"), "capture 7♦ 3♥+4♦");
+  assert.equal(actionLabel("cement H10 4D+6C"), "cement H10 4♦+6♣");
+  assert.equal(houseWords({ value: 11, sets: [["5C", "6H"], ["JH"]], owners: [0, 2] }, 0), "house of 11 (cemented), owned by you, seat 2: 5♣+6♥ | J♥");
+});

@@ -1,0 +1,22 @@
+"""The browser pages' pure-logic modules (connection, cards, the Seep picker, words), tested by
+``node --test tests/js`` so that ``pytest`` runs them too."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from tests.conftest import need
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_node_tests_pass() -> None:
+    node = shutil.which("node")
+    need(node is not None, "node")
+    assert node is not None
+    done = subprocess.run(
+        [node, "--test", "tests/js"], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]

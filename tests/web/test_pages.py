@@ -1,0 +1,77 @@
+"""The pages' own endpoints, in process: the games with their house rules, and records replayed
+for the viewer (with bad input refused in one line)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from cardtable.record import HandLog
+from cardtable.registry import get_game, names
+from cardtable.web import pages
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    app = FastAPI()
+    pages.install(app)
+    return TestClient(app)
+
+
+def test_the_pages_are_served(client: TestClient) -> None:
+    for path in ("/", "/t/abc", "/replay", "/static/js/table.js", "/static/cards/10D.svg", "/static/cards/4/10D.svg"):
+        assert client.get(path).status_code == 200, path
+    assert client.get("/static/../pages.py").status_code == 404
+
+
+def test_every_game_lists_every_house_rule_with_its_meaning(client: TestClient) -> None:
+    got = client.get("/api/games").json()
+    assert [g["name"] for g in got["games"]] == names()
+    for g in got["games"]:
+        rules = get_game(g["name"]).rules
+        assert {o["name"] for o in g["options"]} == set(type(rules).__dataclass_fields__)
+        assert all(o["doc"] and o["rule"] for o in g["options"]), g["name"]
+        assert "standard" in g["presets"]
+    assert {"rule", "search:hard"} <= {b["name"] for b in got["bots"]}
+
+
+def played_record(game_name: str, seed: int) -> dict[str, object]:
+    game = get_game(game_name)
+    log = HandLog(game, dealer=game.seats - 1)
+    state = log.deal(random.Random(seed))
+    rng = random.Random(seed)
+    while game.actor(state) is not None:
+        state = log.act(rng.choice(game.legal_actions(state)))
+    return log.record()
+
+
+@pytest.mark.parametrize("game_name", ["seep", "smear", "sheepshead"])
+def test_a_record_replays_with_every_hand_face_up(client: TestClient, game_name: str) -> None:
+    record = played_record(game_name, 3)
+    got = client.post("/api/replay?seat=0", json=record).json()
+    actions = len(record["hands"][0]["actions"])  # type: ignore[index]
+    assert len(got["steps"]) == actions + 1
+    first = got["steps"][0]
+    dealt = sum(len(view["hand"]) for view in first["views"])
+    assert dealt > 0 and len(first["views"]) == get_game(game_name).seats
+    assert got["report"]["hands"][0]["result"] != "unfinished"
+    brief = client.post("/api/replay?steps=false", json=record).json()
+    assert "steps" not in brief and brief["report"] == got["report"]
+
+
+def test_bad_records_are_refused_in_one_line(client: TestClient) -> None:
+    for body, status in ((b"{not json", 400), (b'{"game": "chess"}', 422), (b"[1, 2]", 422)):
+        got = client.post("/api/replay", content=body)
+        assert got.status_code == status, body
+        message = got.json()["error"]
+        assert message and "\n" not in message and "Traceback" not in message
+    record = played_record("smear", 4)
+    record["hands"][0]["actions"][0] = "3 play 9Z"  # type: ignore[index]
+    got = client.post("/api/replay", json=record)
+    assert got.status_code == 422 and "9Z" in got.json()["error"]
