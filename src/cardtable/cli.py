@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import random
@@ -539,12 +540,12 @@ def _sim_output(args: argparse.Namespace, path: str | None, summary: sim.Summary
 def _web() -> Any:
     """The web server's module, or one line naming the extra to install."""
     try:
-        from cardtable.web import serve
+        # import_module, not "from cardtable.web import serve": it goes through sys.modules every time
+        return importlib.import_module("cardtable.web.serve")
     except ImportError as e:
         raise CardtableError(
             f"the web table needs the web extra ({e.name or e}); install it with pip install 'cardtable[web]'"
         ) from None
-    return serve
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
