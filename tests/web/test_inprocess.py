@@ -4,6 +4,7 @@ as hashes, the shuffle's commitment, and the live connection without a subproces
 from __future__ import annotations
 
 import hashlib
+import random
 import sqlite3
 import time
 from pathlib import Path
@@ -11,10 +12,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from cardtable.cards import format_card
 from cardtable.registry import get_game
+from cardtable.shuffle import check_shuffle, draw
 from cardtable.web.app import create_app
-from cardtable.web.engine import commitment, new_shuffle
 from cardtable.web.settings import Settings
 
 
@@ -59,14 +59,23 @@ def test_tokens_are_stored_only_as_hashes(tmp_path: Path) -> None:
     assert stored == hashlib.sha256(seat["token"].encode()).hexdigest()
 
 
-def test_the_commitment_is_the_sha256_of_the_salt_and_the_deck() -> None:
+def test_the_served_commitment_is_the_sha256_of_the_salt_and_the_deck(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path))) as client:
+        t = client.post("/api/tables", json={"game": "smear", "seats": ["rule"] * 4, "hands": 1}).json()
+        wait_for(client, t["table"], "over")
+        hand = client.get(f"/api/tables/{t['table']}/record").json()["hands"][0]
+    salt, deck = hand["shuffle"]["salt"], hand["deal"]["deck"]
+    text = salt + " " + " ".join(deck)
+    assert hand["shuffle"]["commitment"] == hashlib.sha256(text.encode()).hexdigest()
+    assert len(salt) >= 32 and len(set(deck)) == len(deck) >= 24
+
+
+def test_a_seeded_draw_repeats_its_deal_and_salt() -> None:
     game = get_game("smear")
-    shuffle = new_shuffle(game, game.start(0))
-    text = shuffle.salt + " " + " ".join(format_card(c) for c in shuffle.deck)
-    assert shuffle.commitment == hashlib.sha256(text.encode()).hexdigest() == commitment(shuffle.salt, shuffle.deck)
-    assert len(shuffle.salt) >= 32 and sorted(shuffle.deck) == sorted(
-        game.deal(game.start(0), __import__("random").Random(1)).deck
-    )
+    one, two = (draw(game, game.start(0), random.Random(7)) for _ in range(2))
+    assert one == two and len(one[1].salt) == 32
+    assert check_shuffle(one[1].to_json(), one[0].deck) == "verified"
+    assert draw(game, game.start(0))[1].salt != draw(game, game.start(0))[1].salt
 
 
 def test_the_live_connection_in_process(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from cardtable.cards import format_card
 from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, rules_json
 from cardtable.record import FORMAT
 from cardtable.registry import get_game
+from cardtable.shuffle import Shuffle, draw
 from cardtable.web import engine, words
 from cardtable.web.bots import BotPool
 from cardtable.web.settings import Settings
@@ -48,6 +49,11 @@ def token_matches(token: object, stored: str | None) -> bool:
     if not isinstance(token, str) or stored is None:
         return False
     return hmac.compare_digest(token_hash(token), stored)
+
+
+def _shuffle(data: dict[str, Any]) -> Shuffle:
+    """The shuffle of a stored deal (its ``salt`` and ``commitment``)."""
+    return Shuffle(data["salt"], data["commitment"])
 
 
 class Refused(Exception):
@@ -404,7 +410,7 @@ class LiveTable:
         msg["table"] = self.summary()
         deal = next((e for e in reversed(self.entries) if e.seat < 0), None)
         if deal is not None and deal.data is not None:
-            msg["commitment"] = deal.data["commitment"]
+            msg["commitment"] = _shuffle(deal.data).commitment
         return msg
 
     def _event(self, e: Entry, seat: int | None) -> dict[str, Any]:
@@ -413,7 +419,7 @@ class LiveTable:
         if legal is not None:
             msg["legal"] = legal
         if e.seat < 0 and e.data is not None:
-            msg["commitment"] = e.data["commitment"]
+            msg["commitment"] = _shuffle(e.data).commitment
             msg["match"] = e.data["match"]
             if e.data["new_match"]:
                 msg["new_match"] = True
@@ -426,7 +432,7 @@ class LiveTable:
             msg["match_state"] = self.game.match_json(e.state)
             deal = next((d for d in reversed(self.entries) if d.seat < 0 and d.v <= e.v), None)
             if deal is not None and deal.data is not None:
-                msg["shuffle"] = {"commitment": deal.data["commitment"], "salt": deal.data["salt"]}
+                msg["shuffle"] = _shuffle(deal.data).to_json()
         return msg
 
     def _view(self, state: Any, seat: int | None) -> dict[str, Any]:
@@ -480,9 +486,9 @@ class LiveTable:
             start = self.game.start(dealer)
         else:
             start = self.game.next_hand(self.state)
-        shuffle = engine.new_shuffle(self.game, start, seeded)
+        deal, shuffle = draw(self.game, start, seeded)
         data = {
-            "deck": [format_card(c) for c in shuffle.deck],
+            "deck": [format_card(c) for c in deal.deck],
             "salt": shuffle.salt,
             "commitment": shuffle.commitment,
             "dealer": self.game.dealer(start),
@@ -518,7 +524,7 @@ class LiveTable:
             "dealer": data["dealer"],
             "deal": {"deck": list(data["deck"])},
             "actions": [],
-            "shuffle": {"commitment": data["commitment"], "salt": data["salt"]},
+            "shuffle": _shuffle(data).to_json(),
         }
         self.hand_in_match += 1
         entry = Entry(v, -1, "deal", "deal", after, data)
