@@ -12,6 +12,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from cardtable.record import Record, replay
 from cardtable.registry import get_game
 from cardtable.shuffle import check_shuffle, draw
 from cardtable.web.app import create_app
@@ -76,6 +77,26 @@ def test_a_seeded_draw_repeats_its_deal_and_salt() -> None:
     assert one == two and len(one[1].salt) == 32
     assert check_shuffle(one[1].to_json(), one[0].deck) == "verified"
     assert draw(game, game.start(0))[1].salt != draw(game, game.start(0))[1].salt
+
+
+def test_a_seep_match_ends_at_its_baazi_and_can_be_played_again(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path))) as client:
+        t = client.post("/api/tables", json={"game": "seep", "seats": ["rule"] * 4}).json()
+        summary = wait_for(client, t["table"], "over")
+        record = client.get(f"/api/tables/{t['table']}/record").json()
+        game = get_game("seep")
+        ends: dict[int, Any] = {}  # the state at the end of each hand
+        for step in replay(Record.from_json(record), game):
+            ends[step.hand] = step.state
+        baazis = [game.match_json(ends[h])["baazis"] for h in sorted(ends)]
+        assert all(b == [0, 0] for b in baazis[:-1])  # no baazi before the last hand
+        assert sorted(baazis[-1]) == [0, 1]
+        team = baazis[-1].index(1)
+        assert summary["winner"] == [team, team + 2]
+        again = client.post(f"/api/tables/{t['table']}/again", json={"token": t["host"], "match": 0})
+        assert again.status_code == 200 and again.json()["match"] == 1
+        summary = client.get(f"/api/tables/{t['table']}").json()
+        assert summary["match"] == 1 and summary["winner"] is None
 
 
 def test_the_live_connection_in_process(tmp_path: Path) -> None:

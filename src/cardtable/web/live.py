@@ -230,6 +230,7 @@ class LiveTable:
             "version": self.version,
             "match": max(self.match, 0),
             "hand": self.hand_in_match,
+            "winner": list(won) if self.status in ("over", "closed") and (won := self._winner(self.state)) else None,
         }
 
     def free_seats(self) -> list[int]:
@@ -553,8 +554,20 @@ class LiveTable:
             self.matches[self.match].append(self.hand)
             self.hand = None
 
+    def _winner(self, state: Any) -> tuple[int, ...] | None:
+        """The seats that have won the match with the hand just over, or ``None``. A Seep match
+        at the table is one baazi: the team that wins it wins the match (the engine counts baazis
+        and leaves the match open, R22)."""
+        if state is None or self.game.outcome(state) is None:
+            return None
+        won: tuple[int, ...] | None = self.game.winner(state)
+        if won is None and self.row.game == "seep":
+            baazis = self.game.match_json(state)["baazis"]
+            won = next(((team, team + 2) for team in (0, 1) if baazis[team] > 0), None)
+        return won
+
     def _match_over(self, state: Any) -> bool:
-        if self.game.winner(state) is not None or self.game.next_hand(state) is None:
+        if self._winner(state) is not None or self.game.next_hand(state) is None:
             return True
         return self.row.hands is not None and self.hand_in_match >= self.row.hands
 

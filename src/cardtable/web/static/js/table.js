@@ -432,8 +432,9 @@ async function handEnded() {
   if (last < 0) return;
   const me = ui.state?.seat ?? null;
   const lines = Array.isArray(rep.narration?.[last]) && rep.narration[last].length ? rep.narration[last] : summary(ui.game, hands[last], me, ui.names);
-  const won = rep.report?.winner;
   try { ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`); } catch { /* keep what we had */ }
+  // the engine's winner, or the table's (a Seep match at the table ends at its baazi)
+  const won = rep.report?.winner ?? ui.info?.winner;
   const matchOver = Boolean(won) || ui.info?.status === "over";
   box.replaceChildren(h("div", { class: "summary", id: "handsummary", role: "region", "aria-label": "the end of the hand" }, [
     h("h2", { text: `Hand ${last + 1} is over` }),
