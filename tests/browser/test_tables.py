@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -265,3 +266,23 @@ def test_a_dropped_connection_shows_reconnecting_and_loses_no_move(chromium: Bro
         page.context.close()
     finally:
         server.stop()
+
+
+def test_a_seep_match_ends_at_its_baazi_and_the_page_says_who_won(chromium: Browser, server: Server) -> None:
+    made = httpx.post(f"{server.url}/api/tables", json={"game": "seep", "seats": ["rule"] * 4}, timeout=30).json()
+    url = f"{server.url}/api/tables/{made['table']}"
+    summary: dict[str, Any] = {}
+    for _ in range(600):
+        summary = httpx.get(url, timeout=30).json()
+        if summary["status"] == "over":
+            break
+        time.sleep(0.1)
+    assert summary["status"] == "over"
+    team = summary["winner"]
+    assert team in ([0, 2], [1, 3])
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    page.goto(f"{server.url}/t/{made['table']}")
+    page.wait_for_selector("#matchover")
+    text = page.inner_text("#handsummary")
+    assert f"The match is won by rule {team[0]} and rule {team[1]}." in text  # four rule bots, told apart
+    page.context.close()
