@@ -286,3 +286,22 @@ def test_a_seep_match_ends_at_its_baazi_and_the_page_says_who_won(chromium: Brow
     text = page.inner_text("#handsummary")
     assert f"The match is won by rule {team[0]} and rule {team[1]}." in text  # four rule bots, told apart
     page.context.close()
+
+
+def test_a_public_table_is_joined_from_the_home_pages_list(chromium: Browser, server: Server) -> None:
+    seats = ["human", "human", "rule", "rule"]
+    made = httpx.post(
+        f"{server.url}/api/tables", json={"game": "smear", "seats": seats, "public": True}, timeout=30
+    ).json()
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    page.goto(f"{server.url}/")
+    row = page.locator("#tables li", has=page.locator(f"a[href='/t/{made['table']}']"))
+    row.locator("a.watch").wait_for()
+    assert row.locator("a.join").inner_text() == "Join"
+    row.locator("a.join").click()
+    page.fill("#name", "Zoe")
+    page.click("text=Take a seat")
+    page.wait_for_selector("#table[data-v]")
+    summary = httpx.get(f"{server.url}/api/tables/{made['table']}", timeout=30).json()
+    assert [s["name"] for s in summary["seats"][:2]] == ["Zoe", None]
+    page.context.close()

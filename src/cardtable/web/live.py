@@ -263,7 +263,10 @@ class LiveTable:
     # --- the commands (run on the worker) ---
 
     async def join(self, invite: object, name: str, seat: int | None) -> tuple[int, str]:
-        if not (token_matches(invite, self.row.invite_hash) or token_matches(invite, self.row.host_hash)):
+        """Take a free seat: with the invite (or host) token, or at a public table without one,
+        since the open list shows it to everyone to join."""
+        invited = token_matches(invite, self.row.invite_hash) or token_matches(invite, self.row.host_hash)
+        if not (invited or self.row.public):
             raise Refused(403, "the invite token is not this table's")
         free = self.free_seats()
         if seat is None:

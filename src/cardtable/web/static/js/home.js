@@ -142,8 +142,8 @@ async function listTables() {
       const names = (t.seats ?? []).map((/** @type {any} */ s) => s.name).filter(Boolean).join(", ");
       return h("li", { class: "row" }, [
         h("span", { text: `${t.game}${t.preset ? ` (${t.preset})` : ""} · ${free} free seat${free === 1 ? "" : "s"}${names ? ` · ${names}` : ""}` }),
-        t.invite ? h("a", { href: `/t/${encodeURIComponent(id)}?invite=${encodeURIComponent(t.invite)}`, text: "join" }) : null,
-        h("a", { href: `/t/${encodeURIComponent(id)}`, text: "watch" }),
+        h("a", { class: "join", href: `/t/${encodeURIComponent(id)}?join=1`, text: "Join" }),
+        h("a", { class: "watch", href: `/t/${encodeURIComponent(id)}`, text: "Watch" }),
       ]);
     }));
   } catch (e) {

@@ -80,6 +80,7 @@ function showJoin() {
   const form = h("form", { onsubmit: async (/** @type {Event} */ ev) => {
     ev.preventDefault();
     try {
+      // a public table is joined from the list without an invite
       const got = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { invite: params.get("invite"), name: name.value.trim() || "guest" });
       localStorage.setItem(seatKey, JSON.stringify({ token: got.token, seat: got.seat, name: name.value.trim() }));
       box.hidden = true;
@@ -481,7 +482,7 @@ async function main() {
   const mine = stored();
   showHost();
   if (mine?.token) start(mine.token);
-  else if (params.get("invite")) showJoin();
+  else if (params.get("invite") || params.get("join")) showJoin();
   else start(null);
   addEventListener("resize", () => render());
   addEventListener("keydown", (ev) => {
