@@ -93,8 +93,15 @@ def test_a_whole_hand_by_clicking(
                 assert after == before, "a reload comes back to the same seat, moment and hand"
                 page.click("#hintbtn")
                 page.wait_for_selector("#hints li")
-                values = [float(t.split()[-3]) for t in page.locator("#hints li").all_inner_texts()]
-                assert values == sorted(values, reverse=True), "hints come best first, with their ±"
+                lines = page.locator("#hints li").all_inner_texts()
+                shown = [re.search(r"([+-]?\d+\.\d+) ± (\d+\.\d+)", t) for t in lines]
+                values = [(float(m[1]), float(m[2])) for m in shown if m]
+                assert len(values) == len(lines) and values == sorted(values, key=lambda x: -x[0]), "best first, with ±"
+                assert lines[0].endswith("(best)")
+                low = values[0][0] - values[0][1]
+                for line, (value, err) in zip(lines[1:], values[1:], strict=True):
+                    equal = line.endswith("(about equal to the best)")
+                    assert equal == (value + err >= low) or abs(value + err - low) <= 0.02, line
                 desk.screenshot(path=str(artifacts / f"{game}-desktop.png"))
                 phone.screenshot(path=str(artifacts / f"{game}-phone.png"), full_page=True)
                 reloaded = True
@@ -304,4 +311,16 @@ def test_a_public_table_is_joined_from_the_home_pages_list(chromium: Browser, se
     page.wait_for_selector("#table[data-v]")
     summary = httpx.get(f"{server.url}/api/tables/{made['table']}", timeout=30).json()
     assert [s["name"] for s in summary["seats"][:2]] == ["Zoe", None]
+    page.context.close()
+
+
+def test_a_table_without_hints_shows_no_hints_button(chromium: Browser, server: Server) -> None:
+    body = {"game": "smear", "seats": ["human", "rule", "rule", "rule"], "hints": False}
+    made = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    join(page, f"{server.url}/t/{made['table']}?invite={made['invite']}", "Ann")
+    page.wait_for_selector("#table[data-myturn='1'] #actions button", timeout=60_000)
+    assert page.locator("#hintbtn").count() == 0
+    page.keyboard.press("h")
+    assert page.locator("#hints").count() == 0
     page.context.close()

@@ -99,6 +99,46 @@ def test_a_seep_match_ends_at_its_baazi_and_can_be_played_again(tmp_path: Path) 
         assert summary["match"] == 1 and summary["winner"] is None
 
 
+def test_hints_can_be_switched_off_per_table_and_say_which_are_about_equal(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path))) as client:
+        bad = client.post("/api/tables", json={"game": "smear", "seats": ["human"] * 4, "hints": "no"})
+        assert bad.status_code == 400 and bad.json() == {"error": "hints: expected true or false"}
+        made = {
+            on: client.post("/api/tables", json={"game": "smear", "seats": ["human"] * 4, "hints": on}).json()
+            for on in (True, False)
+        }
+        tokens = {}
+        for on, t in made.items():
+            joined = [
+                client.post(f"/api/tables/{t['table']}/join", json={"invite": t["invite"], "name": f"P{n}"}).json()
+                for n in range(4)
+            ]
+            tokens[on] = joined
+            assert client.get(f"/api/tables/{t['table']}").json()["hints"] is on
+        for seat in tokens[False]:
+            off = client.post(f"/api/tables/{made[False]['table']}/hints", json={"token": seat["token"]})
+            assert off.status_code == 409 and off.json() == {"error": "hints are switched off at this table"}
+        answers = [
+            client.post(f"/api/tables/{made[True]['table']}/hints", json={"token": s["token"]}) for s in tokens[True]
+        ]
+        assert sorted(a.status_code for a in answers) == [200, 409, 409, 409]  # only the seat to act
+        got = next(a.json()["hints"] for a in answers if a.status_code == 200)
+        best = got[0]
+        assert best["standing"] == "best" and [h["value"] for h in got] == sorted(
+            (h["value"] for h in got), reverse=True
+        )
+        for h in got[1:]:
+            overlaps = h["value"] + h["stderr"] >= best["value"] - best["stderr"]
+            assert (
+                h["standing"] == ("about equal to the best" if overlaps else "")
+                or abs(h["value"] + h["stderr"] - best["value"] + best["stderr"]) < 0.01
+            )  # the server rounds what it sends to 3 places
+    with TestClient(create_app(settings(tmp_path))) as client:  # the switch is stored with the table
+        assert client.get(f"/api/tables/{made[False]['table']}").json()["hints"] is False
+        off = client.post(f"/api/tables/{made[False]['table']}/hints", json={"token": tokens[False][0]["token"]})
+        assert off.status_code == 409
+
+
 def test_the_live_connection_in_process(tmp_path: Path) -> None:
     with TestClient(create_app(settings(tmp_path))) as client:
         t = client.post("/api/tables", json={"game": "smear", "seats": ["human"] * 4}).json()

@@ -215,6 +215,7 @@ class LiveTable:
             "public": self.row.public,
             "hands": self.row.hands,
             "move_seconds": self.row.move_seconds,
+            "hints": self.row.hints,
             "seats": [
                 {
                     "seat": n,

@@ -96,7 +96,8 @@ async function create(/** @type {Event} */ ev) {
   for (let s = 0; s < game.seats; s++) seats.push(/** @type {HTMLSelectElement} */ ($(`seat${s}`)).value);
   /** @type {any} */
   const body = { game: game.name, preset: /** @type {HTMLSelectElement} */ ($("preset")).value, rules: chosenRules(), seats,
-    public: /** @type {HTMLInputElement} */ ($("public")).checked };
+    public: /** @type {HTMLInputElement} */ ($("public")).checked,
+    hints: /** @type {HTMLInputElement} */ ($("hints")).checked };
   const hands = /** @type {HTMLInputElement | null} */ (document.getElementById("hands"));
   if (hands && hands.value) body.hands = Number(hands.value);
   $("createerr").textContent = "";

@@ -329,7 +329,7 @@ function render() {
   } else if (actorOf(view) !== null) {
     actions.append(h("span", { class: "muted", text: `Waiting for ${seatName(turn, me, ui.names)}…` }));
   }
-  if (me !== null && turn === me && legal.length > 1) {
+  if (me !== null && turn === me && legal.length > 1 && ui.info?.hints !== false) {
     actions.append(h("button", { id: "hintbtn", onclick: askHints, "aria-keyshortcuts": "h", text: "Hints" }));
   }
   handArea.prepend(actions);
@@ -337,7 +337,7 @@ function render() {
     handArea.prepend(h("ol", { class: "panel hints", id: "hints", "aria-label": "hints from the search bot, best first" },
       ui.hints.list.map((/** @type {any} */ x) => h("li", {}, [
         h("button", { class: "act", "data-action": x.action, onclick: () => send(x.action), text: actionLabel(x.action) }),
-        ` ${x.value >= 0 ? "+" : ""}${x.value.toFixed(2)} ± ${x.stderr.toFixed(2)}`,
+        ` ${x.value >= 0 ? "+" : ""}${x.value.toFixed(2)} ± ${x.stderr.toFixed(2)}${x.standing ? ` (${x.standing})` : ""}`,
       ]))));
   }
   children.push(handArea);
