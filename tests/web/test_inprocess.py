@@ -162,6 +162,31 @@ def test_the_live_connection_in_process(tmp_path: Path) -> None:
             assert event["t"] == "event" and ack == {"t": "ack", "id": "one", "v": snap["v"] + 1}
 
 
+def test_the_narration_calls_people_by_their_names(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path))) as client:
+        t = client.post("/api/tables", json={"game": "smear", "seats": ["human", "human", "rule", "rule"]}).json()
+        tokens = [
+            client.post(f"/api/tables/{t['table']}/join", json={"invite": t["invite"], "name": name}).json()["token"]
+            for name in ("Ann", "Ben")
+        ]
+        with client.websocket_connect(f"/ws/tables/{t['table']}") as watch:
+            watch.send_json({"t": "hello", "token": None, "v": 0})
+            seen = watch.receive_json()
+            while seen.get("view") is None or seen["view"]["to_act"] not in (0, 1):  # the bots move first
+                seen = watch.receive_json()
+            actor = seen["view"]["to_act"]
+            with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+                ws.send_json({"t": "hello", "token": tokens[actor], "v": 0})
+                mine = ws.receive_json()
+                ws.send_json({"t": "act", "v": mine["v"], "action": mine["legal"][0], "id": "one"})
+                event = watch.receive_json()
+                while event["t"] != "event":
+                    event = watch.receive_json()
+        name = ("Ann", "Ben")[actor]
+        assert event["say"] and event["say"][0].startswith(f"{name} "), event["say"]
+        assert not any("Seat 0" in line or "Seat 1" in line for line in event["say"])
+
+
 def test_a_closed_table_stops_and_its_record_stays_after_a_restart(tmp_path: Path) -> None:
     with TestClient(create_app(settings(tmp_path))) as client:
         t = client.post("/api/tables", json={"game": "smear", "seats": ["rule"] * 4, "hands": 1}).json()

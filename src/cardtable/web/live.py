@@ -430,7 +430,8 @@ class LiveTable:
                 msg["new_match"] = True
         if e.stand_in:
             msg["stand_in"] = True
-        msg["say"] = words.said(self.game, self.entries, e, seat)  # the action in words, for the pages
+        names = words.people_names([s.name if s.human else None for s in self.seats])
+        msg["say"] = words.said(self.game, self.entries, e, seat, names)  # the action in words, for the pages
         result = self.game.outcome(e.state)
         if result is not None:
             msg["result"] = {"result": result.result, "score": list(result.score), "details": result.details}
