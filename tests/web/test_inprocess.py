@@ -227,3 +227,22 @@ async def test_a_group_commit_stores_every_action_and_fails_only_a_bad_one(tmp_p
     assert loaded[2][-1].client_id == "x"
     journal.close()
     store.close()
+
+
+def test_a_database_made_before_the_hints_switch_is_upgraded_with_hints_on(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from cardtable.web.migrate import MIGRATIONS
+
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url)
+    command.upgrade(config, "0001")
+    with sqlite3.connect(tmp_path / "tables.db") as db:
+        db.execute("INSERT INTO tables VALUES ('old', 'smear', NULL, '{}', 0, NULL, NULL, 'h', 'i', 'waiting', 0)")
+        db.executemany("INSERT INTO seats VALUES ('old', ?, 'human', NULL, NULL)", [(n,) for n in range(4)])
+    with TestClient(create_app(settings(tmp_path))) as client:  # the server upgrades at start
+        summary = client.get("/api/tables/old").json()
+    assert summary["hints"] is True and summary["status"] == "waiting"
