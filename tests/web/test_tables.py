@@ -114,9 +114,11 @@ async def test_a_bot_plays_for_a_person_who_dropped_until_they_return(tmp_path: 
             assert hand.get("stand_ins", []) == ann_moves
         assert any(hand.get("stand_ins") for hand in record["hands"])
         # Back with her token, she plays again herself.
-        server.post(f"/api/tables/{t['table']}/again", {"token": ann["token"], "match": 0})
+        # She connects before asking again, so the stand-in has no turn of hers to take.
         c = await Client.connect(server, t["table"], ann["token"])
         assert c.table["seats"][0]["away"] is False
+        await c.until(over)  # the table's news that she is back, the match still over
+        server.post(f"/api/tables/{t['table']}/again", {"token": ann["token"], "match": 0})
         rng = random.Random(2)
         await play(c, lambda c: rng.choice(c.legal), over)
         second = server.get(f"/api/tables/{t['table']}/record").json()
