@@ -110,3 +110,19 @@ def test_a_record_told_from_the_start() -> None:
     lines = narrate_record(record, 2)
     assert lines[0].startswith("Hand 1: ")
     assert any(line.startswith("Hand 2: ") for line in lines)
+
+
+def test_players_names_are_said_where_given_and_seat_numbers_elsewhere() -> None:
+    game = registry.get_game("sheepshead")
+    rng = random.Random(3)
+    state = game.apply(game.start(0), game.deal(game.start(0), rng))
+    names = ["Ann", "Ben", None, "Dee", "Eve"]
+    seat = game.actor(state)
+    action = game.legal_actions(state)[0]
+    after = game.apply(state, action)
+    plain = narrate_step(game, state, action, after, None)
+    named = narrate_step(game, state, action, after, None, names)
+    assert plain[0].startswith(f"Seat {seat} ")
+    assert named == [line.replace(f"Seat {seat}", names[seat] or f"Seat {seat}") for line in plain]
+    mine = narrate_step(game, state, action, after, seat, names)
+    assert mine[0].startswith("You ")

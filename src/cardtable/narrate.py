@@ -70,20 +70,23 @@ def _plural(n: int, word: str) -> str:
 class Voice:
     """How seats and sides are named for one recipient (a seat, or ``None`` for a spectator)."""
 
-    def __init__(self, game: Any, recipient: int | None) -> None:
+    def __init__(self, game: Any, recipient: int | None, names: Sequence[str | None] | None = None) -> None:
         self.seats: int = game.seats
         self.me = recipient
         self.teams = game.name in TEAM_GAMES
+        self.names = list(names) if names is not None else []
 
     def name(self, seat: int | None) -> str:
-        """``you``, ``your partner`` or ``Seat 3`` (``nobody`` for none)."""
+        """``you``, ``your partner``, the seat's player's name when one is given, else ``Seat 3``
+        (``nobody`` for none)."""
         if seat is None:
             return "nobody"
         if seat == self.me:
             return "you"
         if self.teams and self.me is not None and seat % 2 == self.me % 2:
             return "your partner"
-        return f"Seat {seat}"
+        given = self.names[seat] if 0 <= seat < len(self.names) else None
+        return given or f"Seat {seat}"
 
     def subject(self, seat: int | None, verb: str) -> str:
         """The seat doing something, at the start of a sentence: ``You take``, ``Seat 3 takes``."""
@@ -154,15 +157,25 @@ def _view(game: Any, state: Any, seat: int) -> dict[str, Any]:
     return view
 
 
-def narrate_deal(game: Any, state: Any, recipient: int | None, hand_number: int | None = None) -> list[str]:
-    """The start of a hand (``hand_number`` counts from 1 for people): who deals."""
-    voice = Voice(game, recipient)
+def narrate_deal(
+    game: Any,
+    state: Any,
+    recipient: int | None,
+    hand_number: int | None = None,
+    names: Sequence[str | None] | None = None,
+) -> list[str]:
+    """The start of a hand (``hand_number`` counts from 1 for people): who deals. ``names``
+    (optional, by seat) are the players' names, said instead of ``Seat N`` where given."""
+    voice = Voice(game, recipient, names)
     head = f"Hand {hand_number}: " if hand_number is not None else ""
     return [f"{head}{voice.subject(game.dealer(state), 'deal')}."]
 
 
-def narrate_step(game: Any, before: Any, action: Any, after: Any, recipient: int | None) -> list[str]:
-    """One action in words, as ``recipient`` may hear it (``None``: a spectator).
+def narrate_step(
+    game: Any, before: Any, action: Any, after: Any, recipient: int | None, names: Sequence[str | None] | None = None
+) -> list[str]:
+    """One action in words, as ``recipient`` may hear it (``None``: a spectator), with the
+    players' ``names`` where given.
 
     ``before`` and ``after`` are the states either side of ``action``; a deal (the chance step)
     says nothing here (see `narrate_deal`)."""
@@ -172,21 +185,24 @@ def narrate_step(game: Any, before: Any, action: Any, after: Any, recipient: int
     ref = recipient if recipient is not None else public_seat(game, after)
     shown = recipient == seat or game.outcome(after) is not None
     public = game.format(action) if shown else game.public_action(before, action)
-    step = _Step(game, seat, public, _view(game, before, ref), _view(game, after, ref), recipient)
+    step = _Step(game, seat, public, _view(game, before, ref), _view(game, after, ref), recipient, names)
     teller = _STEPS.get(game.name)
     if teller is None:
         return [f"{step.voice.subject(seat, 'play')}: {step.public}."]
     return teller(step)
 
 
-def narrate_hand_end(game: Any, state: Any, recipient: int | None) -> list[str]:
-    """A finished hand in sentences, with its breakdown, as ``recipient`` may hear it."""
+def narrate_hand_end(
+    game: Any, state: Any, recipient: int | None, names: Sequence[str | None] | None = None
+) -> list[str]:
+    """A finished hand in sentences, with its breakdown, as ``recipient`` may hear it (with the
+    players' ``names`` where given)."""
     result = game.outcome(state)
     if result is None:
         return []
     ref = recipient if recipient is not None else public_seat(game, state)
     view = _view(game, state, ref)
-    voice = Voice(game, recipient)
+    voice = Voice(game, recipient, names)
     teller = _ENDS.get(game.name)
     lines = teller(game, state, result, view, voice) if teller is not None else [f"The hand is over: {result.result}."]
     nxt = game.next_hand(state) if game.winner(state) is None else None
@@ -222,13 +238,20 @@ class _Step:
     game's `public_action` for cards it may not see), and the recipient's views before and after."""
 
     def __init__(
-        self, game: Any, seat: int, public: str, before: dict[str, Any], after: dict[str, Any], recipient: int | None
+        self,
+        game: Any,
+        seat: int,
+        public: str,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        recipient: int | None,
+        names: Sequence[str | None] | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
         self.before = before
         self.after = after
-        self.voice = Voice(game, recipient)
+        self.voice = Voice(game, recipient, names)
         self.public = public
         self.words = self.public.split()
         self.verb = self.words[0] if self.words else ""

@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import random
 import re
 import secrets
 from collections.abc import Iterable
@@ -69,11 +70,18 @@ class Shuffle:
         return {"commitment": self.commitment, "salt": self.salt}
 
 
-def draw(game: Any, state: Any) -> tuple[Deal, Shuffle]:
+def draw(game: Any, state: Any, rng: random.Random | None = None) -> tuple[Deal, Shuffle]:
     """A deal for ``state`` (before its deal) shuffled by the operating system's randomness
-    (`secrets`), with a fresh random salt and its commitment."""
-    deal: Deal = game.deal(state, secrets.SystemRandom())
-    salt = secrets.token_hex(SALT_BYTES)
+    (`secrets`), with a fresh random salt and its commitment.
+
+    With ``rng`` the deck and the salt come from that generator instead: a seeded run for tests,
+    whose deals are reproducible and so not secret."""
+    if rng is None:
+        deal: Deal = game.deal(state, secrets.SystemRandom())
+        salt = secrets.token_hex(SALT_BYTES)
+    else:
+        deal = game.deal(state, rng)
+        salt = f"{rng.getrandbits(8 * SALT_BYTES):0{2 * SALT_BYTES}x}"
     return deal, Shuffle(salt, commitment(salt, deal.deck))
 
 

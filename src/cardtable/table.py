@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cardtable import registry
 from cardtable.bots import Bot, Hint, SearchBot, make_bot, rule_bot
@@ -363,21 +363,30 @@ def action_help(game_name: str) -> str:
     )
 
 
+BEST: Final = "best"
+ABOUT_EQUAL: Final = "about equal to the best"
+
+
+def ranked_hints(hints: Sequence[Hint]) -> list[tuple[Hint, str]]:
+    """The search bot's estimates, best first, each with its standing: `BEST` for the first,
+    `ABOUT_EQUAL` for one whose ± interval overlaps the best one's (not shown to be worse), else
+    ``""``. The terminal and the web table both say it this way."""
+    ranked = sorted(hints, key=lambda h: -h.value)
+    out = []
+    for i, h in enumerate(ranked):
+        best = ranked[0]
+        standing = BEST if i == 0 else ABOUT_EQUAL if h.value + h.stderr >= best.value - best.stderr else ""
+        out.append((h, standing))
+    return out
+
+
 def hint_lines(hints: Sequence[Hint], fmt: Any) -> list[str]:
     """The search bot's estimates, best first, one whole line each; an action whose ± interval
     overlaps the best one's is said to be about equal to it rather than worse."""
-    if not hints:
-        return []
-    ranked = sorted(hints, key=lambda h: -h.value)
-    best = ranked[0]
     lines = []
-    for i, h in enumerate(ranked):
+    for i, (h, standing) in enumerate(ranked_hints(hints)):
         text = f"{i + 1}. {pretty_action(fmt(h.action))}: {h.value:+.2f} ± {h.stderr:.2f} points per hand"
-        if i == 0:
-            text += " (best)"
-        elif h.value + h.stderr >= best.value - best.stderr:
-            text += " (about equal to the best)"
-        lines.append(text)
+        lines.append(text + (f" ({standing})" if standing else ""))
     return lines
 
 

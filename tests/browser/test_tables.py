@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -92,8 +93,15 @@ def test_a_whole_hand_by_clicking(
                 assert after == before, "a reload comes back to the same seat, moment and hand"
                 page.click("#hintbtn")
                 page.wait_for_selector("#hints li")
-                values = [float(t.split()[-3]) for t in page.locator("#hints li").all_inner_texts()]
-                assert values == sorted(values, reverse=True), "hints come best first, with their ±"
+                lines = page.locator("#hints li").all_inner_texts()
+                shown = [re.search(r"([+-]?\d+\.\d+) ± (\d+\.\d+)", t) for t in lines]
+                values = [(float(m[1]), float(m[2])) for m in shown if m]
+                assert len(values) == len(lines) and values == sorted(values, key=lambda x: -x[0]), "best first, with ±"
+                assert lines[0].endswith("(best)")
+                low = values[0][0] - values[0][1]
+                for line, (value, err) in zip(lines[1:], values[1:], strict=True):
+                    equal = line.endswith("(about equal to the best)")
+                    assert equal == (value + err >= low) or abs(value + err - low) <= 0.02, line
                 desk.screenshot(path=str(artifacts / f"{game}-desktop.png"))
                 phone.screenshot(path=str(artifacts / f"{game}-phone.png"), full_page=True)
                 reloaded = True
@@ -265,3 +273,54 @@ def test_a_dropped_connection_shows_reconnecting_and_loses_no_move(chromium: Bro
         page.context.close()
     finally:
         server.stop()
+
+
+def test_a_seep_match_ends_at_its_baazi_and_the_page_says_who_won(chromium: Browser, server: Server) -> None:
+    made = httpx.post(f"{server.url}/api/tables", json={"game": "seep", "seats": ["rule"] * 4}, timeout=30).json()
+    url = f"{server.url}/api/tables/{made['table']}"
+    summary: dict[str, Any] = {}
+    for _ in range(600):
+        summary = httpx.get(url, timeout=30).json()
+        if summary["status"] == "over":
+            break
+        time.sleep(0.1)
+    assert summary["status"] == "over"
+    team = summary["winner"]
+    assert team in ([0, 2], [1, 3])
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    page.goto(f"{server.url}/t/{made['table']}")
+    page.wait_for_selector("#matchover")
+    text = page.inner_text("#handsummary")
+    assert f"The match is won by rule {team[0]} and rule {team[1]}." in text  # four rule bots, told apart
+    page.context.close()
+
+
+def test_a_public_table_is_joined_from_the_home_pages_list(chromium: Browser, server: Server) -> None:
+    seats = ["human", "human", "rule", "rule"]
+    made = httpx.post(
+        f"{server.url}/api/tables", json={"game": "smear", "seats": seats, "public": True}, timeout=30
+    ).json()
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    page.goto(f"{server.url}/")
+    row = page.locator("#tables li", has=page.locator(f"a[href='/t/{made['table']}']"))
+    row.locator("a.watch").wait_for()
+    assert row.locator("a.join").inner_text() == "Join"
+    row.locator("a.join").click()
+    page.fill("#name", "Zoe")
+    page.click("text=Take a seat")
+    page.wait_for_selector("#table[data-v]")
+    summary = httpx.get(f"{server.url}/api/tables/{made['table']}", timeout=30).json()
+    assert [s["name"] for s in summary["seats"][:2]] == ["Zoe", None]
+    page.context.close()
+
+
+def test_a_table_without_hints_shows_no_hints_button(chromium: Browser, server: Server) -> None:
+    body = {"game": "smear", "seats": ["human", "rule", "rule", "rule"], "hints": False}
+    made = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
+    page = chromium.new_context(viewport=DESKTOP).new_page()
+    join(page, f"{server.url}/t/{made['table']}?invite={made['invite']}", "Ann")
+    page.wait_for_selector("#table[data-myturn='1'] #actions button", timeout=60_000)
+    assert page.locator("#hintbtn").count() == 0
+    page.keyboard.press("h")
+    assert page.locator("#hints").count() == 0
+    page.context.close()

@@ -4,6 +4,7 @@ as hashes, the shuffle's commitment, and the live connection without a subproces
 from __future__ import annotations
 
 import hashlib
+import random
 import sqlite3
 import time
 from pathlib import Path
@@ -11,10 +12,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from cardtable.cards import format_card
+from cardtable.record import Record, replay
 from cardtable.registry import get_game
+from cardtable.shuffle import check_shuffle, draw
 from cardtable.web.app import create_app
-from cardtable.web.engine import commitment, new_shuffle
 from cardtable.web.settings import Settings
 
 
@@ -59,14 +60,83 @@ def test_tokens_are_stored_only_as_hashes(tmp_path: Path) -> None:
     assert stored == hashlib.sha256(seat["token"].encode()).hexdigest()
 
 
-def test_the_commitment_is_the_sha256_of_the_salt_and_the_deck() -> None:
+def test_the_served_commitment_is_the_sha256_of_the_salt_and_the_deck(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path))) as client:
+        t = client.post("/api/tables", json={"game": "smear", "seats": ["rule"] * 4, "hands": 1}).json()
+        wait_for(client, t["table"], "over")
+        hand = client.get(f"/api/tables/{t['table']}/record").json()["hands"][0]
+    salt, deck = hand["shuffle"]["salt"], hand["deal"]["deck"]
+    text = salt + " " + " ".join(deck)
+    assert hand["shuffle"]["commitment"] == hashlib.sha256(text.encode()).hexdigest()
+    assert len(salt) >= 32 and len(set(deck)) == len(deck) >= 24
+
+
+def test_a_seeded_draw_repeats_its_deal_and_salt() -> None:
     game = get_game("smear")
-    shuffle = new_shuffle(game, game.start(0))
-    text = shuffle.salt + " " + " ".join(format_card(c) for c in shuffle.deck)
-    assert shuffle.commitment == hashlib.sha256(text.encode()).hexdigest() == commitment(shuffle.salt, shuffle.deck)
-    assert len(shuffle.salt) >= 32 and sorted(shuffle.deck) == sorted(
-        game.deal(game.start(0), __import__("random").Random(1)).deck
-    )
+    one, two = (draw(game, game.start(0), random.Random(7)) for _ in range(2))
+    assert one == two and len(one[1].salt) == 32
+    assert check_shuffle(one[1].to_json(), one[0].deck) == "verified"
+    assert draw(game, game.start(0))[1].salt != draw(game, game.start(0))[1].salt
+
+
+def test_a_seep_match_ends_at_its_baazi_and_can_be_played_again(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path))) as client:
+        t = client.post("/api/tables", json={"game": "seep", "seats": ["rule"] * 4}).json()
+        summary = wait_for(client, t["table"], "over")
+        record = client.get(f"/api/tables/{t['table']}/record").json()
+        game = get_game("seep")
+        ends: dict[int, Any] = {}  # the state at the end of each hand
+        for step in replay(Record.from_json(record), game):
+            ends[step.hand] = step.state
+        baazis = [game.match_json(ends[h])["baazis"] for h in sorted(ends)]
+        assert all(b == [0, 0] for b in baazis[:-1])  # no baazi before the last hand
+        assert sorted(baazis[-1]) == [0, 1]
+        team = baazis[-1].index(1)
+        assert summary["winner"] == [team, team + 2]
+        again = client.post(f"/api/tables/{t['table']}/again", json={"token": t["host"], "match": 0})
+        assert again.status_code == 200 and again.json()["match"] == 1
+        summary = client.get(f"/api/tables/{t['table']}").json()
+        assert summary["match"] == 1 and summary["winner"] is None
+
+
+def test_hints_can_be_switched_off_per_table_and_say_which_are_about_equal(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path))) as client:
+        bad = client.post("/api/tables", json={"game": "smear", "seats": ["human"] * 4, "hints": "no"})
+        assert bad.status_code == 400 and bad.json() == {"error": "hints: expected true or false"}
+        made = {
+            on: client.post("/api/tables", json={"game": "smear", "seats": ["human"] * 4, "hints": on}).json()
+            for on in (True, False)
+        }
+        tokens = {}
+        for on, t in made.items():
+            joined = [
+                client.post(f"/api/tables/{t['table']}/join", json={"invite": t["invite"], "name": f"P{n}"}).json()
+                for n in range(4)
+            ]
+            tokens[on] = joined
+            assert client.get(f"/api/tables/{t['table']}").json()["hints"] is on
+        for seat in tokens[False]:
+            off = client.post(f"/api/tables/{made[False]['table']}/hints", json={"token": seat["token"]})
+            assert off.status_code == 409 and off.json() == {"error": "hints are switched off at this table"}
+        answers = [
+            client.post(f"/api/tables/{made[True]['table']}/hints", json={"token": s["token"]}) for s in tokens[True]
+        ]
+        assert sorted(a.status_code for a in answers) == [200, 409, 409, 409]  # only the seat to act
+        got = next(a.json()["hints"] for a in answers if a.status_code == 200)
+        best = got[0]
+        assert best["standing"] == "best" and [h["value"] for h in got] == sorted(
+            (h["value"] for h in got), reverse=True
+        )
+        for h in got[1:]:
+            overlaps = h["value"] + h["stderr"] >= best["value"] - best["stderr"]
+            assert (
+                h["standing"] == ("about equal to the best" if overlaps else "")
+                or abs(h["value"] + h["stderr"] - best["value"] + best["stderr"]) < 0.01
+            )  # the server rounds what it sends to 3 places
+    with TestClient(create_app(settings(tmp_path))) as client:  # the switch is stored with the table
+        assert client.get(f"/api/tables/{made[False]['table']}").json()["hints"] is False
+        off = client.post(f"/api/tables/{made[False]['table']}/hints", json={"token": tokens[False][0]["token"]})
+        assert off.status_code == 409
 
 
 def test_the_live_connection_in_process(tmp_path: Path) -> None:
@@ -90,6 +160,31 @@ def test_the_live_connection_in_process(tmp_path: Path) -> None:
             got = [ws.receive_json() for _ in range(3)]
             event, ack = [m for m in got if m["t"] != "table"]
             assert event["t"] == "event" and ack == {"t": "ack", "id": "one", "v": snap["v"] + 1}
+
+
+def test_the_narration_calls_people_by_their_names(tmp_path: Path) -> None:
+    with TestClient(create_app(settings(tmp_path))) as client:
+        t = client.post("/api/tables", json={"game": "smear", "seats": ["human", "human", "rule", "rule"]}).json()
+        tokens = [
+            client.post(f"/api/tables/{t['table']}/join", json={"invite": t["invite"], "name": name}).json()["token"]
+            for name in ("Ann", "Ben")
+        ]
+        with client.websocket_connect(f"/ws/tables/{t['table']}") as watch:
+            watch.send_json({"t": "hello", "token": None, "v": 0})
+            seen = watch.receive_json()
+            while seen.get("view") is None or seen["view"]["to_act"] not in (0, 1):  # the bots move first
+                seen = watch.receive_json()
+            actor = seen["view"]["to_act"]
+            with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+                ws.send_json({"t": "hello", "token": tokens[actor], "v": 0})
+                mine = ws.receive_json()
+                ws.send_json({"t": "act", "v": mine["v"], "action": mine["legal"][0], "id": "one"})
+                event = watch.receive_json()
+                while event["t"] != "event":
+                    event = watch.receive_json()
+        name = ("Ann", "Ben")[actor]
+        assert event["say"] and event["say"][0].startswith(f"{name} "), event["say"]
+        assert not any("Seat 0" in line or "Seat 1" in line for line in event["say"])
 
 
 def test_a_closed_table_stops_and_its_record_stays_after_a_restart(tmp_path: Path) -> None:
@@ -132,3 +227,22 @@ async def test_a_group_commit_stores_every_action_and_fails_only_a_bad_one(tmp_p
     assert loaded[2][-1].client_id == "x"
     journal.close()
     store.close()
+
+
+def test_a_database_made_before_the_hints_switch_is_upgraded_with_hints_on(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from cardtable.web.migrate import MIGRATIONS
+
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url)
+    command.upgrade(config, "0001")
+    with sqlite3.connect(tmp_path / "tables.db") as db:
+        db.execute("INSERT INTO tables VALUES ('old', 'smear', NULL, '{}', 0, NULL, NULL, 'h', 'i', 'waiting', 0)")
+        db.executemany("INSERT INTO seats VALUES ('old', ?, 'human', NULL, NULL)", [(n,) for n in range(4)])
+    with TestClient(create_app(settings(tmp_path))) as client:  # the server upgrades at start
+        summary = client.get("/api/tables/old").json()
+    assert summary["hints"] is True and summary["status"] == "waiting"

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 from cardtable.record import replay_record
-from tests.web.client import Client, Server, create, join, play
+from tests.web.client import SRC, Client, Server, create, join, play
 
 
 def over(msg: dict) -> bool:
     return msg["t"] == "table" and msg["table"]["status"] == "over"
 
 
-async def test_two_people_and_two_bots_play_a_smear_match_that_replays(server: Server) -> None:
+async def test_two_people_and_two_bots_play_a_smear_match_that_replays_and_verifies(
+    server: Server, tmp_path: Path
+) -> None:
     t = create(server, "smear", ["human", "rule", "human", "random"], hands=2)
     a, b = join(server, t, "Ann"), join(server, t, "Ben")
     assert (a["seat"], b["seat"]) == (0, 2)
@@ -27,6 +34,14 @@ async def test_two_people_and_two_bots_play_a_smear_match_that_replays(server: S
     assert len(record["hands"]) == 2
     status, report = replay_record(record)
     assert status == 0 and report["ok"]
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(record))
+    env = {**os.environ, "PYTHONPATH": SRC}
+    checked = subprocess.run(
+        [sys.executable, "-m", "cardtable", "verify", str(path)], env=env, capture_output=True, text=True
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.splitlines() == [f"hand {h}: verified" for h in range(2)]
     summary = server.get(f"/api/tables/{t['table']}").json()
     assert summary["status"] == "over" and summary["version"] == ca.v
     await ca.close()

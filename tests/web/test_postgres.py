@@ -77,4 +77,4 @@ def test_db_upgrade_on_postgresql_is_idempotent(pg: str) -> None:
     assert main(["db", "upgrade", "--db", pg]) == 0
     assert main(["db", "upgrade", "--db", pg]) == 0
     with create_engine(pg).connect() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"  # the newest migration

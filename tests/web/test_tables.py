@@ -60,7 +60,14 @@ def test_the_host_starts_with_bots_and_public_tables_are_listed_while_a_seat_is_
     assert t["table"] in listed
     hidden = create(server, "sheepshead", ["human"] * 5)
     assert hidden["table"] not in {x["id"] for x in server.get("/api/tables?status=open").json()["tables"]}
-    join(server, t, "Ann")
+    listed_one = next(x for x in server.get("/api/tables?status=open").json()["tables"] if x["id"] == t["table"])
+    assert "invite" not in listed_one  # the list shows no token: a public table is joined without one
+    r = server.post(f"/api/tables/{t['table']}/join", {"name": "Ann"})
+    assert r.status_code == 200 and r.json()["seat"] == 0
+    r = server.post(f"/api/tables/{hidden['table']}/join", {"name": "Eve"})
+    assert r.status_code == 403 and r.json() == {"error": "the invite token is not this table's"}
+    r = server.post(f"/api/tables/{hidden['table']}/join", {"invite": "wrong", "name": "Eve"})
+    assert r.status_code == 403
     r = server.post(f"/api/tables/{t['table']}/seats/1/bot", {"host": t["host"], "bot": "random"})
     assert r.status_code == 200 and r.json()["seats"][1]["player"] == "random"
     r = server.post(f"/api/tables/{t['table']}/seats/0/bot", {"host": t["host"]})
@@ -107,9 +114,11 @@ async def test_a_bot_plays_for_a_person_who_dropped_until_they_return(tmp_path: 
             assert hand.get("stand_ins", []) == ann_moves
         assert any(hand.get("stand_ins") for hand in record["hands"])
         # Back with her token, she plays again herself.
-        server.post(f"/api/tables/{t['table']}/again", {"token": ann["token"], "match": 0})
+        # She connects before asking again, so the stand-in has no turn of hers to take.
         c = await Client.connect(server, t["table"], ann["token"])
         assert c.table["seats"][0]["away"] is False
+        await c.until(over)  # the table's news that she is back, the match still over
+        server.post(f"/api/tables/{t['table']}/again", {"token": ann["token"], "match": 0})
         rng = random.Random(2)
         await play(c, lambda c: rng.choice(c.legal), over)
         second = server.get(f"/api/tables/{t['table']}/record").json()

@@ -2,7 +2,10 @@
 best first, with its ± as the terminal table shows it.
 
 ``POST /api/tables/{ID}/hints {"token": SEAT_TOKEN}`` answers ``{"v", "hints": [{"action",
-"value", "stderr"}]}`` for that seat only when it is the seat's turn. The search sees only the
+"value", "stderr", "standing"}]}`` for that seat only when it is the seat's turn; ``standing`` is
+the terminal table's word for it (`cardtable.table.ranked_hints`): ``"best"``, ``"about equal to
+the best"`` when the ± intervals overlap, or ``""``. A table created with ``"hints": false``
+refuses them (409). The search sees only the
 seat's own view (as every bot does), so a hint cannot tell a seat anything it may not know; it
 runs in a worker thread with a small budget, away from the tables' event loop.
 """
@@ -18,6 +21,7 @@ from fastapi.responses import JSONResponse
 
 from cardtable.bots import SearchBot, rule_bot
 from cardtable.core import CardtableError
+from cardtable.table import ranked_hints
 
 #: The search level used for hints: quick enough to answer while a person waits.
 LEVEL = "medium"
@@ -38,8 +42,15 @@ def hints_for(game: Any, state: Any, seat: int, seed: int) -> list[dict[str, Any
     bot = SearchBot(game, LEVEL, policy)
     legal = game.legal_actions(state)
     found = bot.hints(game.observe(state, seat), legal, random.Random(seed))
-    found.sort(key=lambda h: -h.value)
-    return [{"action": game.format(h.action), "value": round(h.value, 3), "stderr": round(h.stderr, 3)} for h in found]
+    return [
+        {
+            "action": game.format(h.action),
+            "value": round(h.value, 3),
+            "stderr": round(h.stderr, 3),
+            "standing": standing,
+        }
+        for h, standing in ranked_hints(found)
+    ]
 
 
 @router.post("/api/tables/{table_id}/hints")
@@ -57,6 +68,8 @@ async def hints(request: Request, table_id: str) -> Any:
     seat = table.seat_of_token(token) if isinstance(token, str) else None
     if seat is None:
         return _refuse(403, "hints are for a seat: its token was not recognised")
+    if not table.row.hints:
+        return _refuse(409, "hints are switched off at this table")
     state, v = table.state, table.version
     if state is None or table.game.actor(state) != seat:
         return _refuse(409, "hints are given on your turn")

@@ -82,6 +82,7 @@ class Hub:
         public = body.get("public", False)
         hands = body.get("hands")
         move_seconds = body.get("move_seconds")
+        hints = body.get("hints", True)
         if not isinstance(game_name, str):
             raise Refused(400, 'game: expected a game name such as "sheepshead"')
         if preset is not None and not isinstance(preset, str):
@@ -90,6 +91,8 @@ class Hub:
             raise Refused(400, "rules: expected an object of rule options")
         if not isinstance(public, bool):
             raise Refused(400, "public: expected true or false")
+        if not isinstance(hints, bool):
+            raise Refused(400, "hints: expected true or false")
         if hands is not None and (not isinstance(hands, int) or isinstance(hands, bool) or hands < 1):
             raise Refused(400, "hands: expected a whole number of hands, at least 1")
         if move_seconds is not None and (
@@ -128,6 +131,7 @@ class Hub:
                 token_hash(host),
                 token_hash(invite),
                 "waiting",
+                hints,
             )
             seat_rows = [SeatRow(n, spec, None, None) for n, spec in enumerate(seats)]
             await asyncio.to_thread(self.store.create_table, row, seat_rows)

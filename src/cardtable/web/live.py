@@ -24,6 +24,7 @@ from cardtable.cards import format_card
 from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, rules_json
 from cardtable.record import FORMAT
 from cardtable.registry import get_game
+from cardtable.shuffle import Shuffle, draw
 from cardtable.web import engine, words
 from cardtable.web.bots import BotPool
 from cardtable.web.settings import Settings
@@ -48,6 +49,11 @@ def token_matches(token: object, stored: str | None) -> bool:
     if not isinstance(token, str) or stored is None:
         return False
     return hmac.compare_digest(token_hash(token), stored)
+
+
+def _shuffle(data: dict[str, Any]) -> Shuffle:
+    """The shuffle of a stored deal (its ``salt`` and ``commitment``)."""
+    return Shuffle(data["salt"], data["commitment"])
 
 
 class Refused(Exception):
@@ -209,6 +215,7 @@ class LiveTable:
             "public": self.row.public,
             "hands": self.row.hands,
             "move_seconds": self.row.move_seconds,
+            "hints": self.row.hints,
             "seats": [
                 {
                     "seat": n,
@@ -224,6 +231,7 @@ class LiveTable:
             "version": self.version,
             "match": max(self.match, 0),
             "hand": self.hand_in_match,
+            "winner": list(won) if self.status in ("over", "closed") and (won := self._winner(self.state)) else None,
         }
 
     def free_seats(self) -> list[int]:
@@ -256,7 +264,10 @@ class LiveTable:
     # --- the commands (run on the worker) ---
 
     async def join(self, invite: object, name: str, seat: int | None) -> tuple[int, str]:
-        if not (token_matches(invite, self.row.invite_hash) or token_matches(invite, self.row.host_hash)):
+        """Take a free seat: with the invite (or host) token, or at a public table without one,
+        since the open list shows it to everyone to join."""
+        invited = token_matches(invite, self.row.invite_hash) or token_matches(invite, self.row.host_hash)
+        if not (invited or self.row.public):
             raise Refused(403, "the invite token is not this table's")
         free = self.free_seats()
         if seat is None:
@@ -404,7 +415,7 @@ class LiveTable:
         msg["table"] = self.summary()
         deal = next((e for e in reversed(self.entries) if e.seat < 0), None)
         if deal is not None and deal.data is not None:
-            msg["commitment"] = deal.data["commitment"]
+            msg["commitment"] = _shuffle(deal.data).commitment
         return msg
 
     def _event(self, e: Entry, seat: int | None) -> dict[str, Any]:
@@ -413,20 +424,21 @@ class LiveTable:
         if legal is not None:
             msg["legal"] = legal
         if e.seat < 0 and e.data is not None:
-            msg["commitment"] = e.data["commitment"]
+            msg["commitment"] = _shuffle(e.data).commitment
             msg["match"] = e.data["match"]
             if e.data["new_match"]:
                 msg["new_match"] = True
         if e.stand_in:
             msg["stand_in"] = True
-        msg["say"] = words.said(self.game, self.entries, e, seat)  # the action in words, for the pages
+        names = words.people_names([s.name if s.human else None for s in self.seats])
+        msg["say"] = words.said(self.game, self.entries, e, seat, names)  # the action in words, for the pages
         result = self.game.outcome(e.state)
         if result is not None:
             msg["result"] = {"result": result.result, "score": list(result.score), "details": result.details}
             msg["match_state"] = self.game.match_json(e.state)
             deal = next((d for d in reversed(self.entries) if d.seat < 0 and d.v <= e.v), None)
             if deal is not None and deal.data is not None:
-                msg["shuffle"] = {"commitment": deal.data["commitment"], "salt": deal.data["salt"]}
+                msg["shuffle"] = _shuffle(deal.data).to_json()
         return msg
 
     def _view(self, state: Any, seat: int | None) -> dict[str, Any]:
@@ -480,9 +492,9 @@ class LiveTable:
             start = self.game.start(dealer)
         else:
             start = self.game.next_hand(self.state)
-        shuffle = engine.new_shuffle(self.game, start, seeded)
+        deal, shuffle = draw(self.game, start, seeded)
         data = {
-            "deck": [format_card(c) for c in shuffle.deck],
+            "deck": [format_card(c) for c in deal.deck],
             "salt": shuffle.salt,
             "commitment": shuffle.commitment,
             "dealer": self.game.dealer(start),
@@ -518,7 +530,7 @@ class LiveTable:
             "dealer": data["dealer"],
             "deal": {"deck": list(data["deck"])},
             "actions": [],
-            "shuffle": {"commitment": data["commitment"], "salt": data["salt"]},
+            "shuffle": _shuffle(data).to_json(),
         }
         self.hand_in_match += 1
         entry = Entry(v, -1, "deal", "deal", after, data)
@@ -547,8 +559,20 @@ class LiveTable:
             self.matches[self.match].append(self.hand)
             self.hand = None
 
+    def _winner(self, state: Any) -> tuple[int, ...] | None:
+        """The seats that have won the match with the hand just over, or ``None``. A Seep match
+        at the table is one baazi: the team that wins it wins the match (the engine counts baazis
+        and leaves the match open, R22)."""
+        if state is None or self.game.outcome(state) is None:
+            return None
+        won: tuple[int, ...] | None = self.game.winner(state)
+        if won is None and self.row.game == "seep":
+            baazis = self.game.match_json(state)["baazis"]
+            won = next(((team, team + 2) for team in (0, 1) if baazis[team] > 0), None)
+        return won
+
     def _match_over(self, state: Any) -> bool:
-        if self.game.winner(state) is not None or self.game.next_hand(state) is None:
+        if self._winner(state) is not None or self.game.next_hand(state) is None:
             return True
         return self.row.hands is not None and self.hand_in_match >= self.row.hands
 

@@ -28,6 +28,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    true,
     update,
 )
 
@@ -47,6 +48,7 @@ tables = Table(
     Column("invite_hash", String(64), nullable=False),
     Column("status", String(16), nullable=False),
     Column("created", Float, nullable=False),
+    Column("hints", Boolean, nullable=False, server_default=true()),
 )
 
 seats = Table(
@@ -93,6 +95,7 @@ class TableRow:
     host_hash: str
     invite_hash: str
     status: str
+    hints: bool = True  # whether the seats may ask the search bot for hints
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,7 @@ class Store:
                     invite_hash=row.invite_hash,
                     status=row.status,
                     created=time.time(),
+                    hints=row.hints,
                 )
             )
             conn.execute(
@@ -221,6 +225,7 @@ class Store:
                 host_hash=t["host_hash"],
                 invite_hash=t["invite_hash"],
                 status=t["status"],
+                hints=bool(t["hints"]),
             )
             seat_rows = [SeatRow(r["seat"], r["kind"], r["name"], r["token_hash"]) for r in s]
             action_rows = [

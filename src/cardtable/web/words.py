@@ -26,6 +26,19 @@ def _narrate() -> Any:
 NARRATE = _narrate()
 
 
+def people_names(names: Sequence[str | None]) -> list[str | None]:
+    """The names to tell the seats by: each person's own, a name two people share told apart by
+    the seat (``Ann (seat 2)``), ``None`` (``Seat N``) for a seat without a name.
+
+    >>> people_names(["Ann", None, "Ben", "Ann"])
+    ['Ann (seat 0)', None, 'Ben', 'Ann (seat 3)']
+    """
+    return [
+        None if name is None else name if names.count(name) == 1 else f"{name} (seat {n})"
+        for n, name in enumerate(names)
+    ]
+
+
 class _Entry(Protocol):
     v: int
     seat: int
@@ -33,8 +46,11 @@ class _Entry(Protocol):
     state: Any
 
 
-def said(game: Any, entries: Sequence[_Entry], entry: _Entry, recipient: int | None) -> list[str]:
-    """``entry``'s action and, when it ends the hand, the hand's end, in words for ``recipient``.
+def said(
+    game: Any, entries: Sequence[_Entry], entry: _Entry, recipient: int | None, names: Sequence[str | None] = ()
+) -> list[str]:
+    """``entry``'s action and, when it ends the hand, the hand's end, in words for ``recipient``,
+    the seats called by the players' ``names`` where given (`people_names`).
 
     A deal says nothing (the page says a new hand is dealt); words that cannot be made (an entry
     without the one before it) are left out rather than guessed, and so is any line that
@@ -51,9 +67,9 @@ def said(game: Any, entries: Sequence[_Entry], entry: _Entry, recipient: int | N
         if before is None:
             return []
         try:
-            lines = list(NARRATE.narrate_step(game, before, game.parse(entry.text), entry.state, recipient))
+            lines = list(NARRATE.narrate_step(game, before, game.parse(entry.text), entry.state, recipient, names))
         except CardtableError:
             return []
     if game.outcome(entry.state) is not None:
-        lines = [*lines, *NARRATE.narrate_hand_end(game, entry.state, recipient)]
+        lines = [*lines, *NARRATE.narrate_hand_end(game, entry.state, recipient, names)]
     return [line for line in lines if not secrecy.leaks(game, entry.state, recipient, line)]

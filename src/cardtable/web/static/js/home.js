@@ -96,7 +96,8 @@ async function create(/** @type {Event} */ ev) {
   for (let s = 0; s < game.seats; s++) seats.push(/** @type {HTMLSelectElement} */ ($(`seat${s}`)).value);
   /** @type {any} */
   const body = { game: game.name, preset: /** @type {HTMLSelectElement} */ ($("preset")).value, rules: chosenRules(), seats,
-    public: /** @type {HTMLInputElement} */ ($("public")).checked };
+    public: /** @type {HTMLInputElement} */ ($("public")).checked,
+    hints: /** @type {HTMLInputElement} */ ($("hints")).checked };
   const hands = /** @type {HTMLInputElement | null} */ (document.getElementById("hands"));
   if (hands && hands.value) body.hands = Number(hands.value);
   $("createerr").textContent = "";
@@ -142,8 +143,8 @@ async function listTables() {
       const names = (t.seats ?? []).map((/** @type {any} */ s) => s.name).filter(Boolean).join(", ");
       return h("li", { class: "row" }, [
         h("span", { text: `${t.game}${t.preset ? ` (${t.preset})` : ""} · ${free} free seat${free === 1 ? "" : "s"}${names ? ` · ${names}` : ""}` }),
-        t.invite ? h("a", { href: `/t/${encodeURIComponent(id)}?invite=${encodeURIComponent(t.invite)}`, text: "join" }) : null,
-        h("a", { href: `/t/${encodeURIComponent(id)}`, text: "watch" }),
+        h("a", { class: "join", href: `/t/${encodeURIComponent(id)}?join=1`, text: "Join" }),
+        h("a", { class: "watch", href: `/t/${encodeURIComponent(id)}`, text: "Watch" }),
       ]);
     }));
   } catch (e) {

@@ -80,6 +80,7 @@ function showJoin() {
   const form = h("form", { onsubmit: async (/** @type {Event} */ ev) => {
     ev.preventDefault();
     try {
+      // a public table is joined from the list without an invite
       const got = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { invite: params.get("invite"), name: name.value.trim() || "guest" });
       localStorage.setItem(seatKey, JSON.stringify({ token: got.token, seat: got.seat, name: name.value.trim() }));
       box.hidden = true;
@@ -328,7 +329,7 @@ function render() {
   } else if (actorOf(view) !== null) {
     actions.append(h("span", { class: "muted", text: `Waiting for ${seatName(turn, me, ui.names)}…` }));
   }
-  if (me !== null && turn === me && legal.length > 1) {
+  if (me !== null && turn === me && legal.length > 1 && ui.info?.hints !== false) {
     actions.append(h("button", { id: "hintbtn", onclick: askHints, "aria-keyshortcuts": "h", text: "Hints" }));
   }
   handArea.prepend(actions);
@@ -336,7 +337,7 @@ function render() {
     handArea.prepend(h("ol", { class: "panel hints", id: "hints", "aria-label": "hints from the search bot, best first" },
       ui.hints.list.map((/** @type {any} */ x) => h("li", {}, [
         h("button", { class: "act", "data-action": x.action, onclick: () => send(x.action), text: actionLabel(x.action) }),
-        ` ${x.value >= 0 ? "+" : ""}${x.value.toFixed(2)} ± ${x.stderr.toFixed(2)}`,
+        ` ${x.value >= 0 ? "+" : ""}${x.value.toFixed(2)} ± ${x.stderr.toFixed(2)}${x.standing ? ` (${x.standing})` : ""}`,
       ]))));
   }
   children.push(handArea);
@@ -432,8 +433,9 @@ async function handEnded() {
   if (last < 0) return;
   const me = ui.state?.seat ?? null;
   const lines = Array.isArray(rep.narration?.[last]) && rep.narration[last].length ? rep.narration[last] : summary(ui.game, hands[last], me, ui.names);
-  const won = rep.report?.winner;
   try { ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`); } catch { /* keep what we had */ }
+  // the engine's winner, or the table's (a Seep match at the table ends at its baazi)
+  const won = rep.report?.winner ?? ui.info?.winner;
   const matchOver = Boolean(won) || ui.info?.status === "over";
   box.replaceChildren(h("div", { class: "summary", id: "handsummary", role: "region", "aria-label": "the end of the hand" }, [
     h("h2", { text: `Hand ${last + 1} is over` }),
@@ -480,7 +482,7 @@ async function main() {
   const mine = stored();
   showHost();
   if (mine?.token) start(mine.token);
-  else if (params.get("invite")) showJoin();
+  else if (params.get("invite") || params.get("join")) showJoin();
   else start(null);
   addEventListener("resize", () => render());
   addEventListener("keydown", (ev) => {
