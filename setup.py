@@ -19,6 +19,7 @@ from setuptools import setup
 COMPILED = [
     "src/cardtable/games/smear/fast.py",
     "src/cardtable/games/sheepshead/fast.py",
+    "src/cardtable/games/seep/fast.py",
 ]
 
 if os.environ.get("CARDTABLE_MYPYC", "") not in ("", "0"):
