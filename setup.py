@@ -1,4 +1,5 @@
-"""The optional compiled build: ``CARDTABLE_MYPYC=1`` compiles the fast layers with mypyc.
+"""The optional compiled build: ``CARDTABLE_MYPYC=1`` compiles the fast layers (and Seep's move
+generation) with mypyc.
 
 A plain install (``pip install .``) is pure Python and needs no C compiler; everything is declared
 in ``pyproject.toml``. With ``CARDTABLE_MYPYC=1`` in the environment, the modules of
@@ -15,10 +16,16 @@ import os
 
 from setuptools import setup
 
-#: The modules compiled by the opt-in build: the games' fast layers.
+#: The modules compiled by the opt-in build: the games' fast layers, and the Seep engine's move
+#: generator and effects, which Seep's fast layer plays by (compiling its fast layer alone makes it
+#: no faster; with these it and the checked engine play about twice as many hands a second).
 COMPILED = [
     "src/cardtable/games/smear/fast.py",
     "src/cardtable/games/sheepshead/fast.py",
+    "src/cardtable/games/seep/fast.py",
+    "src/cardtable/games/seep/fastgen.py",
+    "src/cardtable/games/seep/moves.py",
+    "src/cardtable/games/seep/play.py",
 ]
 
 if os.environ.get("CARDTABLE_MYPYC", "") not in ("", "0"):

@@ -244,7 +244,7 @@ def fast_builds() -> dict[str, str]:
     import importlib
 
     out = {}
-    for name in FAST_GAMES:
+    for name in (*FAST_GAMES, "seep"):
         module = importlib.import_module(f"cardtable.games.{name}.fast")
         out[name] = "pure" if (module.__file__ or "").endswith(".py") else "compiled"
     return out
@@ -317,14 +317,21 @@ def interleaved(name: str, options: dict[str, Any], seconds: float, repeats: int
 
 
 def seep_fast_figure(seconds: float, repeats: int) -> dict[str, float] | None:
-    """Seep's fast layer, measured by ``bench/seep_fast.py`` (``seep_fast_hands_per_s``) when that
-    script is at hand; ``None`` until then."""
-    # --- games.seep.fast_hands_per_s: Seep's own fast-layer figure plugs in here ---
-    try:
-        import seep_fast  # type: ignore[import-not-found]
-    except ImportError:
+    """Seep's fast layer: random hands a second through ``fast.playout``, measured by
+    ``bench/seep_fast.py`` (``seep_fast_hands_per_s``: the median of rounds alternated with the
+    public API, in CPU time, each round also checking the layer's scores against the engine's);
+    the best of ``repeats`` such runs. ``None`` when that script is not beside this one."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().with_name("seep_fast.py")
+    spec = importlib.util.spec_from_file_location("seep_fast", path)
+    if spec is None or spec.loader is None or not path.exists():
         return None
-    return _best(lambda: float(seep_fast.seep_fast_hands_per_s(seconds)), repeats)
+    seep_fast = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(seep_fast)
+    warmup = 100 if seconds < 1 else 500
+    return _best(lambda: float(seep_fast.seep_fast_hands_per_s(seconds, warmup=warmup)), repeats)
 
 
 def openspiel_figures(seconds: float, repeats: int) -> dict[str, Any] | None:

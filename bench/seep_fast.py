@@ -71,7 +71,8 @@ def _fast(game: Seep, deals: list[Any], rule: bool = False) -> list[tuple[int, .
     for s, seed in deals:
         st = fast.from_state(s, game.rules, eng)
         assert st is not None
-        scores.append(fast.playout(st, policy, random.Random(seed)))
+        fast.playout(st, policy, random.Random(seed))
+        scores.append(fast.score(st))
     return scores
 
 

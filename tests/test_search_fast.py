@@ -19,6 +19,8 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("sheepshead", {}),
     ("sheepshead", {"allow_unknown_call": True, "cracking": True, "blitzing": True}),
     ("sheepshead", {"no_pick_rule": "schneidster"}),
+    ("seep", {}),
+    ("seep", {"capture_policy": "any_valid_subset", "retention_scope": "team", "auto_merge_loose_sets": True}),
 ]
 
 
@@ -48,7 +50,7 @@ def test_the_fast_search_chooses_as_the_checked_one(name: str, options: dict[str
             assert fast.hints(view, legal, random.Random(k)) == slow.hints(view, legal, random.Random(k))
 
 
-@pytest.mark.parametrize("name", ["smear", "sheepshead"])
+@pytest.mark.parametrize("name", ["smear", "sheepshead", "seep"])
 def test_the_fast_search_with_random_playouts_chooses_as_the_checked_one(name: str) -> None:
     game = registry.get_game(name)
     fast = SearchBot(game, "easy", RandomBot(game))
@@ -71,3 +73,13 @@ def test_a_policy_without_a_fast_version_plays_out_on_the_checked_api() -> None:
     state = _decisions(game, 1, seed=33, every=1)[0]
     legal = game.legal_actions(state)
     assert bot.act(game.observe(state, game.actor(state)), legal, random.Random(1)) in legal
+
+
+def test_each_seep_search_bot_plays_its_worlds_on_an_engine_of_its_own() -> None:
+    game = registry.get_game("seep")
+    one, two = SearchBot(game, "easy", rule_bot(game)), SearchBot(game, "easy", rule_bot(game))
+    assert one.fast is not None and two.fast is not None
+    state = _decisions(game, 1, seed=34, every=1)[0]
+    world = game.sample(game.observe(state, game.actor(state)), random.Random(1))
+    a, b, c = one.fast[2](world), one.fast[2](world), two.fast[2](world)
+    assert a.game is b.game and a.game is not c.game

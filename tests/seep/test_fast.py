@@ -107,10 +107,11 @@ def test_playout_equals_the_engine_played_by_the_same_bots(options: dict[str, An
                 s = game.apply(s, a)
             st = fast.from_state(start, game.rules)
             assert st is not None
-            scored = fast.playout(st, policy if use_rule else fast.random_policy, random.Random(seed))
+            steps = fast.playout(st, policy if use_rule else fast.random_policy, random.Random(seed))
             result = game.outcome(s)
             assert result is not None
-            assert scored == result.score and fast.to_state(st) == s
+            assert fast.score(st) == result.score and fast.to_state(st) == s
+            assert steps == s.plays + 1  # every card played, and the bid
 
 
 def test_fast_rule_policy_chooses_as_the_rule_bot_at_every_decision() -> None:
@@ -134,3 +135,19 @@ def test_fast_rule_policy_chooses_as_the_rule_bot_at_every_decision() -> None:
             s = game.apply(s, legal[rng.randrange(len(legal))])
     assert decisions > 100
     assert s.phase is Phase.OVER
+
+
+@pytest.mark.parametrize("bot", ["random", "rule"])
+def test_the_search_protocol_plays_out_as_the_checked_playout(bot: str) -> None:
+    """The functions the search uses (`fast.policy_for`, `fast.playout` and the state's methods)
+    end every playout from mid-hand states where the checked playout ends, after as many moves
+    (the rule policy's every choice is compared by
+    `test_fast_rule_policy_chooses_as_the_rule_bot_at_every_decision`)."""
+    from cardtable.bots.base import RandomBot
+    from tests.fast_support import check_playouts, hands
+
+    game = Seep()
+    player = RuleBot(game) if bot == "rule" else RandomBot(game)
+    assert check_playouts(game, fast, player, hands(3), seed=41, every=7) > 10
+    assert fast.policy_for(object(), game.rules) is None
+    assert fast.policy_for(RuleBot(Seep(sweep_points=30)), game.rules) is None

@@ -36,7 +36,7 @@ import importlib
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -142,6 +142,10 @@ class FastLayer(Protocol):
     ``policy_for(bot, rules)`` is a fast policy that chooses as ``bot`` does from the same
     random numbers (``None`` if there is none); ``playout(state, policy, rng)`` plays the hand out
     in place and returns the moves it took, asking the policy only when there is a choice.
+
+    A layer whose states play on an engine with tables of its own (Seep's move lists per floor)
+    also has ``new_engine(rules)``; the search then makes one per bot and passes it to
+    ``from_state(state, rules, engine)``, so every world of the bot plays on the same tables.
     """
 
     def from_state(self, state: Any, rules: Any) -> Any: ...
@@ -153,9 +157,11 @@ class FastLayer(Protocol):
     def playout(self, state: Any, policy: Any, rng: random.Random) -> int: ...
 
 
-def fast_layer(game: Any, policy: Bot) -> tuple[FastLayer, Any] | None:
-    """The game's fast layer and its fast version of ``policy``, or ``None`` when either is
-    missing (the search then plays out through the checked public API)."""
+def fast_layer(game: Any, policy: Bot) -> tuple[FastLayer, Any, Callable[[Any], Any]] | None:
+    """The game's fast layer, its fast version of ``policy`` and the function that makes a fast
+    state of a sampled world (on an engine of its own when the layer has ``new_engine``), or
+    ``None`` when the layer or the policy is missing (the search then plays out through the
+    checked public API)."""
     try:
         module = importlib.import_module(f"cardtable.games.{game.name}.fast")
     except ModuleNotFoundError:
@@ -163,8 +169,15 @@ def fast_layer(game: Any, policy: Bot) -> tuple[FastLayer, Any] | None:
     if not all(callable(getattr(module, f, None)) for f in ("from_state", "to_int", "policy_for", "playout")):
         return None
     layer: FastLayer = module
-    fast_policy = layer.policy_for(policy, game.rules)
-    return None if fast_policy is None else (layer, fast_policy)
+    rules = game.rules
+    fast_policy = layer.policy_for(policy, rules)
+    if fast_policy is None:
+        return None
+    new_engine = getattr(module, "new_engine", None)
+    if callable(new_engine):
+        engine = new_engine(rules)
+        return layer, fast_policy, lambda state: module.from_state(state, rules, engine)
+    return layer, fast_policy, lambda state: layer.from_state(state, rules)
 
 
 class SearchBot:
@@ -262,7 +275,7 @@ class SearchBot:
             moves = playouts = worlds = 0
             while worlds < 2 or (moves < round_moves and playouts < round_playouts):
                 world = game.sample(view, rng)
-                fast_world = fast[0].from_state(world, game.rules) if fast is not None else None
+                fast_world = fast[2](world) if fast is not None else None
                 for i in remaining:
                     if fast_world is not None:
                         value, steps = self._fast_playout(fast_world, ints[i], seat, rng)
@@ -290,7 +303,7 @@ class SearchBot:
     def _fast_playout(self, world: Any, action: int, seat: int, rng: random.Random) -> tuple[float, int]:
         """`_playout` after ``action`` in a copy of ``world``, on the game's fast layer."""
         assert self.fast is not None
-        layer, policy = self.fast
+        layer, policy, _ = self.fast
         state = world.copy()
         state.apply(action)
         steps = layer.playout(state, policy, rng)

@@ -11,7 +11,11 @@ states immutable. This layer plays the same game by the same rules, and is made 
 - `from_state` and `to_state` convert to and from the engine's states, `action_of` and `code_of`
   between numbers and actions;
 - `playout` plays a whole hand with a policy (`random_policy`, or `bots.FastRulePolicy`, which
-  chooses as the rule-based bot does).
+  chooses as the rule-based bot does) and gives the moves it took.
+
+For the search (`cardtable.bots.search.FastLayer`) a state also has the methods ``copy``,
+``apply``, ``score``, ``moves``, ``to_act`` and ``to_state``; `to_int` is `code_of`, `policy_for`
+gives the fast version of a bot, and `new_engine` an engine with tables of its own (one per bot).
 
 Nothing here is a second implementation of the rules: the moves come from the engine's own
 generator (`fastgen.Generator.codes`) and their effects from the engine's own `play.effect`, so
@@ -32,8 +36,10 @@ deal is a chance step the caller makes with the engine).
 >>> apply(st, code_of(game.parse("bid 10")))
 >>> to_state(st) == game.apply(s, game.parse("bid 10"))
 True
->>> len(playout(st, random_policy, random.Random(1)))
-4
+>>> playout(st, random_policy, random.Random(1))
+48
+>>> st.score()
+(71, 29, 71, 29)
 """
 
 from __future__ import annotations
@@ -70,10 +76,13 @@ __all__ = [
     "engine",
     "from_state",
     "moves_of",
+    "new_engine",
     "playout",
+    "policy_for",
     "random_policy",
     "score",
     "to_act",
+    "to_int",
     "to_state",
 ]
 
@@ -143,6 +152,32 @@ class FastState:
     def __repr__(self) -> str:
         return f"FastState({to_state(self)!r})"
 
+    # The module's functions as methods, as the search and the shared differential checks use them.
+
+    def copy(self) -> FastState:
+        """A copy to play on (`copy`)."""
+        return copy(self)
+
+    def apply(self, a: int) -> None:
+        """Play move ``a``, unchecked (`apply`)."""
+        apply(self, a)
+
+    def moves(self) -> list[int]:
+        """The legal moves (`moves_of`)."""
+        return moves_of(self)
+
+    def score(self) -> tuple[int, int, int, int]:
+        """A finished hand's score per seat (`score`)."""
+        return score(self)
+
+    def to_act(self) -> int | None:
+        """The seat to act (`to_act`)."""
+        return to_act(self)
+
+    def to_state(self) -> SeepState:
+        """The engine's state (`to_state`)."""
+        return to_state(self)
+
 
 _ENGINES: dict[SeepRules, FastSeep] = {}
 
@@ -155,6 +190,12 @@ def engine(rules: SeepRules) -> FastSeep:
             _ENGINES.clear()
         g = _ENGINES[rules] = FastSeep(rules)
     return g
+
+
+def new_engine(rules: SeepRules) -> FastSeep:
+    """A fast engine of these rules with tables of its own, not shared with any other caller (the
+    search makes one per bot and plays every world it samples on it)."""
+    return FastSeep(rules)
 
 
 def from_state(state: SeepState, rules: SeepRules, game: FastSeep | None = None) -> FastState | None:
@@ -229,27 +270,50 @@ def action_of(st: FastState, a: int) -> SeepAction:
     return _action_of(a, st.loose)
 
 
+def to_int(action: SeepAction) -> int:
+    """The number of an action (`code_of`), as `moves_of` lists it."""
+    return code_of(action)
+
+
+def policy_for(bot: object, rules: SeepRules) -> Policy | None:
+    """The fast policy that chooses as ``bot`` does from the same random stream: `random_policy`
+    for `cardtable.bots.RandomBot`, `bots.FastRulePolicy` for the rule-based bot of these rules;
+    ``None`` for any other bot."""
+    from cardtable.bots.base import RandomBot
+    from cardtable.games.seep.bots import FastRulePolicy, RuleBot
+
+    if type(bot) is RandomBot:
+        return random_policy
+    if type(bot) is RuleBot and bot.game.rules == rules:
+        return FastRulePolicy(rules)
+    return None
+
+
 def random_policy(st: FastState, moves: Sequence[int], rng: random.Random) -> int:
     """Uniform among the moves, drawing as `RandomBot` does."""
     return moves[rng.randrange(len(moves))]
 
 
-def playout(st: FastState, policy: Policy, rng: random.Random) -> tuple[int, int, int, int]:
+def playout(st: FastState, policy: Policy, rng: random.Random) -> int:
     """Play the hand in ``st`` to its end (changing ``st``), the policy choosing whenever there are
-    two moves or more; the score (`score`)."""
+    two moves or more (a single move is played without asking it, as the search's checked playout
+    does, so both draw the same random numbers); the number of moves played. `score` then gives
+    the hand's score."""
     game = st.game
     rules = game.rules
     codes = game.gen.codes
     effect = game.effect
+    steps = 0
     while True:
         phase = st.phase
         if phase is _PLAY or phase is _OPENING:
             ms = codes(st)
         elif phase is _OVER:
-            return score(st)
+            return steps
         else:
             ms = moves_of(st)
         a = ms[0] if len(ms) == 1 else policy(st, ms, rng)
+        steps += 1
         if phase is _BID:
             apply(st, a)
             continue
