@@ -205,7 +205,12 @@ def test_illegal_clicks_are_refused_with_the_engines_reason_and_keys_play(chromi
                 v = version(page)
                 # a dimmed card (aria-disabled, so Playwright would wait for it to become usable) clicked anyway
                 dead.first.click(position={"x": 12, "y": 30}, force=True)
-                page.wait_for_selector("#refusal")
+                # wait for this card's refusal: an earlier one ("It is Ann's turn.") may still be shown
+                page.wait_for_function(
+                    "card => (document.querySelector('#refusal')?.innerText || '').includes('play ' + card)",
+                    arg=card,
+                    timeout=20000,
+                )
                 text = page.inner_text("#refusal")
                 assert f"play {card}" in text and re.search(r"\(R\d+", text), text  # the engine's words and rule
                 assert version(page) == v and card in hand_cards(page), "a refused move changes nothing"
