@@ -348,20 +348,7 @@ def openspiel_figures(seconds: float, repeats: int) -> dict[str, Any] | None:
         )
 
         def python_loop(game: Any = game) -> float:
-            rng = random.Random(3)
-            n = 0
-            start = time.perf_counter()
-            while time.perf_counter() - start < seconds:
-                state = game.new_initial_state()
-                while not state.is_terminal():
-                    if state.is_chance_node():
-                        outcomes = state.chance_outcomes()
-                        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                    else:
-                        legal = state.legal_actions()
-                        state.apply_action(legal[rng.randrange(len(legal))])
-                n += 1
-            return n / (time.perf_counter() - start)
+            return openspiel_python_loop(game, seconds)
 
         def cpp_loop(game: Any = game, players: int = players) -> float:
             bots = [pyspiel.make_uniform_random_bot(p, 10 + p) for p in range(players)]
