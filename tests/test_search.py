@@ -170,9 +170,11 @@ def test_search_chooses_among_the_policys_first_candidates(name: str, monkeypatc
     searched: list[int] = []
     search = bot._search
 
-    def spy(view: Any, actions: Any, rng: random.Random, default: int | None) -> tuple[list[list[float]], int]:
+    def spy(
+        view: Any, actions: Any, rng: random.Random, default: int | None, *began: float
+    ) -> tuple[list[list[float]], int]:
         searched.append(len(actions))
-        return search(view, actions, rng, default)
+        return search(view, actions, rng, default, *began)
 
     monkeypatch.setattr(bot, "_search", spy)
     ranked = rule_bot(game).rank(view, legal)

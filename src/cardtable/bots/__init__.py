@@ -38,11 +38,14 @@ def _rule(game: Any, level: str) -> Bot:
 def _search(game: Any, spec: str) -> Bot:
     level, at, limit = spec.partition("@")
     time_limit = _seconds(limit, spec) if at else None
+    classic = level == "classic" or level.startswith("classic:")
+    if classic:
+        level = level.removeprefix("classic").removeprefix(":")
     try:
         policy = rule_bot(game)
     except BadRules:
         policy = RandomBot(game)
-    bot = SearchBot(game, level or "medium", policy, time_limit)
+    bot = SearchBot(game, level or "medium", policy, time_limit, classic=classic)
     if time_limit is not None:
         bot.name = f"{bot.name}@{limit}"
     return bot

@@ -33,6 +33,7 @@ the search's choices do not depend on which one ran: the fast layer only makes t
 from __future__ import annotations
 
 import importlib
+import inspect
 import math
 import random
 import time
@@ -193,6 +194,7 @@ class SearchBot:
         policy: Bot | None = None,
         time_limit: float | None = None,
         fast: bool = True,
+        classic: bool = False,
     ) -> None:
         if level not in LEVELS:
             raise BadRules(f"unknown search level {level!r} (known: {', '.join(LEVELS)})")
@@ -200,20 +202,28 @@ class SearchBot:
             raise BadRules(f"the search bot needs {game.name}'s sample(view, rng), which it lacks")
         self.game = game = for_bots(game)  # a game of its own: no way to the true state
         self.level = level
-        self.name = f"search:{level}"
+        self.classic = classic
+        self.name = f"search:classic:{level}" if classic else f"search:{level}"
         self.budget = LEVELS[level]
         self.moves = MOVES.get(game.name, DEFAULT_MOVES)[level]
         self.world_moves = WORLD_MOVES.get(game.name, 1)
         self.policy: Bot = policy if policy is not None else RandomBot(game)
         self.time_limit = time_limit
         self.fast = fast_layer(game, self.policy) if fast else None
+        #: Whether the worlds are weighed by the other seats' plays too (the game's
+        #: ``sample(view, rng, infer=True)``), where the game's sampler can.
+        self.infer = not classic and "infer" in inspect.signature(game.sample).parameters
+        #: Whether a time limit is spent whole (the new search) rather than only capping the
+        #: level's work budget (the classic one).
+        self.spend = not classic and time_limit is not None
 
     def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
+        began = time.perf_counter()
         candidates = self._candidates(view, legal)
         default = self._default(view, candidates, rng)
-        values, start = self._search(view, candidates, rng, default)
+        values, start = self._search(view, candidates, rng, default, began)
         return candidates[choose(values, default, start)]
 
     def _candidates(self, view: Any, legal: Sequence[Any]) -> Sequence[Any]:
@@ -241,7 +251,7 @@ class SearchBot:
         return legal.index(self.policy.act(view, legal, random.Random(rng.random())))
 
     def _search(
-        self, view: Any, legal: Sequence[Any], rng: random.Random, default: int | None
+        self, view: Any, legal: Sequence[Any], rng: random.Random, default: int | None, began: float | None = None
     ) -> tuple[list[list[float]], int]:
         """Each action's playout values, world by world (action ``i``'s ``k``-th value was played
         in the same world as every other action's ``k``-th value), and the index of the first
@@ -260,7 +270,12 @@ class SearchBot:
         seat = view.seat
         n = len(legal)
         values: list[list[float]] = [[] for _ in range(n)]
-        deadline = time.perf_counter() + self.time_limit if self.time_limit is not None else math.inf
+        now = time.perf_counter()
+        began = now if began is None else began
+        deadline = began + self.time_limit if self.time_limit is not None else math.inf
+        spend = self.spend
+        sample = game.sample
+        infer = {"infer": True} if self.infer else {}
         remaining = list(range(n))
         rounds = max(1, math.ceil(math.log2(n))) if n > 1 else 1
         moves_left = float(self.moves)
@@ -273,8 +288,11 @@ class SearchBot:
             round_moves = moves_left / (rounds - r)
             round_playouts = playouts_left / (rounds - r)
             moves = playouts = worlds = 0
-            while worlds < 2 or (moves < round_moves and playouts < round_playouts):
-                world = game.sample(view, rng)
+            round_end = (now := time.perf_counter()) + (deadline - now) / (rounds - r)
+            while worlds < 2 or (
+                time.perf_counter() < round_end if spend else moves < round_moves and playouts < round_playouts
+            ):
+                world = sample(view, rng, **infer)
                 fast_world = fast[2](world) if fast is not None else None
                 for i in remaining:
                     if fast_world is not None:
@@ -288,7 +306,8 @@ class SearchBot:
                 worlds += 1
             moves_left -= moves
             playouts_left -= playouts
-            if len(remaining) <= 2 or moves_left <= 0 or playouts_left <= 0 or time.perf_counter() > deadline:
+            spent = not spend and (moves_left <= 0 or playouts_left <= 0)
+            if len(remaining) <= 2 or spent or time.perf_counter() > deadline:
                 break
             remaining.sort(key=lambda i: -sum(values[i]) / len(values[i]))
             if default is not None and r == rounds - 2:
