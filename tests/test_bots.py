@@ -118,3 +118,54 @@ def test_a_time_limit_stops_the_search_after_a_round() -> None:
     assert cut[0].playouts < max(h.playouts for h in full)
     # A limit already passed still answers, with a legal action.
     assert SearchBot(game, "hard", time_limit=0.0).act(view, legal, random.Random(0)) in legal
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_the_classic_search_by_name(name: str) -> None:
+    game = registry.get_game(name)
+    bot = make_bot(game, "search:classic:hard@0.25")
+    assert isinstance(bot, SearchBot)
+    assert (bot.classic, bot.level, bot.time_limit, bot.name) == (True, "hard", 0.25, "search:classic:hard@0.25")
+    assert not bot.infer and not bot.spend
+    plain = make_bot(game, "search:classic")
+    assert isinstance(plain, SearchBot) and (plain.classic, plain.level) == (True, "medium")
+    new = make_bot(game, "search:hard@0.25")
+    assert isinstance(new, SearchBot) and not new.classic and new.spend
+    for bad in ("search:classic:godlike", "search:classic:hard@soon", "search:classicx"):
+        with pytest.raises(BadRules, match=r"time limit|search level"):
+            make_bot(game, bad)
+
+
+class _Clock:
+    """A clock that moves a little at every reading, so a time limit is reached after a known
+    number of readings whatever the machine's speed."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_the_search_spends_a_time_limit_the_classic_only_caps_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a time limit the search plays worlds until the limit, beyond its level's work budget;
+    the classic search stops at its budget, well before the limit."""
+    import cardtable.bots.search as search
+
+    game = registry.get_game("smear")
+    state = _midhand(game, 2, 5)
+    seat = game.actor(state)
+    assert seat is not None
+    legal = list(game.legal_actions(state))
+    view = game.observe(state, seat)
+    played = {}
+    for spec in ("search:easy@0.05", "search:classic:easy@0.05"):
+        monkeypatch.setattr(search, "time", _Clock(1e-5))
+        bot = make_bot(game, spec)
+        assert isinstance(bot, SearchBot)
+        hints = bot.hints(view, legal, random.Random(0))
+        played[spec] = sum(h.playouts for h in hints)
+    assert played["search:classic:easy@0.05"] <= LEVELS["easy"] + len(legal)
+    assert played["search:easy@0.05"] > 4 * LEVELS["easy"]

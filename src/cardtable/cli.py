@@ -112,7 +112,7 @@ def _build_parser() -> _Parser:
         "--bots",
         default="random",
         help="the bots: one name for all, or one per seat, comma-separated: random, rule, search:LEVEL, "
-        "search:LEVEL@SECONDS (default random)",
+        "search:LEVEL@SECONDS, search:classic:LEVEL (default random)",
     )
     p.add_argument("--hands", type=_number, default=1, help="how many hands to play (default 1)")
     p.add_argument("--seed", type=_number, default=None, help="seed for the deals and the bots")
@@ -128,7 +128,7 @@ def _build_parser() -> _Parser:
         "--bots",
         default="rule",
         help="the bots: one name for all, or one per other seat, comma-separated: random, rule, search:LEVEL, "
-        "search:LEVEL@SECONDS (default rule)",
+        "search:LEVEL@SECONDS, search:classic:LEVEL (default rule)",
     )
     p.add_argument("--seed", type=_number, default=None, help="seed for the deals and the bots")
     p.add_argument("--plain", action="store_true", help="plain line mode: text in, text out")
@@ -158,7 +158,7 @@ def _build_parser() -> _Parser:
         "--bots",
         required=True,
         help="bot names, comma-separated: random, rule, search:LEVEL (easy, medium, hard), search:LEVEL@SECONDS "
-        "(with a time limit per move)",
+        "(with a time limit per move), search:classic:LEVEL[@SECONDS] (the earlier search)",
     )
     p.add_argument("--deals", type=_number, default=None, help="how many deals, one hand each (default 100)")
     p.add_argument(

@@ -2,9 +2,12 @@
 
 Named on the command line as ``random``, ``rule`` (the game's rule-based bot) and
 ``search:LEVEL`` (``easy``, ``medium``, ``hard``; the search plays out with the rule-based bot),
-optionally with a time limit per move in seconds: ``search:hard@0.5``. A time limit makes the
-search stop after the round in which it passes, so its choices then depend on the machine's speed;
-without one they depend only on the seed.
+optionally with a time limit per move in seconds: ``search:hard@0.5``. The search weighs its
+worlds by the other seats' plays where the game's sampler can, and spends a time limit whole, so
+its choices then depend on the machine's speed; without one they depend only on the seed.
+``search:classic:LEVEL`` (``search:classic`` alone is the medium level) is the earlier search: its
+worlds weighed by the auction only, and a time limit only capping its level's work budget (it
+stops after the round in which the limit passes).
 """
 
 from __future__ import annotations
