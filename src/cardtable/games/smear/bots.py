@@ -42,12 +42,27 @@ _ABOVE_JACK: Final = tuple(
 )
 
 
+#: `suit_strength` by (the hand's cards of the suit, its tens, low to the player): the samplers
+#: judge thousands of hands a decision, each from a few hundred such patterns.
+_STRENGTHS: dict[tuple[int, int, bool], float] = {}
+
+
 def suit_strength(hand: int, suit: int, low_to_player: bool) -> float:
     """The points ``suit`` as trump is likely to bring the holder of ``hand`` (R27-R30)."""
     trumps = hand & SUIT[suit]
-    length = trumps.bit_count()
-    if not length:
+    if not trumps:
         return 0.0
+    tens = (hand & _TENS).bit_count()
+    key = (trumps, tens, low_to_player)
+    known = _STRENGTHS.get(key)
+    if known is None:
+        known = _STRENGTHS[key] = _strength(trumps, suit, tens, low_to_player)
+    return known
+
+
+def _strength(trumps: int, suit: int, tens: int, low_to_player: bool) -> float:
+    """`suit_strength` of a hand holding ``trumps`` of ``suit`` and ``tens`` tens in all."""
+    length = trumps.bit_count()
     points = 0.0
     if trumps >> TRUMP_ACE[suit] & 1:
         points += 1.0  # High: the ace always wins its trick
@@ -56,7 +71,6 @@ def suit_strength(hand: int, suit: int, low_to_player: bool) -> float:
     if trumps >> TRUMP_JACK[suit] & 1:
         guards = (trumps & _ABOVE_JACK[suit]).bit_count()
         points += 0.45 + 0.2 * min(guards, 2)
-    tens = (hand & _TENS).bit_count()
     points += 0.15 * max(0, length - 2) + 0.1 * tens + (0.3 if length >= 4 else 0.0)
     return points
 
