@@ -12,6 +12,7 @@ import pytest
 
 from cardtable.games.smear import PRESETS, Smear, State
 from cardtable.games.smear.bots import RuleBot
+from cardtable.games.smear.fast import RulePolicy
 from cardtable.games.smear.infer import PlayCheck
 from cardtable.games.smear.state import Phase
 from cardtable.games.smear.tables import DECK_MASK
@@ -127,6 +128,44 @@ def test_random_plays_do_not_fit() -> None:
                 assert check.misfits(final, most) == min(full, most + 1)
     assert len(counts) >= 8
     assert sum(counts) / len(counts) > 3
+
+
+def _replayed_misfits(game: Smear, view: Any, world: State) -> int:
+    """The misfits counted the plain way: the whole play replayed on the fast layer from the
+    world's hands at the first lead, the policy asked at each other seat's decision."""
+    check = PlayCheck(game.rules, view)
+    s = check.start(world)
+    policy = RulePolicy(game.rules)
+    count = 0
+    for trick in [*(t.cards for t in view.tricks), view.trick]:
+        for card in trick:
+            moves = s.moves()
+            if s.to_act != view.seat and len(moves) > 1 and policy.choose(s, moves, random.Random(0)) != card:
+                count += 1
+            s.apply(card)
+    return count
+
+
+@pytest.mark.parametrize("options", CONFIGS[2:5], ids=[str(c) for c in CONFIGS[2:5]])
+def test_the_check_counts_as_a_plain_replay(options: dict[str, Any]) -> None:
+    # The check keeps the states of the decisions and remembers its answers; it counts exactly
+    # what replaying the whole play for each world counts.
+    game = Smear(**options)
+    rng = random.Random(9)
+    counted = 0
+    for n in range(6):
+        for state in _hands(game, rng, bots=n % 2 == 0):
+            seat = rng.randrange(4)
+            view = game.observe(state, seat)
+            check = PlayCheck(game.rules, view)
+            if not check:
+                continue
+            for _ in range(5):
+                world = game.sample(view, rng)
+                expected = _replayed_misfits(game, view, world)
+                assert check.misfits(world) == expected
+                counted += expected
+    assert counted > 50
 
 
 def test_inference_finds_the_likely_worlds() -> None:

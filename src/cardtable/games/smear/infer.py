@@ -55,12 +55,21 @@ def policy(rules: SmearRules) -> RulePolicy:
 
 
 class PlayCheck:
-    """The card play a view shows, ready to be replayed on the worlds sampled from it."""
+    """The other seats' card plays a view shows, ready to be checked against worlds sampled from it.
 
-    __slots__ = ("checked", "plays", "policy", "rng", "rules", "seats")
+    Everything a seat's decision depends on but its hand is public (the trick, the trump, the
+    cards played, the leader), the same in every world; so the replay is done once, on the first
+    world checked, keeping a fast state at each decision to check, and a later world only puts
+    the seat's hand of the moment (what the world deals it now and every card it played since)
+    into that state and asks the policy. The answers are remembered per decision and hand, since
+    the search draws many worlds from one view (`for_view` keeps the last view's check).
+    """
+
+    __slots__ = ("checks", "plays", "policy", "rng", "rules", "seats", "viewer")
 
     def __init__(self, rules: SmearRules, view: SmearView) -> None:
         self.rules = rules
+        self.viewer = view.seat
         self.policy = policy(rules)
         self.rng = random.Random(0)
         seats: list[int] = []
@@ -76,7 +85,9 @@ class PlayCheck:
         last = max((i for i, s in enumerate(seats) if s != view.seat), default=-1)
         self.seats = seats[: last + 1]
         self.plays = plays[: last + 1]
-        self.checked = [s != view.seat for s in self.seats]
+        #: Per decision to check: (seat, card played, the cards the seat played from there on,
+        #: the fast state before it, whether it is the first lead, its answers by hand).
+        self.checks: list[tuple[int, int, int, FastState, bool, dict[tuple[int, int], bool]]] = []
 
     def __bool__(self) -> bool:
         """Whether there is any other seat's play to check."""
@@ -94,20 +105,57 @@ class PlayCheck:
         assert fs is not None  # a play state is never refused
         return fs
 
+    def _replay(self, world: State) -> None:
+        """Replay the play once, keeping a copy of the state before each decision to check."""
+        s = self.start(world)
+        later = [0] * SEATS
+        marks = []
+        for i in range(len(self.plays) - 1, -1, -1):  # the cards each seat played from i on
+            later[self.seats[i]] |= 1 << self.plays[i]
+            marks.append(later[self.seats[i]])
+        marks.reverse()
+        for i, (seat, card) in enumerate(zip(self.seats, self.plays, strict=True)):
+            if seat != self.viewer:
+                self.checks.append((seat, card, marks[i], s.copy(), i == 0, {}))
+            s.apply(card)
+
     def misfits(self, world: State, most: int = 1 << 30) -> int:
         """How many of the other seats' card plays in ``world`` the rule-based bot would not make
         from the hands ``world`` deals them; counting stops once it exceeds ``most``."""
-        s = self.start(world)
+        if not self.checks:
+            self._replay(world)
         choose = self.policy.choose
         rng = self.rng
+        hands = world.hands
+        setup = world.setup
         count = 0
-        for check, card in zip(self.checked, self.plays, strict=True):
-            if check:
+        for seat, card, later, s, first, answers in self.checks:
+            hand = hands[seat] | later
+            key = (hand, setup.lead_ok if first else 0)  # the first lead depends on the discard (R18)
+            fit = answers.get(key)
+            if fit is None:
+                s.hands[seat] = hand
+                if first:
+                    s.setup = setup
                 moves = s.moves()
                 # (A forced card differs only in a world that ignores shown voids.)
-                if (choose(s, moves, rng) != card) if len(moves) > 1 else moves != [card]:
-                    count += 1
-                    if count > most:
-                        return count
-            s.apply(card)
+                fit = answers[key] = (choose(s, moves, rng) == card) if len(moves) > 1 else moves == [card]
+            if not fit:
+                count += 1
+                if count > most:
+                    return count
         return count
+
+
+_last: tuple[SmearRules, SmearView, PlayCheck] | None = None
+
+
+def for_view(rules: SmearRules, view: SmearView) -> PlayCheck:
+    """The `PlayCheck` of ``view``, the same one while the views asked for are equal (a search
+    samples all the worlds of a decision from one view)."""
+    global _last
+    if _last is not None and (_last[1] is view or _last[1] == view) and _last[0] == rules:
+        return _last[2]
+    check = PlayCheck(rules, view)
+    _last = (rules, view, check)
+    return check

@@ -153,9 +153,9 @@ def sample(rules: SmearRules, strict: bool, view: SmearView, rng: random.Random,
     voids = _voids(view, strict)
     by_seat = played_by(view)
     if infer:
-        from .infer import PlayCheck  # here: the fast layer it replays on imports the game
+        from .infer import for_view  # here: the fast layer it replays on imports the game
 
-        check = PlayCheck(rules, view)
+        check = for_view(rules, view)
         if check:
             return _sample_weighed(rules, view, rng, places, voids, hidden, by_seat, check)
     refused: State | None = None
