@@ -129,7 +129,8 @@ class PlayCheck:
         hands = world.hands
         setup = world.setup
         count = 0
-        for seat, card, later, s, first, answers in self.checks:
+        checks = self.checks
+        for i, (seat, card, later, s, first, answers) in enumerate(checks):
             hand = hands[seat] | later
             key = (hand, setup.lead_ok if first else 0)  # the first lead depends on the discard (R18)
             fit = answers.get(key)
@@ -142,6 +143,8 @@ class PlayCheck:
                 fit = answers[key] = (choose(s, moves, rng) == card) if len(moves) > 1 else moves == [card]
             if not fit:
                 count += 1
+                if i and count == 1:  # the plays that tell most are checked first next time
+                    checks.insert(0, checks.pop(i))
                 if count > most:
                     return count
         return count
