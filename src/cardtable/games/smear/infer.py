@@ -30,6 +30,7 @@ sampler draws the keeping number first, so it knows that bound before the replay
 from __future__ import annotations
 
 import random
+import threading
 
 from .fast import FastState, RulePolicy, from_state
 from .rules import SmearRules
@@ -150,15 +151,21 @@ class PlayCheck:
         return count
 
 
-_last: tuple[SmearRules, SmearView, PlayCheck] | None = None
+class _Last(threading.local):
+    """The last view's check, one per thread (a check's states are changed while it runs)."""
+
+    entry: tuple[SmearRules, SmearView, PlayCheck] | None = None
+
+
+_last = _Last()
 
 
 def for_view(rules: SmearRules, view: SmearView) -> PlayCheck:
-    """The `PlayCheck` of ``view``, the same one while the views asked for are equal (a search
-    samples all the worlds of a decision from one view)."""
-    global _last
-    if _last is not None and (_last[1] is view or _last[1] == view) and _last[0] == rules:
-        return _last[2]
+    """The `PlayCheck` of ``view``, the same one while the views asked for in this thread are equal
+    (a search samples all the worlds of a decision from one view)."""
+    last = _last.entry
+    if last is not None and (last[1] is view or last[1] == view) and last[0] == rules:
+        return last[2]
     check = PlayCheck(rules, view)
-    _last = (rules, view, check)
+    _last.entry = (rules, view, check)
     return check
