@@ -38,8 +38,9 @@ of the other hands' cards placed in the hand truly holding them, were:
 
 In strength (``cardtable sim smear``, duplicate deals, mean difference per hand with its 95%
 interval) no setting was told apart from the search without it: at equal work ``search:easy`` vs
-``search:classic:easy`` gained -0.001 [-0.094, 0.093] (0.3, 20 tries; 1000 deals) and +0.021
-[-0.073, 0.114] (0.1; 1000 deals), ``search:medium`` +0.03 [-0.15, 0.21] (0.3; 300 deals) and
+``search:classic:easy`` gained -0.001 [-0.094, 0.093] (0.3, 20 tries; 1000 deals, seed 1), +0.019
+[-0.049, 0.087] (0.3, 20 tries; 2000 more deals, seed 2) and +0.021 [-0.073, 0.114] (0.1; 1000
+deals), ``search:medium`` +0.03 [-0.15, 0.21] (0.3; 300 deals) and
 +0.005 [-0.169, 0.179] (0.1; 300 deals); at 0.05 s a decision (``search:hard@0.05`` vs
 ``search:classic:hard@0.05``, 300 deals, where the classic search overruns to about 60 ms a
 decision against 38 ms) -0.042 [-0.213, 0.13] (0.3), -0.117 [-0.268, 0.035] (0.5, 8 tries), and
