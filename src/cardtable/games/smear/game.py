@@ -272,10 +272,12 @@ class Smear:
             expected -= value_of(state.discard)
         return (t.counts[0] + t.counts[1], expected)
 
-    def sample(self, view: SmearView, rng: random.Random) -> State:
+    def sample(self, view: SmearView, rng: random.Random, infer: bool = False) -> State:
         """A state the viewing seat cannot tell from the true one: the hidden cards dealt at random
-        to the places it cannot see, hands avoiding the suits their owners showed void in."""
-        return sample(self.rules, self._strict, view, rng)
+        to the places it cannot see, hands avoiding the suits their owners showed void in, worlds
+        that fit the auction preferred, and with ``infer`` also those in which the other seats
+        played their cards as the rule-based bot would (`infer`)."""
+        return sample(self.rules, self._strict, view, rng, infer)
 
     def playable(self, state: State) -> int:
         """The cards the seat to act may play now, as a card set (0 outside the play)."""

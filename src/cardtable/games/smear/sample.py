@@ -13,11 +13,18 @@ least the bid less a quarter point, the rule-based bidder's margin); a seat that
 worth the lowest bid it could have made. A world is kept only with probability `UNLIKELY` for each
 call it makes a misfit of, else another is drawn (rejection sampling, so every world returned still
 agrees with the view); after `WEIGHED_TRIES` refusals the likeliest world refused is kept.
+
+With ``infer=True`` the other seats' card plays are weighed too (`infer`): a world is kept with
+probability ``UNLIKELY ** call_misfits * PLAY_UNLIKELY ** play_misfits``, a play misfit being a
+card the rule-based bot would not have played from the hand the world deals, and after
+`infer.PLAY_TRIES` refusals the likeliest refused is kept. ``infer=False`` draws exactly the
+worlds it always has from the same random stream.
 """
 
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from .bots import bid_estimate
 from .play import ALL_CARDS, lead_cards, start_state
@@ -26,6 +33,9 @@ from .scoring import score_hand
 from .state import Phase, Setup, State
 from .tables import DECK_MASK, SEATS, STOCK_SIZE, SUIT
 from .view import SmearView
+
+if TYPE_CHECKING:
+    from .infer import PlayCheck
 
 _TRIES = 30
 #: How likely a world is kept for each call its hands make unlikely.
@@ -123,8 +133,9 @@ def _deal_hidden(
     return out
 
 
-def sample(rules: SmearRules, strict: bool, view: SmearView, rng: random.Random) -> State:
-    """A state that ``view.seat`` cannot tell from the true one."""
+def sample(rules: SmearRules, strict: bool, view: SmearView, rng: random.Random, infer: bool = False) -> State:
+    """A state that ``view.seat`` cannot tell from the true one; with ``infer``, worlds in which
+    the other seats played their cards as the rule-based bot would are preferred (see above)."""
     if view.phase is Phase.DEAL:
         return start_state(view.dealer, view.scores)
     played = 0
@@ -141,6 +152,12 @@ def sample(rules: SmearRules, strict: bool, view: SmearView, rng: random.Random)
     places = _places(view, rules.kitty_size)
     voids = _voids(view, strict)
     by_seat = played_by(view)
+    if infer:
+        from .infer import for_view  # here: the fast layer it replays on imports the game
+
+        check = for_view(rules, view)
+        if check:
+            return _sample_weighed(rules, view, rng, places, voids, hidden, by_seat, check)
     refused: State | None = None
     fewest = 0
     weighed = 0
@@ -160,6 +177,58 @@ def sample(rules: SmearRules, strict: bool, view: SmearView, rng: random.Random)
             refused, fewest = state, misfits
         weighed += 1
         if weighed >= WEIGHED_TRIES:
+            return refused
+    raise ValueError("no world agrees with this view")  # pragma: no cover - the views come from states
+
+
+def _sample_weighed(
+    rules: SmearRules,
+    view: SmearView,
+    rng: random.Random,
+    places: list[tuple[str, int, int]],
+    voids: list[int],
+    hidden: list[int],
+    by_seat: list[int],
+    check: PlayCheck,
+) -> State:
+    """`sample`, weighing the worlds by the auction and by the other seats' card plays. The
+    keeping number is drawn before the plays are replayed, so the replay stops as soon as the
+    world can be neither kept nor the likeliest refused."""
+    from . import infer
+
+    play_unlikely = infer.PLAY_UNLIKELY
+    tries = infer.PLAY_TRIES
+    refused: State | None = None
+    best = 0.0  # the likeliest refused world's weight
+    weighed = 0
+    attempt = 0
+    while attempt < 2 * _TRIES:
+        filled = _deal_hidden(places, voids if attempt < _TRIES else [0, 0, 0, 0], hidden, rng)
+        state = _assemble(rules, view, filled, by_seat, rng) if filled is not None else None
+        if state is None:
+            attempt += 1
+            if attempt == _TRIES and refused is not None:
+                return refused
+            continue
+        weight = UNLIKELY ** unlikely_calls(rules, view, state, by_seat)
+        keep = rng.random()
+        bar = min(keep, best)  # a world no likelier than this is of no use
+        if weight > bar:
+            # The most play misfits that leave the world likelier than the bar.
+            most = 0
+            if play_unlikely < 1.0:
+                while most < 64 and weight * play_unlikely ** (most + 1) > bar:
+                    most += 1
+                misfits = check.misfits(state, most)
+            else:
+                misfits = 0
+            weight *= play_unlikely**misfits
+            if keep < weight:
+                return state
+            if weight > best:
+                refused, best = state, weight
+        weighed += 1
+        if weighed >= tries and refused is not None:
             return refused
     raise ValueError("no world agrees with this view")  # pragma: no cover - the views come from states
 
