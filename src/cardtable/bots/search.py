@@ -21,8 +21,13 @@ mean with its standard error.
 Levels set the budget: at most so many playouts per decision, and at most so many simulated moves
 (the moves of all playouts together, each sampled world counted as `WORLD_MOVES` moves; `MOVES`),
 so that a decision early in a hand, whose playouts are long, costs about as much as a late one.
-Both budgets count work, not time, so a seeded ``rng`` makes the choice deterministic; an optional
-time limit can stop earlier.
+Both budgets count work, not time, so a seeded ``rng`` makes the choice deterministic. A time limit
+per move is spent whole: the work budget then no longer applies, each round gets an even share of
+the time left, and worlds are played until the round's share has passed. The search asks the
+game's sampler for worlds weighed by the other seats' plays as well as the auction
+(``sample(view, rng, infer=True)``) where the game has that and it measured no weaker (`INFER`).
+``classic=True`` is the earlier search, kept to compare against: worlds weighed by the auction
+only, and a time limit that only stops it after the round in which the limit passed.
 
 The playouts run on the game's fast layer (``cardtable.games.<game>.fast``, see `FastLayer`) when
 it has one that takes the sampled world and a fast policy that chooses as the playout policy does;
@@ -83,6 +88,12 @@ def hand_value(score: Sequence[int], seat: int) -> float:
     others = (sum(score) - score[seat]) / (len(score) - 1)
     return score[seat] - others
 
+
+#: Whether the search asks the game's sampler for worlds weighed by the other seats' plays too
+#: (``sample(view, rng, infer=True)``, where the sampler has it). Only where that measured no
+#: weaker at the same time per move: Smear's weighting places the hidden cards better but costs
+#: about six times a world, and gained nothing measurable even at equal work (docs/smear.md).
+INFER: dict[str, bool] = {"smear": False}
 
 #: How many standard errors of the paired difference an action must beat the policy's own choice
 #: by to be played instead, and the fewest common worlds that difference needs.
@@ -212,7 +223,9 @@ class SearchBot:
         self.fast = fast_layer(game, self.policy) if fast else None
         #: Whether the worlds are weighed by the other seats' plays too (the game's
         #: ``sample(view, rng, infer=True)``), where the game's sampler can.
-        self.infer = not classic and "infer" in inspect.signature(game.sample).parameters
+        self.infer = (
+            not classic and INFER.get(game.name, True) and "infer" in inspect.signature(game.sample).parameters
+        )
         #: Whether a time limit is spent whole (the new search) rather than only capping the
         #: level's work budget (the classic one).
         self.spend = not classic and time_limit is not None
