@@ -223,9 +223,7 @@ class SearchBot:
         self.fast = fast_layer(game, self.policy) if fast else None
         #: Whether the worlds are weighed by the other seats' plays too (the game's
         #: ``sample(view, rng, infer=True)``), where the game's sampler can.
-        self.infer = (
-            not classic and INFER.get(game.name, True) and "infer" in inspect.signature(game.sample).parameters
-        )
+        self.infer = not classic and INFER.get(game.name, True) and "infer" in inspect.signature(game.sample).parameters
         #: Whether a time limit is spent whole (the new search) rather than only capping the
         #: level's work budget (the classic one).
         self.spend = not classic and time_limit is not None
