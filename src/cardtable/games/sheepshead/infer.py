@@ -62,7 +62,8 @@ def _policy(rules: SheepsheadRules) -> tuple[RulePolicy, random.Random]:
 def play_misfits(rules: SheepsheadRules, start: State, cards: list[int], viewer: int, cap: int) -> int:
     """How many of ``cards`` (the card play from ``start``, the state at the start of the trick
     play, as Sheepshead card indices in order) played by a seat other than ``viewer`` are not what
-    the rule policy plays there; counting stops at ``cap`` (so ``cap`` means "at least ``cap``")."""
+    the rule policy plays there; counting stops at ``cap`` (so ``cap`` means "at least ``cap``");
+    -1 if a card is not legal where it is played (the world cannot be)."""
     from .fast import from_state
 
     if cap <= 0:
@@ -74,7 +75,10 @@ def play_misfits(rules: SheepsheadRules, start: State, cards: list[int], viewer:
     choose = policy.choose
     misfits = 0
     for card in cards:
-        if s.to_act != viewer and s.legal & (s.legal - 1) and choose(s, s.moves(), rng) != card:
+        moves = s.moves()
+        if card not in moves:
+            return -1
+        if s.to_act != viewer and len(moves) > 1 and choose(s, moves, rng) != card:
             misfits += 1
             if misfits >= cap:
                 return misfits

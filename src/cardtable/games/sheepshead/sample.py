@@ -360,7 +360,7 @@ def _sample_inferred(rules: SheepsheadRules, seen: _Seen, rng: random.Random) ->
         if filled is None:
             continue
         starts: list[State] = []
-        state = _replay(rules, seen, filled, rng, strict, starts)
+        state = _replay(rules, seen, filled, rng, strict, starts if strict else None)
         if state is None:
             continue
         if not strict:
@@ -368,21 +368,36 @@ def _sample_inferred(rules: SheepsheadRules, seen: _Seen, rng: random.Random) ->
             return state
         weight = UNLIKELY ** passers_who_would_pick(rules, seen, filled)
         draw = rng.random()
-        if starts and seen.tricks:
-            # the fewest misfits that refuse this world and leave it no likelier than the best
-            # refused one: counting further cannot change what happens to it
-            floor = max(draw, best)
-            cap = 0
-            bound = weight
-            while bound > floor and cap <= _MOST_PLAYS:
-                bound *= inference.PLAY_UNLIKELY
-                cap += 1
-            if cap:
-                under = _under_of(seen, state)
-                cards = [under if c < 0 else c for _leader, cs in seen.tricks for c in cs]
-                weight *= inference.PLAY_UNLIKELY ** inference.play_misfits(rules, starts[0], cards, seat, cap)
-            else:
-                weight = 0.0
+        if starts:  # the card play has begun: ``state`` is its start, the cards not yet replayed
+            under = _under_of(seen, state)
+            if seen.tricks:
+                # the fewest misfits that refuse this world and leave it no likelier than the
+                # best refused one: counting further cannot change what happens to it
+                floor = max(draw, best)
+                cap = 0
+                bound = weight
+                while bound > floor and cap <= _MOST_PLAYS:
+                    bound *= inference.PLAY_UNLIKELY
+                    cap += 1
+                if cap:
+                    cards = [under if c < 0 else c for _leader, cs in seen.tricks for c in cs]
+                    misfits = inference.play_misfits(rules, state, cards, seat, cap)
+                    if misfits < 0:
+                        continue  # a card this world does not allow
+                    weight *= inference.PLAY_UNLIKELY**misfits
+                else:
+                    weight = 0.0
+            if weight <= draw and weight <= best:
+                # refused, and no likelier than one refused before: its play need not be replayed
+                weighed += 1
+                if weighed >= inference.PLAY_WEIGHED_TRIES:
+                    assert refused is not None  # the first world weighed is kept as refused
+                    return refused
+                continue
+            played = _play(rules, seen, state, under, True, None)
+            if played is None:
+                continue
+            state = played
         if weight > draw:
             return state
         if refused is None or weight > best:
@@ -427,8 +442,10 @@ def _replay(
     check: bool,
     starts: list[State] | None = None,
 ) -> State | None:
-    """The hand replayed from its deal with the filled places; None if a step breaks a rule. The
-    state at the start of the card play is appended to ``starts`` when given."""
+    """The hand replayed from its deal with the filled places; None if a step breaks a rule. With
+    ``starts``, the card play is not replayed: the state at its start is appended to ``starts``
+    and returned (`_sample_inferred` weighs the play first, and replays it only if it may keep
+    the world)."""
     view = seen.view
     seat = view.seat
     picker = seen.picker
@@ -513,6 +530,7 @@ def _play(
 ) -> State | None:
     if starts is not None:
         starts.append(s)
+        return s
     for _leader, cards in seen.tricks:
         for c in cards:
             card = under if c < 0 else c
