@@ -25,7 +25,10 @@ Among the worlds that agree with the view, the likely ones are preferred: a seat
 (R11) seldom holds a hand a sound player would have picked (`bots.strength` above the seat's
 `bots.pick_threshold`). Such a world is kept only with probability `UNLIKELY` for each passer it
 makes a misfit of, else another is drawn (rejection sampling, so every world returned still agrees
-with the view); after `WEIGHED_TRIES` refusals the likeliest world refused is kept.
+with the view); after `WEIGHED_TRIES` refusals the likeliest world refused is kept. With
+``infer=True`` the other seats' card plays weigh too (`infer`): each card another seat played that
+the rule-based policy would not have played from the world's hands makes the world
+`infer.PLAY_UNLIKELY` times as likely to be kept.
 """
 
 from __future__ import annotations
