@@ -33,7 +33,9 @@ Tuning. ``PLAY_UNLIKELY`` = 0.3 and ``PLAY_WEIGHED_TRIES`` = 30, chosen on these
   [-0.098, +0.052]; at 0.1/60: -0.030 [-0.102, +0.042]; at 0.6/30: +0.008 [-0.062, +0.077];
   1000 deals at 0.3/30: -0.014 [-0.054, +0.026]. No value is told apart from the classic search
   by the strength measurable here. At equal time, ``--bots
-  search:hard@0.05,search:classic:hard@0.05``, 200 deals at 0.3/30: +0.064 [-0.023, +0.151].
+  search:hard@0.05,search:classic:hard@0.05``, 200 deals at 0.3/30: +0.064 [-0.023, +0.151]
+  (seed 1), +0.052 [-0.038, +0.142] (seed 2); the two pooled, about +0.058 [-0.005, +0.121]:
+  with the time spent whole, the inference may help, not yet shown beyond doubt.
 - What the worlds look like (hands played by rule bots, the seat to play looking, 4 worlds per
   decision over 184 decisions): worlds in which every other seat's plays fit the rule policy
   0.21 without inference, 0.28 at 0.6/30, 0.37 at 0.3/30, 0.53 at 0.1/100; the share of the
