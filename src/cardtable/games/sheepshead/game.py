@@ -256,10 +256,12 @@ class Sheepshead:
 
     # --- bots ---
 
-    def sample(self, view: View, rng: random.Random) -> State:
+    def sample(self, view: View, rng: random.Random, infer: bool = False) -> State:
         """A state the viewing seat cannot tell from the true one: the hidden cards dealt at random
-        to the places it cannot see, agreeing with every play, void, call and crack it has seen."""
-        return sample(self.rules, view, rng)
+        to the places it cannot see, agreeing with every play, void, call and crack it has seen;
+        with ``infer``, worlds in which the other seats played as the rule bot would are likelier
+        (`sample.sample`)."""
+        return sample(self.rules, view, rng, infer)
 
 
 def _text(action: object) -> str:

@@ -25,7 +25,10 @@ Among the worlds that agree with the view, the likely ones are preferred: a seat
 (R11) seldom holds a hand a sound player would have picked (`bots.strength` above the seat's
 `bots.pick_threshold`). Such a world is kept only with probability `UNLIKELY` for each passer it
 makes a misfit of, else another is drawn (rejection sampling, so every world returned still agrees
-with the view); after `WEIGHED_TRIES` refusals the likeliest world refused is kept.
+with the view); after `WEIGHED_TRIES` refusals the likeliest world refused is kept. With
+``infer=True`` the other seats' card plays weigh too (`infer`): each card another seat played that
+the rule-based policy would not have played from the world's hands makes the world
+`infer.PLAY_UNLIKELY` times as likely to be kept.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from . import infer as inference
 from .actions import BLITZ, CRACK, PASS, PICK, RECRACK, Call
 from .bots import pick_threshold, strength
 from .play import (
@@ -306,12 +310,15 @@ def _fill(seen: _Seen, rng: random.Random, strict: bool) -> dict[str, int] | Non
     return out
 
 
-def sample(rules: SheepsheadRules, view: View, rng: random.Random) -> State:
-    """A state that ``view.seat`` cannot tell from the true one (see the module docstring)."""
+def sample(rules: SheepsheadRules, view: View, rng: random.Random, infer: bool = False) -> State:
+    """A state that ``view.seat`` cannot tell from the true one (see the module docstring); with
+    ``infer``, weighed by the other seats' card plays too (`infer`)."""
     global relaxed_count
     if view.phase == "deal":
         return initial(view.dealer, view.scores, view.pending_doublers)
     seen = _Seen(rules, view)
+    if infer:
+        return _sample_inferred(rules, seen, rng)
     refused: State | None = None
     fewest = 0
     weighed = 0
@@ -339,6 +346,82 @@ def sample(rules: SheepsheadRules, view: View, rng: random.Random) -> State:
     raise ValueError("no world agrees with this view")  # pragma: no cover - the views come from states
 
 
+def _sample_inferred(rules: SheepsheadRules, seen: _Seen, rng: random.Random) -> State:
+    """`sample` weighed by the auction and by the others' card plays: a world is kept with
+    probability ``UNLIKELY ** passers * PLAY_UNLIKELY ** play_misfits``, else another is drawn;
+    after `infer.PLAY_WEIGHED_TRIES` refusals the likeliest refused is kept."""
+    global relaxed_count
+    seat = seen.view.seat
+    refused: State | None = None
+    best = -1.0  # the weight of the likeliest world refused
+    weighed = 0
+    for attempt in range(STRICT_TRIES + RELAXED_TRIES):
+        strict = attempt < STRICT_TRIES
+        if not strict and refused is not None:
+            return refused
+        filled = _fill(seen, rng, strict)
+        if filled is None:
+            continue
+        starts: list[State] = []
+        state = _replay(rules, seen, filled, rng, strict, starts if strict else None)
+        if state is None:
+            continue
+        if not strict:
+            relaxed_count += 1
+            return state
+        weight = UNLIKELY ** passers_who_would_pick(rules, seen, filled)
+        draw = rng.random()
+        if starts:  # the card play has begun: ``state`` is its start, the cards not yet replayed
+            under = _under_of(seen, state)
+            if seen.tricks:
+                # the fewest misfits that refuse this world and leave it no likelier than the
+                # best refused one: counting further cannot change what happens to it
+                floor = max(draw, best)
+                cap = 0
+                bound = weight
+                while bound > floor and cap <= _MOST_PLAYS:
+                    bound *= inference.PLAY_UNLIKELY
+                    cap += 1
+                if cap:
+                    cards = [under if c < 0 else c for _leader, cs in seen.tricks for c in cs]
+                    misfits = inference.play_misfits(rules, state, cards, seat, cap)
+                    if misfits < 0:
+                        continue  # a card this world does not allow
+                    weight *= inference.PLAY_UNLIKELY**misfits
+                else:
+                    weight = 0.0
+            if weight <= draw and weight <= best:
+                # refused, and no likelier than one refused before: its play need not be replayed
+                weighed += 1
+                if weighed >= inference.PLAY_WEIGHED_TRIES:
+                    assert refused is not None  # the first world weighed is kept as refused
+                    return refused
+                continue
+            played = _play(rules, seen, state, under, True, None)
+            if played is None:
+                continue
+            state = played
+        if weight > draw:
+            return state
+        if refused is None or weight > best:
+            refused, best = state, weight
+        weighed += 1
+        if weighed >= inference.PLAY_WEIGHED_TRIES:
+            return refused
+    raise ValueError("no world agrees with this view")  # pragma: no cover - the views come from states
+
+
+#: More than the cards a hand's play can hold (5 seats, 6 tricks).
+_MOST_PLAYS: Final = 31
+
+
+def _under_of(seen: _Seen, state: State) -> int:
+    """The unknown card (R35a) of a world, -1 if none."""
+    if seen.unknown >= 0:
+        return seen.unknown
+    return state.setup.under
+
+
 def passers_who_would_pick(rules: SheepsheadRules, seen: _Seen, filled: dict[str, int]) -> int:
     """How many seats that passed (other than the viewer) were dealt, in this filling, a hand a
     sound player picks (see the module docstring)."""
@@ -355,9 +438,17 @@ def passers_who_would_pick(rules: SheepsheadRules, seen: _Seen, filled: dict[str
 
 
 def _replay(
-    rules: SheepsheadRules, seen: _Seen, filled: dict[str, int], rng: random.Random, check: bool
+    rules: SheepsheadRules,
+    seen: _Seen,
+    filled: dict[str, int],
+    rng: random.Random,
+    check: bool,
+    starts: list[State] | None = None,
 ) -> State | None:
-    """The hand replayed from its deal with the filled places; None if a step breaks a rule."""
+    """The hand replayed from its deal with the filled places; None if a step breaks a rule. With
+    ``starts``, the card play is not replayed: the state at its start is appended to ``starts``
+    and returned (`_sample_inferred` weighs the play first, and replays it only if it may keep
+    the world)."""
     view = seen.view
     seat = view.seat
     picker = seen.picker
@@ -395,7 +486,7 @@ def _replay(
     if phase == Phase.PICK:
         return s
     if picker < 0:
-        return _play(rules, seen, s, under, check)
+        return _play(rules, seen, s, under, check, starts)
     pick = BLITZ if view.blitz else PICK
     if check and pick not in s.choices:
         return None
@@ -434,10 +525,15 @@ def _replay(
         if check and view.cracks == 2 and RECRACK not in s.choices:
             return None
         s = apply_crack(rules, s, view.cracks == 2)
-    return _play(rules, seen, s, under, check)
+    return _play(rules, seen, s, under, check, starts)
 
 
-def _play(rules: SheepsheadRules, seen: _Seen, s: State, under: int, check: bool) -> State | None:
+def _play(
+    rules: SheepsheadRules, seen: _Seen, s: State, under: int, check: bool, starts: list[State] | None
+) -> State | None:
+    if starts is not None:
+        starts.append(s)
+        return s
     for _leader, cards in seen.tricks:
         for c in cards:
             card = under if c < 0 else c
