@@ -70,6 +70,10 @@ DEFAULT_MOVES: dict[str, int] = {"easy": 500, "medium": 1500, "hard": 4000}
 #: budget counts it, so that a search that samples more worlds per playout (sequential halving's
 #: later rounds) is not cheaper on paper than it is.
 WORLD_MOVES: dict[str, int] = {"seep": 1, "smear": 30, "sheepshead": 12}
+#: The same for a world weighed by the other seats' plays too (``infer``), which draws and
+#: replays several candidates for each one kept (measured: 6 times a plain world in Smear, 3.6
+#: in Sheepshead), so that a level costs about the same time with or without the weighing.
+INFER_WORLD_MOVES: dict[str, int] = {"smear": 180, "sheepshead": 43}
 
 
 @dataclass(frozen=True)
@@ -90,10 +94,13 @@ def hand_value(score: Sequence[int], seat: int) -> float:
 
 
 #: Whether the search asks the game's sampler for worlds weighed by the other seats' plays too
-#: (``sample(view, rng, infer=True)``, where the sampler has it). Only where that measured no
-#: weaker at the same time per move: Smear's weighting places the hidden cards better but costs
-#: about six times a world, and gained nothing measurable even at equal work (docs/smear.md).
-INFER: dict[str, bool] = {"smear": False}
+#: (``sample(view, rng, infer=True)``, where the sampler has it), unless told otherwise. Only
+#: where that measured no weaker at the same time per move: Smear's weighting places the hidden
+#: cards better but costs about six times a world, and gained nothing measurable even at equal
+#: work (docs/smear.md); Sheepshead's costs 3.6 times a world, gained nothing measurable at equal
+#: work either, and led the classic search at 0.05 s a move in both runs made (+0.06 per hand,
+#: 200 deals each, neither interval above zero; ``games/sheepshead/infer.py``).
+INFER: dict[str, bool] = {"sheepshead": True}
 
 #: How many standard errors of the paired difference an action must beat the policy's own choice
 #: by to be played instead, and the fewest common worlds that difference needs.
@@ -196,7 +203,9 @@ class SearchBot:
     """Determinized Monte Carlo search over sampled worlds (see the module docstring).
 
     ``fast=False`` keeps the playouts on the checked public API even when the game has a fast
-    layer (the same choices, more slowly: for tests and comparisons)."""
+    layer (the same choices, more slowly: for tests and comparisons). ``classic=True`` is the
+    earlier search (see the module docstring); ``infer`` asks for worlds weighed by the other
+    seats' plays (default: as `INFER` says for the game; never for the classic search)."""
 
     def __init__(
         self,
@@ -206,6 +215,7 @@ class SearchBot:
         time_limit: float | None = None,
         fast: bool = True,
         classic: bool = False,
+        infer: bool | None = None,
     ) -> None:
         if level not in LEVELS:
             raise BadRules(f"unknown search level {level!r} (known: {', '.join(LEVELS)})")
@@ -223,7 +233,11 @@ class SearchBot:
         self.fast = fast_layer(game, self.policy) if fast else None
         #: Whether the worlds are weighed by the other seats' plays too (the game's
         #: ``sample(view, rng, infer=True)``), where the game's sampler can.
-        self.infer = not classic and INFER.get(game.name, True) and "infer" in inspect.signature(game.sample).parameters
+        if infer is None:
+            infer = not classic and INFER.get(game.name, False)
+        self.infer = infer and "infer" in inspect.signature(game.sample).parameters
+        if self.infer:
+            self.world_moves = INFER_WORLD_MOVES.get(game.name, self.world_moves)
         #: Whether a time limit is spent whole (the new search) rather than only capping the
         #: level's work budget (the classic one).
         self.spend = not classic and time_limit is not None
