@@ -1,11 +1,11 @@
 """The search against the classic search, on duplicate deals: the evidence in ``docs/bots.md``.
 
     python bench/versus.py [--seconds T] [--deals game=N ...] [--minutes M] [--jobs K]
-                           [--games seep,smear,sheepshead] [--seed S] [--write docs/bots.md]
+                           [--games seep,smear,sheepshead] [--seed S] [--equal-work] [--write docs/bots.md]
 
 For each game it plays ``search:hard@T`` against ``search:classic:hard@T`` (the same time limit
 per move, ``--seconds``, default 0.3) on the same seeded deals, each deal once per seating
-arrangement, and, where the game's sampler weighs the worlds by the others' plays, also
+arrangement; with ``--equal-work``, where the search weighs the worlds by the others' plays, also
 ``search:easy`` against ``search:classic:easy``: the same work budget and no time limit, so that
 row measures the weighted worlds alone and reproduces exactly. Each row gives the deals played,
 the mean difference per hand with its 95% confidence interval (over deals) and each side's
@@ -21,7 +21,6 @@ so such a row reproduces only in distribution).
 from __future__ import annotations
 
 import argparse
-import inspect
 import platform
 import sys
 import time
@@ -32,17 +31,17 @@ from typing import Any
 from strength import _ms, play  # bench/strength.py, beside this script
 
 from cardtable import registry, sim
-from cardtable.bots import for_bots
+from cardtable.bots import search
 
 #: Each game's share of ``--minutes``: Seep's differences show in a few dozen deals.
 GAME_SHARES = {"sheepshead": 0.45, "smear": 0.4, "seep": 0.15}
 
 
-def pairings(game: str, seconds: float) -> list[tuple[str, str]]:
-    """The pairings measured for ``game``: equal time always; equal work where the sampler infers."""
+def pairings(game: str, seconds: float, equal_work: bool) -> list[tuple[str, str]]:
+    """The pairings measured for ``game``: equal time always; with ``equal_work``, also the two
+    at the easy level without a time limit where the search weighs the worlds by the plays."""
     out = [(f"search:hard@{seconds:g}", f"search:classic:hard@{seconds:g}")]
-    sample = for_bots(registry.get_game(game)).sample
-    if "infer" in inspect.signature(sample).parameters:
+    if equal_work and search.SearchBot(registry.get_game(game), "easy").infer:
         out.append(("search:easy", "search:classic:easy"))
     return out
 
@@ -56,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026, help="seed of the deals (default 2026)")
     parser.add_argument("--games", default=",".join(registry.names()))
     parser.add_argument("--write", metavar="FILE", help="write the table into this markdown file")
+    parser.add_argument("--equal-work", action="store_true", help="also the equal-work pairing (see above)")
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
     fixed = {g: int(n) for g, _, n in (d.partition("=") for d in args.deals)}
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     pool: Any = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
     try:
         for game in games:
-            pairs = pairings(game, args.seconds)
+            pairs = pairings(game, args.seconds, args.equal_work)
             for strong, weak in pairs:
                 job = sim.job_for(game, {}, [strong, weak], args.seed)
                 job = sim.Job(job.game, job.rules, job.bots, job.seed, keep_records=False)

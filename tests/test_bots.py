@@ -169,3 +169,37 @@ def test_the_search_spends_a_time_limit_the_classic_only_caps_its_budget(monkeyp
         played[spec] = sum(h.playouts for h in hints)
     assert played["search:classic:easy@0.05"] <= LEVELS["easy"] + len(legal)
     assert played["search:easy@0.05"] > 4 * LEVELS["easy"]
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_the_search_asks_for_worlds_weighed_by_the_plays_only_where_it_should(name: str) -> None:
+    """The search asks the sampler for ``infer=True`` as `INFER` says (Sheepshead), the classic
+    search never, and ``infer=`` overrides the default; every world asked for is passed on."""
+    from cardtable.bots.search import INFER
+
+    game = registry.get_game(name)
+    state = next(
+        s
+        for s in (_midhand(game, seed, 9) for seed in range(40))
+        if game.actor(s) is not None and len(game.legal_actions(s)) > 1
+    )
+    seat = game.actor(state)
+    legal = list(game.legal_actions(state))
+    view = game.observe(state, seat)
+    for bot, expected in (
+        (SearchBot(game, "easy"), INFER.get(name, False)),
+        (SearchBot(game, "easy", classic=True), False),
+        (SearchBot(game, "easy", classic=True, infer=True), name != "seep"),
+        (SearchBot(game, "easy", infer=False), False),
+    ):
+        assert bot.infer is expected
+        asked: list[bool] = []
+        sample = bot.game.sample
+
+        def spy(view: Any, rng: random.Random, infer: bool = False, sample: Any = sample) -> Any:
+            asked.append(infer)
+            return sample(view, rng, infer=infer) if infer else sample(view, rng)
+
+        bot.game.sample = spy
+        bot.hints(view, legal, random.Random(0))
+        assert asked and set(asked) == {expected}
