@@ -196,7 +196,9 @@ def test_the_search_asks_for_worlds_weighed_by_the_plays_only_where_it_should(na
         asked: list[bool] = []
         sample = bot.game.sample
 
-        def spy(view: Any, rng: random.Random, infer: bool = False, sample: Any = sample) -> Any:
+        def spy(
+            view: Any, rng: random.Random, infer: bool = False, sample: Any = sample, asked: list[bool] = asked
+        ) -> Any:
             asked.append(infer)
             return sample(view, rng, infer=infer) if infer else sample(view, rng)
 
