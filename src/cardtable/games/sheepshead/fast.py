@@ -77,6 +77,7 @@ from .tables import (
     TO_KERNEL,
     TRUMP,
     indices,
+    points_of,
 )
 from .view import observe
 
@@ -148,6 +149,7 @@ class FastState:
     __slots__ = (
         "choices",
         "first_x",
+        "follow",
         "hands",
         "leader",
         "legal",
@@ -176,6 +178,7 @@ class FastState:
         first_x: int,
         legal: int,
         choices: tuple[object, ...],
+        follow: int = 0,
     ) -> None:
         self.rules = rules
         self.setup = setup
@@ -190,6 +193,7 @@ class FastState:
         self.first_x = first_x
         self.legal = legal
         self.choices = choices
+        self.follow = follow
 
     def _load(self, s: State) -> None:
         self.setup = s.setup
@@ -204,6 +208,7 @@ class FastState:
         self.first_x = s.first_x
         self.legal = s.legal
         self.choices = s.choices
+        self.follow = _follow_of(s.setup, s.trick, s.trick_no, s.first_x) if s.phase == Phase.PLAY else 0
 
     def copy(self) -> FastState:
         """An independent copy (the shared parts are immutable)."""
@@ -221,6 +226,7 @@ class FastState:
             self.first_x,
             self.legal,
             self.choices,
+            self.follow,
         )
 
     def to_state(self) -> State:
@@ -249,25 +255,114 @@ class FastState:
         phase = self.phase
         if phase == PLAY:
             m = self.legal
-            a, b, c, d = _BYTE_CARDS
-            return a[m & 255] + b[m >> 8 & 255] + c[m >> 16 & 255] + d[m >> 24]
+            got = _PLAY_MOVES.get(m)
+            if got is None:
+                got = _play_moves(m)
+            return got[:]
         if phase == DONE:
             return []
         if phase == BURY_PHASE:
             # R14 (`play.bury_choices`): any two of the eight, in canonical order
-            cards = indices(self.hands[self.to_act])
-            return [BURY | 1 << i | 1 << j for i, j in combinations(cards, 2)]
+            hand = self.hands[self.to_act]
+            got = _BURY_MOVES.get(hand)
+            if got is None:
+                if len(_BURY_MOVES) > 100_000:
+                    _BURY_MOVES.clear()
+                got = _BURY_MOVES[hand] = [BURY | 1 << i | 1 << j for i, j in combinations(indices(hand), 2)]
+            return got[:]
         if phase == CALL_PHASE:
             return _ints(checked.call_choices(self.rules, self.hands[self.to_act], self.setup.bury))
         return _ints(self.choices)  # type: ignore[arg-type]
 
     def apply(self, a: int) -> None:
         """Take action ``a`` (one of `moves`), unchecked."""
-        phase = self.phase
-        if phase == PLAY:
-            _play(self, a)
+        if self.phase == PLAY:  # R23-R26: `play.apply_play` of the checked engine, step for step
+            seat = self.to_act
+            hands = self.hands
+            bit = 1 << a
+            hands[seat] ^= bit
+            self.played |= bit
+            trick = self.trick
+            trick.append(a)
+            nxt = seat + 1 if seat < 4 else 0
+            n = len(trick)
+            if 1 < n < 5:
+                follow = self.follow
+                self.to_act = nxt
+                hand = hands[nxt]
+                if follow:  # R24 (or R31) alone binds everyone in this trick
+                    self.legal = hand & follow or hand
+                    return
+                setup = self.setup
+                trick_no = self.trick_no
+                under = setup.under
+                if nxt == setup.picker or nxt == setup.partner or under >= 0 or trick_no == 5:
+                    self.legal = checked.play_mask(self.rules, setup, nxt, hand, tuple(trick), trick_no, self.first_x)
+                else:
+                    self.legal = hand & FOLLOW[trick[0]] or hand
+                return
+            setup = self.setup
+            trick_no = self.trick_no
+            if n == 1:  # the lead
+                self.to_act = nxt
+                hand = hands[nxt]
+                x = setup.suit
+                if x >= 0:
+                    first_x = self.first_x
+                    under = setup.under
+                    if first_x < 0 and (SUIT_CLASS[a] == x or a == under):
+                        first_x = self.first_x = trick_no  # R27-R33: the first trick of the called suit
+                    if first_x < 0 or first_x == trick_no or under >= 0:
+                        # the called-card rules may bind the picker and the holder (R27-R33, R35a)
+                        self.follow = 0
+                        if nxt == setup.picker or nxt == setup.partner or under >= 0 or trick_no == 5:
+                            self.legal = checked.play_mask(self.rules, setup, nxt, hand, (a,), trick_no, first_x)
+                        else:
+                            self.legal = hand & FOLLOW[a] or hand
+                        return
+                follow = self.follow = FOLLOW[a] if trick_no < 5 else _ALL
+                self.legal = hand & follow or hand
+                return
+            cards = (trick[0], trick[1], trick[2], trick[3], a)
+            leader = self.leader
+            if setup.under < 0 and not (setup.call_kind == CallKind.TEN and self.rules.called_ten_beats_ace):
+                c0 = trick[0]  # R25: the highest trump, else the highest card of the led suit
+                won = 1 << c0 | 1 << trick[1] | 1 << trick[2] | 1 << trick[3] | bit
+                w = won & TRUMP or won & FOLLOW[c0]
+                winner = leader + cards.index((w & -w).bit_length() - 1)
+                if winner >= 5:
+                    winner -= 5
+            else:
+                winner = checked.trick_winner(self.rules, setup, leader, cards, self.first_x, trick_no)
+            self.tricks.append((leader, cards, winner))
+            self.trick = []
+            self.leader = winner
+            if trick_no == 5:
+                self.trick_no = 6
+                self.phase = DONE
+                self.to_act = -1
+                self.legal = 0
+                return
+            trick_no += 1
+            self.trick_no = trick_no
+            self.to_act = winner
+            x = setup.suit
+            if x >= 0:
+                first_x = self.first_x
+                under = setup.under
+                if (first_x < 0 or first_x == trick_no or under >= 0) and (
+                    winner == setup.picker or winner == setup.partner or under >= 0
+                ):
+                    self.legal = checked.play_mask(self.rules, setup, winner, hands[winner], (), trick_no, first_x)
+                    return
+            self.legal = hands[winner]
             return
+        self._auction(a)
+
+    def _auction(self, a: int) -> None:
+        """The moves before the trick play: the pick, bury, call and cracks."""
         rules = self.rules
+        phase = self.phase
         if phase == PICK_PHASE and a == PASS and self.setup.passes < 4:
             # R11 (`play.apply_pass`): the next seat decides
             u = self.setup
@@ -287,8 +382,8 @@ class FastState:
             self.setup = _new(Setup, (*u[:6], bury, *u[7:13], 0, -1))
             self.phase = CALL_PHASE
             return
-        if a >= CALL and a < CALL_UNKNOWN and not (rules.cracking and self.setup.picker != self.setup.dealer):
-            self._call(a - CALL)
+        if (a == ALONE or CALL <= a < CALL_UNKNOWN) and not (rules.cracking and self.setup.picker != self.setup.dealer):
+            self._call(a - CALL if a != ALONE else -1)
             return
         s = self.to_state()
         if a >= BURY:
@@ -320,16 +415,20 @@ class FastState:
         self.choices = ()
 
     def _call(self, called: int) -> None:
-        """R18-R22 (`play.apply_call`) for an ace or a ten called, when no crack can follow: the
-        holder of the called card is the partner, and the play starts (R23)."""
+        """R18-R22 (`play.apply_call`) for an ace or a ten called, or the picker alone (``called``
+        -1), when no crack can follow: the holder of the called card is the partner, and the play
+        starts (R23)."""
         u = self.setup
-        picker = u.picker
-        kind = CallKind.ACE if called in FAIL_ACES else CallKind.TEN
-        partner = -1
-        for seat in range(5):
-            if seat != picker and self.hands[seat] >> called & 1:
-                partner = seat
-        setup = _new(Setup, (*u[:7], kind, called, SUIT_CLASS[called], -1, partner, u.blitz, 0, -1))
+        if called < 0:
+            setup = _new(Setup, (*u[:7], CallKind.ALONE, -1, -1, -1, -1, u.blitz, 0, -1))
+        else:
+            picker = u.picker
+            kind = CallKind.ACE if called in FAIL_ACES else CallKind.TEN
+            partner = -1
+            for seat in range(5):
+                if seat != picker and self.hands[seat] >> called & 1:
+                    partner = seat
+            setup = _new(Setup, (*u[:7], kind, called, SUIT_CLASS[called], -1, partner, u.blitz, 0, -1))
         self.setup = setup
         first = (u.dealer + 1) % 5
         self.phase = PLAY
@@ -339,18 +438,30 @@ class FastState:
     def score(self) -> tuple[int, ...]:
         """Each seat's score of the finished hand, as the checked `Sheepshead.outcome` gives it
         (for a picked hand by the checked `scoring` steps, without the result's details)."""
-        state = self.to_state()
         setup = self.setup
-        if setup.picker < 0:
-            return result(self.rules, state).score
+        picker = setup.picker
+        if picker < 0:
+            return result(self.rules, self.to_state()).score
         rules = self.rules
-        p, t, _ = scoring.picked_points(rules, state)
+        partner = setup.partner
+        # `scoring.picked_points`: the picker team's card points and tricks (R26), the bury (R15)
+        p = t = 0
+        pts = POINTS
+        for _leader, (c0, c1, c2, c3, c4), winner in self.tricks:
+            if winner in (picker, partner):
+                t += 1
+                p += pts[c0] + pts[c1] + pts[c2] + pts[c3] + pts[c4]
+        if t > 0 or not rules.bury_requires_trick:
+            p += points_of(setup.bury)
         m = scoring.multiplier(rules, setup)
-        _, _, (picker, partner, defender) = scoring.settle(rules, p, t, setup.partner < 0, m)
-        score = [defender] * 5
-        score[setup.picker] = picker
-        if setup.partner >= 0:
-            score[setup.partner] = partner
+        _, _, (won, shared, defender) = scoring.settle(rules, p, t, partner < 0, m)
+        if partner < 0:
+            score = [defender, defender, defender, defender, defender]
+            score[picker] = won
+            return tuple(score)
+        score = [defender, defender, defender, defender, defender]
+        score[picker] = won
+        score[partner] = shared
         return tuple(score)
 
 
@@ -360,6 +471,21 @@ class FastState:
 #: in place (`FastState.moves` joins copies).
 _BYTE_CARDS: Final = tuple(tuple([8 * k + i for i in range(8) if v >> i & 1] for v in range(256)) for k in range(4))
 _INTS: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
+#: The moves of each set of legal cards met in the trick play, and of each picker's eight cards
+#: at the bury (bounded; never changed in place: `FastState.moves` returns copies).
+_PLAY_MOVES: dict[int, list[int]] = {}
+_BURY_MOVES: dict[int, list[int]] = {}
+
+
+def _play_moves(m: int) -> list[int]:
+    """The cards of the set ``m`` strongest first, remembered in `_PLAY_MOVES`."""
+    if len(_PLAY_MOVES) > 100_000:
+        _PLAY_MOVES.clear()
+    a, b, c, d = _BYTE_CARDS
+    got = _PLAY_MOVES[m] = a[m & 255] + b[m >> 8 & 255] + c[m >> 16 & 255] + d[m >> 24]
+    return got
+
+
 _PICK_PASS: Final = checked.pick_choices(SheepsheadRules(), 0, 0)
 
 
@@ -375,64 +501,20 @@ def _ints(actions: tuple[Action, ...]) -> list[int]:
     return got[1][:]
 
 
-def _play(s: FastState, card: int) -> None:
-    """R23-R26 in place: `play.apply_play` of the checked engine, step for step."""
-    rules = s.rules
-    setup = s.setup
-    seat = s.to_act
-    hands = s.hands
-    bit = 1 << card
-    hands[seat] ^= bit
-    s.played |= bit
-    trick = s.trick
-    trick_no = s.trick_no
-    first_x = s.first_x
-    suit = setup.suit
-    if trick:
-        trick.append(card)
-        restricted = suit >= 0 and (first_x < 0 or first_x == trick_no or setup.under >= 0)
-        if len(trick) < 5:
-            nxt = seat + 1 if seat < 4 else 0
-            s.to_act = nxt
-            if (restricted and (nxt == setup.picker or nxt == setup.partner or setup.under >= 0)) or trick_no == 5:
-                s.legal = checked.play_mask(rules, setup, nxt, hands[nxt], tuple(trick), trick_no, first_x)
-            else:
-                hand = hands[nxt]
-                s.legal = hand & FOLLOW[trick[0]] or hand
-            return
-        cards = tuple(trick)
-        leader = s.leader
-        winner = checked.trick_winner(rules, setup, leader, cards, first_x, trick_no)
-        s.tricks.append((leader, cards, winner))
-        s.trick = []
-        s.leader = winner
-        if trick_no == 5:
-            s.trick_no = 6
-            s.phase = DONE
-            s.to_act = -1
-            s.legal = 0
-            return
-        trick_no += 1
-        s.trick_no = trick_no
-        s.to_act = winner
-        restricted = suit >= 0 and (first_x < 0 or first_x == trick_no or setup.under >= 0)
-        if restricted and (winner == setup.picker or winner == setup.partner or setup.under >= 0):
-            s.legal = checked.play_mask(rules, setup, winner, hands[winner], (), trick_no, first_x)
-        else:
-            s.legal = hands[winner]
-        return
-    trick.append(card)
-    restricted = suit >= 0 and (first_x < 0 or first_x == trick_no or setup.under >= 0)
-    if suit >= 0 and first_x < 0 and (SUIT_CLASS[card] == suit or card == setup.under):
-        first_x = s.first_x = trick_no  # R27-R33: the first trick of the called suit
-        restricted = True
-    nxt = seat + 1 if seat < 4 else 0
-    s.to_act = nxt
-    if (restricted and (nxt == setup.picker or nxt == setup.partner or setup.under >= 0)) or trick_no == 5:
-        s.legal = checked.play_mask(rules, setup, nxt, hands[nxt], (card,), trick_no, first_x)
-    else:
-        hand = hands[nxt]
-        s.legal = hand & FOLLOW[card] or hand
+#: Every card: what a follower may play on the last trick (R31), his whole hand.
+_ALL: Final = (1 << 32) - 1
+
+
+def _follow_of(setup: Setup, trick: tuple[int, ...] | list[int], trick_no: int, first_x: int) -> int:
+    """`FastState.follow` of a trick in progress: the cards every follower must follow with (R24;
+    every card on the last trick, R31), or 0 while the called-card rules may bind one of them
+    (R27-R33, R35a: the follower's legal cards then come from `play.play_mask`)."""
+    if not trick:
+        return 0
+    x = setup.suit
+    if x >= 0 and (first_x < 0 or first_x == trick_no or setup.under >= 0):
+        return 0
+    return FOLLOW[trick[0]] if trick_no < 5 else _ALL
 
 
 def from_state(state: State, rules: SheepsheadRules) -> FastState | None:
