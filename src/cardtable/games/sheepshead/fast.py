@@ -69,6 +69,7 @@ from .tables import (
     BLACK_QUEENS,
     FAIL_ACES,
     FAIL_SUITS,
+    FAIL_TENS,
     FOLLOW,
     FROM_KERNEL,
     POINTS,
@@ -255,10 +256,11 @@ class FastState:
         phase = self.phase
         if phase == PLAY:
             m = self.legal
-            got = _PLAY_MOVES.get(m)
-            if got is None:
-                got = _play_moves(m)
-            return got[:]
+            lo = _LOW_CARDS[m & 0xFFFF]
+            hi = _HIGH_CARDS[m >> 16]
+            if lo is None or hi is None:
+                lo, hi = _halves(m)
+            return lo + hi
         if phase == DONE:
             return []
         if phase == BURY_PHASE:
@@ -271,7 +273,7 @@ class FastState:
                 got = _BURY_MOVES[hand] = [BURY | 1 << i | 1 << j for i, j in combinations(indices(hand), 2)]
             return got[:]
         if phase == CALL_PHASE:
-            return _ints(checked.call_choices(self.rules, self.hands[self.to_act], self.setup.bury))
+            return _call_moves(self.rules, self.hands[self.to_act], self.setup.bury)
         return _ints(self.choices)  # type: ignore[arg-type]
 
     def apply(self, a: int) -> None:
@@ -467,26 +469,26 @@ class FastState:
 
 #: The ints of the engine's tuples of actions, by the tuple's identity (the tuple is kept, so an
 #: identity is never reused while it is cached).
-#: The cards (indices) of each value of each byte of a card set, strongest first; never changed
-#: in place (`FastState.moves` joins copies).
-_BYTE_CARDS: Final = tuple(tuple([8 * k + i for i in range(8) if v >> i & 1] for v in range(256)) for k in range(4))
 _INTS: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
-#: The moves of each set of legal cards met in the trick play, and of each picker's eight cards
-#: at the bury (bounded; never changed in place: `FastState.moves` returns copies).
-_PLAY_MOVES: dict[int, list[int]] = {}
+#: The moves of each picker's eight cards at the bury (bounded; never changed in place:
+#: `FastState.moves` returns copies).
 _BURY_MOVES: dict[int, list[int]] = {}
+#: The cards (indices, strongest first) of each value of the low and the high 16 bits of a card
+#: set, filled in as they are met; never changed in place (`FastState.moves` joins copies).
+_LOW_CARDS: list[list[int] | None] = [None] * (1 << 16)
+_HIGH_CARDS: list[list[int] | None] = [None] * (1 << 16)
 
 
-def _play_moves(m: int) -> list[int]:
-    """The cards of the set ``m`` strongest first, remembered in `_PLAY_MOVES`."""
-    if len(_PLAY_MOVES) > 100_000:
-        _PLAY_MOVES.clear()
-    a, b, c, d = _BYTE_CARDS
-    got = _PLAY_MOVES[m] = a[m & 255] + b[m >> 8 & 255] + c[m >> 16 & 255] + d[m >> 24]
-    return got
-
-
-_PICK_PASS: Final = checked.pick_choices(SheepsheadRules(), 0, 0)
+def _halves(m: int) -> tuple[list[int], list[int]]:
+    """The entries of `_LOW_CARDS` and `_HIGH_CARDS` for the card set ``m``, made if missing."""
+    lo, hi = m & 0xFFFF, m >> 16
+    low = _LOW_CARDS[lo]
+    if low is None:
+        low = _LOW_CARDS[lo] = [i for i in range(16) if lo >> i & 1]
+    high = _HIGH_CARDS[hi]
+    if high is None:
+        high = _HIGH_CARDS[hi] = [16 + i for i in range(16) if hi >> i & 1]
+    return low, high
 
 
 def _ints(actions: tuple[Action, ...]) -> list[int]:
@@ -499,6 +501,31 @@ def _ints(actions: tuple[Action, ...]) -> list[int]:
             _INTS.clear()
         got = _INTS[id(actions)] = (actions, [to_int(a) for a in actions])
     return got[1][:]
+
+
+_PICK_PASS: Final = checked.pick_choices(SheepsheadRules(), 0, 0)
+_FAIL_ACES: Final = sum(1 << a for a in FAIL_ACES)
+
+
+def _call_moves(rules: SheepsheadRules, hand: int, bury: int) -> list[int]:
+    """`play.call_choices` as ints, written out for the ace and ten calls (R18-R21); with the
+    unknown allowed (R35a) the checked engine's list is converted."""
+    if rules.allow_unknown_call:
+        return _ints(checked.call_choices(rules, hand, bury))
+    eight = hand | bury
+    out = []
+    for x in (0, 1, 2):
+        ace = FAIL_ACES[x]
+        # R18 (a) the ace is not among his eight cards, (b) a hold card of the suit in hand
+        if hand & FAIL_SUITS[x] & ~(1 << ace) and (rules.allow_call_own_ace or not eight >> ace & 1):
+            out.append(CALL + ace)
+    if not out and rules.allow_ten_call and eight & _FAIL_ACES == _FAIL_ACES:  # R19
+        for x in (0, 1, 2):
+            hold = hand & (1 << FAIL_ACES[x] if rules.ten_call_hold_must_be_ace else FAIL_SUITS[x])
+            if hold and not eight >> FAIL_TENS[x] & 1:
+                out.append(CALL + FAIL_TENS[x])
+    out.append(ALONE)  # R20, R21
+    return out
 
 
 #: Every card: what a follower may play on the last trick (R31), his whole hand.
@@ -531,24 +558,34 @@ def deal(game: Any, dealer: int, rng: random.Random, match: Any = None) -> FastS
     """A freshly dealt hand of ``game`` (a `Sheepshead`), dealt as the checked engine deals it
     from the same random stream: the pack sorted by 32 random keys (`Sheepshead.deal`), then
     3-2-3 from the dealer's left with two to the blind after the first round (R9)."""
-    start = game.start(dealer, match)
+    if match is None:
+        scores, pending = _NEW_MATCH, 0
+    else:
+        u = game.start(dealer, match).setup
+        scores, pending = u.scores, u.pending
     r = rng.random
     keys = [r() for _ in _POSITIONS]
-    b = [_POSITION_BIT[p] for p in sorted(_POSITIONS, key=keys.__getitem__)]
-    hands = [0, 0, 0, 0, 0]
-    for k in range(5):
-        i = 3 * k
-        hands[(dealer + 1 + k) % 5] = b[i] | b[i + 1] | b[i + 2] | b[i + 17] | b[i + 18] | b[i + 19]
-    u = start.setup
-    setup = _new(Setup, (dealer, u.scores, u.pending, b[15] | b[16], 0, -1, 0, CallKind.NONE, -1, -1, -1, -1, 0, 0, -1))
-    first = (dealer + 1) % 5
+    b = list(map(_POSITION_BIT.__getitem__, sorted(_POSITIONS, key=keys.__getitem__)))
+    # in turn from the dealer's left: three, then (after two to the blind) three more
+    h = (
+        b[0] | b[1] | b[2] | b[17] | b[18] | b[19],
+        b[3] | b[4] | b[5] | b[20] | b[21] | b[22],
+        b[6] | b[7] | b[8] | b[23] | b[24] | b[25],
+        b[9] | b[10] | b[11] | b[26] | b[27] | b[28],
+        b[12] | b[13] | b[14] | b[29] | b[30] | b[31],
+    )
+    first = dealer + 1 if dealer < 4 else 0
+    hands = list(h[5 - first :] + h[: 5 - first])
+    setup = _new(Setup, (dealer, scores, pending, b[15] | b[16], 0, -1, 0, _NO_CALL, -1, -1, -1, -1, 0, 0, -1))
     rules = game.rules
-    fs = FastState(
+    return FastState(
         rules, setup, PICK_PHASE, first, hands, 0, first, [], [], 0, -1, 0, checked.pick_choices(rules, hands[first], 0)
     )
-    return fs
 
 
+#: The running scores of a new match (`Sheepshead.start` without a match).
+_NEW_MATCH: Final = (0, 0, 0, 0, 0)
+_NO_CALL: Final = CallKind.NONE
 _POSITIONS: Final = range(32)
 #: The bit, in a Sheepshead card set, of the card at each position of the unshuffled pack.
 _POSITION_BIT: Final = tuple(1 << FROM_KERNEL[c] for c in DECK32)
