@@ -265,13 +265,8 @@ class FastState:
             return []
         if phase == BURY_PHASE:
             # R14 (`play.bury_choices`): any two of the eight, in canonical order
-            hand = self.hands[self.to_act]
-            got = _BURY_MOVES.get(hand)
-            if got is None:
-                if len(_BURY_MOVES) > 100_000:
-                    _BURY_MOVES.clear()
-                got = _BURY_MOVES[hand] = [BURY | 1 << i | 1 << j for i, j in combinations(indices(hand), 2)]
-            return got[:]
+            bits = [BURY | 1 << i for i in indices(self.hands[self.to_act])]
+            return [i | j for i, j in combinations(bits, 2)]
         if phase == CALL_PHASE:
             return _call_moves(self.rules, self.hands[self.to_act], self.setup.bury)
         return _ints(self.choices)  # type: ignore[arg-type]
@@ -470,9 +465,6 @@ class FastState:
 #: The ints of the engine's tuples of actions, by the tuple's identity (the tuple is kept, so an
 #: identity is never reused while it is cached).
 _INTS: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
-#: The moves of each picker's eight cards at the bury (bounded; never changed in place:
-#: `FastState.moves` returns copies).
-_BURY_MOVES: dict[int, list[int]] = {}
 #: The cards (indices, strongest first) of each value of the low and the high 16 bits of a card
 #: set, filled in as they are met; never changed in place (`FastState.moves` joins copies).
 _LOW_CARDS: list[list[int] | None] = [None] * (1 << 16)
@@ -839,10 +831,12 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
     if s.phase == DONE:
         return steps
     randomly = type(policy) is RandomPolicy
-    bits = rng.getrandbits
     rules = s.rules
     setup = s.setup
     picker, partner, x, under = setup.picker, setup.partner, setup.suit, setup.under
+    if randomly and not s.trick and (x < 0 or (under < 0 and 0 <= s.first_x < s.trick_no)):
+        return steps + _random_tricks(s, rng)
+    bits = rng.getrandbits
     # R19 variant: a called ten that beats the ace needs the checked trick winner
     plain_winner = under < 0 and not (setup.call_kind == CallKind.TEN and rules.called_ten_beats_ace)
     play_mask = checked.play_mask
@@ -920,6 +914,10 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
             if trick_no == 5:
                 break
             trick_no += 1
+            if randomly and under < 0 and 0 <= first_x < trick_no:
+                # R24 alone from here on (R33): the rest unrolled trick by trick
+                s.trick_no, s.leader, s.first_x, s.played = trick_no, leader, first_x, played
+                return steps + _random_tricks(s, rng)
             if (
                 x >= 0
                 and (first_x < 0 or first_x == trick_no or under >= 0)
@@ -952,3 +950,72 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
     s.to_act = -1
     s.legal = 0
     return steps
+
+
+def _random_tricks(s: FastState, rng: random.Random) -> int:
+    """The rest of the trick play from the start of a trick where R24 alone binds every seat (no
+    called suit, or it has been led and no card lies aside: R33), every card drawn at random as
+    `RandomPolicy` draws it: `playout`'s loop unrolled trick by trick (R23-R26, R31)."""
+    bits = rng.getrandbits
+    hands = s.hands
+    tricks = s.tricks
+    leader = s.leader
+    played = s.played
+    trick_no = s.trick_no
+    steps = 0
+    while True:
+        hand = hands[leader]
+        m = hand
+        if m & (m - 1):  # the r-th card, r drawn as rng.randrange(n) draws it
+            n = m.bit_count()
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            while r:
+                m &= m - 1
+                r -= 1
+        a = (m & -m).bit_length() - 1
+        hands[leader] = hand ^ (1 << a)
+        cards = [a]
+        won = 1 << a
+        follow = FOLLOW[a]
+        seat = leader
+        for _ in _FOLLOWERS:
+            seat = seat + 1 if seat < 4 else 0
+            hand = hands[seat]
+            m = hand & follow or hand
+            if m & (m - 1):
+                n = m.bit_count()
+                k = n.bit_length()
+                r = bits(k)
+                while r >= n:
+                    r = bits(k)
+                while r:
+                    m &= m - 1
+                    r -= 1
+            a = (m & -m).bit_length() - 1
+            hands[seat] = hand ^ (1 << a)
+            cards.append(a)
+            won |= 1 << a
+        w = won & TRUMP or won & follow  # R25
+        winner = leader + cards.index((w & -w).bit_length() - 1)
+        if winner >= 5:
+            winner -= 5
+        tricks.append((leader, tuple(cards), winner))
+        played |= won
+        steps += 5
+        leader = winner
+        if trick_no == 5:
+            break
+        trick_no += 1
+    s.trick_no = 6
+    s.leader = leader
+    s.played = played
+    s.phase = DONE
+    s.to_act = -1
+    s.legal = 0
+    return steps
+
+
+_FOLLOWERS: Final = (1, 2, 3, 4)
