@@ -38,11 +38,11 @@ from . import play as checked
 from .actions import BIDS, PLAYS, Action, Bid, Discard, Play
 from .actions import PASS as PASS_ACTION
 from .bots import RuleBot, _best_suit
-from .game import Smear, shuffled
+from .game import Smear
 from .rules import SmearRules
 from .scoring import score_hand
 from .state import Phase, Setup, State, Tally, Trick
-from .tables import CARD_VALUE, DECK_MASK, POWER, SUIT, TRICK_KEY, TRUMP_JACK, suit_patterns
+from .tables import CARD_VALUE, DECK, DECK_MASK, POWER, SUIT, TRICK_KEY, TRUMP_JACK, suit_patterns
 from .view import observe
 
 #: Phases as ints (the order of `Phase`).
@@ -375,26 +375,34 @@ def from_state(state: State, rules: SmearRules) -> FastState | None:
 def deal(rules: SmearRules, dealer: int, scores: tuple[int, int], rng: random.Random) -> FastState:
     """A freshly dealt hand, dealt as the checked engine deals it from the same random stream
     (R10: six cards to each seat from the dealer's left, the stock last, its top the kitty)."""
-    d = shuffled(rng)
-    b = _BIT
+    # `game.shuffled` (the swaps of ``rng.shuffle`` from the same random bits) on the cards' bits
+    d = list(_DECK_BITS)
+    bits = rng.getrandbits
+    for i, n, k in _SWAPS:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        d[i], d[j] = d[j], d[i]
     h = (
-        b[d[0]] | b[d[1]] | b[d[2]] | b[d[3]] | b[d[4]] | b[d[5]],
-        b[d[6]] | b[d[7]] | b[d[8]] | b[d[9]] | b[d[10]] | b[d[11]],
-        b[d[12]] | b[d[13]] | b[d[14]] | b[d[15]] | b[d[16]] | b[d[17]],
-        b[d[18]] | b[d[19]] | b[d[20]] | b[d[21]] | b[d[22]] | b[d[23]],
+        d[0] | d[1] | d[2] | d[3] | d[4] | d[5],
+        d[6] | d[7] | d[8] | d[9] | d[10] | d[11],
+        d[12] | d[13] | d[14] | d[15] | d[16] | d[17],
+        d[18] | d[19] | d[20] | d[21] | d[22] | d[23],
     )
     first = (dealer + 1) & 3
     hands = list(h[4 - first :] + h[: 4 - first])
     kitty = 0
     for c in d[24 : 24 + rules.kitty_size]:
-        kitty |= b[c]
+        kitty |= c
     dead = DECK_MASK ^ h[0] ^ h[1] ^ h[2] ^ h[3] ^ kitty  # the rest of the stock
     setup = _new(Setup, (dealer, scores, kitty, dead, (), -1, 0, 0, 0))
     return FastState(rules, AUCTION, first, hands, -1, -1, [], [], setup, None)
 
 
-#: The bit of each card.
-_BIT: Final = tuple(1 << c for c in range(52))
+#: The bit of each card of the unshuffled deck, and the Fisher-Yates steps of its shuffle
+#: (`game._SWAPS`: position, cards left, random bits needed to draw one).
+_DECK_BITS: Final = tuple(1 << c for c in DECK)
+_SWAPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
 
 
 #: The cards of each pattern of one suit's 13 bits, as card numbers, by suit.
