@@ -824,19 +824,30 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
     bits as ``rng.randrange``."""
     steps = 0
     choose = policy.choose
+    randomly = type(policy) is RandomPolicy
+    bits = rng.getrandbits
     while s.phase != PLAY and s.phase != DONE:
         moves = s.moves()
-        s.apply(moves[0] if len(moves) == 1 else choose(s, moves, rng))
+        n = len(moves)
+        if n == 1:
+            a = moves[0]
+        elif randomly:  # drawn as rng.randrange(n) draws it
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            a = moves[r]
+        else:
+            a = choose(s, moves, rng)
+        s.apply(a)
         steps += 1
     if s.phase == DONE:
         return steps
-    randomly = type(policy) is RandomPolicy
     rules = s.rules
     setup = s.setup
     picker, partner, x, under = setup.picker, setup.partner, setup.suit, setup.under
     if randomly and not s.trick and (x < 0 or (under < 0 and 0 <= s.first_x < s.trick_no)):
         return steps + _random_tricks(s, rng)
-    bits = rng.getrandbits
     # R19 variant: a called ten that beats the ace needs the checked trick winner
     plain_winner = under < 0 and not (setup.call_kind == CallKind.TEN and rules.called_ten_beats_ace)
     play_mask = checked.play_mask

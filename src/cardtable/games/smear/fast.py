@@ -539,16 +539,27 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
     inline, from the same random bits as ``rng.randrange``."""
     steps = 0
     choose = policy.choose
+    randomly = type(policy) is RandomPolicy
+    bits = rng.getrandbits
     while s.phase != PLAY and s.phase != OVER:
         moves = s.moves()
-        s.apply(moves[0] if len(moves) == 1 else choose(s, moves, rng))
+        n = len(moves)
+        if n == 1:
+            a = moves[0]
+        elif randomly:  # drawn as rng.randrange(n) draws it
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            a = moves[r]
+        else:
+            a = choose(s, moves, rng)
+        s.apply(a)
         steps += 1
     if s.phase == OVER:
         return steps
-    randomly = type(policy) is RandomPolicy
     if randomly and not s.trick:
         return steps + _random_tricks(s, rng)
-    bits = rng.getrandbits
     hands = s.hands
     strict = s.strict
     lead_ok = s.setup.lead_ok
