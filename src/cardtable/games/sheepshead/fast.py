@@ -14,10 +14,12 @@ Actions as ints: a play is the card's Sheepshead index (0 = QC ... 31 = 7H, `tab
 
 Only the trick play (R23-R35a), nearly every move of a playout, is written out here, and it leans
 on the checked engine's `play.play_mask` and `play.trick_winner` wherever the called-card rules
-bind; the pick, bury, call and crack (a handful of moves per hand) step through the checked
-engine's own functions, and the hand is scored by the checked `scoring.result`, so each rule has
-one home. Every rule option and preset is supported; `from_state` refuses only the state before
-the deal (use `deal`).
+bind; the passes, the pick, a called-ace bury and a call without a crack to follow are stepped in
+place as `play.py` steps them (the ace and ten calls listed here as ints), the rest of the
+auction steps through the checked engine's own functions, and a picked hand is scored by the
+checked `scoring.multiplier` and `scoring.settle` (a no-pick game by `scoring.result`). Every
+rule option and preset is supported; `from_state` refuses only the state before the deal (use
+`deal`).
 
 >>> import random
 >>> from cardtable.games.sheepshead import Sheepshead
@@ -817,7 +819,7 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
     """Play the hand out from ``s`` (changed in place) with ``policy``; the number of moves.
 
     A move with one legal action is taken without asking the policy, as the search's checked
-    playout does, so both draw the same random numbers. The trick play is `_play` written out in
+    playout does, so both draw the same random numbers. The trick play is `FastState.apply` written out in
     one loop over local variables (the choice, the step and the next legal cards), calling the
     checked engine's `play.play_mask` and `play.trick_winner` only where the called-card rules
     or the unknown bind; with `RandomPolicy` the choice is drawn inline, from the same random
