@@ -324,7 +324,7 @@ class FastState:
                 return
             cards = (trick[0], trick[1], trick[2], trick[3], a)
             leader = self.leader
-            if setup.under < 0 and not (setup.call_kind == CallKind.TEN and self.rules.called_ten_beats_ace):
+            if setup.under < 0 and not (setup.call_kind == _TEN and self.rules.called_ten_beats_ace):
                 c0 = trick[0]  # R25: the highest trump, else the highest card of the led suit
                 won = 1 << c0 | 1 << trick[1] | 1 << trick[2] | 1 << trick[3] | bit
                 w = won & TRUMP or won & FOLLOW[c0]
@@ -366,7 +366,7 @@ class FastState:
             # R11 (`play.apply_pass`): the next seat decides
             u = self.setup
             passes = u.passes + 1
-            self.setup = _new(Setup, (u[0], u[1], u[2], u[3], passes, -1, 0, CallKind.NONE, -1, -1, -1, -1, 0, 0, -1))
+            self.setup = _new(Setup, (u[0], u[1], u[2], u[3], passes, -1, 0, _NO_CALL, -1, -1, -1, -1, 0, 0, -1))
             seat = self.to_act = (self.to_act + 1) % 5
             self.choices = checked.pick_choices(rules, self.hands[seat], passes)
             return
@@ -409,7 +409,7 @@ class FastState:
             shown = (1 if hand & BLACK_QUEENS == BLACK_QUEENS else 0) | (2 if hand & RED_QUEENS == RED_QUEENS else 0)
         u = self.setup
         self.hands[seat] = hand | u.blind
-        self.setup = _new(Setup, (*u[:5], seat, 0, CallKind.NONE, -1, -1, -1, -1, shown, 0, -1))
+        self.setup = _new(Setup, (*u[:5], seat, 0, _NO_CALL, -1, -1, -1, -1, shown, 0, -1))
         self.phase = BURY_PHASE
         self.choices = ()
 
@@ -419,10 +419,10 @@ class FastState:
         starts (R23)."""
         u = self.setup
         if called < 0:
-            setup = _new(Setup, (*u[:7], CallKind.ALONE, -1, -1, -1, -1, u.blitz, 0, -1))
+            setup = _new(Setup, (*u[:7], _ALONE_CALL, -1, -1, -1, -1, u.blitz, 0, -1))
         else:
             picker = u.picker
-            kind = CallKind.ACE if called in FAIL_ACES else CallKind.TEN
+            kind = _ACE if called in FAIL_ACES else _TEN
             partner = -1
             for seat in range(5):
                 if seat != picker and self.hands[seat] >> called & 1:
@@ -579,7 +579,11 @@ def deal(game: Any, dealer: int, rng: random.Random, match: Any = None) -> FastS
 
 #: The running scores of a new match (`Sheepshead.start` without a match).
 _NEW_MATCH: Final = (0, 0, 0, 0, 0)
+#: The kinds of call (`CallKind`'s members, looked up once: an enum member costs a lookup each time).
 _NO_CALL: Final = CallKind.NONE
+_ACE: Final = CallKind.ACE
+_TEN: Final = CallKind.TEN
+_ALONE_CALL: Final = CallKind.ALONE
 _POSITIONS: Final = range(32)
 #: The bit, in a Sheepshead card set, of the card at each position of the unshuffled pack.
 _POSITION_BIT: Final = tuple(1 << FROM_KERNEL[c] for c in DECK32)
