@@ -22,6 +22,9 @@ from setuptools import setup
 COMPILED = [
     "src/cardtable/games/smear/fast.py",
     "src/cardtable/games/sheepshead/fast.py",
+    "src/cardtable/games/sheepshead/play.py",
+    "src/cardtable/games/sheepshead/scoring.py",
+    "src/cardtable/games/smear/scoring.py",
     "src/cardtable/games/seep/fast.py",
     "src/cardtable/games/seep/fastgen.py",
     "src/cardtable/games/seep/moves.py",

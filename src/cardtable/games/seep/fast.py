@@ -303,6 +303,8 @@ def playout(st: FastState, policy: Policy, rng: random.Random) -> int:
     rules = game.rules
     codes = game.gen.codes
     effect = game.effect
+    randomly = policy is random_policy
+    bits = rng.getrandbits
     steps = 0
     while True:
         phase = st.phase
@@ -312,7 +314,17 @@ def playout(st: FastState, policy: Policy, rng: random.Random) -> int:
             return steps
         else:
             ms = moves_of(st)
-        a = ms[0] if len(ms) == 1 else policy(st, ms, rng)
+        n = len(ms)
+        if n == 1:
+            a = ms[0]
+        elif randomly:  # `random_policy`, drawn inline from the same random bits as rng.randrange
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            a = ms[r]
+        else:
+            a = policy(st, ms, rng)
         steps += 1
         if phase is _BID:
             apply(st, a)

@@ -14,10 +14,12 @@ Actions as ints: a play is the card's Sheepshead index (0 = QC ... 31 = 7H, `tab
 
 Only the trick play (R23-R35a), nearly every move of a playout, is written out here, and it leans
 on the checked engine's `play.play_mask` and `play.trick_winner` wherever the called-card rules
-bind; the pick, bury, call and crack (a handful of moves per hand) step through the checked
-engine's own functions, and the hand is scored by the checked `scoring.result`, so each rule has
-one home. Every rule option and preset is supported; `from_state` refuses only the state before
-the deal (use `deal`).
+bind; the passes, the pick, a called-ace bury and a call without a crack to follow are stepped in
+place as `play.py` steps them (the ace and ten calls listed here as ints), the rest of the
+auction steps through the checked engine's own functions, and a picked hand is scored by the
+checked `scoring.multiplier` and `scoring.settle` (a no-pick game by `scoring.result`). Every
+rule option and preset is supported; `from_state` refuses only the state before the deal (use
+`deal`).
 
 >>> import random
 >>> from cardtable.games.sheepshead import Sheepshead
@@ -69,6 +71,7 @@ from .tables import (
     BLACK_QUEENS,
     FAIL_ACES,
     FAIL_SUITS,
+    FAIL_TENS,
     FOLLOW,
     FROM_KERNEL,
     POINTS,
@@ -77,6 +80,7 @@ from .tables import (
     TO_KERNEL,
     TRUMP,
     indices,
+    points_of,
 )
 from .view import observe
 
@@ -148,6 +152,7 @@ class FastState:
     __slots__ = (
         "choices",
         "first_x",
+        "follow",
         "hands",
         "leader",
         "legal",
@@ -176,6 +181,7 @@ class FastState:
         first_x: int,
         legal: int,
         choices: tuple[object, ...],
+        follow: int = 0,
     ) -> None:
         self.rules = rules
         self.setup = setup
@@ -190,6 +196,7 @@ class FastState:
         self.first_x = first_x
         self.legal = legal
         self.choices = choices
+        self.follow = follow
 
     def _load(self, s: State) -> None:
         self.setup = s.setup
@@ -204,6 +211,7 @@ class FastState:
         self.first_x = s.first_x
         self.legal = s.legal
         self.choices = s.choices
+        self.follow = _follow_of(s.setup, s.trick, s.trick_no, s.first_x) if s.phase == Phase.PLAY else 0
 
     def copy(self) -> FastState:
         """An independent copy (the shared parts are immutable)."""
@@ -221,6 +229,7 @@ class FastState:
             self.first_x,
             self.legal,
             self.choices,
+            self.follow,
         )
 
     def to_state(self) -> State:
@@ -249,30 +258,115 @@ class FastState:
         phase = self.phase
         if phase == PLAY:
             m = self.legal
-            a, b, c, d = _BYTE_CARDS
-            return a[m & 255] + b[m >> 8 & 255] + c[m >> 16 & 255] + d[m >> 24]
+            lo = _LOW_CARDS[m & 0xFFFF]
+            hi = _HIGH_CARDS[m >> 16]
+            if lo is None or hi is None:
+                lo, hi = _halves(m)
+            return lo + hi
         if phase == DONE:
             return []
         if phase == BURY_PHASE:
             # R14 (`play.bury_choices`): any two of the eight, in canonical order
-            cards = indices(self.hands[self.to_act])
-            return [BURY | 1 << i | 1 << j for i, j in combinations(cards, 2)]
+            bits = [BURY | 1 << i for i in indices(self.hands[self.to_act])]
+            return [i | j for i, j in combinations(bits, 2)]
         if phase == CALL_PHASE:
-            return _ints(checked.call_choices(self.rules, self.hands[self.to_act], self.setup.bury))
+            return _call_moves(self.rules, self.hands[self.to_act], self.setup.bury)
         return _ints(self.choices)  # type: ignore[arg-type]
 
     def apply(self, a: int) -> None:
         """Take action ``a`` (one of `moves`), unchecked."""
-        phase = self.phase
-        if phase == PLAY:
-            _play(self, a)
+        if self.phase == PLAY:  # R23-R26: `play.apply_play` of the checked engine, step for step
+            seat = self.to_act
+            hands = self.hands
+            bit = 1 << a
+            hands[seat] ^= bit
+            self.played |= bit
+            trick = self.trick
+            trick.append(a)
+            nxt = seat + 1 if seat < 4 else 0
+            n = len(trick)
+            if 1 < n < 5:
+                follow = self.follow
+                self.to_act = nxt
+                hand = hands[nxt]
+                if follow:  # R24 (or R31) alone binds everyone in this trick
+                    self.legal = hand & follow or hand
+                    return
+                setup = self.setup
+                trick_no = self.trick_no
+                under = setup.under
+                if nxt == setup.picker or nxt == setup.partner or under >= 0 or trick_no == 5:
+                    self.legal = checked.play_mask(self.rules, setup, nxt, hand, tuple(trick), trick_no, self.first_x)
+                else:
+                    self.legal = hand & FOLLOW[trick[0]] or hand
+                return
+            setup = self.setup
+            trick_no = self.trick_no
+            if n == 1:  # the lead
+                self.to_act = nxt
+                hand = hands[nxt]
+                x = setup.suit
+                if x >= 0:
+                    first_x = self.first_x
+                    under = setup.under
+                    if first_x < 0 and (SUIT_CLASS[a] == x or a == under):
+                        first_x = self.first_x = trick_no  # R27-R33: the first trick of the called suit
+                    if first_x < 0 or first_x == trick_no or under >= 0:
+                        # the called-card rules may bind the picker and the holder (R27-R33, R35a)
+                        self.follow = 0
+                        if nxt == setup.picker or nxt == setup.partner or under >= 0 or trick_no == 5:
+                            self.legal = checked.play_mask(self.rules, setup, nxt, hand, (a,), trick_no, first_x)
+                        else:
+                            self.legal = hand & FOLLOW[a] or hand
+                        return
+                follow = self.follow = FOLLOW[a] if trick_no < 5 else _ALL
+                self.legal = hand & follow or hand
+                return
+            cards = (trick[0], trick[1], trick[2], trick[3], a)
+            leader = self.leader
+            if setup.under < 0 and not (setup.call_kind == _TEN and self.rules.called_ten_beats_ace):
+                c0 = trick[0]  # R25: the highest trump, else the highest card of the led suit
+                won = 1 << c0 | 1 << trick[1] | 1 << trick[2] | 1 << trick[3] | bit
+                w = won & TRUMP or won & FOLLOW[c0]
+                winner = leader + cards.index((w & -w).bit_length() - 1)
+                if winner >= 5:
+                    winner -= 5
+            else:
+                winner = checked.trick_winner(self.rules, setup, leader, cards, self.first_x, trick_no)
+            self.tricks.append((leader, cards, winner))
+            self.trick = []
+            self.leader = winner
+            if trick_no == 5:
+                self.trick_no = 6
+                self.phase = DONE
+                self.to_act = -1
+                self.legal = 0
+                return
+            trick_no += 1
+            self.trick_no = trick_no
+            self.to_act = winner
+            x = setup.suit
+            if x >= 0:
+                first_x = self.first_x
+                under = setup.under
+                if (first_x < 0 or first_x == trick_no or under >= 0) and (
+                    winner == setup.picker or winner == setup.partner or under >= 0
+                ):
+                    self.legal = checked.play_mask(self.rules, setup, winner, hands[winner], (), trick_no, first_x)
+                    return
+            self.legal = hands[winner]
             return
+        self._auction(a)
+
+    def _auction(self, a: int) -> None:
+        """The moves before the trick play: the pick, bury, call and cracks."""
         rules = self.rules
+        phase = self.phase
         if phase == PICK_PHASE and a == PASS and self.setup.passes < 4:
             # R11 (`play.apply_pass`): the next seat decides
             u = self.setup
             passes = u.passes + 1
-            self.setup = _new(Setup, (u[0], u[1], u[2], u[3], passes, -1, 0, CallKind.NONE, -1, -1, -1, -1, 0, 0, -1))
+            self.setup = _new(Setup, (u[0], u[1], u[2], u[3], passes, -1, 0, _NO_CALL, -1, -1, -1, -1, 0, 0, -1))
             seat = self.to_act = (self.to_act + 1) % 5
             self.choices = checked.pick_choices(rules, self.hands[seat], passes)
             return
@@ -287,8 +381,8 @@ class FastState:
             self.setup = _new(Setup, (*u[:6], bury, *u[7:13], 0, -1))
             self.phase = CALL_PHASE
             return
-        if a >= CALL and a < CALL_UNKNOWN and not (rules.cracking and self.setup.picker != self.setup.dealer):
-            self._call(a - CALL)
+        if (a == ALONE or CALL <= a < CALL_UNKNOWN) and not (rules.cracking and self.setup.picker != self.setup.dealer):
+            self._call(a - CALL if a != ALONE else -1)
             return
         s = self.to_state()
         if a >= BURY:
@@ -315,21 +409,25 @@ class FastState:
             shown = (1 if hand & BLACK_QUEENS == BLACK_QUEENS else 0) | (2 if hand & RED_QUEENS == RED_QUEENS else 0)
         u = self.setup
         self.hands[seat] = hand | u.blind
-        self.setup = _new(Setup, (*u[:5], seat, 0, CallKind.NONE, -1, -1, -1, -1, shown, 0, -1))
+        self.setup = _new(Setup, (*u[:5], seat, 0, _NO_CALL, -1, -1, -1, -1, shown, 0, -1))
         self.phase = BURY_PHASE
         self.choices = ()
 
     def _call(self, called: int) -> None:
-        """R18-R22 (`play.apply_call`) for an ace or a ten called, when no crack can follow: the
-        holder of the called card is the partner, and the play starts (R23)."""
+        """R18-R22 (`play.apply_call`) for an ace or a ten called, or the picker alone (``called``
+        -1), when no crack can follow: the holder of the called card is the partner, and the play
+        starts (R23)."""
         u = self.setup
-        picker = u.picker
-        kind = CallKind.ACE if called in FAIL_ACES else CallKind.TEN
-        partner = -1
-        for seat in range(5):
-            if seat != picker and self.hands[seat] >> called & 1:
-                partner = seat
-        setup = _new(Setup, (*u[:7], kind, called, SUIT_CLASS[called], -1, partner, u.blitz, 0, -1))
+        if called < 0:
+            setup = _new(Setup, (*u[:7], _ALONE_CALL, -1, -1, -1, -1, u.blitz, 0, -1))
+        else:
+            picker = u.picker
+            kind = _ACE if called in FAIL_ACES else _TEN
+            partner = -1
+            for seat in range(5):
+                if seat != picker and self.hands[seat] >> called & 1:
+                    partner = seat
+            setup = _new(Setup, (*u[:7], kind, called, SUIT_CLASS[called], -1, partner, u.blitz, 0, -1))
         self.setup = setup
         first = (u.dealer + 1) % 5
         self.phase = PLAY
@@ -339,28 +437,52 @@ class FastState:
     def score(self) -> tuple[int, ...]:
         """Each seat's score of the finished hand, as the checked `Sheepshead.outcome` gives it
         (for a picked hand by the checked `scoring` steps, without the result's details)."""
-        state = self.to_state()
         setup = self.setup
-        if setup.picker < 0:
-            return result(self.rules, state).score
+        picker = setup.picker
+        if picker < 0:
+            return result(self.rules, self.to_state()).score
         rules = self.rules
-        p, t, _ = scoring.picked_points(rules, state)
+        partner = setup.partner
+        # `scoring.picked_points`: the picker team's card points and tricks (R26), the bury (R15)
+        p = t = 0
+        pts = POINTS
+        for _leader, (c0, c1, c2, c3, c4), winner in self.tricks:
+            if winner in (picker, partner):
+                t += 1
+                p += pts[c0] + pts[c1] + pts[c2] + pts[c3] + pts[c4]
+        if t > 0 or not rules.bury_requires_trick:
+            p += points_of(setup.bury)
         m = scoring.multiplier(rules, setup)
-        _, _, (picker, partner, defender) = scoring.settle(rules, p, t, setup.partner < 0, m)
-        score = [defender] * 5
-        score[setup.picker] = picker
-        if setup.partner >= 0:
-            score[setup.partner] = partner
+        _, _, (won, shared, defender) = scoring.settle(rules, p, t, partner < 0, m)
+        if partner < 0:
+            score = [defender, defender, defender, defender, defender]
+            score[picker] = won
+            return tuple(score)
+        score = [defender, defender, defender, defender, defender]
+        score[picker] = won
+        score[partner] = shared
         return tuple(score)
 
 
 #: The ints of the engine's tuples of actions, by the tuple's identity (the tuple is kept, so an
 #: identity is never reused while it is cached).
-#: The cards (indices) of each value of each byte of a card set, strongest first; never changed
-#: in place (`FastState.moves` joins copies).
-_BYTE_CARDS: Final = tuple(tuple([8 * k + i for i in range(8) if v >> i & 1] for v in range(256)) for k in range(4))
 _INTS: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
-_PICK_PASS: Final = checked.pick_choices(SheepsheadRules(), 0, 0)
+#: The cards (indices, strongest first) of each value of the low and the high 16 bits of a card
+#: set, filled in as they are met; never changed in place (`FastState.moves` joins copies).
+_LOW_CARDS: list[list[int] | None] = [None] * (1 << 16)
+_HIGH_CARDS: list[list[int] | None] = [None] * (1 << 16)
+
+
+def _halves(m: int) -> tuple[list[int], list[int]]:
+    """The entries of `_LOW_CARDS` and `_HIGH_CARDS` for the card set ``m``, made if missing."""
+    lo, hi = m & 0xFFFF, m >> 16
+    low = _LOW_CARDS[lo]
+    if low is None:
+        low = _LOW_CARDS[lo] = [i for i in range(16) if lo >> i & 1]
+    high = _HIGH_CARDS[hi]
+    if high is None:
+        high = _HIGH_CARDS[hi] = [16 + i for i in range(16) if hi >> i & 1]
+    return low, high
 
 
 def _ints(actions: tuple[Action, ...]) -> list[int]:
@@ -375,64 +497,45 @@ def _ints(actions: tuple[Action, ...]) -> list[int]:
     return got[1][:]
 
 
-def _play(s: FastState, card: int) -> None:
-    """R23-R26 in place: `play.apply_play` of the checked engine, step for step."""
-    rules = s.rules
-    setup = s.setup
-    seat = s.to_act
-    hands = s.hands
-    bit = 1 << card
-    hands[seat] ^= bit
-    s.played |= bit
-    trick = s.trick
-    trick_no = s.trick_no
-    first_x = s.first_x
-    suit = setup.suit
-    if trick:
-        trick.append(card)
-        restricted = suit >= 0 and (first_x < 0 or first_x == trick_no or setup.under >= 0)
-        if len(trick) < 5:
-            nxt = seat + 1 if seat < 4 else 0
-            s.to_act = nxt
-            if (restricted and (nxt == setup.picker or nxt == setup.partner or setup.under >= 0)) or trick_no == 5:
-                s.legal = checked.play_mask(rules, setup, nxt, hands[nxt], tuple(trick), trick_no, first_x)
-            else:
-                hand = hands[nxt]
-                s.legal = hand & FOLLOW[trick[0]] or hand
-            return
-        cards = tuple(trick)
-        leader = s.leader
-        winner = checked.trick_winner(rules, setup, leader, cards, first_x, trick_no)
-        s.tricks.append((leader, cards, winner))
-        s.trick = []
-        s.leader = winner
-        if trick_no == 5:
-            s.trick_no = 6
-            s.phase = DONE
-            s.to_act = -1
-            s.legal = 0
-            return
-        trick_no += 1
-        s.trick_no = trick_no
-        s.to_act = winner
-        restricted = suit >= 0 and (first_x < 0 or first_x == trick_no or setup.under >= 0)
-        if restricted and (winner == setup.picker or winner == setup.partner or setup.under >= 0):
-            s.legal = checked.play_mask(rules, setup, winner, hands[winner], (), trick_no, first_x)
-        else:
-            s.legal = hands[winner]
-        return
-    trick.append(card)
-    restricted = suit >= 0 and (first_x < 0 or first_x == trick_no or setup.under >= 0)
-    if suit >= 0 and first_x < 0 and (SUIT_CLASS[card] == suit or card == setup.under):
-        first_x = s.first_x = trick_no  # R27-R33: the first trick of the called suit
-        restricted = True
-    nxt = seat + 1 if seat < 4 else 0
-    s.to_act = nxt
-    if (restricted and (nxt == setup.picker or nxt == setup.partner or setup.under >= 0)) or trick_no == 5:
-        s.legal = checked.play_mask(rules, setup, nxt, hands[nxt], (card,), trick_no, first_x)
-    else:
-        hand = hands[nxt]
-        s.legal = hand & FOLLOW[card] or hand
+_PICK_PASS: Final = checked.pick_choices(SheepsheadRules(), 0, 0)
+_FAIL_ACES: Final = sum(1 << a for a in FAIL_ACES)
+
+
+def _call_moves(rules: SheepsheadRules, hand: int, bury: int) -> list[int]:
+    """`play.call_choices` as ints, written out for the ace and ten calls (R18-R21); with the
+    unknown allowed (R35a) the checked engine's list is converted."""
+    if rules.allow_unknown_call:
+        return _ints(checked.call_choices(rules, hand, bury))
+    eight = hand | bury
+    out = []
+    for x in (0, 1, 2):
+        ace = FAIL_ACES[x]
+        # R18 (a) the ace is not among his eight cards, (b) a hold card of the suit in hand
+        if hand & FAIL_SUITS[x] & ~(1 << ace) and (rules.allow_call_own_ace or not eight >> ace & 1):
+            out.append(CALL + ace)
+    if not out and rules.allow_ten_call and eight & _FAIL_ACES == _FAIL_ACES:  # R19
+        for x in (0, 1, 2):
+            hold = hand & (1 << FAIL_ACES[x] if rules.ten_call_hold_must_be_ace else FAIL_SUITS[x])
+            if hold and not eight >> FAIL_TENS[x] & 1:
+                out.append(CALL + FAIL_TENS[x])
+    out.append(ALONE)  # R20, R21
+    return out
+
+
+#: Every card: what a follower may play on the last trick (R31), his whole hand.
+_ALL: Final = (1 << 32) - 1
+
+
+def _follow_of(setup: Setup, trick: tuple[int, ...] | list[int], trick_no: int, first_x: int) -> int:
+    """`FastState.follow` of a trick in progress: the cards every follower must follow with (R24;
+    every card on the last trick, R31), or 0 while the called-card rules may bind one of them
+    (R27-R33, R35a: the follower's legal cards then come from `play.play_mask`)."""
+    if not trick:
+        return 0
+    x = setup.suit
+    if x >= 0 and (first_x < 0 or first_x == trick_no or setup.under >= 0):
+        return 0
+    return FOLLOW[trick[0]] if trick_no < 5 else _ALL
 
 
 def from_state(state: State, rules: SheepsheadRules) -> FastState | None:
@@ -449,24 +552,38 @@ def deal(game: Any, dealer: int, rng: random.Random, match: Any = None) -> FastS
     """A freshly dealt hand of ``game`` (a `Sheepshead`), dealt as the checked engine deals it
     from the same random stream: the pack sorted by 32 random keys (`Sheepshead.deal`), then
     3-2-3 from the dealer's left with two to the blind after the first round (R9)."""
-    start = game.start(dealer, match)
+    if match is None:
+        scores, pending = _NEW_MATCH, 0
+    else:
+        u = game.start(dealer, match).setup
+        scores, pending = u.scores, u.pending
     r = rng.random
     keys = [r() for _ in _POSITIONS]
-    b = [_POSITION_BIT[p] for p in sorted(_POSITIONS, key=keys.__getitem__)]
-    hands = [0, 0, 0, 0, 0]
-    for k in range(5):
-        i = 3 * k
-        hands[(dealer + 1 + k) % 5] = b[i] | b[i + 1] | b[i + 2] | b[i + 17] | b[i + 18] | b[i + 19]
-    u = start.setup
-    setup = _new(Setup, (dealer, u.scores, u.pending, b[15] | b[16], 0, -1, 0, CallKind.NONE, -1, -1, -1, -1, 0, 0, -1))
-    first = (dealer + 1) % 5
+    b = list(map(_POSITION_BIT.__getitem__, sorted(_POSITIONS, key=keys.__getitem__)))
+    # in turn from the dealer's left: three, then (after two to the blind) three more
+    h = (
+        b[0] | b[1] | b[2] | b[17] | b[18] | b[19],
+        b[3] | b[4] | b[5] | b[20] | b[21] | b[22],
+        b[6] | b[7] | b[8] | b[23] | b[24] | b[25],
+        b[9] | b[10] | b[11] | b[26] | b[27] | b[28],
+        b[12] | b[13] | b[14] | b[29] | b[30] | b[31],
+    )
+    first = dealer + 1 if dealer < 4 else 0
+    hands = list(h[5 - first :] + h[: 5 - first])
+    setup = _new(Setup, (dealer, scores, pending, b[15] | b[16], 0, -1, 0, _NO_CALL, -1, -1, -1, -1, 0, 0, -1))
     rules = game.rules
-    fs = FastState(
+    return FastState(
         rules, setup, PICK_PHASE, first, hands, 0, first, [], [], 0, -1, 0, checked.pick_choices(rules, hands[first], 0)
     )
-    return fs
 
 
+#: The running scores of a new match (`Sheepshead.start` without a match).
+_NEW_MATCH: Final = (0, 0, 0, 0, 0)
+#: The kinds of call (`CallKind`'s members, looked up once: an enum member costs a lookup each time).
+_NO_CALL: Final = CallKind.NONE
+_ACE: Final = CallKind.ACE
+_TEN: Final = CallKind.TEN
+_ALONE_CALL: Final = CallKind.ALONE
 _POSITIONS: Final = range(32)
 #: The bit, in a Sheepshead card set, of the card at each position of the unshuffled pack.
 _POSITION_BIT: Final = tuple(1 << FROM_KERNEL[c] for c in DECK32)
@@ -706,24 +823,37 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
     """Play the hand out from ``s`` (changed in place) with ``policy``; the number of moves.
 
     A move with one legal action is taken without asking the policy, as the search's checked
-    playout does, so both draw the same random numbers. The trick play is `_play` written out in
+    playout does, so both draw the same random numbers. The trick play is `FastState.apply` written out in
     one loop over local variables (the choice, the step and the next legal cards), calling the
     checked engine's `play.play_mask` and `play.trick_winner` only where the called-card rules
     or the unknown bind; with `RandomPolicy` the choice is drawn inline, from the same random
     bits as ``rng.randrange``."""
     steps = 0
     choose = policy.choose
+    randomly = type(policy) is RandomPolicy
+    bits = rng.getrandbits
     while s.phase != PLAY and s.phase != DONE:
         moves = s.moves()
-        s.apply(moves[0] if len(moves) == 1 else choose(s, moves, rng))
+        n = len(moves)
+        if n == 1:
+            a = moves[0]
+        elif randomly:  # drawn as rng.randrange(n) draws it
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            a = moves[r]
+        else:
+            a = choose(s, moves, rng)
+        s.apply(a)
         steps += 1
     if s.phase == DONE:
         return steps
-    randomly = type(policy) is RandomPolicy
-    bits = rng.getrandbits
     rules = s.rules
     setup = s.setup
     picker, partner, x, under = setup.picker, setup.partner, setup.suit, setup.under
+    if randomly and not s.trick and (x < 0 or (under < 0 and 0 <= s.first_x < s.trick_no)):
+        return steps + _random_tricks(s, rng)
     # R19 variant: a called ten that beats the ace needs the checked trick winner
     plain_winner = under < 0 and not (setup.call_kind == CallKind.TEN and rules.called_ten_beats_ace)
     play_mask = checked.play_mask
@@ -801,6 +931,10 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
             if trick_no == 5:
                 break
             trick_no += 1
+            if randomly and under < 0 and 0 <= first_x < trick_no:
+                # R24 alone from here on (R33): the rest unrolled trick by trick
+                s.trick_no, s.leader, s.first_x, s.played = trick_no, leader, first_x, played
+                return steps + _random_tricks(s, rng)
             if (
                 x >= 0
                 and (first_x < 0 or first_x == trick_no or under >= 0)
@@ -833,3 +967,72 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
     s.to_act = -1
     s.legal = 0
     return steps
+
+
+def _random_tricks(s: FastState, rng: random.Random) -> int:
+    """The rest of the trick play from the start of a trick where R24 alone binds every seat (no
+    called suit, or it has been led and no card lies aside: R33), every card drawn at random as
+    `RandomPolicy` draws it: `playout`'s loop unrolled trick by trick (R23-R26, R31)."""
+    bits = rng.getrandbits
+    hands = s.hands
+    tricks = s.tricks
+    leader = s.leader
+    played = s.played
+    trick_no = s.trick_no
+    steps = 0
+    while True:
+        hand = hands[leader]
+        m = hand
+        if m & (m - 1):  # the r-th card, r drawn as rng.randrange(n) draws it
+            n = m.bit_count()
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            while r:
+                m &= m - 1
+                r -= 1
+        a = (m & -m).bit_length() - 1
+        hands[leader] = hand ^ (1 << a)
+        cards = [a]
+        won = 1 << a
+        follow = FOLLOW[a]
+        seat = leader
+        for _ in _FOLLOWERS:
+            seat = seat + 1 if seat < 4 else 0
+            hand = hands[seat]
+            m = hand & follow or hand
+            if m & (m - 1):
+                n = m.bit_count()
+                k = n.bit_length()
+                r = bits(k)
+                while r >= n:
+                    r = bits(k)
+                while r:
+                    m &= m - 1
+                    r -= 1
+            a = (m & -m).bit_length() - 1
+            hands[seat] = hand ^ (1 << a)
+            cards.append(a)
+            won |= 1 << a
+        w = won & TRUMP or won & follow  # R25
+        winner = leader + cards.index((w & -w).bit_length() - 1)
+        if winner >= 5:
+            winner -= 5
+        tricks.append((leader, tuple(cards), winner))
+        played |= won
+        steps += 5
+        leader = winner
+        if trick_no == 5:
+            break
+        trick_no += 1
+    s.trick_no = 6
+    s.leader = leader
+    s.played = played
+    s.phase = DONE
+    s.to_act = -1
+    s.legal = 0
+    return steps
+
+
+_FOLLOWERS: Final = (1, 2, 3, 4)

@@ -42,9 +42,10 @@ _BITS: Final = tuple(1 << i for i in range(32))
 _BIT: Final = {c: 1 << FROM_KERNEL[c] for c in TO_KERNEL}
 
 
-def deal_hands(deck: tuple[int, ...], dealer: int) -> tuple[tuple[int, ...], int] | None:
+def deal_hands(deck: object, dealer: int) -> tuple[tuple[int, ...], int] | None:
     """Deal an ordered deck of kernel cards 3-2-3 from the dealer's left (R9); None if it is not
-    the 32-card pack."""
+    the 32-card pack (``deck`` is whatever a record gave, checked here: the compiled build would
+    refuse a wrong type at the call with an error of its own)."""
     if type(deck) is not tuple or len(deck) != 32:
         return None
     try:

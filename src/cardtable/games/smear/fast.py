@@ -38,11 +38,11 @@ from . import play as checked
 from .actions import BIDS, PLAYS, Action, Bid, Discard, Play
 from .actions import PASS as PASS_ACTION
 from .bots import RuleBot, _best_suit
-from .game import Smear, shuffled
+from .game import Smear
 from .rules import SmearRules
 from .scoring import score_hand
 from .state import Phase, Setup, State, Tally, Trick
-from .tables import CARD_VALUE, POWER, SUIT, TRICK_KEY, TRUMP_JACK, suit_patterns
+from .tables import CARD_VALUE, DECK, DECK_MASK, POWER, SUIT, TRICK_KEY, TRUMP_JACK, suit_patterns
 from .view import observe
 
 #: Phases as ints (the order of `Phase`).
@@ -93,8 +93,10 @@ class FastState:
     """
 
     __slots__ = (
+        "follow",
         "hands",
         "leader",
+        "led",
         "phase",
         "played",
         "rules",
@@ -120,6 +122,8 @@ class FastState:
         setup: Setup,
         tally: Tally | None,
         played: int = -1,
+        led: int = -1,
+        follow: int = 0,
     ) -> None:
         self.rules = rules
         self.strict = rules.follow_rule == "strict"
@@ -140,6 +144,23 @@ class FastState:
             for c in trick:
                 played |= 1 << c
         self.played = played
+        if led < 0:
+            self._trick_suits()
+        else:
+            self.led = led
+            self.follow = follow
+
+    def _trick_suits(self) -> None:
+        """``led`` and ``follow`` of the trick in progress (0 and 0 before its lead): the cards of
+        the suit led, and those a seat holding one of them may play (R24-R25)."""
+        trick = self.trick
+        if not trick or self.phase != PLAY:
+            self.led = self.follow = 0
+            return
+        led = trick[0] // 13
+        self.led = _SUIT[led]
+        trump = self.trump
+        self.follow = _SUIT[led] if led == trump or self.strict else _SUIT[led] | _SUIT[trump]
 
     def copy(self) -> FastState:
         """An independent copy (the shared parts are immutable)."""
@@ -155,6 +176,8 @@ class FastState:
             self.setup,
             self.tally,
             self.played,
+            self.led,
+            self.follow,
         )
 
     def to_state(self) -> State:
@@ -185,6 +208,7 @@ class FastState:
         self.tricks = list(s.tricks)
         self.setup = s.setup
         self.tally = s.tally
+        self._trick_suits()
 
     def playable(self) -> int:
         """R24-R25: the cards the seat to act may play, as a card set (the play only)."""
@@ -205,18 +229,21 @@ class FastState:
         phase = self.phase
         if phase == PLAY:  # `playable`, written out: this runs at every card
             hand = self.hands[self.to_act]
-            trick = self.trick
-            if not trick:
-                m = hand if self.tricks else hand & self.setup.lead_ok
+            led = self.led
+            if led:
+                f = hand & led
+                if f:
+                    t = hand & self.follow & ~led  # R25: trumps too, unless strict or trump led
+                    if not t:
+                        return _ONE_SUIT[f][:]
+                    return _ONE_SUIT[f] + _ONE_SUIT[t] if f < t else _ONE_SUIT[t] + _ONE_SUIT[f]
+                m = hand
+            elif self.tricks:
+                m = hand
             else:
-                led = trick[0] // 13
-                m = hand & _SUIT[led]
-                if not m:
-                    m = hand
-                elif led != self.trump and not self.strict:
-                    m |= hand & _SUIT[self.trump]
+                m = hand & self.setup.lead_ok
             a, b, c, d = _SUIT_CARDS
-            return a[m & 0x1FFF] + b[m >> 13 & 0x1FFF] + c[m >> 26 & 0x1FFF] + d[m >> 39]
+            return [*a[m & 0x1FFF], *b[m >> 13 & 0x1FFF], *c[m >> 26 & 0x1FFF], *d[m >> 39]]
         if phase == AUCTION:
             return self._calls()
         if phase == OVER:
@@ -266,21 +293,31 @@ class FastState:
 
     def apply(self, a: int) -> None:
         """Take action ``a`` (one of `moves`), unchecked."""
-        if self.phase == AUCTION:
-            self._call(a)
-            return
-        if self.phase != PLAY:
-            s = checked.apply_action(self.rules, self.strict, self.to_state(), to_action(a))
-            self._load(s)
+        phase = self.phase
+        if phase != PLAY:
+            if phase == AUCTION:
+                self._call(a)
+            else:
+                self._load(checked.apply_action(self.rules, self.strict, self.to_state(), to_action(a)))
             return
         seat = self.to_act
-        self.hands[seat] ^= 1 << a
-        self.played |= 1 << a
+        bit = 1 << a
+        self.hands[seat] ^= bit
+        self.played |= bit
         trick = self.trick
-        if not trick and not self.tricks:
-            self.trump = a // 13  # R22: the first card led sets trump
         trick.append(a)
-        if len(trick) < 4:
+        n = len(trick)
+        if n == 1:  # the lead
+            led = a // 13
+            trump = self.trump
+            if trump < 0:
+                trump = self.trump = led  # R22: the first card led sets trump
+            suit = _SUIT[led]
+            self.led = suit
+            self.follow = suit if led == trump or self.strict else suit | _SUIT[trump]
+            self.to_act = (seat + 1) & 3
+            return
+        if n < 4:
             self.to_act = (seat + 1) & 3
             return
         t0, t1, t2, t3 = trick
@@ -296,7 +333,8 @@ class FastState:
         winner = (leader + first) & 3
         tricks = self.tricks
         tricks.append(_new(Trick, (leader, (t0, t1, t2, t3), winner)))
-        self.trick = []
+        trick.clear()
+        self.led = self.follow = 0
         self.leader = winner
         if len(tricks) < 6:
             self.to_act = winner
@@ -337,25 +375,34 @@ def from_state(state: State, rules: SmearRules) -> FastState | None:
 def deal(rules: SmearRules, dealer: int, scores: tuple[int, int], rng: random.Random) -> FastState:
     """A freshly dealt hand, dealt as the checked engine deals it from the same random stream
     (R10: six cards to each seat from the dealer's left, the stock last, its top the kitty)."""
-    d = shuffled(rng)
-    b = _BIT
+    # `game.shuffled` (the swaps of ``rng.shuffle`` from the same random bits) on the cards' bits
+    d = list(_DECK_BITS)
+    bits = rng.getrandbits
+    for i, n, k in _SWAPS:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        d[i], d[j] = d[j], d[i]
+    h = (
+        d[0] | d[1] | d[2] | d[3] | d[4] | d[5],
+        d[6] | d[7] | d[8] | d[9] | d[10] | d[11],
+        d[12] | d[13] | d[14] | d[15] | d[16] | d[17],
+        d[18] | d[19] | d[20] | d[21] | d[22] | d[23],
+    )
     first = (dealer + 1) & 3
-    hands = [0, 0, 0, 0]
-    for k in range(4):
-        i = 6 * k
-        hands[(first + k) & 3] = b[d[i]] | b[d[i + 1]] | b[d[i + 2]] | b[d[i + 3]] | b[d[i + 4]] | b[d[i + 5]]
+    hands = list(h[4 - first :] + h[: 4 - first])
     kitty = 0
     for c in d[24 : 24 + rules.kitty_size]:
-        kitty |= b[c]
-    dead = 0
-    for c in d[24 + rules.kitty_size :]:
-        dead |= b[c]
+        kitty |= c
+    dead = DECK_MASK ^ h[0] ^ h[1] ^ h[2] ^ h[3] ^ kitty  # the rest of the stock
     setup = _new(Setup, (dealer, scores, kitty, dead, (), -1, 0, 0, 0))
     return FastState(rules, AUCTION, first, hands, -1, -1, [], [], setup, None)
 
 
-#: The bit of each card.
-_BIT: Final = tuple(1 << c for c in range(52))
+#: The bit of each card of the unshuffled deck, and the Fisher-Yates steps of its shuffle
+#: (`game._SWAPS`: position, cards left, random bits needed to draw one).
+_DECK_BITS: Final = tuple(1 << c for c in DECK)
+_SWAPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
 
 
 #: The cards of each pattern of one suit's 13 bits, as card numbers, by suit.
@@ -367,6 +414,8 @@ def _suit_cards(suit: int) -> tuple[list[int], ...]:
 
 
 _SUIT_CARDS: Final = tuple(_suit_cards(suit) for suit in range(4))
+#: The cards of every set of one suit's cards, by its card set; never changed in place.
+_ONE_SUIT: Final = {p << 13 * suit: _SUIT_CARDS[suit][p] for suit in range(4) for p in suit_patterns() if p}
 
 
 def _cards_of(m: int) -> list[int]:
@@ -490,16 +539,27 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
     inline, from the same random bits as ``rng.randrange``."""
     steps = 0
     choose = policy.choose
+    randomly = type(policy) is RandomPolicy
+    bits = rng.getrandbits
     while s.phase != PLAY and s.phase != OVER:
         moves = s.moves()
-        s.apply(moves[0] if len(moves) == 1 else choose(s, moves, rng))
+        n = len(moves)
+        if n == 1:
+            a = moves[0]
+        elif randomly:  # drawn as rng.randrange(n) draws it
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            a = moves[r]
+        else:
+            a = choose(s, moves, rng)
+        s.apply(a)
         steps += 1
     if s.phase == OVER:
         return steps
-    randomly = type(policy) is RandomPolicy
     if randomly and not s.trick:
         return steps + _random_tricks(s, rng)
-    bits = rng.getrandbits
     hands = s.hands
     strict = s.strict
     lead_ok = s.setup.lead_ok
@@ -574,19 +634,6 @@ def _random_tricks(s: FastState, rng: random.Random) -> int:
     """The rest of the play from the start of a trick, every card drawn at random as
     `RandomPolicy` draws it: `playout`'s loop unrolled trick by trick (R21-R26)."""
     bits = rng.getrandbits
-
-    def pick(m: int) -> int:
-        """The r-th card of a set of two or more, r drawn as ``rng.randrange`` draws it."""
-        n = m.bit_count()
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        while r:
-            m &= m - 1
-            r -= 1
-        return (m & -m).bit_length() - 1
-
     hands = s.hands
     tricks = s.tricks
     strict = s.strict
@@ -600,7 +647,16 @@ def _random_tricks(s: FastState, rng: random.Random) -> int:
         hand = hands[leader]
         m = hand & lead_ok
         lead_ok = -1
-        t0 = pick(m) if m & (m - 1) else m.bit_length() - 1
+        if m & (m - 1):  # the r-th card of two or more, r drawn as rng.randrange(n) draws it
+            n = m.bit_count()
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            while r:
+                m &= m - 1
+                r -= 1
+        t0 = (m & -m).bit_length() - 1
         hands[leader] = hand ^ (1 << t0)
         led = t0 // 13
         if trump < 0:
@@ -614,7 +670,16 @@ def _random_tricks(s: FastState, rng: random.Random) -> int:
         hand = hands[seat]
         m = hand & follow
         m = m | hand & extra if m else hand
-        t1 = pick(m) if m & (m - 1) else m.bit_length() - 1
+        if m & (m - 1):
+            n = m.bit_count()
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            while r:
+                m &= m - 1
+                r -= 1
+        t1 = (m & -m).bit_length() - 1
         hands[seat] = hand ^ (1 << t1)
         if key[t1] > best:
             best, first = key[t1], 1
@@ -622,7 +687,16 @@ def _random_tricks(s: FastState, rng: random.Random) -> int:
         hand = hands[seat]
         m = hand & follow
         m = m | hand & extra if m else hand
-        t2 = pick(m) if m & (m - 1) else m.bit_length() - 1
+        if m & (m - 1):
+            n = m.bit_count()
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            while r:
+                m &= m - 1
+                r -= 1
+        t2 = (m & -m).bit_length() - 1
         hands[seat] = hand ^ (1 << t2)
         if key[t2] > best:
             best, first = key[t2], 2
@@ -630,7 +704,16 @@ def _random_tricks(s: FastState, rng: random.Random) -> int:
         hand = hands[seat]
         m = hand & follow
         m = m | hand & extra if m else hand
-        t3 = pick(m) if m & (m - 1) else m.bit_length() - 1
+        if m & (m - 1):
+            n = m.bit_count()
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            while r:
+                m &= m - 1
+                r -= 1
+        t3 = (m & -m).bit_length() - 1
         hands[seat] = hand ^ (1 << t3)
         if key[t3] > best:
             first = 3
