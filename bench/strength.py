@@ -81,27 +81,38 @@ def play(job: sim.Job, seconds: float | None, deals: int, jobs: int, pool: Execu
     return results
 
 
+def pairing_row(
+    game: str, strong: str, weak: str, seed: int, seconds: float | None, deals: int, jobs: int, pool: Executor | None
+) -> str:
+    """One pairing played (``deals`` deals, or as many as ``seconds`` allow; see `play`) as a
+    markdown row: pairing, deals, mean difference per hand, its 95% CI, the verdict, each side's
+    ms per decision and the seconds taken."""
+    job = sim.job_for(game, {}, [strong, weak], seed)
+    job = sim.Job(job.game, job.rules, job.bots, job.seed, keep_records=False)
+    start = time.monotonic()
+    results = play(job, seconds, deals, jobs, pool)
+    took = time.monotonic() - start
+    summary = sim.summarize(job, results)
+    pair = summary.pairs[f"{strong} vs {weak}"]
+    verdict = "yes" if pair["ci_low"] > 0 else "not shown"
+    return (
+        f"| {strong} vs {weak} | {len(results)} | {pair['mean_diff']:+.3f} | "
+        f"[{pair['ci_low']:+.3f}, {pair['ci_high']:+.3f}] | {verdict} | "
+        f"{_ms(summary.bots[strong]['s_per_decision'])} / "
+        f"{_ms(summary.bots[weak]['s_per_decision'])} | {took:.0f} |"
+    )
+
+
 def measure(game: str, seconds: float | None, deals: int, jobs: int, seed: int, pool: Executor | None) -> list[str]:
     """Markdown table rows for one game's pairings."""
     rows = []
     for strong, weak in PAIRINGS:
-        job = sim.job_for(game, {}, [strong, weak], seed)
-        job = sim.Job(job.game, job.rules, job.bots, job.seed, keep_records=False)
-        start = time.monotonic()
         if seconds is None:
-            results = play(job, None, max(2, int(deals * SCALE[strong])), jobs, pool)
+            row = pairing_row(game, strong, weak, seed, None, max(2, int(deals * SCALE[strong])), jobs, pool)
         else:
-            results = play(job, seconds * GAME_PAIRING_SHARES.get(game, SHARES)[strong], 100_000, jobs, pool)
-        took = time.monotonic() - start
-        summary = sim.summarize(job, results)
-        pair = summary.pairs[f"{strong} vs {weak}"]
-        verdict = "yes" if pair["ci_low"] > 0 else "not shown"
-        rows.append(
-            f"| {strong} vs {weak} | {len(results)} | {pair['mean_diff']:+.3f} | "
-            f"[{pair['ci_low']:+.3f}, {pair['ci_high']:+.3f}] | {verdict} | "
-            f"{_ms(summary.bots[strong]['s_per_decision'])} / "
-            f"{_ms(summary.bots[weak]['s_per_decision'])} | {took:.0f} |"
-        )
+            share = seconds * GAME_PAIRING_SHARES.get(game, SHARES)[strong]
+            row = pairing_row(game, strong, weak, seed, share, 100_000, jobs, pool)
+        rows.append(row)
         print(f"{game}: {rows[-1]}", file=sys.stderr, flush=True)
     return rows
 

@@ -28,9 +28,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from strength import _ms, play  # bench/strength.py, beside this script
+from strength import pairing_row  # bench/strength.py, beside this script
 
-from cardtable import registry, sim
+from cardtable import registry
 from cardtable.bots import search
 
 #: Each game's share of ``--minutes``: Seep's differences show in a few dozen deals.
@@ -75,24 +75,12 @@ def main(argv: list[str] | None = None) -> int:
         for game in games:
             pairs = pairings(game, args.seconds, args.equal_work)
             for strong, weak in pairs:
-                job = sim.job_for(game, {}, [strong, weak], args.seed)
-                job = sim.Job(job.game, job.rules, job.bots, job.seed, keep_records=False)
-                start = time.monotonic()
                 if game in fixed:
-                    results = play(job, None, fixed[game], args.jobs, pool)
+                    row = pairing_row(game, strong, weak, args.seed, None, fixed[game], args.jobs, pool)
                 else:
                     share = 60.0 * args.minutes * GAME_SHARES.get(game, 1 / 3) / total / len(pairs)
-                    results = play(job, share, 100_000, args.jobs, pool)
-                took = time.monotonic() - start
-                summary = sim.summarize(job, results)
-                pair = summary.pairs[f"{strong} vs {weak}"]
-                verdict = "yes" if pair["ci_low"] > 0 else "not shown"
-                lines.append(
-                    f"| {game} | {strong} vs {weak} | {len(results)} | {pair['mean_diff']:+.3f} | "
-                    f"[{pair['ci_low']:+.3f}, {pair['ci_high']:+.3f}] | {verdict} | "
-                    f"{_ms(summary.bots[strong]['s_per_decision'])} / "
-                    f"{_ms(summary.bots[weak]['s_per_decision'])} | {took:.0f} |"
-                )
+                    row = pairing_row(game, strong, weak, args.seed, share, 100_000, args.jobs, pool)
+                lines.append(f"| {game} {row}")
                 print(lines[-1], file=sys.stderr, flush=True)
     finally:
         if pool is not None:

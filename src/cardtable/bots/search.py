@@ -37,6 +37,7 @@ the search's choices do not depend on which one ran: the fast layer only makes t
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import math
@@ -231,10 +232,10 @@ class SearchBot:
         self.policy: Bot = policy if policy is not None else RandomBot(game)
         self.time_limit = time_limit
         self.fast = fast_layer(game, self.policy) if fast else None
-        #: Whether the worlds are weighed by the other seats' plays too (the game's
-        #: ``sample(view, rng, infer=True)``), where the game's sampler can.
         if infer is None:
             infer = not classic and INFER.get(game.name, False)
+        #: Whether the worlds are weighed by the other seats' plays too (the game's
+        #: ``sample(view, rng, infer=True)``), where the game's sampler can.
         self.infer = infer and "infer" in inspect.signature(game.sample).parameters
         if self.infer:
             self.world_moves = INFER_WORLD_MOVES.get(game.name, self.world_moves)
@@ -295,12 +296,11 @@ class SearchBot:
         seat = view.seat
         n = len(legal)
         values: list[list[float]] = [[] for _ in range(n)]
-        now = time.perf_counter()
-        began = now if began is None else began
+        if began is None:
+            began = time.perf_counter()
         deadline = began + self.time_limit if self.time_limit is not None else math.inf
         spend = self.spend
-        sample = game.sample
-        infer = {"infer": True} if self.infer else {}
+        sample = functools.partial(game.sample, infer=True) if self.infer else game.sample
         remaining = list(range(n))
         rounds = max(1, math.ceil(math.log2(n))) if n > 1 else 1
         moves_left = float(self.moves)
@@ -317,7 +317,7 @@ class SearchBot:
             while worlds < 2 or (
                 time.perf_counter() < round_end if spend else moves < round_moves and playouts < round_playouts
             ):
-                world = sample(view, rng, **infer)
+                world = sample(view, rng)
                 fast_world = fast[2](world) if fast is not None else None
                 for i in remaining:
                     if fast_world is not None:
