@@ -31,8 +31,11 @@ only, and a time limit that only stops it after the round in which the limit pas
 
 The playouts run on the game's fast layer (``cardtable.games.<game>.fast``, see `FastLayer`) when
 it has one that takes the sampled world and a fast policy that chooses as the playout policy does;
-else on the checked public API. Both draw the same random numbers and reach the same outcomes, so
-the search's choices do not depend on which one ran: the fast layer only makes them sooner.
+else on the checked public API. The worlds then come from the game's fast sampler where it has one
+(``cardtable.games.<game>.fastsample``, see `fast_sampler`), which draws the checked sampler's
+worlds from the same random numbers. Both ways draw the same random numbers and reach the same
+outcomes, so the search's choices do not depend on which one ran: the fast layer only makes them
+sooner.
 """
 
 from __future__ import annotations
@@ -200,6 +203,22 @@ def fast_layer(game: Any, policy: Bot) -> tuple[FastLayer, Any, Callable[[Any], 
     return layer, fast_policy, lambda state: layer.from_state(state, rules)
 
 
+def fast_sampler(game: Any) -> Callable[[Any, random.Random, bool], Any] | None:
+    """The game's fast sampler (``cardtable.games.<game>.fastsample.sampler(rules)``): called as
+    ``sampler(view, rng, infer)``, it returns the fast state of the very world the checked
+    ``game.sample(view, rng, infer=infer)`` would, from the same random numbers, only sooner;
+    ``None`` when the game has none or it cannot take these rules."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{game.name}.fastsample")
+    except ModuleNotFoundError:
+        return None
+    make = getattr(module, "sampler", None)
+    if not callable(make):
+        return None
+    sampler: Callable[[Any, random.Random, bool], Any] | None = make(game.rules)
+    return sampler
+
+
 class SearchBot:
     """Determinized Monte Carlo search over sampled worlds (see the module docstring).
 
@@ -239,6 +258,8 @@ class SearchBot:
         self.infer = infer and "infer" in inspect.signature(game.sample).parameters
         if self.infer:
             self.world_moves = INFER_WORLD_MOVES.get(game.name, self.world_moves)
+        #: The game's fast sampler, which draws the checked sampler's worlds as fast states.
+        self.fast_sample = fast_sampler(game) if self.fast is not None else None
         #: Whether a time limit is spent whole (the new search) rather than only capping the
         #: level's work budget (the classic one).
         self.spend = not classic and time_limit is not None
@@ -307,6 +328,8 @@ class SearchBot:
         playouts_left = float(self.budget)
         start = 0
         fast = self.fast
+        fast_sample = self.fast_sample
+        infer = self.infer
         ints = [fast[0].to_int(a) for a in legal] if fast is not None else []
         for r in range(rounds):
             start = len(values[remaining[0]])
@@ -317,8 +340,10 @@ class SearchBot:
             while worlds < 2 or (
                 time.perf_counter() < round_end if spend else moves < round_moves and playouts < round_playouts
             ):
-                world = sample(view, rng)
-                fast_world = fast[2](world) if fast is not None else None
+                fast_world = fast_sample(view, rng, infer) if fast_sample is not None else None
+                if fast_world is None:  # no fast sampler (or no fast state: before the deal)
+                    world = sample(view, rng)
+                    fast_world = fast[2](world) if fast is not None else None
                 for i in remaining:
                     if fast_world is not None:
                         value, steps = self._fast_playout(fast_world, ints[i], seat, rng)
