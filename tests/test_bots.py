@@ -171,6 +171,36 @@ def test_the_search_spends_a_time_limit_the_classic_only_caps_its_budget(monkeyp
     assert played["search:easy@0.05"] > 4 * LEVELS["easy"]
 
 
+def test_a_search_spending_its_time_plays_the_better_mean_of_its_duel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The threshold a rival must clear against the policy's choice: none for the search that
+    spends a time limit (`SPEND_SWITCH_Z`), one standard error otherwise (`SWITCH_Z`)."""
+    import cardtable.bots.search as search
+
+    game = registry.get_game("smear")
+    state = next(
+        s
+        for s in (_midhand(game, seed, 5) for seed in range(40))
+        if game.actor(s) is not None and len(game.legal_actions(s)) > 1
+    )
+    seat = game.actor(state)
+    assert seat is not None
+    legal = list(game.legal_actions(state))
+    view = game.observe(state, seat)
+    thresholds: list[float] = []
+    choose = search.choose
+
+    def spy(values: Any, default: Any, start: int = 0, z: float = search.SWITCH_Z) -> int:
+        thresholds.append(z)
+        return choose(values, default, start, z)
+
+    monkeypatch.setattr(search, "choose", spy)
+    for spec in ("search:easy@0.05", "search:classic:easy@0.05", "search:easy"):
+        monkeypatch.setattr(search, "time", _Clock(1e-5))
+        make_bot(game, spec).act(view, legal, random.Random(0))
+    assert thresholds == [search.SPEND_SWITCH_Z, search.SWITCH_Z, search.SWITCH_Z]
+    assert search.SPEND_SWITCH_Z < search.SWITCH_Z
+
+
 @pytest.mark.parametrize("name", registry.names())
 def test_the_search_asks_for_worlds_weighed_by_the_plays_only_where_it_should(name: str) -> None:
     """The search asks the sampler for ``infer=True`` as `INFER` says (Sheepshead), the classic

@@ -58,6 +58,15 @@ def test_the_policy_choice_stands_unless_clearly_beaten() -> None:
     assert choose([[9.0, 9.0], [1.0] * 8, [0.0] * 8], 2) == 1
 
 
+def test_with_no_threshold_the_better_mean_of_the_duel_is_played() -> None:
+    noisy = [[0.0, 4.0, -4.0, 0.0], [5.0, 3.0, -9.0, 2.0]]  # action 1 better on average, noisily
+    assert choose(noisy, 0) == 0
+    assert choose(noisy, 0, z=0.0) == 1
+    assert choose([[1.0] * 4, [1.0] * 4], 0, z=0.0) == 0  # a tie keeps the policy's choice
+    few = [[0.0] * (SWITCH_WORLDS - 1), [1.0] * (SWITCH_WORLDS - 1)]
+    assert choose(few, 0, z=0.0) == 0  # still too few common worlds
+
+
 def test_the_final_duel_is_judged_on_fresh_worlds_only() -> None:
     # Action 1 won the early rounds (worlds 0-3) by luck; in the final round's worlds (4-9) it is
     # no better than the policy's choice, so the policy's choice stays.

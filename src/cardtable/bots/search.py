@@ -10,13 +10,13 @@ random numbers. The budget is spread by sequential halving: it is split evenly b
 and the weaker half of the actions is dropped after each round, so the last ones standing are
 measured most precisely. The last round is a duel between the playout policy's own choice and its
 best rival so far, on fresh worlds: the rival is played only if it beats the policy's choice there
-by more than about one standard error of their difference (`choose`). The search thus trusts the
-policy unless the evidence is clear, so that a small, noisy budget does not make it play worse
-than the policy alone, and the fresh worlds keep the luckiest of several equal actions from
-passing for a better one. When a decision has more than
-`CANDIDATES` actions (a Sheepshead bury, a Smear discard) and the policy can rank them
-(`base.Ranker`), only the policy's first few are searched. `SearchBot.hints` gives every action's
-mean with its standard error.
+by more than about one standard error of their difference (`choose`; a search spending a time
+limit, whose duel has many more worlds, plays whichever has the better mean there). The search
+thus trusts the policy unless the evidence is clear, so that a small, noisy budget does not make
+it play worse than the policy alone, and the fresh worlds keep the luckiest of several equal
+actions from passing for a better one. When a decision has more than `CANDIDATES` actions (a
+Sheepshead bury, a Smear discard) and the policy can rank them (`base.Ranker`), only the policy's
+first few are searched. `SearchBot.hints` gives every action's mean with its standard error.
 
 Levels set the budget: at most so many playouts per decision, and at most so many simulated moves
 (the moves of all playouts together, each sampled world counted as `WORLD_MOVES` moves; `MOVES`),
@@ -110,6 +110,10 @@ INFER: dict[str, bool] = {"sheepshead": True}
 #: by to be played instead, and the fewest common worlds that difference needs.
 SWITCH_Z = 1.0
 SWITCH_WORLDS = 4
+#: The same threshold for a search that spends a time limit whole: its final duel is played on
+#: many more worlds, so the better mean there decides (measured in Smear at 0.3 s a move against
+#: the threshold of one standard error: docs/bots.md).
+SPEND_SWITCH_Z = 0.0
 
 #: The most actions a decision is searched among when the playout policy can rank them (a bury of
 #: two cards from eight, a discard from the kitty): the policy's first few; the others are
@@ -127,12 +131,12 @@ def mean_and_stderr(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / k)
 
 
-def choose(values: Sequence[Sequence[float]], default: int | None, start: int = 0) -> int:
+def choose(values: Sequence[Sequence[float]], default: int | None, start: int = 0, z: float = SWITCH_Z) -> int:
     """The action to play among the most-measured actions (the finalists).
 
     Without a ``default`` (a random policy), the best mean. Otherwise the policy's ``default`` is
     kept unless its best rival (by the mean over the worlds before ``start``, when the final round
-    began there) beats it by more than `SWITCH_Z` standard errors of their difference over the
+    began there) beats it by more than ``z`` standard errors of their difference over the
     worlds of the final round only (from ``start`` on; at least `SWITCH_WORLDS` of them). Testing
     on worlds that played no part in choosing the rival keeps the test fair: the luckiest of
     several equal actions would otherwise beat the policy's choice far more often than the
@@ -153,7 +157,7 @@ def choose(values: Sequence[Sequence[float]], default: int | None, start: int = 
         return default
     diffs = [a - b for a, b in zip(values[rival][tested:], values[default][tested:], strict=True)]
     diff, stderr = mean_and_stderr(diffs)
-    return rival if diff > SWITCH_Z * stderr else default
+    return rival if diff > z * stderr else default
 
 
 class FastLayer(Protocol):
@@ -271,7 +275,7 @@ class SearchBot:
         candidates = self._candidates(view, legal)
         default = self._default(view, candidates, rng)
         values, start = self._search(view, candidates, rng, default, began)
-        return candidates[choose(values, default, start)]
+        return candidates[choose(values, default, start, SPEND_SWITCH_Z if self.spend else SWITCH_Z)]
 
     def _candidates(self, view: Any, legal: Sequence[Any]) -> Sequence[Any]:
         """The actions worth searching: all of them, or when there are more than `CANDIDATES`
