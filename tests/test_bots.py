@@ -233,5 +233,15 @@ def test_the_search_asks_for_worlds_weighed_by_the_plays_only_where_it_should(na
             return sample(view, rng, infer=infer) if infer else sample(view, rng)
 
         bot.game.sample = spy
+        if bot.fast_sample is not None:  # the fast sampler draws the same worlds, when asked alike
+            fast_sample = bot.fast_sample
+
+            def fast_spy(
+                view: Any, rng: random.Random, infer: bool, asked: list[bool] = asked, fast_sample: Any = fast_sample
+            ) -> Any:
+                asked.append(infer)
+                return fast_sample(view, rng, infer)
+
+            bot.fast_sample = fast_spy
         bot.hints(view, legal, random.Random(0))
         assert asked and set(asked) == {expected}
