@@ -61,7 +61,7 @@ from .rules import SheepsheadRules
 from .state import Phase, State
 
 if TYPE_CHECKING:
-    from .fast import RulePolicy
+    from .fast import FastState, RulePolicy
 
 #: How likely a world is kept for each card another seat played that the rule policy would not.
 PLAY_UNLIKELY: Final = 0.3
@@ -95,19 +95,26 @@ def play_misfits(rules: SheepsheadRules, start: State, cards: list[int], viewer:
     s = from_state(start, rules)
     if s is None:  # pragma: no cover - the play starts after the deal
         return 0
+    return fast_misfits(rules, s, cards, viewer, cap)[0]
+
+
+def fast_misfits(rules: SheepsheadRules, s: FastState, cards: list[int], viewer: int, cap: int) -> tuple[int, int]:
+    """`play_misfits` on the fast state ``s`` of the same start (a positive ``cap``), which plays
+    the cards as they are weighed: (the misfits or -1, how many of ``cards`` ``s`` has played).
+    The fast sampler (`fastsample`) goes on from there with a world it keeps."""
     policy, rng = _policy(rules)
     choose = policy.choose
     misfits = 0
-    for card in cards:
-        moves = s.moves()
-        if card not in moves:
-            return -1
-        if s.to_act != viewer and len(moves) > 1 and choose(s, moves, rng) != card:
+    for k, card in enumerate(cards):
+        legal = s.legal  # the legal cards: `FastState.moves` of the trick play
+        if not legal >> card & 1:
+            return -1, k
+        if s.to_act != viewer and legal & (legal - 1) and choose(s, s.moves(), rng) != card:
             misfits += 1
             if misfits >= cap:
-                return misfits
+                return misfits, k
         s.apply(card)
-    return misfits
+    return misfits, len(cards)
 
 
 def world_misfits(rules: SheepsheadRules, world: State, viewer: int = -1) -> int:
