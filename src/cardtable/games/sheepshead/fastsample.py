@@ -1,0 +1,535 @@
+"""Worlds from a view on the fast layer: `sample.sample` made fast, choosing the same worlds.
+
+The search bot samples a world per round of playouts and plays out on the fast layer, so it
+needs ``fast.from_state(sample.sample(rules, view, rng, infer), rules)``. `Sampler` gives exactly
+that fast state (field for field, ``None`` before the deal) and leaves ``rng`` in the same state,
+for every view and seed: the same worlds from the same random stream, so a search keeps its
+results. `sample.sample` stays the reference and the tests compare the two over random hands
+under every preset and option.
+
+It follows `sample.sample` step for step and draws what it draws, in the same order, but:
+
+- the view is read once (`sample._Seen`, the same reading, then turned into lists of places by
+  index) and kept for the next call with the same view, as a search samples every world of a
+  decision from one view;
+- a filling is made over those lists, the random draws written out as `random.Random` makes them
+  from ``getrandbits`` (``shuffle``, ``choice``, ``sample``) or ``random`` (``choices``);
+- the auction is not replayed through checked states: the fast state at the start of the card
+  play (or where the view's phase stops) is built directly, each step's legality asked of the
+  checked engine's own choice functions (`play.pick_choices`, `play.call_choices`,
+  `play.play_mask`) only where it depends on the world;
+- the card play is replayed on the fast state (`fast.FastState.apply`, which the fast layer's
+  tests hold equal to the checked step), each card checked against its legal cards, and with
+  ``infer`` weighed as it is replayed (`infer.fast_misfits`), not replayed a second time.
+
+The rare relaxed fillings (`sample.STRICT_TRIES` refused) and a random stream other than a plain
+`random.Random` (whose draws a subclass may change) go through `sample.sample` itself. The
+module's constants are read from `sample` and `infer` at each call, as `sample.sample` reads them.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from itertools import accumulate
+
+from . import infer as inference
+from . import sample as checked
+from .actions import CRACK, PASS, RECRACK, Action, Call
+from .bots import pick_threshold, strength
+from .fast import BURY_PHASE, CALL_PHASE, CRACK_PHASE, DONE, PICK_PHASE, PLAY, RECRACK_PHASE, FastState, from_state
+from .fast import _follow_of as follow_of
+from .play import SEATS, call_choices, pick_choices, play_mask
+from .rules import SheepsheadRules
+from .state import CallKind, Phase, Setup
+from .tables import BLACK_QUEENS, FAIL_ACES, FAIL_SUITS, FAIL_TENS, JD, RED_QUEENS, SUIT_CLASS, TO_KERNEL
+from .view import View
+
+_new = tuple.__new__
+_CRACK_CHOICES: tuple[Action, ...] = (PASS, CRACK)
+_PARTNER_CHOICES: tuple[Action, ...] = (PASS,)
+_RECRACK_CHOICES: tuple[Action, ...] = (PASS, RECRACK)
+_NO_CHOICES: tuple[Action, ...] = ()
+_NONE = CallKind.NONE
+_ALONE = CallKind.ALONE
+_ACE = CallKind.ACE
+_TEN = CallKind.TEN
+_UNKNOWN = CallKind.UNKNOWN
+
+
+def sampler(rules: SheepsheadRules) -> Sampler | None:
+    """The fast sampler for ``rules``, or ``None`` when the fast layer cannot take them (today it
+    takes every rule set)."""
+    return Sampler(rules)
+
+
+class _Plan:
+    """One view read for sampling: `sample._Seen`'s places as lists by index, and what the
+    replay of the auction and the card play needs of the view."""
+
+    def __init__(self, rules: SheepsheadRules, view: View) -> None:
+        seen = checked._Seen(rules, view)
+        self.seen = seen
+        names = list(seen.sizes)
+        index = {p: i for i, p in enumerate(names)}
+        self.sizes = [seen.sizes[p] for p in names]
+        self.forbid = [seen.forbid[p] for p in names]
+        # a place the filling has no room in is never chosen: only the places that exist
+        self.forced = [(card, tuple(index[p] for p in places if p in index)) for card, places in seen.forced]
+        self.must = [(index[p], want) for p, want in seen.must]
+        self.options = [
+            (ace, tuple(index[p] for p in places if p in index), index[hp], FAIL_SUITS[(ace - 14) // 6] & ~(1 << ace))
+            for ace, places, hp in seen.options
+        ]
+        self.hidden = seen.hidden
+        self.under_i = index.get("under", -1)
+        self.bury_i = index.get("bury", -1)
+        self.blind_i = index.get("blind", -1)
+        seat = view.seat
+        self.seat = seat
+        # each seat's dealt cards: what the view shows of it, and its place to fill (-1 for none)
+        self.hand_i = [-1 if s == seat else index[f"hand {s}"] for s in range(SEATS)]
+        self.base = [(seen.hand if s == seat else seen.shown[s]) | seen.by[s] for s in range(SEATS)]
+        # the passers whose hands weigh a world (`sample.passers_who_would_pick`)
+        self.passers = [
+            (self.hand_i[s], self.base[s], pick_threshold(rules, position))
+            for position in range(min(view.passes, SEATS))
+            if (s := (view.dealer + 1 + position) % SEATS) != seat and s != seen.picker
+        ]
+        self.phase = seen.phase
+        self.picker = seen.picker
+        self.unknown = seen.unknown
+        self.dealer = view.dealer
+        self.first = (view.dealer + 1) % SEATS
+        self.scores = view.scores
+        self.pending = view.pending_doublers
+        self.passes = view.passes
+        self.blind = seen.blind
+        self.bury = seen.bury
+        self.blitz = view.blitz
+        self.blitz_bits = (1 if "black" in view.blitz else 0) | (2 if "red" in view.blitz else 0)
+        # R11: a fifth pass under forced_pick, R45: a blitz without blitzing: no world has them
+        self.passes_ok = not (view.passes >= SEATS and rules.no_pick_rule == "forced_pick")
+        self.blitz_ok = not (view.blitz and not rules.blitzing)
+        self.call = view.call
+        self.called = -1
+        self.action: Action | None = None
+        if view.call == "alone":
+            self.action = Call(None)
+        elif view.call in ("ace", "ten", "unknown") and seen.suit >= 0:
+            self.called = (FAIL_TENS if view.call == "ten" else FAIL_ACES)[seen.suit]
+            if view.call != "unknown":
+                self.action = Call(TO_KERNEL[self.called])
+        self.actor = view.actor
+        self.cracker = view.cracker if view.cracker is not None else -2
+        self.recracked = view.cracks == 2
+        # the card play: Sheepshead indices in order, -1 for the face-down unknown card
+        self.cards = [c for _leader, cs in seen.tricks for c in cs]
+        self.started = self.phase in (Phase.PLAY, Phase.DONE)
+
+
+class Sampler:
+    """`sample.sample` for one rule set, returning the fast state of the same world (see the
+    module docstring)."""
+
+    def __init__(self, rules: SheepsheadRules) -> None:
+        self.rules = rules
+        self._last: tuple[View, _Plan] | None = None
+
+    def plan(self, view: View) -> _Plan:
+        """The view read for sampling, the same while the views asked for are equal."""
+        last = self._last
+        if last is not None and (last[0] is view or last[0] == view):
+            return last[1]
+        plan = _Plan(self.rules, view)
+        self._last = (view, plan)
+        return plan
+
+    def __call__(self, view: View, rng: random.Random, infer: bool = False) -> FastState | None:
+        """The fast state of ``fast.from_state(sample.sample(rules, view, rng, infer), rules)``,
+        drawing the same random numbers."""
+        if view.phase == "deal":
+            return None
+        if type(rng) is not random.Random:  # a stream whose draws may differ from getrandbits'
+            return from_state(checked.sample(self.rules, view, rng, infer), self.rules)
+        plan = self.plan(view)
+        if infer:
+            return self._inferred(plan, rng)
+        refused: FastState | None = None
+        fewest = 0
+        weighed = 0
+        unlikely = checked.UNLIKELY
+        for _ in range(checked.STRICT_TRIES):
+            out = self._fill(plan, rng)
+            if out is None:
+                continue
+            s = self._auction(plan, out, rng)
+            if s is None:
+                continue
+            if plan.started and not self._play(plan, s, 0):
+                continue
+            misfits = self._passers(plan, out)
+            if not misfits or rng.random() < unlikely**misfits:
+                return s
+            if refused is None or misfits < fewest:
+                refused, fewest = s, misfits
+            weighed += 1
+            if weighed >= checked.WEIGHED_TRIES:
+                return refused
+        return self._relaxed(plan, rng, refused)
+
+    def _inferred(self, plan: _Plan, rng: random.Random) -> FastState:
+        """`sample._sample_inferred`, step for step."""
+        rules = self.rules
+        seat = plan.seat
+        refused: FastState | None = None
+        best = -1.0
+        weighed = 0
+        unlikely = checked.UNLIKELY
+        play_unlikely = inference.PLAY_UNLIKELY
+        tries = inference.PLAY_WEIGHED_TRIES
+        most = checked._MOST_PLAYS
+        for _ in range(checked.STRICT_TRIES):
+            out = self._fill(plan, rng)
+            if out is None:
+                continue
+            s = self._auction(plan, out, rng)
+            if s is None:
+                continue
+            weight = unlikely ** self._passers(plan, out)
+            draw = rng.random()
+            if plan.started:
+                done = 0
+                if plan.cards:
+                    floor = max(draw, best)
+                    cap = 0
+                    bound = weight
+                    while bound > floor and cap <= most:
+                        bound *= play_unlikely
+                        cap += 1
+                    if cap:
+                        under = plan.unknown if plan.unknown >= 0 else s.setup.under
+                        cards = [under if c < 0 else c for c in plan.cards]
+                        misfits, done = inference.fast_misfits(rules, s, cards, seat, cap)
+                        if misfits < 0:
+                            continue
+                        weight *= play_unlikely**misfits
+                    else:
+                        weight = 0.0
+                if weight <= draw and weight <= best:
+                    weighed += 1
+                    if weighed >= tries:
+                        assert refused is not None
+                        return refused
+                    continue
+                if not self._play(plan, s, done):
+                    continue
+            if weight > draw:
+                return s
+            if refused is None or weight > best:
+                refused, best = s, weight
+            weighed += 1
+            if weighed >= tries:
+                return refused
+        return self._relaxed(plan, rng, refused)
+
+    def _relaxed(self, plan: _Plan, rng: random.Random, refused: FastState | None) -> FastState:
+        """After the strict tries: the likeliest world refused if any, else `sample.sample`'s last
+        resort, the voids and the hold card dropped, by its own steps."""
+        rules = self.rules
+        seen = plan.seen
+        for _ in range(checked.RELAXED_TRIES):
+            if refused is not None:
+                return refused
+            filled = checked._fill(seen, rng, False)
+            if filled is None:
+                continue
+            state = checked._replay(rules, seen, filled, rng, False)
+            if state is None:
+                continue
+            checked.relaxed_count += 1
+            s = from_state(state, rules)
+            assert s is not None
+            return s
+        raise ValueError("no world agrees with this view")  # pragma: no cover - the views come from states
+
+    def _fill(self, plan: _Plan, rng: random.Random) -> list[int] | None:
+        """`sample._fill` (strict) over the places by index: the cards of each place, or None."""
+        bits = rng.getrandbits
+        room = plan.sizes[:]
+        forbid = plan.forbid
+        forced = plan.forced
+        if plan.options:
+            forbid = forbid[:]
+            forced = forced[:]
+            under_i = plan.under_i
+            for ace, places, hp, block in plan.options:
+                if rng.random() < 0.5:
+                    forced.append((ace, places))
+                else:
+                    forbid[hp] |= block
+                    if under_i >= 0:
+                        forbid[under_i] |= block
+        out = [0] * len(room)
+        pool = plan.hidden
+        for card, places in forced:
+            if not pool >> card & 1:
+                continue
+            ok = [p for p in places if room[p] > 0 and not forbid[p] >> card & 1]
+            if not ok:
+                return None
+            if len(ok) > 1:  # rng.choices(ok, weights=room)
+                cum = list(accumulate([room[p] for p in ok]))
+                place = ok[bisect_right(cum, rng.random() * (cum[-1] + 0.0), 0, len(ok) - 1)]
+            else:
+                place = ok[0]
+            out[place] |= 1 << card
+            room[place] -= 1
+            pool &= ~(1 << card)
+        for place, want in plan.must:
+            if out[place] & want:
+                continue
+            m = pool & want & ~forbid[place]
+            if not m or room[place] <= 0:
+                return None
+            n = m.bit_count()  # rng.choice of the cards, lowest index first
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            while r:
+                m &= m - 1
+                r -= 1
+            low = m & -m
+            out[place] |= low
+            room[place] -= 1
+            pool &= ~low
+        cards = []
+        m = pool
+        while m:
+            low = m & -m
+            cards.append(low.bit_length() - 1)
+            m ^= low
+        for i in range(len(cards) - 1, 0, -1):  # rng.shuffle(cards)
+            n = i + 1
+            k = n.bit_length()
+            j = bits(k)
+            while j >= n:
+                j = bits(k)
+            cards[i], cards[j] = cards[j], cards[i]
+        # the most constrained place first (a stable sort, as over the places in order)
+        keys = [(pool & ~forbid[p]).bit_count() - room[p] for p in range(len(room))]
+        rest = pool
+        for place in sorted(range(len(room)), key=keys.__getitem__):
+            need = room[place]
+            if not need:
+                continue
+            block = forbid[place]
+            got = 0
+            if not rest & block:  # every card left may go here: the next ``need`` of them
+                if len(cards) < need:
+                    return None
+                for c in cards[:need]:
+                    got |= 1 << c
+                cards = cards[need:]
+            else:
+                keep = []
+                n = 0
+                for c in cards:
+                    if n < need and not block >> c & 1:
+                        got |= 1 << c
+                        n += 1
+                    else:
+                        keep.append(c)
+                if n < need:
+                    return None
+                cards = keep
+            out[place] |= got
+            rest &= ~got
+        return out
+
+    def _passers(self, plan: _Plan, out: list[int]) -> int:
+        """`sample.passers_who_would_pick` of this filling."""
+        misfits = 0
+        for i, base, need in plan.passers:
+            if strength(out[i] | base) >= need:
+                misfits += 1
+        return misfits
+
+    def _auction(self, plan: _Plan, out: list[int], rng: random.Random) -> FastState | None:
+        """`sample._replay` (checked) up to the start of the card play, or to the view's phase
+        before it: the deal of this filling, the passes, pick, bury, call and cracks, as a fast
+        state; None if a step breaks a rule."""
+        rules = self.rules
+        hands = plan.base[:]
+        for s, i in enumerate(plan.hand_i):
+            if i >= 0:
+                hands[s] |= out[i]
+        under = plan.unknown
+        if plan.under_i >= 0:
+            under = out[plan.under_i].bit_length() - 1
+        picker = plan.picker
+        if picker >= 0:
+            bury = plan.bury if plan.bury else (out[plan.bury_i] if plan.bury_i >= 0 else 0)
+            eight = hands[picker] | bury
+            if under >= 0:
+                eight |= 1 << under
+            blind = plan.blind
+            if not blind:
+                blind = _choose_blind(eight, plan.blitz, rng)
+                if blind < 0:
+                    return None
+            hands[picker] = eight & ~blind
+        else:
+            bury = 0
+            blind = plan.blind if plan.blind else (out[plan.blind_i] if plan.blind_i >= 0 else 0)
+        if not plan.passes_ok:
+            return None
+        phase = plan.phase
+        first = plan.first
+        dealer = plan.dealer
+        scores = plan.scores
+        pending = plan.pending
+        passes = plan.passes
+        if phase == Phase.PICK:
+            actor = (first + passes) % SEATS
+            setup = _new(Setup, (dealer, scores, pending, blind, passes, -1, 0, _NONE, -1, -1, -1, -1, 0, 0, -1))
+            choices = pick_choices(rules, hands[actor], passes)
+            return FastState(rules, setup, PICK_PHASE, actor, hands, 0, first, [], [], 0, -1, 0, choices)
+        if picker < 0:  # R12: five passes, then a leaster, moster ... or no play
+            setup = _new(Setup, (dealer, scores, pending, blind, passes, -1, 0, _NONE, -1, -1, -1, -1, 0, 0, -1))
+            if rules.no_pick_rule in ("leaster", "moster", "mittler", "schneidster"):
+                return _start_play(rules, setup, hands, first)
+            return FastState(rules, setup, DONE, -1, hands, 0, first, [], [], 0, -1, 0, _NO_CHOICES)
+        # R13, R45: the pick, a blitz showing the queen pairs of the dealt six
+        if not plan.blitz_ok:
+            return None
+        shown = 0
+        if plan.blitz:
+            six = hands[picker]
+            shown = (1 if six & BLACK_QUEENS == BLACK_QUEENS else 0) | (2 if six & RED_QUEENS == RED_QUEENS else 0)
+        if shown != plan.blitz_bits:
+            return None
+        if phase == Phase.BURY:
+            hands[picker] = eight
+            setup = _new(
+                Setup, (dealer, scores, pending, blind, passes, picker, 0, _NONE, -1, -1, -1, -1, shown, 0, -1)
+            )
+            return FastState(rules, setup, BURY_PHASE, picker, hands, 0, first, [], [], 0, -1, 0, _NO_CHOICES)
+        hand = hands[picker] = eight & ~bury  # R14
+        mode = rules.partner_mode
+        partner = -1
+        if mode == "called_ace":
+            if phase == Phase.CALL:
+                setup = _new(
+                    Setup, (dealer, scores, pending, blind, passes, picker, bury, _NONE, -1, -1, -1, -1, shown, 0, -1)
+                )
+                return FastState(rules, setup, CALL_PHASE, picker, hands, 0, first, [], [], 0, -1, 0, _NO_CHOICES)
+            called = plan.called
+            call = plan.call
+            u = under if call == "unknown" else -1
+            action = plan.action
+            if action is None:
+                action = Call(TO_KERNEL[called], TO_KERNEL[under])
+            if action not in call_choices(rules, hand, bury):
+                return None
+            if call == "alone":
+                info = (_ALONE, -1, -1, -1, -1)
+            else:
+                kind = _UNKNOWN if u >= 0 else _ACE if called in FAIL_ACES else _TEN
+                partner = _holder(hands, called, picker)
+                info = (kind, called, SUIT_CLASS[called], u, partner)
+        elif mode == "jack_of_diamonds":  # R34: the holder of JD, if not the picker
+            partner = _holder(hands, JD, picker)
+            info = (_NONE, JD, -1, -1, partner)
+        else:
+            info = (_ALONE, -1, -1, -1, -1)
+        if not rules.cracking or picker == dealer:
+            setup = _new(Setup, (dealer, scores, pending, blind, passes, picker, bury, *info, shown, 0, -1))
+            return _start_play(rules, setup, hands, first)
+        # R44: the seats after the picker may crack, then the picker re-crack
+        cracks = 0
+        cracker = -1
+        seat = (picker + 1) % SEATS
+        while True:
+            if phase == Phase.CRACK and seat == plan.actor:
+                setup = _new(Setup, (dealer, scores, pending, blind, passes, picker, bury, *info, shown, 0, -1))
+                choices = _PARTNER_CHOICES if seat == partner else _CRACK_CHOICES
+                return FastState(rules, setup, CRACK_PHASE, seat, hands, 0, first, [], [], 0, -1, 0, choices)
+            if seat == plan.cracker:
+                if seat == partner:
+                    return None
+                cracks, cracker = 1, seat
+                if phase == Phase.RECRACK:
+                    setup = _new(Setup, (dealer, scores, pending, blind, passes, picker, bury, *info, shown, 1, seat))
+                    return FastState(
+                        rules, setup, RECRACK_PHASE, picker, hands, 0, first, [], [], 0, -1, 0, _RECRACK_CHOICES
+                    )
+                if plan.recracked:
+                    cracks = 2
+                break
+            if seat == dealer:
+                break
+            seat = (seat + 1) % SEATS
+        setup = _new(Setup, (dealer, scores, pending, blind, passes, picker, bury, *info, shown, cracks, cracker))
+        return _start_play(rules, setup, hands, first)
+
+    def _play(self, plan: _Plan, s: FastState, done: int) -> bool:
+        """The card play replayed on ``s`` from its ``done``-th card, each card checked; whether
+        every card was legal."""
+        cards = plan.cards
+        under = plan.unknown if plan.unknown >= 0 else s.setup.under
+        apply = s.apply
+        for k in range(done, len(cards)):
+            card = cards[k]
+            if card < 0:
+                card = under
+            if not s.legal >> card & 1:
+                return False
+            apply(card)
+        s.follow = follow_of(s.setup, s.trick, s.trick_no, s.first_x) if s.phase == PLAY else 0
+        return True
+
+
+def _start_play(rules: SheepsheadRules, setup: Setup, hands: list[int], first: int) -> FastState:
+    """R23 (`play.start_play`): the dealer's left leads the first trick."""
+    legal = play_mask(rules, setup, first, hands[first], (), 0, -1)
+    return FastState(rules, setup, PLAY, first, hands, 0, first, [], [], 0, -1, legal, _NO_CHOICES)
+
+
+def _holder(hands: list[int], card: int, picker: int) -> int:
+    """The seat other than the picker holding ``card``, -1 if none (`play._holder`)."""
+    for seat in range(SEATS):
+        if seat != picker and hands[seat] >> card & 1:
+            return seat
+    return -1
+
+
+_BLITZ_PAIRS = ((1, BLACK_QUEENS), (2, RED_QUEENS))
+
+
+def _choose_blind(eight: int, blitz: tuple[str, ...], rng: random.Random) -> int:
+    """`sample._choose_blind`: ``rng.sample`` of two of the eight cards drawn as it draws them."""
+    cards = []
+    m = eight
+    while m:
+        low = m & -m
+        cards.append(low.bit_length() - 1)
+        m ^= low
+    if len(cards) != 8:
+        return -1
+    bits = rng.getrandbits
+    for _ in range(20):
+        i = bits(4)  # rng.sample: an index below 8, then below 7 with the first taken out
+        while i >= 8:
+            i = bits(4)
+        j = bits(3)
+        while j >= 7:
+            j = bits(3)
+        blind = (1 << cards[i]) | (1 << (cards[7] if j == i else cards[j]))
+        if not blitz:
+            return blind
+        dealt = eight & ~blind
+        if all((dealt & pair == pair) == (("black", "red")[bit - 1] in blitz) for bit, pair in _BLITZ_PAIRS):
+            return blind
+    return -1
