@@ -32,17 +32,34 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from itertools import accumulate
+from typing import Final
 
 from . import infer as inference
 from . import sample as checked
-from .actions import CRACK, PASS, RECRACK, Action, Call
+from .actions import CRACK, PASS, RECRACK, Action
 from .bots import pick_threshold, strength
-from .fast import BURY_PHASE, CALL_PHASE, CRACK_PHASE, DONE, PICK_PHASE, PLAY, RECRACK_PHASE, FastState, from_state
+from .fast import (
+    _HIGH_CARDS,
+    _LOW_CARDS,
+    BURY_PHASE,
+    CALL,
+    CALL_PHASE,
+    CALL_UNKNOWN,
+    CRACK_PHASE,
+    DONE,
+    PICK_PHASE,
+    PLAY,
+    RECRACK_PHASE,
+    FastState,
+    _call_moves,
+    _halves,
+    from_state,
+)
 from .fast import _follow_of as follow_of
-from .play import SEATS, call_choices, pick_choices, play_mask
+from .play import SEATS, pick_choices, play_mask, trick_winner
 from .rules import SheepsheadRules
 from .state import CallKind, Phase, Setup
-from .tables import BLACK_QUEENS, FAIL_ACES, FAIL_SUITS, FAIL_TENS, JD, RED_QUEENS, SUIT_CLASS, TO_KERNEL
+from .tables import BLACK_QUEENS, FAIL_ACES, FAIL_SUITS, FAIL_TENS, FOLLOW, JD, RED_QUEENS, SUIT_CLASS, TRUMP
 from .view import View
 
 _new = tuple.__new__
@@ -50,6 +67,8 @@ _CRACK_CHOICES: tuple[Action, ...] = (PASS, CRACK)
 _PARTNER_CHOICES: tuple[Action, ...] = (PASS,)
 _RECRACK_CHOICES: tuple[Action, ...] = (PASS, RECRACK)
 _NO_CHOICES: tuple[Action, ...] = ()
+#: The bits ``random.Random`` draws for an index below ``n`` (``n.bit_length()``).
+_KBITS: Final = tuple(n.bit_length() for n in range(33))
 _NONE = CallKind.NONE
 _ALONE = CallKind.ALONE
 _ACE = CallKind.ACE
@@ -113,19 +132,21 @@ class _Plan:
         self.blitz_ok = not (view.blitz and not rules.blitzing)
         self.call = view.call
         self.called = -1
-        self.action: Action | None = None
-        if view.call == "alone":
-            self.action = Call(None)
-        elif view.call in ("ace", "ten", "unknown") and seen.suit >= 0:
+        if view.call in ("ace", "ten", "unknown"):
             self.called = (FAIL_TENS if view.call == "ten" else FAIL_ACES)[seen.suit]
-            if view.call != "unknown":
-                self.action = Call(TO_KERNEL[self.called])
         self.actor = view.actor
         self.cracker = view.cracker if view.cracker is not None else -2
         self.recracked = view.cracks == 2
         # the card play: Sheepshead indices in order, -1 for the face-down unknown card
         self.cards = [c for _leader, cs in seen.tricks for c in cs]
         self.started = self.phase in (Phase.PLAY, Phase.DONE)
+
+    def call_int(self, under: int) -> int:
+        """The picker's call as a fast action int (`fast.to_int`), the unknown card ``under``
+        set aside if it is an unknown call (else -1)."""
+        if under >= 0:
+            return CALL_UNKNOWN + 32 * self.called + under
+        return CALL + self.called
 
 
 class Sampler:
@@ -293,7 +314,7 @@ class Sampler:
             if not m or room[place] <= 0:
                 return None
             n = m.bit_count()  # rng.choice of the cards, lowest index first
-            k = n.bit_length()
+            k = _KBITS[n]
             r = bits(k)
             while r >= n:
                 r = bits(k)
@@ -304,15 +325,15 @@ class Sampler:
             out[place] |= low
             room[place] -= 1
             pool &= ~low
-        cards = []
-        m = pool
-        while m:
-            low = m & -m
-            cards.append(low.bit_length() - 1)
-            m ^= low
+        lo = _LOW_CARDS[pool & 0xFFFF]
+        hi = _HIGH_CARDS[pool >> 16]
+        if lo is None or hi is None:
+            lo, hi = _halves(pool)
+        cards = lo + hi  # the pool's cards in order, a new list
+        kbits = _KBITS
         for i in range(len(cards) - 1, 0, -1):  # rng.shuffle(cards)
             n = i + 1
-            k = n.bit_length()
+            k = kbits[n]
             j = bits(k)
             while j >= n:
                 j = bits(k)
@@ -428,10 +449,8 @@ class Sampler:
             called = plan.called
             call = plan.call
             u = under if call == "unknown" else -1
-            action = plan.action
-            if action is None:
-                action = Call(TO_KERNEL[called], TO_KERNEL[under])
-            if action not in call_choices(rules, hand, bury):
+            # R18-R21, R35a: the call is one of `play.call_choices` (alone always is)
+            if call != "alone" and plan.call_int(u) not in _call_moves(rules, hand, bury):
                 return None
             if call == "alone":
                 info = (_ALONE, -1, -1, -1, -1)
@@ -475,19 +494,93 @@ class Sampler:
         return _start_play(rules, setup, hands, first)
 
     def _play(self, plan: _Plan, s: FastState, done: int) -> bool:
-        """The card play replayed on ``s`` from its ``done``-th card, each card checked; whether
-        every card was legal."""
+        """The card play replayed on ``s`` from its ``done``-th card, each card checked against
+        the legal cards; whether every card was legal. `FastState.apply` (as `play.apply_play`)
+        written out in one loop over local variables, as `fast.playout` does it."""
         cards = plan.cards
-        under = plan.unknown if plan.unknown >= 0 else s.setup.under
-        apply = s.apply
-        for k in range(done, len(cards)):
-            card = cards[k]
-            if card < 0:
-                card = under
-            if not s.legal >> card & 1:
-                return False
-            apply(card)
-        s.follow = follow_of(s.setup, s.trick, s.trick_no, s.first_x) if s.phase == PLAY else 0
+        setup = s.setup
+        if done < len(cards):
+            rules = self.rules
+            picker, partner, x, under = setup.picker, setup.partner, setup.suit, setup.under
+            face_down = plan.unknown if plan.unknown >= 0 else under
+            # R25 alone picks the winner unless a card lies aside or a called ten beats the ace
+            plain_winner = under < 0 and not (setup.call_kind == _TEN and rules.called_ten_beats_ace)
+            hands = s.hands
+            tricks = s.tricks
+            trick = s.trick
+            seat = s.to_act
+            trick_no = s.trick_no
+            leader = s.leader
+            first_x = s.first_x
+            legal = s.legal
+            played = s.played
+            for k in range(done, len(cards)):
+                a = cards[k]
+                if a < 0:
+                    a = face_down
+                bit = 1 << a
+                if not legal & bit:
+                    return False
+                hands[seat] ^= bit
+                played |= bit
+                if trick:
+                    trick.append(a)
+                    if len(trick) < SEATS:
+                        nxt = seat + 1 if seat < 4 else 0
+                        if trick_no == 5:
+                            legal = hands[nxt]  # R31
+                        elif (
+                            x >= 0
+                            and (first_x < 0 or first_x == trick_no or under >= 0)
+                            and (nxt in (picker, partner) or under >= 0)
+                        ):
+                            legal = play_mask(rules, setup, nxt, hands[nxt], tuple(trick), trick_no, first_x)
+                        else:
+                            hand = hands[nxt]
+                            legal = hand & FOLLOW[trick[0]] or hand  # R24
+                        seat = nxt
+                        continue
+                    five = (trick[0], trick[1], trick[2], trick[3], a)
+                    if plain_winner:  # R25
+                        won = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3] | bit
+                        w = won & TRUMP or won & FOLLOW[trick[0]]
+                        winner = (leader + five.index((w & -w).bit_length() - 1)) % SEATS
+                    else:
+                        winner = trick_winner(rules, setup, leader, five, first_x, trick_no)
+                    tricks.append((leader, five, winner))
+                    trick = []
+                    leader = seat = winner
+                    if trick_no == 5:
+                        s.phase, s.to_act, s.trick_no, s.leader, s.trick = DONE, -1, 6, leader, trick
+                        s.first_x, s.legal, s.played, s.follow = first_x, 0, played, 0
+                        return k == len(cards) - 1
+                    trick_no += 1
+                    if (
+                        x >= 0
+                        and (first_x < 0 or first_x == trick_no or under >= 0)
+                        and (winner in (picker, partner) or under >= 0)
+                    ):
+                        legal = play_mask(rules, setup, winner, hands[winner], (), trick_no, first_x)
+                    else:
+                        legal = hands[winner]
+                    continue
+                trick.append(a)  # the lead
+                restricted = x >= 0 and (first_x < 0 or first_x == trick_no or under >= 0)
+                if x >= 0 and first_x < 0 and (SUIT_CLASS[a] == x or a == under):
+                    first_x = trick_no  # R27-R33: the first trick of the called suit
+                    restricted = True
+                nxt = seat + 1 if seat < 4 else 0
+                if trick_no == 5:
+                    legal = hands[nxt]
+                elif restricted and (nxt in (picker, partner) or under >= 0):
+                    legal = play_mask(rules, setup, nxt, hands[nxt], (a,), trick_no, first_x)
+                else:
+                    hand = hands[nxt]
+                    legal = hand & FOLLOW[a] or hand
+                seat = nxt
+            s.to_act, s.trick_no, s.leader, s.trick = seat, trick_no, leader, trick
+            s.first_x, s.legal, s.played = first_x, legal, played
+        s.follow = follow_of(setup, s.trick, s.trick_no, s.first_x) if s.phase == PLAY else 0
         return True
 
 
