@@ -30,8 +30,6 @@ module's constants are read from `sample` and `infer` at each call, as `sample.s
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
-from itertools import accumulate
 from typing import Final
 
 from . import infer as inference
@@ -69,6 +67,8 @@ _RECRACK_CHOICES: tuple[Action, ...] = (PASS, RECRACK)
 _NO_CHOICES: tuple[Action, ...] = ()
 #: The bits ``random.Random`` draws for an index below ``n`` (``n.bit_length()``).
 _KBITS: Final = tuple(n.bit_length() for n in range(33))
+#: The steps of ``rng.shuffle`` of a list of each length: (position, choices, bits to draw).
+_SHUFFLE: Final = tuple(tuple((i, i + 1, _KBITS[i + 1]) for i in range(n - 1, 0, -1)) for n in range(33))
 _NONE = CallKind.NONE
 _ALONE = CallKind.ALONE
 _ACE = CallKind.ACE
@@ -101,6 +101,11 @@ class _Plan:
             for ace, places, hp in seen.options
         ]
         self.hidden = seen.hidden
+        #: The order in which `Sampler._fill` fills the places, when no forced card changes it.
+        self.order: list[int] | None = None
+        if not (self.forced or self.must or self.options):
+            keys = [(self.hidden & ~f).bit_count() - r for f, r in zip(self.forbid, self.sizes, strict=True)]
+            self.order = sorted(range(len(keys)), key=keys.__getitem__)
         self.under_i = index.get("under", -1)
         self.bury_i = index.get("bury", -1)
         self.blind_i = index.get("blind", -1)
@@ -140,6 +145,8 @@ class _Plan:
         # the card play: Sheepshead indices in order, -1 for the face-down unknown card
         self.cards = [c for _leader, cs in seen.tricks for c in cs]
         self.started = self.phase in (Phase.PLAY, Phase.DONE)
+        #: The rule policy's choices in this view's card play (`infer.fast_misfits`).
+        self.choices: dict[int, int] = {}
 
     def call_int(self, under: int) -> int:
         """The picker's call as a fast action int (`fast.to_int`), the unknown card ``under``
@@ -231,7 +238,7 @@ class Sampler:
                     if cap:
                         under = plan.unknown if plan.unknown >= 0 else s.setup.under
                         cards = [under if c < 0 else c for c in plan.cards]
-                        misfits, done = inference.fast_misfits(rules, s, cards, seat, cap)
+                        misfits, done = inference.fast_misfits(rules, s, cards, seat, cap, plan.choices)
                         if misfits < 0:
                             continue
                         weight *= play_unlikely**misfits
@@ -299,11 +306,20 @@ class Sampler:
             ok = [p for p in places if room[p] > 0 and not forbid[p] >> card & 1]
             if not ok:
                 return None
-            if len(ok) > 1:  # rng.choices(ok, weights=room)
-                cum = list(accumulate([room[p] for p in ok]))
-                place = ok[bisect_right(cum, rng.random() * (cum[-1] + 0.0), 0, len(ok) - 1)]
-            else:
-                place = ok[0]
+            place = ok[0]
+            if len(ok) > 1:  # rng.choices(ok, weights=room): the first running total above the draw
+                total = 0
+                for p in ok:
+                    total += room[p]
+                x = rng.random() * (total + 0.0)
+                total = 0
+                for p in ok:
+                    total += room[p]
+                    if x < total:
+                        place = p
+                        break
+                else:
+                    place = ok[-1]
             out[place] |= 1 << card
             room[place] -= 1
             pool &= ~(1 << card)
@@ -330,33 +346,35 @@ class Sampler:
         if lo is None or hi is None:
             lo, hi = _halves(pool)
         cards = lo + hi  # the pool's cards in order, a new list
-        kbits = _KBITS
-        for i in range(len(cards) - 1, 0, -1):  # rng.shuffle(cards)
-            n = i + 1
-            k = kbits[n]
+        for i, n, k in _SHUFFLE[len(cards)]:  # rng.shuffle(cards)
             j = bits(k)
             while j >= n:
                 j = bits(k)
             cards[i], cards[j] = cards[j], cards[i]
         # the most constrained place first (a stable sort, as over the places in order)
-        keys = [(pool & ~forbid[p]).bit_count() - room[p] for p in range(len(room))]
+        order = plan.order
+        if order is None:
+            keys = [(pool & ~f).bit_count() - r for f, r in zip(forbid, room, strict=True)]
+            order = sorted(range(len(room)), key=keys.__getitem__)
         rest = pool
-        for place in sorted(range(len(room)), key=keys.__getitem__):
+        at = 0  # cards[at:] are left
+        for place in order:
             need = room[place]
             if not need:
                 continue
             block = forbid[place]
             got = 0
             if not rest & block:  # every card left may go here: the next ``need`` of them
-                if len(cards) < need:
+                end = at + need
+                if end > len(cards):
                     return None
-                for c in cards[:need]:
+                for c in cards[at:end]:
                     got |= 1 << c
-                cards = cards[need:]
+                at = end
             else:
                 keep = []
                 n = 0
-                for c in cards:
+                for c in cards[at:]:
                     if n < need and not block >> c & 1:
                         got |= 1 << c
                         n += 1
@@ -365,6 +383,7 @@ class Sampler:
                 if n < need:
                     return None
                 cards = keep
+                at = 0
             out[place] |= got
             rest &= ~got
         return out
@@ -397,7 +416,7 @@ class Sampler:
                 eight |= 1 << under
             blind = plan.blind
             if not blind:
-                blind = _choose_blind(eight, plan.blitz, rng)
+                blind = _choose_blind(eight, plan.blitz_bits, rng)
                 if blind < 0:
                     return None
             hands[picker] = eight & ~blind
@@ -601,16 +620,16 @@ def _holder(hands: list[int], card: int, picker: int) -> int:
 _BLITZ_PAIRS = ((1, BLACK_QUEENS), (2, RED_QUEENS))
 
 
-def _choose_blind(eight: int, blitz: tuple[str, ...], rng: random.Random) -> int:
-    """`sample._choose_blind`: ``rng.sample`` of two of the eight cards drawn as it draws them."""
-    cards = []
-    m = eight
-    while m:
-        low = m & -m
-        cards.append(low.bit_length() - 1)
-        m ^= low
-    if len(cards) != 8:
+def _choose_blind(eight: int, blitz: int, rng: random.Random) -> int:
+    """`sample._choose_blind`: two of the picker's eight cards, drawn as ``rng.sample`` draws them,
+    his dealt six holding exactly the queen pairs ``blitz`` (bit 1 black, bit 2 red) shows."""
+    if eight.bit_count() != 8:
         return -1
+    lo = _LOW_CARDS[eight & 0xFFFF]
+    hi = _HIGH_CARDS[eight >> 16]
+    if lo is None or hi is None:
+        lo, hi = _halves(eight)
+    cards = lo + hi
     bits = rng.getrandbits
     for _ in range(20):
         i = bits(4)  # rng.sample: an index below 8, then below 7 with the first taken out
@@ -623,6 +642,6 @@ def _choose_blind(eight: int, blitz: tuple[str, ...], rng: random.Random) -> int
         if not blitz:
             return blind
         dealt = eight & ~blind
-        if all((dealt & pair == pair) == (("black", "red")[bit - 1] in blitz) for bit, pair in _BLITZ_PAIRS):
+        if (1 if dealt & BLACK_QUEENS == BLACK_QUEENS else 0) | (2 if dealt & RED_QUEENS == RED_QUEENS else 0) == blitz:
             return blind
     return -1
