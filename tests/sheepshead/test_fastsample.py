@@ -172,3 +172,35 @@ def test_another_random_stream_class_is_drawn_by_the_checked_sampler() -> None:
         want = fields(from_state(checked.sample(game.rules, view, theirs, infer), game.rules))
         assert fields(sampler(view, ours, infer)) == want
         assert ours.getstate() == theirs.getstate()
+
+
+class _CheckedChoices(dict[int, int]):
+    """A memo of the policy's choices that never answers from memory and checks that every choice
+    asked again under the same key is the same: the key holds all the choice depends on."""
+
+    def get(self, key: int, default: Any = None) -> Any:
+        return default
+
+    def __setitem__(self, key: int, value: int) -> None:
+        assert self.setdefault(key, value) == value
+        self.asked = getattr(self, "asked", 0) + 1
+
+
+@pytest.mark.parametrize("options", [{}, {"allow_unknown_call": True, "cracking": True}, {"no_pick_rule": "moster"}])
+def test_the_kept_policy_choices_depend_only_on_their_key(options: dict[str, Any]) -> None:
+    game = Sheepshead(**options)
+    sampler = fastsample.sampler(game.rules)
+    assert sampler is not None
+    rng = random.Random(f"keys {options}")
+    asked = 0
+    for _ in range(3):
+        for state in rule_hand(game, rng):
+            if state.phase.name != "PLAY" or not state.tricks:
+                continue
+            view = game.observe(state, state.actor)
+            plan = sampler.plan(view)
+            plan.choices = memo = _CheckedChoices()
+            for _ in range(20):
+                sampler(view, rng, infer=True)
+            asked += getattr(memo, "asked", 0)
+    assert asked > 500
