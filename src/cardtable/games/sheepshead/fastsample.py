@@ -15,12 +15,14 @@ It follows `sample.sample` step for step and draws what it draws, in the same or
 - a filling is made over those lists, the random draws written out as `random.Random` makes them
   from ``getrandbits`` (``shuffle``, ``choice``, ``sample``) or ``random`` (``choices``);
 - the auction is not replayed through checked states: the fast state at the start of the card
-  play (or where the view's phase stops) is built directly, each step's legality asked of the
-  checked engine's own choice functions (`play.pick_choices`, `play.call_choices`,
-  `play.play_mask`) only where it depends on the world;
-- the card play is replayed on the fast state (`fast.FastState.apply`, which the fast layer's
-  tests hold equal to the checked step), each card checked against its legal cards, and with
-  ``infer`` weighed as it is replayed (`infer.fast_misfits`), not replayed a second time.
+  play (or where the view's phase stops) is built directly, the legality of each step asked only
+  where it depends on the world (the blitz's queens, R45; the call among the fast layer's list of
+  calls, which equals `play.call_choices`, R18-R21, R35a; a crack by the partner, R44);
+- the card play is replayed as `fast.FastState.apply` steps it (equal to the checked step, as the
+  fast layer's tests hold), written out in one loop over local variables as `fast.playout` does,
+  each card checked against the legal cards; with ``infer`` it is weighed as it is replayed (as
+  `infer.play_misfits` weighs it), not replayed a second time, and the rule policy's choices are
+  kept between the worlds of one view (`Sampler._play` says why that is exact).
 
 The rare relaxed fillings (`sample.STRICT_TRIES` refused) and a random stream other than a plain
 `random.Random` (whose draws a subclass may change) go through `sample.sample` itself. The
@@ -145,7 +147,7 @@ class _Plan:
         # the card play: Sheepshead indices in order, -1 for the face-down unknown card
         self.cards = [c for _leader, cs in seen.tricks for c in cs]
         self.started = self.phase in (Phase.PLAY, Phase.DONE)
-        #: The rule policy's choices in this view's card play (`infer.fast_misfits`).
+        #: The rule policy's choices in this view's card play, by world (`Sampler._play`).
         self.choices: dict[int, int] = {}
 
     def call_int(self, under: int) -> int:
@@ -194,7 +196,7 @@ class Sampler:
             s = self._auction(plan, out, rng)
             if s is None:
                 continue
-            if plan.started and not self._play(plan, s, 0):
+            if plan.started and self._play(plan, s, 0)[0] < 0:
                 continue
             misfits = self._passers(plan, out)
             if not misfits or rng.random() < unlikely**misfits:
@@ -208,8 +210,6 @@ class Sampler:
 
     def _inferred(self, plan: _Plan, rng: random.Random) -> FastState:
         """`sample._sample_inferred`, step for step."""
-        rules = self.rules
-        seat = plan.seat
         refused: FastState | None = None
         best = -1.0
         weighed = 0
@@ -236,9 +236,7 @@ class Sampler:
                         bound *= play_unlikely
                         cap += 1
                     if cap:
-                        under = plan.unknown if plan.unknown >= 0 else s.setup.under
-                        cards = [under if c < 0 else c for c in plan.cards]
-                        misfits, done = inference.fast_misfits(rules, s, cards, seat, cap, plan.choices)
+                        misfits, done = self._play(plan, s, 0, cap)
                         if misfits < 0:
                             continue
                         weight *= play_unlikely**misfits
@@ -250,7 +248,7 @@ class Sampler:
                         assert refused is not None
                         return refused
                     continue
-                if not self._play(plan, s, done):
+                if self._play(plan, s, done)[0] < 0:
                     continue
             if weight > draw:
                 return s
@@ -512,12 +510,21 @@ class Sampler:
         setup = _new(Setup, (dealer, scores, pending, blind, passes, picker, bury, *info, shown, cracks, cracker))
         return _start_play(rules, setup, hands, first)
 
-    def _play(self, plan: _Plan, s: FastState, done: int) -> bool:
+    def _play(self, plan: _Plan, s: FastState, done: int, cap: int = 0) -> tuple[int, int]:
         """The card play replayed on ``s`` from its ``done``-th card, each card checked against
-        the legal cards; whether every card was legal. `FastState.apply` (as `play.apply_play`)
-        written out in one loop over local variables, as `fast.playout` does it."""
+        the legal cards: `FastState.apply` (as `play.apply_play`) written out in one loop over
+        local variables, as `fast.playout` does it. Returns (-1 if a card is not legal, else the
+        misfits counted; how many cards ``s`` has played).
+
+        With a positive ``cap`` it also weighs the plays as `infer.play_misfits` does, stopping
+        (before the card) when the misfits reach ``cap``. The policy's choices are kept in the
+        view's plan (`_Plan.choices`): between worlds of one view the choice at the ``k``-th card
+        depends only on what differs between them, the hand of the seat to play, who the partner
+        is, the unknown card (R35a) and, for the picker, the blind and the bury; the rest of what
+        it reads (the cards played, the tricks and their winners) the view fixes."""
         cards = plan.cards
         setup = s.setup
+        misfits = 0
         if done < len(cards):
             rules = self.rules
             picker, partner, x, under = setup.picker, setup.partner, setup.suit, setup.under
@@ -533,13 +540,35 @@ class Sampler:
             first_x = s.first_x
             legal = s.legal
             played = s.played
+            # the weighing (`infer.play_misfits`): the rule policy, its private stream, its choices
+            policy, policy_rng = inference._policy(rules)
+            viewer = plan.seat
+            memo = plan.choices
+            world = (partner + 1) << 32 | (under + 1) << 36
+            hidden = setup.blind | setup.bury
             for k in range(done, len(cards)):
                 a = cards[k]
                 if a < 0:
                     a = face_down
                 bit = 1 << a
                 if not legal & bit:
-                    return False
+                    return -1, k
+                if cap and seat != viewer and legal & (legal - 1):
+                    key = hands[seat] | world | k << 42
+                    if seat == picker:
+                        key |= hidden << 48
+                    choice = memo.get(key)
+                    if choice is None:
+                        s.to_act, s.trick_no, s.leader, s.trick = seat, trick_no, leader, trick
+                        s.first_x, s.legal, s.played = first_x, legal, played
+                        choice = memo[key] = policy.choose(s, s.moves(), policy_rng)
+                    if choice != a:
+                        misfits += 1
+                        if misfits >= cap:
+                            s.to_act, s.trick_no, s.leader, s.trick = seat, trick_no, leader, trick
+                            s.first_x, s.legal, s.played = first_x, legal, played
+                            s.follow = follow_of(setup, trick, trick_no, first_x)
+                            return misfits, k
                 hands[seat] ^= bit
                 played |= bit
                 if trick:
@@ -572,7 +601,7 @@ class Sampler:
                     if trick_no == 5:
                         s.phase, s.to_act, s.trick_no, s.leader, s.trick = DONE, -1, 6, leader, trick
                         s.first_x, s.legal, s.played, s.follow = first_x, 0, played, 0
-                        return k == len(cards) - 1
+                        return (misfits if k == len(cards) - 1 else -1), k + 1
                     trick_no += 1
                     if (
                         x >= 0
@@ -600,7 +629,7 @@ class Sampler:
             s.to_act, s.trick_no, s.leader, s.trick = seat, trick_no, leader, trick
             s.first_x, s.legal, s.played = first_x, legal, played
         s.follow = follow_of(setup, s.trick, s.trick_no, s.first_x) if s.phase == PLAY else 0
-        return True
+        return misfits, len(cards)
 
 
 def _start_play(rules: SheepsheadRules, setup: Setup, hands: list[int], first: int) -> FastState:

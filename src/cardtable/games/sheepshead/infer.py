@@ -61,7 +61,7 @@ from .rules import SheepsheadRules
 from .state import Phase, State
 
 if TYPE_CHECKING:
-    from .fast import FastState, RulePolicy
+    from .fast import RulePolicy
 
 #: How likely a world is kept for each card another seat played that the rule policy would not.
 PLAY_UNLIKELY: Final = 0.3
@@ -95,55 +95,19 @@ def play_misfits(rules: SheepsheadRules, start: State, cards: list[int], viewer:
     s = from_state(start, rules)
     if s is None:  # pragma: no cover - the play starts after the deal
         return 0
-    return fast_misfits(rules, s, cards, viewer, cap)[0]
-
-
-def fast_misfits(
-    rules: SheepsheadRules,
-    s: FastState,
-    cards: list[int],
-    viewer: int,
-    cap: int,
-    memo: dict[int, int] | None = None,
-) -> tuple[int, int]:
-    """`play_misfits` on the fast state ``s`` of the same start (a positive ``cap``), which plays
-    the cards as they are weighed: (the misfits or -1, how many of ``cards`` ``s`` has played).
-    The fast sampler (`fastsample`) goes on from there with a world it keeps.
-
-    ``memo`` keeps the policy's choices between worlds of one view (the same ``cards`` and
-    viewer): there the policy's choice at the ``k``-th card depends only on what differs between
-    the worlds, the hand of the seat to play, who the partner is, the unknown card (R35a) and,
-    for the picker, the blind and the bury; everything else it reads (the cards played, the
-    tricks and their winners) the view fixes."""
     policy, rng = _policy(rules)
     choose = policy.choose
     misfits = 0
-    setup = s.setup
-    hands = s.hands
-    picker = setup.picker
-    world = (setup.partner + 1) << 32 | (setup.under + 1) << 36
-    for k, card in enumerate(cards):
-        legal = s.legal  # the legal cards: `FastState.moves` of the trick play
-        if not legal >> card & 1:
-            return -1, k
-        seat = s.to_act
-        if seat != viewer and legal & (legal - 1):
-            if memo is None:
-                choice = choose(s, s.moves(), rng)
-            else:
-                key = hands[seat] | world | k << 42
-                if seat == picker:
-                    key |= (setup.blind | setup.bury) << 48
-                got = memo.get(key)
-                if got is None:
-                    got = memo[key] = choose(s, s.moves(), rng)
-                choice = got
-            if choice != card:
-                misfits += 1
-                if misfits >= cap:
-                    return misfits, k
+    for card in cards:
+        moves = s.moves()
+        if card not in moves:
+            return -1
+        if s.to_act != viewer and len(moves) > 1 and choose(s, moves, rng) != card:
+            misfits += 1
+            if misfits >= cap:
+                return misfits
         s.apply(card)
-    return misfits, len(cards)
+    return misfits
 
 
 def world_misfits(rules: SheepsheadRules, world: State, viewer: int = -1) -> int:
