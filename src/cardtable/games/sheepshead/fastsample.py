@@ -151,8 +151,8 @@ class _Plan:
         self.choices: dict[int, int] = {}
 
     def call_int(self, under: int) -> int:
-        """The picker's call as a fast action int (`fast.to_int`), the unknown card ``under``
-        set aside if it is an unknown call (else -1)."""
+        """The picker's call as a fast action int (`fast.to_int`); ``under`` is the card set aside
+        in an unknown call (R35a), -1 in an ace or ten call."""
         if under >= 0:
             return CALL_UNKNOWN + 32 * self.called + under
         return CALL + self.called
