@@ -116,6 +116,7 @@ class _Plan:
         # each seat's dealt cards: what the view shows of it, and its place to fill (-1 for none)
         self.hand_i = [-1 if s == seat else index[f"hand {s}"] for s in range(SEATS)]
         self.base = [(seen.hand if s == seat else seen.shown[s]) | seen.by[s] for s in range(SEATS)]
+        self.fills = [(s, i) for s, i in enumerate(self.hand_i) if i >= 0]
         # the passers whose hands weigh a world (`sample.passers_who_would_pick`)
         self.passers = [
             (self.hand_i[s], self.base[s], pick_threshold(rules, position))
@@ -138,6 +139,7 @@ class _Plan:
         self.passes_ok = not (view.passes >= SEATS and rules.no_pick_rule == "forced_pick")
         self.blitz_ok = not (view.blitz and not rules.blitzing)
         self.call = view.call
+        self.own_ace = rules.allow_call_own_ace
         self.called = -1
         if view.call in ("ace", "ten", "unknown"):
             self.called = (FAIL_TENS if view.call == "ten" else FAIL_ACES)[seen.suit]
@@ -400,9 +402,8 @@ class Sampler:
         state; None if a step breaks a rule."""
         rules = self.rules
         hands = plan.base[:]
-        for s, i in enumerate(plan.hand_i):
-            if i >= 0:
-                hands[s] |= out[i]
+        for s, i in plan.fills:
+            hands[s] |= out[i]
         under = plan.unknown
         if plan.under_i >= 0:
             under = out[plan.under_i].bit_length() - 1
@@ -466,8 +467,13 @@ class Sampler:
             called = plan.called
             call = plan.call
             u = under if call == "unknown" else -1
-            # R18-R21, R35a: the call is one of `play.call_choices` (alone always is)
-            if call != "alone" and plan.call_int(u) not in _call_moves(rules, hand, bury):
+            # R18-R21, R35a: the call is one of `play.call_choices` (alone always is); an ace call
+            # is there when he keeps a hold card of its suit and (R18) does not hold the ace
+            if call == "ace":
+                ace = 1 << called
+                if not (hand & FAIL_SUITS[SUIT_CLASS[called]] & ~ace and (plan.own_ace or not (hand | bury) & ace)):
+                    return None
+            elif call != "alone" and plan.call_int(u) not in _call_moves(rules, hand, bury):
                 return None
             if call == "alone":
                 info = (_ALONE, -1, -1, -1, -1)
