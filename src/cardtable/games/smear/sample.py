@@ -89,6 +89,19 @@ def _shuffle(pool: list[int], rng: random.Random) -> None:
         pool[i], pool[j] = pool[j], pool[i]
 
 
+def fill_order(places: list[tuple[str, int, int]], voids: list[int], pool_mask: int) -> list[tuple[str, int, int]]:
+    """The places in the order `_deal_hidden` fills them, each as (place, size, the cards it may
+    not hold): the fewest spare cards of the pool ``pool_mask`` it may hold first, ties in the
+    order of ``places``."""
+    forbidden = []
+    for name, size, suits in places:
+        block = suits
+        if name.startswith("hand "):
+            block |= voids[int(name[5:])]
+        forbidden.append((name, size, block))
+    return sorted(forbidden, key=lambda p: (pool_mask & ~p[2]).bit_count() - p[1])
+
+
 def _deal_hidden(
     places: list[tuple[str, int, int]], voids: list[int], hidden: list[int], rng: random.Random
 ) -> dict[str, int] | None:
@@ -99,16 +112,9 @@ def _deal_hidden(
     pool_mask = 0
     for c in pool:
         pool_mask |= 1 << c
-    forbidden = {}
-    for name, _, suits in places:
-        block = suits
-        if name.startswith("hand "):
-            block |= voids[int(name[5:])]
-        forbidden[name] = block
-    order = sorted(places, key=lambda p: (pool_mask & ~forbidden[p[0]]).bit_count() - p[1])
     out = {}
-    for name, size, _ in order:
-        block = forbidden[name] & pool_mask
+    for name, size, forbidden in fill_order(places, voids, pool_mask):
+        block = forbidden & pool_mask
         m = 0
         if not block:  # every card left may go here: the first ones
             if len(pool) < size:
@@ -239,23 +245,35 @@ def unlikely_calls(rules: SmearRules, view: SmearView, world: State, played: lis
     if played is None:
         played = played_by(view)
     misfits = 0
+    bidder = world.setup.bidder if view.phase is not Phase.AUCTION else -1
+    for s, bound, bid in call_tests(rules, view):
+        dealt = world.hands[s] | played[s]
+        if s == bidder:  # what it was dealt: the kitty it took is not, its discard is
+            dealt = (dealt | world.setup.discard) & ~world.setup.kitty
+        estimate = bid_estimate(rules, dealt) + 0.25
+        if estimate < bound if bid else estimate >= bound:
+            misfits += 1
+    return misfits
+
+
+def call_tests(rules: SmearRules, view: SmearView) -> list[tuple[int, int, bool]]:
+    """The other seats' auction calls that a dealt hand can make unlikely, as (seat, bound, is a
+    bid): a bid is unlikely from a hand whose `bid_estimate` plus a quarter point is below the bid
+    (``bound``), a pass from one whose estimate plus a quarter reaches the lowest bid the seat
+    could have made (``bound``). A stuck dealer's call (R15) tells nothing, nor does a pass when
+    no bid was left to make."""
+    tests = []
     high = 0
-    bidder = world.setup.bidder
     for i, call in enumerate(view.calls):
         s = (view.dealer + 1 + i) % SEATS
         lowest = max(high + 1, rules.min_bid)
         if s == view.dealer and high and rules.dealer_may_equal:
             lowest = high
         stuck = s == view.dealer and not high and rules.all_pass == "stick_dealer"  # R15: it could not pass
-        if s != view.seat and not stuck:
-            dealt = world.hands[s] | played[s]
-            if s == bidder and view.phase is not Phase.AUCTION:
-                dealt = (dealt | world.setup.discard) & ~world.setup.kitty
-            estimate = bid_estimate(rules, dealt) + 0.25
-            if (call and estimate < call) or (not call and estimate >= lowest and lowest <= rules.max_bid):
-                misfits += 1
+        if s != view.seat and not stuck and (call or lowest <= rules.max_bid):
+            tests.append((s, call or lowest, call > 0))
         high = max(high, call)
-    return misfits
+    return tests
 
 
 def _assemble(
