@@ -33,7 +33,7 @@ from typing import Final
 from . import infer as inference
 from . import sample as checked
 from .bots import _strength
-from .fast import AUCTION, DISCARD, OVER, PLAY, FastState
+from .fast import AUCTION, DISCARD, OVER, PLAY, FastState, _cards_of
 from .play import ALL_CARDS, lead_cards
 from .rules import SmearRules
 from .scoring import score_hand
@@ -302,13 +302,15 @@ class Sampler:
         if plan.stock:  # before the kitty is taken: the top n cards of the shuffled stock
             stock_mask = out[_STOCK]
             if n:
-                stock = _bits(stock_mask)
+                stock = _cards_of(stock_mask)
                 for i, n_left, k in _SWAPS[len(stock)]:
                     j = bits(k)
                     while j >= n_left:
                         j = bits(k)
                     stock[i], stock[j] = stock[j], stock[i]
-                kitty = sum(stock[:n])
+                kitty = 0
+                for c in stock[:n]:
+                    kitty |= 1 << c
             else:  # the same random numbers, for no kitty
                 for _, n_left, k in _SWAPS[STOCK_SIZE]:
                     j = bits(k)
@@ -323,7 +325,7 @@ class Sampler:
             if plan.kitty >= 0:
                 kitty = plan.kitty
             elif n:  # rng.sample of n of the cards the bidder has held, discarded or played
-                cards = _bits(out[bidder] | discard | plan.by_seat[bidder])
+                cards = _cards_of(out[bidder] | discard | plan.by_seat[bidder])
                 size = len(cards)
                 kitty = 0
                 for i in range(n):
@@ -332,7 +334,7 @@ class Sampler:
                     j = bits(k)
                     while j >= left:
                         j = bits(k)
-                    kitty |= cards[j]
+                    kitty |= 1 << cards[j]
                     cards[j] = cards[left - 1]
             else:
                 kitty = 0
@@ -392,16 +394,6 @@ class Sampler:
             plan.led,
             plan.follow,
         )
-
-
-def _bits(m: int) -> list[int]:
-    """The bits of a card set, lowest first."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low)
-        m ^= low
-    return out
 
 
 def sampler(rules: SmearRules) -> Sampler | None:
