@@ -14,15 +14,19 @@ step and only does the same work more cheaply:
   views asked for are equal (a search draws every world of a decision from one view);
 - the hidden cards are shuffled as their bits, and a place any card may go to takes its slice
   of the shuffled pool in one sum;
-- a call is weighed from a table of `bots.bid_estimate` plus the quarter point by a suit's
-  cards and the hand's tens, built once per rule set (the largest of the four suits' entries is
-  the estimate: adding a constant in floating point keeps the order);
+- a call is weighed by a table, built once per rule set and bound, of whether
+  `bots.bid_estimate` plus the quarter point reaches the bound, by one suit's cards and the
+  hand's tens: a hand's estimate reaches a bound exactly when one of its suits' entries does
+  (the estimate is the best suit's strength plus constants, and adding a constant in floating
+  point keeps the order);
 - a refused world is kept as its hands and `Setup` only; the fast state is built once, for the
   world returned, without a checked `State` in between.
 
 The constants the checked sampler reads (`sample.UNLIKELY`, `sample.WEIGHED_TRIES`,
-`infer.PLAY_UNLIKELY`, `infer.PLAY_TRIES`) are read from their modules at every call, as it does.
-With ``infer`` the card plays are weighed by the same `infer.PlayCheck` (`infer.for_view`).
+`sample._TRIES`, `infer.PLAY_UNLIKELY`, `infer.PLAY_TRIES`) are read from their modules at every
+call, as it does. With ``infer`` the card plays are weighed by the same `infer.PlayCheck`
+(`infer.for_view`), which is most of the time of such a world. ``bench/smear_sample_fast.py``
+measures both samplers; the figures are in ``docs/smear.md``.
 """
 
 from __future__ import annotations
@@ -65,8 +69,9 @@ _TENS: Final = sum(1 << (13 * s + 9) for s in range(4))
 #: The fast layer's phases (a view before the deal has no world on it).
 _PHASE: Final = {Phase.AUCTION: AUCTION, Phase.DISCARD: DISCARD, Phase.PLAY: PLAY, Phase.OVER: OVER}
 
-#: `_estimates` by (low to the player, kitty size).
+#: `_estimates` by (low to the player, kitty size), and `_reaching` by those and the bound.
 _ESTIMATES: dict[tuple[bool, int], list[float]] = {}
+_REACHING: dict[tuple[bool, int, int], bytes] = {}
 
 
 def _estimates(rules: SmearRules) -> list[float]:
@@ -84,6 +89,16 @@ def _estimates(rules: SmearRules) -> list[float]:
                 strength = _strength(p, 0, tens, low) if p else 0.0
                 table[tens << 13 | p] = strength + kitty + 0.25
         _ESTIMATES[key] = table
+    return table
+
+
+def _reaching(rules: SmearRules, bound: int) -> bytes:
+    """1 where `_estimates` reaches ``bound``, else 0: a hand's estimate plus the quarter point
+    reaches a bound exactly when one of its suits' entries does."""
+    key = (rules.low_awarded_to == "player", rules.kitty_size, bound)
+    table = _REACHING.get(key)
+    if table is None:
+        table = _REACHING[key] = bytes(e >= bound for e in _estimates(rules))
     return table
 
 
@@ -137,9 +152,10 @@ class _Plan:
         self.discard = -1 if view.discard is None else view.discard
         self.dead = -1 if view.dead is None else view.dead
         self.lead_check = phase is Phase.PLAY or (phase is Phase.OVER and bidder >= 0)
-        #: The other seats' calls to weigh, as (seat, bound, is a bid, dealt the kitty).
+        #: The other seats' calls to weigh, as (seat, where an estimate reaches the call's bound
+        #: (`_reaching`), is a bid, dealt the kitty).
         self.calls = [
-            (s, bound, bid, s == bidder and phase is not Phase.AUCTION)
+            (s, _reaching(rules, bound), bid, s == bidder and phase is not Phase.AUCTION)
             for s, bound, bid in checked.call_tests(rules, view)
         ]
         self.trump = view.trump if view.trump is not None else -1
@@ -174,7 +190,6 @@ class Sampler:
     def __init__(self, rules: SmearRules) -> None:
         self.rules = rules
         self.strict = rules.follow_rule == "strict"
-        self.estimates = _estimates(rules)
         self.last: _Plan | None = None
 
     def plan(self, view: SmearView) -> _Plan:
@@ -351,23 +366,25 @@ class Sampler:
         return out, setup
 
     def _unlikely_calls(self, plan: _Plan, world: _World) -> int:
-        """`sample.unlikely_calls` of a drawn world."""
+        """`sample.unlikely_calls` of a drawn world: a bid is unlikely from a hand whose estimate
+        does not reach it, a pass from one whose estimate reaches the lowest bid it could make."""
         out, setup = world
-        table = self.estimates
         by_seat = plan.by_seat
         misfits = 0
-        for s, bound, bid, took_kitty in plan.calls:
+        for s, reaching, bid, took_kitty in plan.calls:
             dealt = out[s] | by_seat[s]
             if took_kitty:
                 dealt = (dealt | setup.discard) & ~setup.kitty
             tens = (dealt & _TENS).bit_count() << 13
-            estimate = max(
-                table[tens | dealt & 0x1FFF],
-                table[tens | dealt >> 13 & 0x1FFF],
-                table[tens | dealt >> 26 & 0x1FFF],
-                table[tens | dealt >> 39],
-            )
-            if estimate < bound if bid else estimate >= bound:
+            if (
+                reaching[tens | dealt & 0x1FFF]
+                or reaching[tens | dealt >> 13 & 0x1FFF]
+                or reaching[tens | dealt >> 26 & 0x1FFF]
+                or reaching[tens | dealt >> 39]
+            ):
+                if not bid:
+                    misfits += 1
+            elif bid:
                 misfits += 1
         return misfits
 
