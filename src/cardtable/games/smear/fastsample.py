@@ -50,7 +50,7 @@ from .play import ALL_CARDS, lead_cards
 from .rules import SmearRules
 from .scoring import score_hand
 from .state import Phase, Setup, Tally, Trick
-from .tables import DECK_MASK, SEATS, STOCK_SIZE, SUIT, suit_patterns
+from .tables import SEATS, STOCK_SIZE, SUIT, suit_patterns
 from .view import SmearView
 
 _new = tuple.__new__
@@ -120,21 +120,11 @@ class _Plan:
         phase = view.phase
         self.phase = _PHASE[phase]
         self.to_act = -1 if view.to_act is None else view.to_act
-        played = 0
-        for t in view.tricks:
-            for c in t.cards:
-                played |= 1 << c
-        for c in view.trick:
-            played |= 1 << c
-        self.played = played
-        known = view.hand | played
-        for m in (view.kitty, view.discard, view.dead):
-            if m is not None:
-                known |= m
-        hidden = [1 << c for c in range(52) if (DECK_MASK & ~known) >> c & 1]
+        self.played = checked.played_cards(view)
+        hidden_mask = checked.hidden_mask(view)
+        hidden = [1 << c for c in range(52) if hidden_mask >> c & 1]
         self.pool = hidden
         self.swaps = _SWAPS[len(hidden)]
-        hidden_mask = DECK_MASK & ~known
         places = checked._places(view, n)
         voids = checked._voids(view, strict)
         #: The places in the order they are filled, as (slot, size, cards it may not hold of the
@@ -167,15 +157,7 @@ class _Plan:
             for s, bound, bid in checked.call_tests(rules, view)
         ]
         self.trump = view.trump if view.trump is not None else -1
-        if phase is Phase.PLAY:
-            leader = view.leader if view.leader is not None else bidder
-        elif phase is Phase.DISCARD:
-            leader = bidder
-        elif phase is Phase.OVER and view.tricks:
-            leader = view.tricks[-1].winner
-        else:
-            leader = -1
-        self.leader = leader
+        self.leader = checked.leader_of(view, bidder)
         self.tally_due = phase is Phase.OVER and bidder >= 0
         # The fast state's suits of the trick in progress (`FastState._trick_suits`).
         led = follow = 0

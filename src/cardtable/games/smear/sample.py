@@ -144,17 +144,8 @@ def sample(rules: SmearRules, strict: bool, view: SmearView, rng: random.Random,
     the other seats played their cards as the rule-based bot would are preferred (see above)."""
     if view.phase is Phase.DEAL:
         return start_state(view.dealer, view.scores)
-    played = 0
-    for t in view.tricks:
-        for c in t.cards:
-            played |= 1 << c
-    for c in view.trick:
-        played |= 1 << c
-    known = view.hand | played
-    for m in (view.kitty, view.discard, view.dead):
-        if m is not None:
-            known |= m
-    hidden = [c for c in range(52) if (DECK_MASK & ~known) >> c & 1]
+    unseen = hidden_mask(view)
+    hidden = [c for c in range(52) if unseen >> c & 1]
     places = _places(view, rules.kitty_size)
     voids = _voids(view, strict)
     by_seat = played_by(view)
@@ -310,18 +301,44 @@ def _assemble(
             lead_ok = ALL_CARDS
     setup = Setup(view.dealer, view.scores, kitty, dead, view.calls, bidder, bid, discard, lead_ok)
     trump = view.trump if view.trump is not None else -1
-    if phase is Phase.PLAY:
-        leader = view.leader if view.leader is not None else bidder
-    elif phase is Phase.DISCARD:
-        leader = bidder
-    elif phase is Phase.OVER and view.tricks:
-        leader = view.tricks[-1].winner
-    else:
-        leader = -1
+    leader = leader_of(view, bidder)
     tally = None
     if phase is Phase.OVER and bidder >= 0:
         tally = score_hand(rules, bidder, bid, trump, view.tricks, discard, view.scores)
     return State(phase, view.to_act, hands, trump, leader, view.trick, view.tricks, setup, tally)
+
+
+def played_cards(view: SmearView) -> int:
+    """Every card played so far, as a card set."""
+    played = 0
+    for t in view.tricks:
+        for c in t.cards:
+            played |= 1 << c
+    for c in view.trick:
+        played |= 1 << c
+    return played
+
+
+def hidden_mask(view: SmearView) -> int:
+    """The cards ``view.seat`` cannot see, as a card set."""
+    known = view.hand | played_cards(view)
+    for m in (view.kitty, view.discard, view.dead):
+        if m is not None:
+            known |= m
+    return DECK_MASK & ~known
+
+
+def leader_of(view: SmearView, bidder: int) -> int:
+    """The state's ``leader`` for a view: the leader of the trick in progress, the bidder before
+    its first lead, the last trick's winner once the hand is over (-1 before the play)."""
+    phase = view.phase
+    if phase is Phase.PLAY:
+        return view.leader if view.leader is not None else bidder
+    if phase is Phase.DISCARD:
+        return bidder
+    if phase is Phase.OVER and view.tricks:
+        return view.tricks[-1].winner
+    return -1
 
 
 def played_by(view: SmearView) -> list[int]:
