@@ -53,10 +53,11 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Sequence
 
 from .fast import FastState, RulePolicy, from_state
 from .rules import SmearRules
-from .state import Phase, State
+from .state import Phase, Setup, State
 from .tables import SEATS
 from .view import SmearView
 
@@ -119,18 +120,21 @@ class PlayCheck:
     def start(self, world: State) -> FastState:
         """The fast state at the first lead of the play in ``world``: each seat holding what it
         holds now and every card it has played since."""
-        hands = list(world.hands)
+        return self._start(world.hands, world.setup)
+
+    def _start(self, now: Sequence[int], setup: Setup) -> FastState:
+        hands = list(now)
         for s, c in zip(self.seats, self.plays, strict=True):
             hands[s] |= 1 << c
-        bidder = world.setup.bidder
-        first = State(Phase.PLAY, bidder, tuple(hands), -1, bidder, (), (), world.setup, None)
+        bidder = setup.bidder
+        first = State(Phase.PLAY, bidder, tuple(hands), -1, bidder, (), (), setup, None)
         fs = from_state(first, self.rules)
         assert fs is not None  # a play state is never refused
         return fs
 
-    def _replay(self, world: State) -> None:
+    def _replay(self, hands: Sequence[int], setup: Setup) -> None:
         """Replay the play once, keeping a copy of the state before each decision to check."""
-        s = self.start(world)
+        s = self._start(hands, setup)
         later = [0] * SEATS
         marks = []
         for i in range(len(self.plays) - 1, -1, -1):  # the cards each seat played from i on
@@ -145,12 +149,14 @@ class PlayCheck:
     def misfits(self, world: State, most: int = 1 << 30) -> int:
         """How many of the other seats' card plays in ``world`` the rule-based bot would not make
         from the hands ``world`` deals them; counting stops once it exceeds ``most``."""
+        return self.count(world.hands, world.setup, most)
+
+    def count(self, hands: Sequence[int], setup: Setup, most: int = 1 << 30) -> int:
+        """`misfits` of the world whose hands (now) are ``hands`` and whose setup is ``setup``."""
         if not self.checks:
-            self._replay(world)
+            self._replay(hands, setup)
         choose = self.policy.choose
         rng = self.rng
-        hands = world.hands
-        setup = world.setup
         count = 0
         checks = self.checks
         for i, (seat, card, later, s, first, answers) in enumerate(checks):

@@ -89,6 +89,19 @@ def _shuffle(pool: list[int], rng: random.Random) -> None:
         pool[i], pool[j] = pool[j], pool[i]
 
 
+def fill_order(places: list[tuple[str, int, int]], voids: list[int], pool_mask: int) -> list[tuple[str, int, int]]:
+    """The places in the order `_deal_hidden` fills them, each as (place, size, the cards it may
+    not hold): the fewest spare cards of the pool ``pool_mask`` it may hold first, ties in the
+    order of ``places``."""
+    forbidden = []
+    for name, size, suits in places:
+        block = suits
+        if name.startswith("hand "):
+            block |= voids[int(name[5:])]
+        forbidden.append((name, size, block))
+    return sorted(forbidden, key=lambda p: (pool_mask & ~p[2]).bit_count() - p[1])
+
+
 def _deal_hidden(
     places: list[tuple[str, int, int]], voids: list[int], hidden: list[int], rng: random.Random
 ) -> dict[str, int] | None:
@@ -99,16 +112,9 @@ def _deal_hidden(
     pool_mask = 0
     for c in pool:
         pool_mask |= 1 << c
-    forbidden = {}
-    for name, _, suits in places:
-        block = suits
-        if name.startswith("hand "):
-            block |= voids[int(name[5:])]
-        forbidden[name] = block
-    order = sorted(places, key=lambda p: (pool_mask & ~forbidden[p[0]]).bit_count() - p[1])
     out = {}
-    for name, size, _ in order:
-        block = forbidden[name] & pool_mask
+    for name, size, forbidden in fill_order(places, voids, pool_mask):
+        block = forbidden & pool_mask
         m = 0
         if not block:  # every card left may go here: the first ones
             if len(pool) < size:
@@ -138,17 +144,8 @@ def sample(rules: SmearRules, strict: bool, view: SmearView, rng: random.Random,
     the other seats played their cards as the rule-based bot would are preferred (see above)."""
     if view.phase is Phase.DEAL:
         return start_state(view.dealer, view.scores)
-    played = 0
-    for t in view.tricks:
-        for c in t.cards:
-            played |= 1 << c
-    for c in view.trick:
-        played |= 1 << c
-    known = view.hand | played
-    for m in (view.kitty, view.discard, view.dead):
-        if m is not None:
-            known |= m
-    hidden = [c for c in range(52) if (DECK_MASK & ~known) >> c & 1]
+    unseen = hidden_mask(view)
+    hidden = [c for c in range(52) if unseen >> c & 1]
     places = _places(view, rules.kitty_size)
     voids = _voids(view, strict)
     by_seat = played_by(view)
@@ -239,23 +236,35 @@ def unlikely_calls(rules: SmearRules, view: SmearView, world: State, played: lis
     if played is None:
         played = played_by(view)
     misfits = 0
+    bidder = world.setup.bidder if view.phase is not Phase.AUCTION else -1
+    for s, bound, bid in call_tests(rules, view):
+        dealt = world.hands[s] | played[s]
+        if s == bidder:  # what it was dealt: the kitty it took is not, its discard is
+            dealt = (dealt | world.setup.discard) & ~world.setup.kitty
+        estimate = bid_estimate(rules, dealt) + 0.25
+        if estimate < bound if bid else estimate >= bound:
+            misfits += 1
+    return misfits
+
+
+def call_tests(rules: SmearRules, view: SmearView) -> list[tuple[int, int, bool]]:
+    """The other seats' auction calls that a dealt hand can make unlikely, as (seat, bound, is a
+    bid): a bid is unlikely from a hand whose `bid_estimate` plus a quarter point is below the bid
+    (``bound``), a pass from one whose estimate plus a quarter reaches the lowest bid the seat
+    could have made (``bound``). A stuck dealer's call (R15) tells nothing, nor does a pass when
+    no bid was left to make."""
+    tests = []
     high = 0
-    bidder = world.setup.bidder
     for i, call in enumerate(view.calls):
         s = (view.dealer + 1 + i) % SEATS
         lowest = max(high + 1, rules.min_bid)
         if s == view.dealer and high and rules.dealer_may_equal:
             lowest = high
         stuck = s == view.dealer and not high and rules.all_pass == "stick_dealer"  # R15: it could not pass
-        if s != view.seat and not stuck:
-            dealt = world.hands[s] | played[s]
-            if s == bidder and view.phase is not Phase.AUCTION:
-                dealt = (dealt | world.setup.discard) & ~world.setup.kitty
-            estimate = bid_estimate(rules, dealt) + 0.25
-            if (call and estimate < call) or (not call and estimate >= lowest and lowest <= rules.max_bid):
-                misfits += 1
+        if s != view.seat and not stuck and (call or lowest <= rules.max_bid):
+            tests.append((s, call or lowest, call > 0))
         high = max(high, call)
-    return misfits
+    return tests
 
 
 def _assemble(
@@ -292,18 +301,44 @@ def _assemble(
             lead_ok = ALL_CARDS
     setup = Setup(view.dealer, view.scores, kitty, dead, view.calls, bidder, bid, discard, lead_ok)
     trump = view.trump if view.trump is not None else -1
-    if phase is Phase.PLAY:
-        leader = view.leader if view.leader is not None else bidder
-    elif phase is Phase.DISCARD:
-        leader = bidder
-    elif phase is Phase.OVER and view.tricks:
-        leader = view.tricks[-1].winner
-    else:
-        leader = -1
+    leader = leader_of(view, bidder)
     tally = None
     if phase is Phase.OVER and bidder >= 0:
         tally = score_hand(rules, bidder, bid, trump, view.tricks, discard, view.scores)
     return State(phase, view.to_act, hands, trump, leader, view.trick, view.tricks, setup, tally)
+
+
+def played_cards(view: SmearView) -> int:
+    """Every card played so far, as a card set."""
+    played = 0
+    for t in view.tricks:
+        for c in t.cards:
+            played |= 1 << c
+    for c in view.trick:
+        played |= 1 << c
+    return played
+
+
+def hidden_mask(view: SmearView) -> int:
+    """The cards ``view.seat`` cannot see, as a card set."""
+    known = view.hand | played_cards(view)
+    for m in (view.kitty, view.discard, view.dead):
+        if m is not None:
+            known |= m
+    return DECK_MASK & ~known
+
+
+def leader_of(view: SmearView, bidder: int) -> int:
+    """The state's ``leader`` for a view: the leader of the trick in progress, the bidder before
+    its first lead, the last trick's winner once the hand is over (-1 before the play)."""
+    phase = view.phase
+    if phase is Phase.PLAY:
+        return view.leader if view.leader is not None else bidder
+    if phase is Phase.DISCARD:
+        return bidder
+    if phase is Phase.OVER and view.tricks:
+        return view.tricks[-1].winner
+    return -1
 
 
 def played_by(view: SmearView) -> list[int]:
