@@ -1,5 +1,6 @@
-"""The search on a game's fast layer chooses exactly as on the checked public API: the same
-actions and the same playout values, from the same seeds, under several rule sets."""
+"""The search on a game's fast layer (its playouts, and its worlds where the game has a fast
+sampler) chooses exactly as on the checked public API: the same actions and the same playout
+values, from the same seeds, under several rule sets."""
 
 from __future__ import annotations
 
@@ -39,6 +40,8 @@ def test_the_fast_search_chooses_as_the_checked_one(name: str, options: dict[str
     fast = SearchBot(game, "easy", rule_bot(game))
     slow = SearchBot(game, "easy", rule_bot(game), fast=False)
     assert fast.fast is not None and slow.fast is None
+    # The fast search draws its worlds from the game's fast sampler where it has one.
+    assert (fast.fast_sample is not None) == (name != "seep") and slow.fast_sample is None
     states = _decisions(game, 3, seed=31, every=5)
     assert len(states) >= 6
     for k, state in enumerate(states):
@@ -48,6 +51,19 @@ def test_the_fast_search_chooses_as_the_checked_one(name: str, options: dict[str
         assert fast.act(view, legal, random.Random(k)) == slow.act(view, legal, random.Random(k))
         if k % 3 == 0:
             assert fast.hints(view, legal, random.Random(k)) == slow.hints(view, legal, random.Random(k))
+
+
+@pytest.mark.parametrize("name", ["smear", "sheepshead"])
+def test_the_fast_search_with_worlds_weighed_by_the_plays_chooses_as_the_checked_one(name: str) -> None:
+    """With ``infer`` the fast sampler's weighed worlds are the checked sampler's too."""
+    game = registry.get_game(name)
+    fast = SearchBot(game, "easy", rule_bot(game), infer=True)
+    slow = SearchBot(game, "easy", rule_bot(game), infer=True, fast=False)
+    assert fast.infer and slow.infer and fast.fast_sample is not None
+    for k, state in enumerate(_decisions(game, 3, seed=34, every=6)):
+        view = game.observe(state, game.actor(state))
+        legal = game.legal_actions(state)
+        assert fast.hints(view, legal, random.Random(k)) == slow.hints(view, legal, random.Random(k))
 
 
 @pytest.mark.parametrize("name", ["smear", "sheepshead", "seep"])
