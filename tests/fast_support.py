@@ -9,6 +9,7 @@ run on demand); the default keeps the run short.
 
 from __future__ import annotations
 
+import inspect
 import os
 import random
 from typing import Any
@@ -22,6 +23,16 @@ HANDS = int(os.environ.get("CARDTABLE_FAST_HANDS", "0")) or None
 def hands(default: int) -> int:
     """The hands per rule set for this run."""
     return HANDS or default
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The fields of a fast layer's state class, in a fixed order: its ``__slots__`` in pure
+    Python, the data descriptors of its type when mypyc compiled it (a compiled class has no
+    ``__slots__``; the names are the same)."""
+    names = getattr(cls, "__slots__", None)
+    if names is None:
+        names = [n for n, v in vars(cls).items() if inspect.isdatadescriptor(v) and not n.startswith("__")]
+    return tuple(sorted(names))
 
 
 def checked_playout(game: Any, state: Any, bot: Bot, rng: random.Random) -> tuple[Any, int]:

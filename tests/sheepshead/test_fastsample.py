@@ -14,16 +14,18 @@ from cardtable.games.sheepshead import Sheepshead, View, fastsample
 from cardtable.games.sheepshead import infer as inference
 from cardtable.games.sheepshead import sample as checked
 from cardtable.games.sheepshead.fast import FastState, from_state
-from tests.fast_support import hands
+from tests.fast_support import field_names, hands
 from tests.random_play import random_states
 
 from .test_infer import rule_hand
 from .test_sample import CONFIGS, SINGLE
 
+_FIELDS = field_names(FastState)
+
 
 def fields(s: FastState | None) -> dict[str, Any] | None:
     """A fast state field by field (fast states have no equality of their own)."""
-    return None if s is None else {name: getattr(s, name) for name in FastState.__slots__}
+    return None if s is None else {name: getattr(s, name) for name in _FIELDS}
 
 
 def worlds(

@@ -22,7 +22,7 @@ from cardtable.games.smear import sample as checked
 from cardtable.games.smear.bots import RuleBot
 from cardtable.games.smear.fast import FastState
 from cardtable.games.smear.state import Phase
-from tests.fast_support import hands
+from tests.fast_support import field_names, hands
 
 CONFIGS: list[dict[str, Any]] = [dict(p) for p in PRESETS.values()]
 CONFIGS += [{name: value} for name, value in option_variants(SmearRules)]
@@ -35,9 +35,12 @@ def _id(options: dict[str, Any]) -> str:
     return ",".join(f"{k}={v}" for k, v in options.items()) or "standard"
 
 
+_FIELDS = field_names(FastState)
+
+
 def fields(fs: FastState | None) -> tuple[Any, ...] | None:
     """Every field of a fast state (its slots), to compare two field by field."""
-    return None if fs is None else tuple(getattr(fs, name) for name in FastState.__slots__)
+    return None if fs is None else tuple(getattr(fs, name) for name in _FIELDS)
 
 
 def _outcome(draw: Callable[[], FastState | None]) -> Any:
