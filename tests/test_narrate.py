@@ -126,3 +126,19 @@ def test_players_names_are_said_where_given_and_seat_numbers_elsewhere() -> None
     assert named == [line.replace(f"Seat {seat}", names[seat] or f"Seat {seat}") for line in plain]
     mine = narrate_step(game, state, action, after, seat, names)
     assert mine[0].startswith("You ")
+
+
+@pytest.mark.parametrize("case", ["seep", "seep_misdeal", "smear", "sheepshead"])
+def test_a_hand_that_ends_the_match_names_nobody_to_deal_next(case: str) -> None:
+    """A table whose match ends sooner than the game's own rule (a Seep match of one baazi at the
+    web table) says so: the hand's end is told the same, without who deals next."""
+    from cardtable.record import load_game, replay
+
+    record = read_records(HERE / f"{case}.json")[0]
+    game = load_game(record)
+    ends = [step.state for step in replay(record, game) if game.outcome(step.state) is not None]
+    assert ends
+    for state in ends:
+        told = narrate_hand_end(game, state, 0)
+        assert told and re.search(r" deals? (next|again)\.$", told[-1])
+        assert narrate_hand_end(game, state, 0, match_over=True) == told[:-1]

@@ -193,10 +193,16 @@ def narrate_step(
 
 
 def narrate_hand_end(
-    game: Any, state: Any, recipient: int | None, names: Sequence[str | None] | None = None
+    game: Any,
+    state: Any,
+    recipient: int | None,
+    names: Sequence[str | None] | None = None,
+    match_over: bool = False,
 ) -> list[str]:
     """A finished hand in sentences, with its breakdown, as ``recipient`` may hear it (with the
-    players' ``names`` where given)."""
+    players' ``names`` where given), ending with who deals next unless the match is over: won by
+    the game's own rule, or ``match_over`` (a table that ends its matches sooner, such as a Seep
+    match of one baazi)."""
     result = game.outcome(state)
     if result is None:
         return []
@@ -205,7 +211,7 @@ def narrate_hand_end(
     voice = Voice(game, recipient, names)
     teller = _ENDS.get(game.name)
     lines = teller(game, state, result, view, voice) if teller is not None else [f"The hand is over: {result.result}."]
-    nxt = game.next_hand(state) if game.winner(state) is None else None
+    nxt = game.next_hand(state) if game.winner(state) is None and not match_over else None
     if nxt is not None and not any(" next." in line or " again." in line for line in lines):
         again = "again" if game.dealer(nxt) == game.dealer(state) else "next"
         lines.append(f"{voice.subject(game.dealer(nxt), 'deal')} {again}.")
@@ -695,15 +701,10 @@ def _seep_step(s: _Step) -> list[str]:
 
 def _seep_end(game: Any, state: Any, result: Any, view: dict[str, Any], v: Voice) -> list[str]:
     d = result.details
-    nxt = game.next_hand(state) if game.winner(state) is None else None
-    if result.result == "misdeal":
+    if result.result == "misdeal":  # who deals again is said after it (`narrate_hand_end`)
         bidder = d["bidder"]
         text = f"Misdeal: {v.name(bidder)} held no card above 8 ({_cards(d['bidder_cards'])}), so there is no bid"
-        out = [text[:1].upper() + text[1:] + "."]
-        if nxt is not None:
-            same = game.dealer(nxt) == game.dealer(state)
-            out.append(f"{v.subject(game.dealer(nxt), 'deal')} {'again' if same else 'next'}.")
-        return out
+        return [text[:1].upper() + text[1:] + "."]
     me = v.me % 2 if v.me is not None else 0
     order = (me, 1 - me)
     cp, sw, totals = d["card_points"], d["sweeps"], d["totals"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -246,3 +247,22 @@ def test_a_database_made_before_the_hints_switch_is_upgraded_with_hints_on(tmp_p
     with TestClient(create_app(settings(tmp_path))) as client:  # the server upgrades at start
         summary = client.get("/api/tables/old").json()
     assert summary["hints"] is True and summary["status"] == "waiting"
+
+
+def test_the_hand_that_ends_the_match_names_nobody_to_deal_next(tmp_path: Path) -> None:
+    """A table's match of two Smear hands: the first hand's end says who deals next, the last
+    one's does not, though the game's own match (to 15) would go on."""
+    from dataclasses import replace
+
+    with TestClient(create_app(replace(settings(tmp_path), catch_up=100))) as client:
+        t = client.post("/api/tables", json={"game": "smear", "seats": ["rule"] * 4, "hands": 2}).json()
+        version = wait_for(client, t["table"], "over")["version"]
+        with client.websocket_connect(f"/ws/tables/{t['table']}") as watch:
+            watch.send_json({"t": "hello", "token": None, "v": 1})  # every event since the first
+            events = [watch.receive_json() for _ in range(version - 1)]
+    assert [e["v"] for e in events] == list(range(2, version + 1))
+    ends = [e["say"] for e in events if "result" in e]
+    assert len(ends) == 2
+    first, last = ends
+    assert re.search(r"deals? (next|again)\.$", first[-1]), first
+    assert not any(re.search(r"deals? (next|again)\.$", line) for line in last), last

@@ -431,7 +431,8 @@ class LiveTable:
         if e.stand_in:
             msg["stand_in"] = True
         names = words.people_names([s.name if s.human else None for s in self.seats])
-        msg["say"] = words.said(self.game, self.entries, e, seat, names)  # the action in words, for the pages
+        # the action in words, for the pages
+        msg["say"] = words.said(self.game, self.entries, e, seat, names, self._ends_match(e))
         result = self.game.outcome(e.state)
         if result is not None:
             msg["result"] = {"result": result.result, "score": list(result.score), "details": result.details}
@@ -570,6 +571,16 @@ class LiveTable:
             baazis = self.game.match_json(state)["baazis"]
             won = next(((team, team + 2) for team in (0, 1) if baazis[team] > 0), None)
         return won
+
+    def _ends_match(self, e: Entry) -> bool:
+        """Whether ``e`` ends its hand and with it the table's match, judged as of ``e`` (an event
+        sent again later is told as it was first)."""
+        if self.game.outcome(e.state) is None:
+            return False
+        if self._winner(e.state) is not None or self.game.next_hand(e.state) is None:
+            return True
+        dealt = sum(1 for d in self.entries if d.seat < 0 and d.v <= e.v)
+        return self.row.hands is not None and dealt >= self.row.hands
 
     def _match_over(self, state: Any) -> bool:
         if self._winner(state) is not None or self.game.next_hand(state) is None:

@@ -47,10 +47,16 @@ class _Entry(Protocol):
 
 
 def said(
-    game: Any, entries: Sequence[_Entry], entry: _Entry, recipient: int | None, names: Sequence[str | None] = ()
+    game: Any,
+    entries: Sequence[_Entry],
+    entry: _Entry,
+    recipient: int | None,
+    names: Sequence[str | None] = (),
+    match_over: bool = False,
 ) -> list[str]:
     """``entry``'s action and, when it ends the hand, the hand's end, in words for ``recipient``,
-    the seats called by the players' ``names`` where given (`people_names`).
+    the seats called by the players' ``names`` where given (`people_names`); when it ends the
+    table's match too (``match_over``), nobody is said to deal next.
 
     A deal says nothing (the page says a new hand is dealt); words that cannot be made (an entry
     without the one before it) are left out rather than guessed, and so is any line that
@@ -71,5 +77,5 @@ def said(
         except CardtableError:
             return []
     if game.outcome(entry.state) is not None:
-        lines = [*lines, *NARRATE.narrate_hand_end(game, entry.state, recipient, names)]
+        lines = [*lines, *NARRATE.narrate_hand_end(game, entry.state, recipient, names, match_over)]
     return [line for line in lines if not secrecy.leaks(game, entry.state, recipient, line)]
