@@ -14,12 +14,11 @@ the share of the hidden hands' cards placed in the hand that truly holds them.
 
 from __future__ import annotations
 
-import argparse
-import json
-import platform
 import random
 import time
 from typing import Any
+
+import sampling  # bench/sampling.py, beside this script
 
 from cardtable.games.smear import Smear
 from cardtable.games.smear.bots import RuleBot
@@ -46,7 +45,7 @@ def positions(game: Smear, hands: int, seed: int) -> list[Any]:
 def measure(hands: int = 30, worlds: int = 20, rounds: int = 2, seed: int = 11) -> dict[str, Any]:
     game = Smear()
     states = positions(game, hands, seed)
-    views = [game.observe(s, game.actor(s)) for s in states]
+    views = [game.observe(s, seat) for s in states if (seat := game.actor(s)) is not None]
     times: dict[str, list[float]] = {"plain": [], "infer": [], "playouts": []}
     fit = {"plain": 0, "infer": 0}
     placed = {"plain": 0, "infer": 0}
@@ -85,7 +84,7 @@ def measure(hands: int = 30, worlds: int = 20, rounds: int = 2, seed: int = 11) 
     per_world = {m: min(times[m]) / n * 1e6 for m in ("plain", "infer")}
     playouts = min(times["playouts"]) / len(views) * 1e6
     return {
-        "machine": f"{platform.machine()} {platform.processor() or ''} {platform.python_version()}".strip(),
+        **sampling.machine(),
         "PLAY_UNLIKELY": PLAY_UNLIKELY,
         "PLAY_TRIES": PLAY_TRIES,
         "decisions": len(views),
@@ -102,20 +101,5 @@ def measure(hands: int = 30, worlds: int = 20, rounds: int = 2, seed: int = 11) 
     }
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--hands", type=int, default=30)
-    p.add_argument("--worlds", type=int, default=20)
-    p.add_argument("--rounds", type=int, default=2)
-    p.add_argument("--json", action="store_true")
-    a = p.parse_args()
-    out = measure(a.hands, a.worlds, a.rounds)
-    if a.json:
-        print(json.dumps(out))
-    else:
-        for k, v in out.items():
-            print(f"{k:24} {v}")
-
-
 if __name__ == "__main__":
-    main()
+    sampling.main(__doc__, measure, hands=30, worlds=20, rounds=2)
