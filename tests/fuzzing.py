@@ -671,6 +671,12 @@ def targeted() -> list[tuple[str, str, int]]:
     rec["rules"] = {"doubler_stacking": "cap"}
     rec["match"] = {"scores": [0] * 5, "pending_doublers": 2}
     out.append(("pending doublers 2 under cap", rec, 2))
+    # R22: a lead of baazi_lead or more ends the baazi, so no hand starts with one
+    for difference, rules in ((100, {}), (-100, {}), (10**6, {}), (60, {"baazi_lead": 50})):
+        rec = copy.deepcopy(seep)
+        rec["rules"] = rules
+        rec["match"] = {"difference": difference, "baazis": [0, 0]}
+        out.append((f"seep difference {difference} {rules}", rec, 2))
     for sweeps in ([10**9, 0], [-50, 0], [10**400, 0], [25, 1]):
         rec = copy.deepcopy(seep_pos)
         rec["hands"][0]["position"]["sweeps"] = sweeps

@@ -146,3 +146,18 @@ def test_match_object_is_checked() -> None:
     with pytest.raises(BadNotation, match="unknown field"):
         g.start(0, {"scores": [0, 0]})
     assert g.match_json(g.start(0, {"difference": -40, "baazis": [2, 1]})) == {"difference": -40, "baazis": [2, 1]}
+
+
+@pytest.mark.parametrize("lead", [100, 50, 1])
+def test_a_difference_that_would_have_won_the_baazi_is_refused(lead: int) -> None:
+    """R22: a lead of ``baazi_lead`` or more wins the baazi and the difference starts again from
+    0, so no hand (nor position) starts with one; one short of it, and 0, are fine."""
+    g = Seep(baazi_lead=lead)
+    for d in (lead, -lead, lead + 7, -(lead + 7)):
+        with pytest.raises(BadNotation, match=f"match: difference {d} cannot stand between deals.*R22"):
+            g.start(1, {"difference": d, "baazis": [0, 0]})
+        with pytest.raises(BadNotation, match="R22"):
+            g.position_start(BASE, {"difference": d, "baazis": [1, 1]})
+    for d in (lead - 1, 1 - lead, 0):
+        assert g.match_json(g.start(1, {"difference": d, "baazis": [0, 0]}))["difference"] == d
+        assert g.match_json(g.position_start(BASE, {"difference": d, "baazis": [0, 2]}))["difference"] == d

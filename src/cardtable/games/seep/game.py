@@ -62,7 +62,7 @@ class Seep:
         """The state before the deal of a hand."""
         if not isinstance(dealer, int) or not 0 <= dealer <= 3:
             raise BadNotation(f"dealer: expected a seat 0-3, not {dealer!r}")
-        return start_state(dealer, records.match_from_json(match))
+        return start_state(dealer, records.match_from_json(match, self.rules))
 
     def actor(self, state: SeepState) -> int | None:
         """The seat to act, `CHANCE` before the deal, None once the hand is over."""
@@ -189,7 +189,7 @@ class Seep:
 
     def position_start(self, obj: object, match: Mapping[str, Any] | None) -> SeepState:
         """A state from a record §4 position."""
-        return records.position_start(self.rules, obj, records.match_from_json(match))
+        return records.position_start(self.rules, obj, records.match_from_json(match, self.rules))
 
     def position_json(self, state: SeepState) -> dict[str, Any] | None:
         """Record §4 for an unfinished hand past the opening; None otherwise."""

@@ -21,8 +21,11 @@ from cardtable.games.seep.view import house_json
 from cardtable.strict import MAX_SCORE, excerpt, is_whole
 
 
-def match_from_json(obj: Mapping[str, Any] | None) -> Match:
-    """Record §5: ``{"difference": int, "baazis": [int, int]}``; None is the start of a match."""
+def match_from_json(obj: Mapping[str, Any] | None, rules: SeepRules | None = None) -> Match:
+    """Record §5: ``{"difference": int, "baazis": [int, int]}``; None is the start of a match.
+
+    With ``rules``, a difference that a baazi in progress cannot have is refused too: a lead of
+    ``baazi_lead`` or more wins the baazi and the difference starts again from 0 (R22)."""
     if obj is None:
         return Match()
     if not isinstance(obj, Mapping):
@@ -36,6 +39,11 @@ def match_from_json(obj: Mapping[str, Any] | None) -> Match:
     b = obj.get("baazis", [0, 0])
     if not isinstance(b, list) or len(b) != 2 or not all(is_whole(x, 0, MAX_SCORE) for x in b):
         raise BadNotation(f"match: baazis must be a list of two whole numbers from 0 to {MAX_SCORE}")
+    if rules is not None and d and abs(d) >= rules.baazi_lead:
+        raise BadNotation(
+            f"match: difference {d} cannot stand between deals: a lead of {rules.baazi_lead} or more "
+            "wins the baazi and the difference starts again from 0 (R22)"
+        )
     return Match(d, (b[0], b[1]))
 
 
