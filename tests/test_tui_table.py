@@ -7,12 +7,14 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
 from rich.console import Console
 from rich.text import Text
 
 from cardtable import registry
 from cardtable.bots import Hint
 from cardtable.record import Record
+from cardtable.render import pretty_card
 from cardtable.table import Table, action_help, from_symbols, hint_lines
 from cardtable.tui import CardtableApp, MenuScreen, TableScreen, ViewerScreen
 from cardtable.tui.app import SummaryScreen
@@ -156,6 +158,28 @@ async def test_a_cemented_house_of_three_sets_fits_at_110_columns() -> None:
         text = Text(str(box.content))
         lines = text.wrap(Console(width=region.width), region.width)
         assert len(lines) <= region.height, (str(text), region)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 50)])
+async def test_every_loose_card_of_a_full_floor_is_whole_at_any_width(size: tuple[int, int]) -> None:
+    """A floor of many loose cards wraps them onto more rows rather than cutting the last ones off
+    (at 80 columns the floor is narrower than a row of seven)."""
+    table = _table("seep", 4)
+    _until_over(table)
+    loose = ["AC", "2D", "3H", "4S", "5C", "6D", "7H", "8S", "9C", "10D", "JH", "QS", "KC"]
+    view = table.view(0).to_json() | {"phase": "play", "to_act": 1}
+    view["floor"] = {"loose": loose, "hidden": 0, "houses": []}
+    table.view = lambda seat: _FakeView(view)  # type: ignore[method-assign]
+    table.outcome = lambda: None  # type: ignore[method-assign]
+    app = CardtableApp(table=table)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        area = app.screen.query_one("#loose").content_region
+        chips = [c for c in app.screen.query("#loose CardChip")]
+        assert len(chips) == len(loose)
+        for chip in chips:
+            assert area.contains_region(chip.region), (chip.name, chip.region, area)
+            assert chip.region.width >= len(pretty_card(chip.name or "")), (chip.name, chip.region)
 
 
 async def test_the_keyboard_moves_between_pieces_and_focus_returns_to_the_hand_after_a_hand() -> None:
