@@ -351,37 +351,49 @@ class RuleBot:
         return _bottom(best_suit)
 
     def _leaster(self, view: View, ok: int, trick: tuple[int | None, ...], out: int, won: int) -> int:
-        """R41: avoid tricks, shed power and points; a seat with no trick takes one cheap trick."""
-        if not trick:
-            fails = ok & FAIL
-            if fails:
-                # a low card of the longest outstanding suit is the likeliest loser
-                best = -1
-                best_key = -99
-                for suit in FAIL_SUITS:
-                    f = fails & suit
-                    if f:
-                        low = _bottom(f)
-                        key = (out & suit & ((1 << low) - 1)).bit_count()
-                        if key > best_key:
-                            best, best_key = low, key
-                return best
-            return _bottom(ok)
-        led, best, _pos, points = _trick_state(trick, -1)
-        follow = FOLLOW[led]
-        beat = ok & TRUMP & (1 << best) - 1 if best < 14 else ok & TRUMP | ok & follow & (1 << best) - 1
-        lose = ok & ~beat
-        last = len(trick) == SEATS - 1
-        need = self.rules.leaster_requires_trick and not won
-        if need and beat and last and points <= 4:
-            return _top(beat)  # one cheap trick, shedding the strongest card
-        if lose:
-            if need and len(view.hand) <= 3:
-                # keep the strong cards for the one trick still needed, give away points
-                return max(_bits(lose), key=lambda c: (POINTS[c], c))
-            # the highest card that still loses, points first
-            return max(_bits(lose), key=_shed_key)
-        return _top(beat)
+        """R41 (`leaster_card`)."""
+        state = _trick_state(trick, -1) if trick else None
+        return leaster_card(self.rules, ok, len(view.hand), state, len(trick) == SEATS - 1, out, won)
+
+
+def leaster_card(
+    rules: SheepsheadRules, ok: int, held: int, state: tuple[int, int, int, int] | None, last: bool, out: int, won: int
+) -> int:
+    """R41: the rule bot's card in a leaster (the rule bot and its fast policy both play by this):
+    avoid tricks, shed power and points; a seat with no trick takes one cheap trick.
+
+    ``ok`` is the cards it may play, ``held`` how many it holds, ``state`` the trick so far as
+    `_trick_state` gives it (``None`` when it leads), ``last`` whether it plays last to the trick,
+    ``out`` the cards it has not seen and ``won`` whether it has taken a trick."""
+    if state is None:
+        fails = ok & FAIL
+        if fails:
+            # a low card of the longest outstanding suit is the likeliest loser
+            best = -1
+            best_key = -99
+            for suit in FAIL_SUITS:
+                f = fails & suit
+                if f:
+                    low = _bottom(f)
+                    key = (out & suit & ((1 << low) - 1)).bit_count()
+                    if key > best_key:
+                        best, best_key = low, key
+            return best
+        return _bottom(ok)
+    led, best, _pos, points = state
+    follow = FOLLOW[led]
+    beat = ok & TRUMP & (1 << best) - 1 if best < 14 else ok & TRUMP | ok & follow & (1 << best) - 1
+    lose = ok & ~beat
+    need = rules.leaster_requires_trick and not won
+    if need and beat and last and points <= 4:
+        return _top(beat)  # one cheap trick, shedding the strongest card
+    if lose:
+        if need and held <= 3:
+            # keep the strong cards for the one trick still needed, give away points
+            return max(_bits(lose), key=lambda c: (POINTS[c], c))
+        # the highest card that still loses, points first
+        return max(_bits(lose), key=_shed_key)
+    return _top(beat)
 
 
 def _played_in(trick: tuple[int | None, ...], leader: int, seat: int) -> bool:

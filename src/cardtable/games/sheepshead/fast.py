@@ -60,8 +60,8 @@ from .bots import (
     _discard,
     _safe,
     _schmear,
-    _shed_key,
     _top,
+    leaster_card,
 )
 from .game import Sheepshead
 from .rules import SheepsheadRules
@@ -742,33 +742,9 @@ class RulePolicy:
         return _bottom(best_suit)
 
     def _leaster(self, hand: int, ok: int, trick: list[int], out: int, won: int) -> int:
-        if not trick:
-            fails = ok & FAIL
-            if fails:
-                best = -1
-                best_key = -99
-                for suit in FAIL_SUITS:
-                    f = fails & suit
-                    if f:
-                        low = _bottom(f)
-                        key = (out & suit & ((1 << low) - 1)).bit_count()
-                        if key > best_key:
-                            best, best_key = low, key
-                return best
-            return _bottom(ok)
-        led, best, _pos, points = _trick_state(trick, -1)
-        follow = FOLLOW[led]
-        beat = ok & TRUMP & (1 << best) - 1 if best < 14 else ok & TRUMP | ok & follow & (1 << best) - 1
-        lose = ok & ~beat
-        last = len(trick) == 4
-        need = self.rules.leaster_requires_trick and not won
-        if need and beat and last and points <= 4:
-            return _top(beat)
-        if lose:
-            if need and hand.bit_count() <= 3:
-                return max(_bits(lose), key=lambda c: (POINTS[c], c))
-            return max(_bits(lose), key=_shed_key)
-        return _top(beat)
+        """R41 (`bots.leaster_card`)."""
+        state = _trick_state(trick, -1) if trick else None
+        return leaster_card(self.rules, ok, hand.bit_count(), state, len(trick) == 4, out, won)
 
 
 def _trick_state(trick: list[int], x: int) -> tuple[int, int, int, int]:
