@@ -268,7 +268,7 @@ class FastState:
         if phase == BURY_PHASE:
             # R14 (`play.bury_choices`): any two of the eight, in canonical order
             bits = [BURY | 1 << i for i in indices(self.hands[self.to_act])]
-            return [i | j for i, j in combinations(bits, 2)]
+            return [bits[x] | bits[y] for x, y in _PAIRS[len(bits)]]
         if phase == CALL_PHASE:
             return _call_moves(self.rules, self.hands[self.to_act], self.setup.bury)
         return _ints(self.choices)  # type: ignore[arg-type]
@@ -559,18 +559,19 @@ def deal(game: Any, dealer: int, rng: random.Random, match: Any = None) -> FastS
         scores, pending = u.scores, u.pending
     r = rng.random
     keys = [r() for _ in _POSITIONS]
-    b = list(map(_POSITION_BIT.__getitem__, sorted(_POSITIONS, key=keys.__getitem__)))
+    o = sorted(_POSITIONS, key=keys.__getitem__)  # the pack's positions in the dealt order
+    b = _POSITION_BIT
     # in turn from the dealer's left: three, then (after two to the blind) three more
     h = (
-        b[0] | b[1] | b[2] | b[17] | b[18] | b[19],
-        b[3] | b[4] | b[5] | b[20] | b[21] | b[22],
-        b[6] | b[7] | b[8] | b[23] | b[24] | b[25],
-        b[9] | b[10] | b[11] | b[26] | b[27] | b[28],
-        b[12] | b[13] | b[14] | b[29] | b[30] | b[31],
+        b[o[0]] | b[o[1]] | b[o[2]] | b[o[17]] | b[o[18]] | b[o[19]],
+        b[o[3]] | b[o[4]] | b[o[5]] | b[o[20]] | b[o[21]] | b[o[22]],
+        b[o[6]] | b[o[7]] | b[o[8]] | b[o[23]] | b[o[24]] | b[o[25]],
+        b[o[9]] | b[o[10]] | b[o[11]] | b[o[26]] | b[o[27]] | b[o[28]],
+        b[o[12]] | b[o[13]] | b[o[14]] | b[o[29]] | b[o[30]] | b[o[31]],
     )
     first = dealer + 1 if dealer < 4 else 0
     hands = list(h[5 - first :] + h[: 5 - first])
-    setup = _new(Setup, (dealer, scores, pending, b[15] | b[16], 0, -1, 0, _NO_CALL, -1, -1, -1, -1, 0, 0, -1))
+    setup = _new(Setup, (dealer, scores, pending, b[o[15]] | b[o[16]], 0, -1, 0, _NO_CALL, -1, -1, -1, -1, 0, 0, -1))
     rules = game.rules
     return FastState(
         rules, setup, PICK_PHASE, first, hands, 0, first, [], [], 0, -1, 0, checked.pick_choices(rules, hands[first], 0)
@@ -809,6 +810,21 @@ def playout(s: FastState, policy: FastPolicy, rng: random.Random) -> int:
     randomly = type(policy) is RandomPolicy
     bits = rng.getrandbits
     while s.phase != PLAY and s.phase != DONE:
+        if randomly and s.phase == BURY_PHASE:
+            # the r-th of `moves`' pairs, drawn as rng.randrange(n) draws it, without the list
+            cards = indices(s.hands[s.to_act])
+            pairs = _PAIRS[len(cards)]
+            n = len(pairs)
+            r = 0
+            if n > 1:
+                k = n.bit_length()
+                r = bits(k)
+                while r >= n:
+                    r = bits(k)
+            x, y = pairs[r]
+            s.apply(BURY | 1 << cards[x] | 1 << cards[y])
+            steps += 1
+            continue
         moves = s.moves()
         n = len(moves)
         if n == 1:
@@ -1012,3 +1028,6 @@ def _random_tricks(s: FastState, rng: random.Random) -> int:
 
 
 _FOLLOWERS: Final = (1, 2, 3, 4)
+#: For a hand of k cards, the positions of the two cards of each bury in `FastState.moves`'s
+#: order (``combinations(range(k), 2)``).
+_PAIRS: Final = tuple(tuple(combinations(range(k), 2)) for k in range(33))
