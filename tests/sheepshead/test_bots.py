@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -10,8 +11,10 @@ import pytest
 from cardtable import sim
 from cardtable.bots import make_bot
 from cardtable.games.sheepshead import Sheepshead, State
+from cardtable.games.sheepshead.actions import PASS
 from cardtable.games.sheepshead.bots import RuleBot, strength
 from cardtable.games.sheepshead.rules import PRESETS
+from cardtable.games.sheepshead.state import Phase
 
 from .sheepshead_support import DECK_D1, mask
 from .test_sample import CONFIGS
@@ -175,3 +178,33 @@ def test_rule_bot_is_registered() -> None:
     state = game.apply(state, game.deal(state, random.Random(4)))
     state = _playout(game, state, [search] * 5, random.Random(5))
     assert game.outcome(state) is not None
+
+
+def _leaster_digest(hands: int, **options: Any) -> tuple[str, int]:
+    """Every card the rule bot plays in ``hands`` leasters (all five seats made to pass, R41), as
+    a digest, with the number of leasters played."""
+    game = Sheepshead(**options)
+    bot = RuleBot(game)
+    rng = random.Random(41)
+    digest = hashlib.sha256()
+    leasters = 0
+    for i in range(hands):
+        state = game.start(i % 5)
+        state = game.apply(state, game.deal(state, rng))
+        while state.phase is Phase.PICK:
+            state = game.apply(state, PASS)
+        leasters += state.setup.picker < 0 and state.phase is Phase.PLAY
+        while (seat := game.actor(state)) is not None:
+            action = bot.act(game.observe(state, seat), game.legal_actions(state), rng)
+            digest.update(f"{seat} {action};".encode())
+            state = game.apply(state, action)
+    return digest.hexdigest()[:16], leasters
+
+
+@pytest.mark.parametrize(("requires_trick", "expected"), [(True, "cc83e3676ec9d9da"), (False, "d2bbcebb08820690")])
+def test_the_rule_bot_plays_leasters_as_it_always_has(requires_trick: bool, expected: str) -> None:
+    """R41: the rule bot's leaster play (`bots.leaster_card`, which its fast policy shares, so the
+    differential tests cannot see a change to it) is pinned over 60 leasters of each kind."""
+    digest, leasters = _leaster_digest(60, leaster_requires_trick=requires_trick)
+    assert leasters == 60
+    assert digest == expected
