@@ -56,13 +56,23 @@ def fields(world: Any) -> Any:
     return tuple(getattr(world, name) for name in names)
 
 
-def compare(views: Sequence[Any], checked: Draw, fast: Callable[[], Draw], worlds: int, rounds: int) -> dict[str, Any]:
+def compare(
+    views: Sequence[Any], checked: Draw, make_fast: Callable[[], Draw | None], worlds: int, rounds: int
+) -> dict[str, Any]:
     """The checked sampler against a fast one, with the plays weighed (``infer``) and without:
     from every view, ``worlds`` worlds drawn with one stream seeded by the view's index, as a
-    search draws them. ``fast()`` makes a new fast sampler (one per round, so that reading each
-    view is counted). First every world is checked to be the same from both, and the stream left
-    in the same state, so that the times compare equal work; raises `SystemExit` if not.
+    search draws them. ``make_fast()`` makes a new fast sampler (one per round, so that reading
+    each view is counted; `SystemExit` if it gives none). First every world is checked to be the
+    same from both, and the stream left in the same state, so that the times compare equal work;
+    raises `SystemExit` if not.
     Returns microseconds per world of each and their ratio, keyed ``..._plain`` and ``..._infer``."""
+
+    def fast() -> Draw:
+        draw = make_fast()
+        if draw is None:
+            raise SystemExit("the fast sampler does not take these rules")
+        return draw
+
     out: dict[str, Any] = {}
     n = len(views) * worlds
     for infer in (False, True):

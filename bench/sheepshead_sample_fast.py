@@ -54,13 +54,8 @@ def measure(hands: int = 30, worlds: int = 40, rounds: int = 4, seed: int = 1) -
     def checked(view: View, rng: random.Random, infer: bool) -> Any:
         return from_state(sample(rules, view, rng, infer), rules)
 
-    def fast() -> sampling.Draw:
-        draw = sampler(rules)
-        assert draw is not None
-        return draw
-
     out: dict[str, Any] = {**before, "decisions": len(chosen), "worlds_per_decision": worlds}
-    out |= sampling.compare(chosen, checked, fast, worlds, rounds)
+    out |= sampling.compare(chosen, checked, lambda: sampler(rules), worlds, rounds)
     out["load_average"] = f"{before['load_average'][0]:.2f} before, {os.getloadavg()[0]:.2f} after"
     return out
 

@@ -50,11 +50,6 @@ def measure(
     def checked(view: SmearView, rng: random.Random, infer: bool) -> FastState | None:
         return from_state(game.sample(view, rng, infer), rules)
 
-    def fast() -> sampling.Draw:
-        draw = sampler(rules)
-        assert draw is not None
-        return draw
-
     out: dict[str, Any] = {
         **sampling.machine(),
         "options": options,
@@ -63,7 +58,7 @@ def measure(
         "worlds_per_view": worlds,
         "rounds": rounds,
     }
-    return out | sampling.compare(views, checked, fast, worlds, rounds)
+    return out | sampling.compare(views, checked, lambda: sampler(rules), worlds, rounds)
 
 
 if __name__ == "__main__":

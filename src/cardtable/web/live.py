@@ -577,15 +577,15 @@ class LiveTable:
         sent again later is told as it was first)."""
         if self.game.outcome(e.state) is None:
             return False
-        if self._winner(e.state) is not None or self.game.next_hand(e.state) is None:
-            return True
-        dealt = sum(1 for d in self.entries if d.seat < 0 and d.v <= e.v)
-        return self.row.hands is not None and dealt >= self.row.hands
+        return self._match_over(e.state, sum(1 for d in self.entries if d.seat < 0 and d.v <= e.v))
 
-    def _match_over(self, state: Any) -> bool:
+    def _match_over(self, state: Any, dealt: int | None = None) -> bool:
+        """Whether the match is over at ``state``, a finished hand: won, or the table's number of
+        hands played (``dealt``, the hands dealt in the match by then; default all so far)."""
         if self._winner(state) is not None or self.game.next_hand(state) is None:
             return True
-        return self.row.hands is not None and self.hand_in_match >= self.row.hands
+        played = self.hand_in_match if dealt is None else dealt
+        return self.row.hands is not None and played >= self.row.hands
 
     # --- what happens next: bots, timers, the next deal ---
 
