@@ -52,11 +52,48 @@ def test_fast_moves_match_the_reference(options: dict[str, Any]) -> None:
                 assert moves == ref
                 rank = rng.randrange(13)
                 assert gen.legal(s, 1 << rank) == [a for a in ref if getattr(a, "card", -1) % 13 == rank]
+                _check_draws(gen, s, rng.random())
             a = rng.choice(moves)
             # The same move, read back from its notation, on a game that never listed the moves.
             fresh = Seep(**options)
             assert fresh.apply(s, fresh.parse(fresh.format(a)) if s.phase is not Phase.BID else a) == game.apply(s, a)
             s = game.apply(s, a)
+
+
+def _check_draws(gen: Generator, s: SeepState, seed: float) -> None:
+    """Drawing one move (``codes`` with ``draw``) picks what a uniform draw from the whole list
+    does, from the same random numbers, and leaves the stream where that draw leaves it."""
+    codes = gen.codes(s)
+    for only in (0x1FFF, 0x0F0F):
+        listed = gen.codes(s, only)
+        if not listed:
+            continue
+        whole, drawn = random.Random(seed), random.Random(seed)
+        expected = listed[0] if len(listed) == 1 else listed[whole.randrange(len(listed))]
+        assert gen.codes(s, only, True, drawn.getrandbits) == [expected]
+        assert whole.getstate() == drawn.getstate()
+    assert codes == gen.codes(s)  # nothing drawn changed the lists
+
+
+def test_one_drawn_move_is_a_uniform_draw_from_the_list() -> None:
+    # Random hands, so that moves of every kind are drawn from; the draws land in every quarter of
+    # the lists.
+    game = Seep()
+    gen = Generator(game.rules)
+    rng = random.Random(5)
+    places: set[int] = set()
+    for hand in range(20):
+        s = game.start(hand % 4)
+        s = game.apply(s, game.deal(s, rng))
+        while game.actor(s) is not None:
+            if s.phase is Phase.PLAY:
+                listed = gen.codes(s)
+                seed = rng.random()
+                pick = gen.codes(s, 0x1FFF, True, random.Random(seed).getrandbits)[0]
+                places.add(4 * listed.index(pick) // len(listed))
+                _check_draws(gen, s, seed)
+            s = game.apply(s, rng.choice(game.legal_actions(s)))
+    assert places == {0, 1, 2, 3}
 
 
 def test_apply_after_legal_actions_still_refuses_illegal_moves() -> None:

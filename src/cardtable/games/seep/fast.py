@@ -53,6 +53,7 @@ from cardtable.games.seep.actions import Bid, SeepAction
 from cardtable.games.seep.floor import HOUSE_VALUES, VALUE_MASK
 from cardtable.games.seep.moves import action_of as _action_of
 from cardtable.games.seep.moves import code_of
+from cardtable.games.seep.play import effect
 from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.scoring import score_deal
 from cardtable.games.seep.state import House, Match, Phase, SeepState
@@ -61,6 +62,8 @@ _BID: Final = Phase.BID
 _OPENING: Final = Phase.OPENING
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
+#: Every rank, as `fastgen.Generator.codes` takes them.
+_ALL: Final = (1 << 13) - 1
 
 #: A policy: given the state, its moves (two or more) and a random stream, the move to play.
 Policy = Callable[["FastState", Sequence[int], random.Random], int]
@@ -91,12 +94,11 @@ class FastSeep:
     """The rules of the hands it plays, and a move generator of its own (its tables of loose
     cards are its own; the move lists per floor shape are shared by every generator of the rules)."""
 
-    __slots__ = ("effect", "gen", "rules")
+    __slots__ = ("gen", "rules")
 
     def __init__(self, rules: SeepRules) -> None:
         self.rules = rules
         self.gen = fastgen.Generator(rules)
-        self.effect = play.effect
 
 
 class FastState:
@@ -248,7 +250,7 @@ def apply(st: FastState, a: int) -> None:
         return
     game = st.game
     (_, _, st.phase, _, st.plays, st.hands, st.stock, st.loose, st.houses, st.piles, st.sweeps, st.last_capture) = (
-        game.effect(game.rules, st, a & 3, a >> 2 & 63, a >> 8 & 15, a >> 12)
+        effect(game.rules, st, a & 3, a >> 2 & 63, a >> 8 & 15, a >> 12)
     )
     if st.plays == 48:  # R15, R16
         (_, _, st.phase, _, _, _, _, st.loose, st.houses, st.piles, _, _) = play.finish(game.rules, to_state(st))
@@ -301,30 +303,29 @@ def playout(st: FastState, policy: Policy, rng: random.Random) -> int:
     the hand's score."""
     game = st.game
     rules = game.rules
-    codes = game.gen.codes
-    effect = game.effect
+    gen = game.gen
     randomly = policy is random_policy
     bits = rng.getrandbits
     steps = 0
     while True:
         phase = st.phase
         if phase is _PLAY or phase is _OPENING:
-            ms = codes(st)
+            if randomly:  # only the drawn move is written out
+                a = gen.codes(st, _ALL, True, bits)[0]
+            else:
+                ms = gen.codes(st)
+                a = ms[0] if len(ms) == 1 else policy(st, ms, rng)
         elif phase is _OVER:
             return steps
         else:
             ms = moves_of(st)
-        n = len(ms)
-        if n == 1:
-            a = ms[0]
-        elif randomly:  # `random_policy`, drawn inline from the same random bits as rng.randrange
-            k = n.bit_length()
-            r = bits(k)
-            while r >= n:
-                r = bits(k)
-            a = ms[r]
-        else:
-            a = policy(st, ms, rng)
+            n = len(ms)
+            if n == 1:
+                a = ms[0]
+            elif randomly:  # `random_policy`, drawn from the same random bits as rng.randrange
+                a = fastgen.drawn(ms, bits)
+            else:
+                a = policy(st, ms, rng)
         steps += 1
         if phase is _BID:
             apply(st, a)

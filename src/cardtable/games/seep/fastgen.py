@@ -14,14 +14,19 @@ card is found with four masks, one per suit; otherwise a small table per set of 
 (`Tables`) does it. Both caches are bounded, and the lists, being tuples of ints, are nothing the
 garbage collector has to trace.
 
+A list only counts loose cards up to its card's value (a capture) or its house's value (a build, a
+cement), so floors that differ only above that share it through the shape of their lower cards.
+
 Moves come out as numbers (`Generator.codes`, the numbers of `moves.code_of`), which the fast
 layer (`fast`) plays with directly and `Generator.legal` turns into actions: this is the one place
-where the moves of play are generated for speed.
+where the moves of play are generated for speed. Random play asks `codes` for one move drawn
+uniformly from the list (``draw``): the cards' moves are then counted, and only the drawn card's
+written out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Final
 
@@ -41,6 +46,8 @@ _RANK: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _SUITS_OF: Final = {sum(1 << o for o in offs): offs for n in range(5) for offs in combinations((0, 13, 26, 39), n)}
 
 
+#: For each value t, the cards of values 1 to t (of every suit).
+_UP_TO: Final = tuple(((1 << t) - 1) * (1 | 1 << 13 | 1 << 26 | 1 << 39) for t in range(14))
 #: The house values (R13), as bits.
 _HOUSE_BITS: Final = sum(1 << v for v in HOUSE_VALUES)
 
@@ -169,6 +176,23 @@ class Tables:
         return out
 
 
+def _index(n: int, draw: Callable[[int], int]) -> int:
+    """A uniform draw below ``n`` from ``draw`` (a stream's ``getrandbits``), drawn as
+    `random.Random.randrange` draws; nothing is drawn for ``n`` 1."""
+    if n == 1:
+        return 0
+    k = n.bit_length()
+    i = draw(k)
+    while i >= n:
+        i = draw(k)
+    return i
+
+
+def drawn(moves: list[int], draw: Callable[[int], int]) -> int:
+    """The move a uniform draw picks (`_index`)."""
+    return moves[_index(len(moves), draw)]
+
+
 def _count(loose: int, r: int, suit: int) -> int:
     """How many loose cards of rank r come before suit ``suit`` (in suit order)."""
     return sum(loose >> (13 * s + r) & 1 for s in range(suit))
@@ -223,11 +247,22 @@ class Generator:
 
     def _shape_list(self, sh: Shape, key: int) -> tuple[int, ...]:
         """The move list ``key`` (card value << 8 | value << 4 | kind) of the shape ``sh``."""
-        rules = self.rules
-        fs = sh.fs
         x = key >> 8
         v = key >> 4 & 15
         kind = key & 15
+        # Only loose cards of values up to the card's (captures) or the house's (builds, cements)
+        # take part in a list: floors that differ only above it share the list of the floor
+        # without those cards (its shape cards are the same ones), made once for all of them.
+        part = sh.loose & _UP_TO[x if kind < 4 else v]
+        if part != sh.loose:
+            lower = self.shape(part)
+            done = lower.lists.get(key)
+            if done is None:
+                done = self._shape_list(lower, key)
+            sh.lists[key] = done
+            return done
+        rules = self.rules
+        fs = sh.fs
         out: list[int] = []
         if kind < 4:  # M2: captures
             maximal = self._maximal
@@ -258,9 +293,19 @@ class Generator:
             return [a or action_of(code, loose) for a, code in zip(out, codes, strict=True)]
         return out  # type: ignore[return-value]
 
-    def codes(self, s: Position, only: int = _SUIT, once: bool = True) -> list[int]:
-        """`legal` as move numbers (`moves.code_of`)."""
+    def codes(
+        self, s: Position, only: int = _SUIT, once: bool = True, draw: Callable[[int], int] | None = None
+    ) -> list[int]:
+        """`legal` as move numbers (`moves.code_of`).
+
+        With ``draw`` (a random stream's ``getrandbits``), only the move a uniform choice among
+        them picks, drawn as `random.Random.randrange` draws (nothing is drawn when there is one
+        move): random play needs no more, and most cards' moves are then only counted, not
+        written out (the lists of the loose cards taken, in their own cards, and sorted)."""
+        if draw is not None and once and s.houses and self._joins:  # rules §3.2 needs the whole list
+            return [drawn(self.codes(s, only, once), draw)]
         rules = self.rules
+        deferred: list[tuple[int, int, int, Sequence[int], bool | None, int, list[int], int]] = []
         m = (s.dealer + s.plays + 1) & 3  # R12
         hand = s.hands[m]
         loose = s.loose
@@ -277,7 +322,7 @@ class Generator:
         sh = book.get(shape) if book is not None else None
         if sh is None:
             sh = self.shape(shape)
-        sget = sh.lists.get
+        lists = sh.lists
         a, b, c4, d = hand & _SUIT, hand >> 13 & _SUIT, hand >> 26 & _SUIT, hand >> 39
         ranks = a | b | c4 | d
         one = ranks << 1
@@ -392,39 +437,21 @@ class Generator:
             if floor_breaks and breaks:  # breaks that take loose cards differ from card to card
                 self._emit_with_floor_breaks(sh, xx, keys, general, loose, r, suits, throw, kept, breaks, out)
                 continue
-            # The moves of a card of this value, as (loose cards taken << 12 | value << 8 | kind):
-            # captures, builds, breaks, cements, each kind by the loose cards taken.
-            ents: list[int] = []
-            for k in keys:
-                if breaks and k & 15 == _CEMENT:
-                    ents += _BREAK_ENTRIES[breaks >> 9 & 31]
-                    breaks = 0
-                entries = sget(xx | k)
-                if entries is None:
-                    entries = self._shape_list(sh, xx | k)
-                if not entries:
-                    continue
-                if general is None:
-                    if len(entries) == 1:
-                        e = entries[0]
-                        t = e >> 13
-                        ents.append(((t & lc) | (t & ld) << 13 | (t & lh) << 26 | (t & ls) << 39) << 12 | (e & 4095))
-                        continue
-                    done = [
-                        ((e >> 13 & lc) | (e >> 13 & ld) << 13 | (e >> 13 & lh) << 26 | (e >> 13 & ls) << 39) << 12
-                        | (e & 4095)
-                        for e in entries
-                    ]
-                else:
-                    done = [general.cards(e >> 13) << 12 | (e & 4095) for e in entries]
-                if len(done) > 1:  # canonical order: by the loose cards taken
-                    if maximal or k & 12:  # one house value and kind in the list: the numbers' order
-                        done.sort()
-                    else:  # captures with and without the house: a stable sort by the cards taken
-                        done.sort(key=_taken)
-                ents += done
-            if breaks:
-                ents += _BREAK_ENTRIES[breaks >> 9 & 31]
+            if draw is not None:  # counted now, written out only if drawn
+                per = (breaks >> 9 & 31).bit_count()
+                for k in keys:
+                    entries = lists.get(xx | k)
+                    if entries is None:
+                        entries = self._shape_list(sh, xx | k)
+                    per += len(entries)
+                if throw:
+                    per += 1
+                elif not per and throw is None:
+                    per = 1
+                if per:
+                    deferred.append((len(out), per, r, suits, throw, xx, keys, breaks))
+                continue
+            ents = self._entries(sh, xx, keys, breaks, general, loose)
             for off in suits:  # suit order C, D, H, S
                 cc = (r + off) << 2
                 if throw:
@@ -433,9 +460,87 @@ class Generator:
                     out += map(cc.__or__, ents)
                 elif throw is None:  # nothing else to do with the card: it may be thrown
                     out.append(cc)
+        if draw is not None:
+            return [self._drawn(out, deferred, draw, sh, general, loose)]
         if houses and once and self._joins:
             return listed_once(rules, s, out)
         return out
+
+    def _drawn(
+        self,
+        out: list[int],
+        deferred: list[tuple[int, int, int, Sequence[int], bool | None, int, list[int], int]],
+        draw: Callable[[int], int],
+        sh: Shape,
+        general: Tables | None,
+        loose: int,
+    ) -> int:
+        """The move a uniform draw picks from the moves ``out`` with the cards' moves ``deferred``
+        (each ``(where, per, rank, suits, throw, xx, keys, breaks)``: ``per`` moves for each of
+        its suits, to go before ``out[where]``), drawn as `random.Random.randrange` draws."""
+        n = len(out)
+        for d in deferred:
+            n += d[1] * len(d[3])
+        i = _index(n, draw)
+        before = 0  # the deferred moves before the current place in out
+        for where, per, r, suits, throw, xx, keys, breaks in deferred:
+            if i < where + before:
+                break
+            j = i - where - before
+            if j < per * len(suits):
+                cc = (r + suits[j // per]) << 2
+                j %= per
+                if throw:
+                    if not j:
+                        return cc
+                    j -= 1
+                ents = self._entries(sh, xx, keys, breaks, general, loose)
+                return cc | ents[j] if ents else cc
+            before += per * len(suits)
+        return out[i - before]
+
+    def _entries(
+        self, sh: Shape, xx: int, keys: list[int], breaks: int, general: Tables | None, loose: int
+    ) -> list[int]:
+        """The moves of a card of value ``xx >> 8`` without the card, as (loose cards taken << 12 |
+        value << 8 | kind): the lists ``keys`` of the shape ``sh`` given the loose cards' own
+        cards, and the breaks of the house values ``breaks``; captures, builds, breaks, cements,
+        each kind in canonical order (by the loose cards taken)."""
+        lists = sh.lists
+        maximal = self._maximal
+        lc, ld, lh, ls = loose & _SUIT, loose >> 13 & _SUIT, loose >> 26 & _SUIT, loose >> 39
+        ents: list[int] = []
+        for k in keys:
+            if breaks and k & 15 == _CEMENT:
+                ents += _BREAK_ENTRIES[breaks >> 9 & 31]
+                breaks = 0
+            entries = lists.get(xx | k)
+            if entries is None:
+                entries = self._shape_list(sh, xx | k)
+            if not entries:
+                continue
+            if general is None:
+                if len(entries) == 1:
+                    e = entries[0]
+                    t = e >> 13
+                    ents.append(((t & lc) | (t & ld) << 13 | (t & lh) << 26 | (t & ls) << 39) << 12 | (e & 4095))
+                    continue
+                done = [
+                    ((e >> 13 & lc) | (e >> 13 & ld) << 13 | (e >> 13 & lh) << 26 | (e >> 13 & ls) << 39) << 12
+                    | (e & 4095)
+                    for e in entries
+                ]
+            else:
+                done = [general.cards(e >> 13) << 12 | (e & 4095) for e in entries]
+            if len(done) > 1:  # canonical order: by the loose cards taken
+                if maximal or k & 12:  # one house value and kind in the list: the numbers' order
+                    done.sort()
+                else:  # captures with and without the house: a stable sort by the cards taken
+                    done.sort(key=_taken)
+            ents += done
+        if breaks:
+            ents += _BREAK_ENTRIES[breaks >> 9 & 31]
+        return ents
 
     def _emit_with_floor_breaks(
         self,
