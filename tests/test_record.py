@@ -257,6 +257,12 @@ def test_watch_plays_and_saves_a_record_that_replays(game: str, tmp_path: Path) 
     out = _cli("watch", game, "--hands", "2", "--seed", "3", "--record", str(path))
     assert out.returncode == 0, out.stderr
     assert "result:" in out.stdout
+    # Who deals is told after every hand but the last one watched, which ends the session.
+    told = out.stdout.rpartition("saved ")[0].rstrip()
+    ends = told.split("--- Hand 2:")
+    if len(ends) == 2 and "The match is won" not in ends[0]:
+        assert ends[0].rstrip().endswith(("next.", "again."))
+    assert not ends[-1].endswith(("next.", "again."))
     assert _cli("replay", str(path)).returncode == 0
     rules = _cli("rules", game)
     assert rules.returncode == 0 and "standard" in rules.stdout

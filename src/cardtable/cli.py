@@ -430,7 +430,8 @@ def _watch_hands(
                 print(f"  {line}")
         if game.outcome(state) is not None:
             print("result:")
-            for line in narrate_hand_end(game, state, None):
+            # The last hand watched ends the session: nobody deals next.
+            for line in narrate_hand_end(game, state, None, match_over=n + 1 == args.hands):
                 print(f"  {line}")
         if game.winner(state) is not None:
             print(f"The match is won by seats {' and '.join(map(str, game.winner(state)))}.")
