@@ -142,3 +142,28 @@ def test_a_hand_that_ends_the_match_names_nobody_to_deal_next(case: str) -> None
         told = narrate_hand_end(game, state, 0)
         assert told and re.search(r" deals? (next|again)\.$", told[-1])
         assert narrate_hand_end(game, state, 0, match_over=True) == told[:-1]
+
+
+@pytest.mark.parametrize("case", ["seep", "smear"])
+def test_a_spectator_hears_the_sides_by_their_players_names(case: str) -> None:
+    """The end of a partnership hand told to a spectator names each side by its players where the
+    table gives names (a seat without one by its number), and by seat numbers where it gives none;
+    a seated player still hears "your team" and "them"."""
+    from cardtable.record import load_game, replay
+
+    record = read_records(HERE / f"{case}.json")[0]
+    game = load_game(record)
+    end = next(step.state for step in replay(record, game) if game.outcome(step.state) is not None)
+    plain = narrate_hand_end(game, end, None)
+    assert any("eats 0 and 2" in line for line in plain)
+    named = narrate_hand_end(game, end, None, ["Ann", "Ben", "Cy", None])
+    sides = {"0 and 2": "Ann and Cy", "1 and 3": "Ben and Seat 3"}
+    seats = {"0": "Ann", "1": "Ben", "2": "Cy", "3": "Seat 3"}
+    expected = [
+        re.sub(r"\bSeat ([0-3])\b", lambda m: seats[m[1]], re.sub(r"\b[Ss]eats (0 and 2|1 and 3)\b", lambda m: sides[m[1]], line))
+        for line in plain
+    ]
+    assert named == expected and named != plain
+    seated = narrate_hand_end(game, end, 1, ["Ann", "Ben", "Cy", None])
+    assert not any("Ann and Cy" in line or "Seat 3" in line for line in seated)
+    assert any(word in line for line in seated for word in ("your team", "Your team", "them", "They"))

@@ -94,12 +94,21 @@ class Voice:
         return f"{who[:1].upper()}{who[1:]} {verb if seat == self.me else _third(verb)}"
 
     def team(self, team: int | None) -> str:
-        """A side of a team game: ``your team`` or ``them`` (a spectator hears ``seats 0 and 2``)."""
+        """A side of a team game: ``your team`` or ``them``; a spectator hears its players' names
+        where the table gives them (``Ann and Carl``), else ``seats 0 and 2``."""
         if team is None:
             return "nobody"
         if self.me is None:
-            return f"seats {team} and {team + 2}"
+            return self._pair(team) or f"seats {team} and {team + 2}"
         return "your team" if team == self.me % 2 else "them"
+
+    def _pair(self, team: int) -> str | None:
+        """The two players of a side by name (a seat without one by its number), or None when the
+        table names nobody on that side."""
+        given = [self.names[s] if s < len(self.names) else None for s in (team, team + 2)]
+        if not any(given):
+            return None
+        return " and ".join(g or f"Seat {s}" for g, s in zip(given, (team, team + 2), strict=True))
 
     def score(self, team: int, n: object) -> str:
         """A side and a number in a list: ``your team 85`` (``seats 0 and 2: 85`` to a spectator)."""
@@ -118,7 +127,7 @@ class Voice:
     def team_subject(self, team: int) -> str:
         """A side at the start of a sentence: ``Your team``, ``They``, ``Seats 1 and 3``."""
         if self.me is None:
-            return f"Seats {team} and {team + 2}"
+            return self._pair(team) or f"Seats {team} and {team + 2}"
         return "Your team" if team == self.me % 2 else "They"
 
     def team_of_seat(self, seat: int) -> int:

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { describe as say, summary, places, seatName, actionLabel, houseWords } from "../../src/cardtable/web/static/js/format.js";
+import { describe as say, summary, places, seatName, teamName, actionLabel, houseWords } from "../../src/cardtable/web/static/js/format.js";
 
 test("actions in words, with names and 'you'", () => {
   assert.equal(say("2 bid 3", 0, ["Ann", "Bo", "Cy", "Di"]), "Cy bids 3.");
@@ -33,6 +33,23 @@ test("Sheepshead and Seep summaries", () => {
   const seep = summary("seep", { result: "played", score: [41, 59, 41, 59], details: {
     totals: [41, 59], sweeps: [0, 0], card_points: [41, 59], majority_bonus: [0, 0], difference_after: -18, baazi: null } }, 1);
   assert.deepEqual(seep, ["Points: them 41, you 59.", "Card points 41–59; majority bonus 0–0.", "The lead is now 18 to you."]);
+  // A spectator hears the players' names where the table gives them.
+  const named = summary("seep", { result: "played", score: [41, 59, 41, 59], details: {
+    totals: [41, 59], sweeps: [0, 50], card_points: [41, 59], majority_bonus: [0, 0], difference_after: -18, baazi: null } },
+  null, ["Ann", "Bo", "Cy", "Di"]);
+  assert.deepEqual(named, ["Points: Ann and Cy 41, Bo and Di 59.", "Sweep points: Bo and Di 50.",
+    "Card points 41–59; majority bonus 0–0.", "The lead is now 18 to Bo and Di."]);
+  assert.equal(teamName(0, null), "seats 0+2");
+  assert.equal(teamName(1, null, ["Ann", "", "Cy"]), "seats 1+3");
+  assert.equal(teamName(0, null, ["Ann"]), "Ann and seat 2");
+  // A baazi, as the engine's details give it ({team, why}).
+  const won = { result: "played", score: [60, 40, 60, 40], details: { totals: [60, 40], sweeps: [0, 0], card_points: [60, 40],
+    majority_bonus: [0, 0], difference_after: 0, baazi: { team: 0, why: "lead" } } };
+  assert.equal(summary("seep", won, 2).at(-1), "A baazi to you (the lead)! The lead starts again from 0.");
+  assert.equal(summary("seep", won, 1).at(-1), "A baazi to them (the lead)! The lead starts again from 0.");
+  won.details.baazi = { team: 1, why: "nine_point_rule" };
+  assert.equal(summary("seep", won, null, ["Ann", "Bo", "Cy", "Di"]).at(-1),
+    "A baazi to Bo and Di (the other side took fewer than 9 points)! The lead starts again from 0.");
   assert.equal(summary("seep", { result: "misdeal", score: [0, 0, 0, 0], details: { reason: "the bidder held no card above 8 (R8)" } }, 0)[0],
     "Misdeal: the bidder held no card above 8 (R8).");
 });

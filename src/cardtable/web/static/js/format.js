@@ -115,12 +115,16 @@ export function actionLabel(action) {
 }
 
 /**
- * The team of a seat as the viewer says it ("you", "them") in partnership games.
+ * A side of a partnership game as the viewer says it: "you" or "them" to a seated player; to a
+ * spectator its players' names where the table gives them ("Ann and Cy"), else "seats 0+2".
  * @param {number} team
  * @param {number | null} me
+ * @param {string[]} [names]
  */
-function teamName(team, me) {
-  if (me === null) return `seats ${team}+${team + 2}`;
+export function teamName(team, me, names = []) {
+  if (me === null) {
+    return names[team] || names[team + 2] ? `${seatName(team, me, names)} and ${seatName(team + 2, me, names)}` : `seats ${team}+${team + 2}`;
+  }
   return team === me % 2 ? "you" : "them";
 }
 
@@ -159,7 +163,7 @@ export function summary(game, hand, me, names = []) {
     }
     const parts = [0, 1]
       .filter((t) => byTeam[t].length)
-      .map((t) => `${joinAnd(byTeam[t])} to ${teamName(t, me)}`);
+      .map((t) => `${joinAnd(byTeam[t])} to ${teamName(t, me, names)}`);
     const bidTeam = typeof d.bidder === "number" ? d.bidder % 2 : null;
     const tp = Array.isArray(d.team_points) ? d.team_points : [0, 0];
     let head = parts.join("; ") || "No points";
@@ -190,14 +194,20 @@ export function summary(game, hand, me, names = []) {
     return lines;
   }
   if (game === "seep") {
+    const side = (/** @type {number} */ t) => teamName(t, me, names);
     const tot = d.totals ?? [0, 0];
     const sweeps = d.sweeps ?? [0, 0];
-    const lines = [`Points: ${teamName(0, me)} ${tot[0]}, ${teamName(1, me)} ${tot[1]}.`];
-    const sw = [0, 1].filter((t) => sweeps[t]).map((t) => `${teamName(t, me)} ${sweeps[t]}`);
+    const lines = [`Points: ${side(0)} ${tot[0]}, ${side(1)} ${tot[1]}.`];
+    const sw = [0, 1].filter((t) => sweeps[t]).map((t) => `${side(t)} ${sweeps[t]}`);
     if (sw.length) lines.push(`Sweep points: ${sw.join(", ")}.`);
     if (Array.isArray(d.card_points)) lines.push(`Card points ${d.card_points[0]}–${d.card_points[1]}; majority bonus ${(d.majority_bonus ?? [0, 0]).join("–")}.`);
-    if (typeof d.difference_after === "number") lines.push(`The lead is now ${Math.abs(d.difference_after)}${d.difference_after ? ` to ${teamName(d.difference_after > 0 ? 0 : 1, me)}` : ""}.`);
-    if (d.baazi !== null && d.baazi !== undefined) lines.push(`A baazi to ${teamName(Number(d.baazi), me)}!`);
+    const baazi = d.baazi; // {team, why} (the engine's details), or null
+    if (baazi !== null && baazi !== undefined && (baazi.team === 0 || baazi.team === 1)) {
+      const why = baazi.why === "nine_point_rule" ? "the other side took fewer than 9 points" : "the lead";
+      lines.push(`A baazi to ${side(baazi.team)} (${why})! The lead starts again from 0.`);
+    } else if (typeof d.difference_after === "number") {
+      lines.push(`The lead is now ${Math.abs(d.difference_after)}${d.difference_after ? ` to ${side(d.difference_after > 0 ? 0 : 1)}` : ""}.`);
+    }
     return lines;
   }
   return [`${hand.result}: ${hand.score.join(" ")}`];
