@@ -24,9 +24,12 @@ def over(msg: dict) -> bool:
 async def test_no_message_names_a_card_its_recipient_may_not_see(server: Server, game: str, preset: str) -> None:
     seats = {"smear": 4, "seep": 4, "sheepshead": 5}[game]
     t = create(server, game, ["human"] * seats, preset=preset, hands=2)
-    tokens = [join(server, t, f"P{n}")["token"] for n in range(seats)]
     spectator = await Client.connect(server, t["table"], None)
-    clients = [await Client.connect(server, t["table"], tok) for tok in tokens]
+    # Each person connects as soon as they join, before the last one's joining deals the first hand
+    # (a seat not yet connected would be played for, and its messages never seen).
+    clients = []
+    for n in range(seats):
+        clients.append(await Client.connect(server, t["table"], join(server, t, f"P{n}")["token"]))
     rng = random.Random(f"{game}-{preset}")
     await asyncio.gather(*(play(c, lambda c: rng.choice(c.legal), over) for c in clients))
     if spectator.table.get("status") != "over":
