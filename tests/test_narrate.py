@@ -159,10 +159,8 @@ def test_a_spectator_hears_the_sides_by_their_players_names(case: str) -> None:
     named = narrate_hand_end(game, end, None, ["Ann", "Ben", "Cy", None])
     sides = {"0 and 2": "Ann and Cy", "1 and 3": "Ben and Seat 3"}
     seats = {"0": "Ann", "1": "Ben", "2": "Cy", "3": "Seat 3"}
-    expected = [
-        re.sub(r"\bSeat ([0-3])\b", lambda m: seats[m[1]], re.sub(r"\b[Ss]eats (0 and 2|1 and 3)\b", lambda m: sides[m[1]], line))
-        for line in plain
-    ]
+    paired = [re.sub(r"\b[Ss]eats (0 and 2|1 and 3)\b", lambda m: sides[m[1]], line) for line in plain]
+    expected = [re.sub(r"\bSeat ([0-3])\b", lambda m: seats[m[1]], line) for line in paired]
     assert named == expected and named != plain
     seated = narrate_hand_end(game, end, 1, ["Ann", "Ben", "Cy", None])
     assert not any("Ann and Cy" in line or "Seat 3" in line for line in seated)

@@ -15,6 +15,7 @@ import argparse
 import contextlib
 import importlib
 import json
+import math
 import os
 import random
 import sys
@@ -65,6 +66,41 @@ def _number(text: str) -> int:
     if not is_number_text(text, negative=True):
         raise argparse.ArgumentTypeError(f"invalid int value: {excerpt(text)} (ASCII digits, at most 12)")
     return int(text)
+
+
+def _seconds(text: str) -> float:
+    """A server's pause or time option: a finite number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value < math.inf or len(text) > 20:
+        raise argparse.ArgumentTypeError(f"invalid seconds: {excerpt(text)} (a number of seconds, 0 or more)")
+    return value
+
+
+def _some_seconds(text: str) -> float:
+    """A time limit: a finite number of seconds above 0."""
+    value = _seconds(text)
+    if not value:
+        raise argparse.ArgumentTypeError("invalid seconds: 0 (a number of seconds above 0)")
+    return value
+
+
+def _workers(text: str) -> int:
+    """A number of worker processes: 0 or more."""
+    value = _number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"invalid count: {excerpt(text)} (0 or more)")
+    return value
+
+
+def _count(text: str) -> int:
+    """A limit on things at once: 1 or more."""
+    value = _number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"invalid count: {excerpt(text)} (1 or more)")
+    return value
 
 
 def _parse_value(text: str) -> Any:
@@ -208,12 +244,18 @@ def _build_parser() -> _Parser:
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
-    p.add_argument("--bot-pause", type=float, metavar="SECONDS", help="pause before a bot's move (default 0.8)")
-    p.add_argument("--summary-pause", type=float, metavar="SECONDS", help="pause after a hand (default 4)")
-    p.add_argument("--grace", type=float, metavar="SECONDS", help="before a bot plays for a dropped person (60)")
-    p.add_argument("--bot-workers", type=int, metavar="N", help="processes for the bots (default 2; 0: a thread)")
-    p.add_argument("--connections-per-address", type=int, metavar="N", help="WebSockets from one address (32)")
-    p.add_argument("--max-tables", type=int, metavar="N", help="open tables on the server (default 1000)")
+    p.add_argument("--bot-pause", type=_seconds, metavar="SECONDS", help="pause before a bot's move (default 0.8)")
+    p.add_argument("--summary-pause", type=_seconds, metavar="SECONDS", help="pause after a hand (default 4)")
+    p.add_argument("--grace", type=_seconds, metavar="SECONDS", help="before a bot plays for a dropped person (60)")
+    p.add_argument("--bot-workers", type=_workers, metavar="N", help="processes for the bots (default 2; 0: a thread)")
+    p.add_argument(
+        "--max-bot-seconds",
+        type=_some_seconds,
+        metavar="SECONDS",
+        help="longest a table's bot may think a move (10)",
+    )
+    p.add_argument("--connections-per-address", type=_count, metavar="N", help="WebSockets from one address (32)")
+    p.add_argument("--max-tables", type=_count, metavar="N", help="open tables on the server (default 1000)")
     p.add_argument("--seed", type=int, help=argparse.SUPPRESS)  # tests and benchmarks: deals not secret
 
     p = sub.add_parser("db", help="the web table server's database")
@@ -559,6 +601,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         summary_pause=args.summary_pause,
         grace=args.grace,
         bot_workers=args.bot_workers,
+        max_bot_seconds=args.max_bot_seconds,
         connections_per_address=args.connections_per_address,
         max_open_tables=args.max_tables,
         seed=args.seed,

@@ -24,6 +24,8 @@ def test_bad_requests_get_one_line_and_the_contracts_status(server: Server) -> N
         ({"game": "smear", "seats": ["human"] * 4, "preset": "nope"}, 422, "unknown smear preset"),
         ({"game": "smear", "seats": ["human"] * 4, "hands": 0}, 400, "hands"),
         ({"game": "smear", "seats": "human"}, 400, "seats"),
+        # A bot may think at most the server's max_bot_seconds (10 by default) a move.
+        ({"game": "smear", "seats": ["human", "search:hard@30", "rule", "rule"]}, 422, "at most 10 s"),
     ]
     for body, status, words in cases:
         r = server.post("/api/tables", body)
@@ -47,6 +49,10 @@ def test_bad_requests_get_one_line_and_the_contracts_status(server: Server) -> N
     )
     assert server.post(f"/api/tables/{table}/join", {"invite": t["invite"], "name": ""}).status_code == 400
     assert server.post(f"/api/tables/{table}/start", {"host": t["invite"]}).status_code == 403
+    r = server.post(f"/api/tables/{table}/start", {"host": t["host"], "bot": "search:easy@10.5"})
+    assert r.status_code == 422 and "at most 10 s" in r.json()["error"]
+    r = server.post(f"/api/tables/{table}/seats/1/bot", {"host": t["host"], "bot": "search:easy@11"})
+    assert r.status_code == 422 and "at most 10 s" in r.json()["error"]
     assert join(server, t, "Ben")["seat"] == 0
     assert server.post(f"/api/tables/{table}/join", {"invite": t["invite"], "name": "Cat"}).status_code == 409
     assert server.get(f"/api/tables/{table}").json()["status"] == "playing"

@@ -162,15 +162,13 @@ async def _async(value: Any) -> Any:
 
 
 def _bot_name(table: LiveTable, bot: object) -> str:
-    from cardtable.bots import make_bot
-    from cardtable.core import CardtableError
+    from cardtable.web.bots import refusal
 
     if not isinstance(bot, str):
         raise Refused(400, 'bot: expected a bot name such as "rule"')
-    try:
-        make_bot(table.game, bot)
-    except CardtableError as e:
-        raise Refused(422, str(e)) from None
+    why = refusal(table.game, bot, table.settings.max_bot_seconds)
+    if why is not None:
+        raise Refused(422, why)
     return bot
 
 

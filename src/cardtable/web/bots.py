@@ -1,5 +1,11 @@
-"""The bots' thinking, off the event loop: a process pool (or one thread, for tests) that turns a
-seat's view and legal actions into an action's text. A bot sees only its seat's view."""
+"""The bots' thinking, off the event loop: process pools (or threads, for tests) that turn a
+seat's view and legal actions into an action's text. A bot sees only its seat's view.
+
+Two lanes, so that one table's bots never hold up another's: the quick bots (`QUICK`, which
+answer in milliseconds) think in a process of their own, and the searching bots in a pool of
+``workers`` processes. A table asks for one move at a time, so the pool serves the tables with a
+search in the order they asked, and a table cannot ask for a search longer than the server's
+``max_bot_seconds`` (`refusal`)."""
 
 from __future__ import annotations
 
@@ -15,9 +21,26 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from cardtable.bots import Bot, make_bot
+from cardtable.core import CardtableError
 from cardtable.registry import get_game_from_rules
 
 _BOTS: dict[tuple[str, str, str], tuple[Any, Bot]] = {}
+
+#: The bots that answer in milliseconds: they never wait behind a search.
+QUICK: frozenset[str] = frozenset({"random", "rule"})
+
+
+def refusal(game: Any, spec: str, max_seconds: float) -> str | None:
+    """Why the bot ``spec`` may not sit at a table of ``game`` on this server (an unknown bot, or
+    a time limit per move above ``max_seconds``), or None when it may."""
+    try:
+        bot = make_bot(game, spec)
+    except CardtableError as e:
+        return str(e)
+    limit = getattr(bot, "time_limit", None)
+    if isinstance(limit, int | float) and limit > max_seconds:
+        return f"bot {spec!r} would think {limit:g} s a move; this server allows at most {max_seconds:g} s"
+    return None
 
 
 def choose(game_name: str, rules: dict[str, Any], spec: str, view: Any, legal: list[Any], seed: int) -> str:
@@ -45,27 +68,34 @@ def _follow_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="follow-parent").start()
 
 
+def _processes(n: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(
+        n, mp_context=multiprocessing.get_context("spawn"), initializer=_follow_parent, initargs=(os.getpid(),)
+    )
+
+
 class BotPool:
-    """Where bots think: ``workers`` processes, or one thread in the server when ``workers`` is 0."""
+    """Where bots think: the searching bots in ``workers`` processes and the quick ones (`QUICK`) in
+    one more, or in two threads of the server (one per lane) when ``workers`` is 0."""
 
     def __init__(self, workers: int) -> None:
         self.executor: Executor
+        self.quick: Executor
         if workers > 0:
-            self.executor = ProcessPoolExecutor(
-                workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_follow_parent,
-                initargs=(os.getpid(),),
-            )
+            self.executor = _processes(workers)
+            self.quick = _processes(1)
         else:
             self.executor = ThreadPoolExecutor(1, thread_name_prefix="bots")
+            self.quick = ThreadPoolExecutor(1, thread_name_prefix="quick-bots")
 
     async def choose(
         self, game_name: str, rules: dict[str, Any], spec: str, view: Any, legal: list[Any], seed: int | None = None
     ) -> str:
         loop = asyncio.get_running_loop()
         seed = secrets.randbits(64) if seed is None else seed
-        return await loop.run_in_executor(self.executor, choose, game_name, rules, spec, view, legal, seed)
+        lane = self.quick if spec in QUICK else self.executor
+        return await loop.run_in_executor(lane, choose, game_name, rules, spec, view, legal, seed)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.quick.shutdown(wait=True, cancel_futures=True)  # a quick bot ends in milliseconds

@@ -8,10 +8,9 @@ import secrets
 from collections import Counter
 from typing import Any
 
-from cardtable.bots import make_bot
 from cardtable.core import CardtableError
 from cardtable.registry import get_game
-from cardtable.web.bots import BotPool
+from cardtable.web.bots import BotPool, refusal
 from cardtable.web.live import HUMAN, LiveTable, Refused, new_token, token_hash
 from cardtable.web.settings import Settings
 from cardtable.web.store import Journal, SeatRow, Store, TableRow
@@ -109,10 +108,9 @@ class Hub:
             raise Refused(422, f"seats: {game_name} has {game.seats} seats, not {len(seats)}")
         for spec in seats:
             if spec != HUMAN:
-                try:
-                    make_bot(game, spec)
-                except CardtableError as e:
-                    raise Refused(422, str(e)) from None
+                why = refusal(game, spec, self.settings.max_bot_seconds)
+                if why is not None:
+                    raise Refused(422, why)
         async with self.lock:
             open_now = sum(1 for t in self.tables.values() if t.status != "closed")
             if open_now >= self.settings.max_open_tables:

@@ -35,8 +35,12 @@ class Settings:
     summary_pause: float = 4.0
     #: How long a dropped person keeps the seat before a bot plays for them.
     grace: float = 60.0
-    #: Worker processes for the bots' thinking (0: one thread in the server, for tests).
+    #: Worker processes for the searching bots' thinking (0: one thread in the server, for tests).
+    #: The quick bots (`web.bots.QUICK`) think in a process of their own, never queued behind a search.
     bot_workers: int = 2
+    #: The longest time limit a bot at a table may think per move (``search:hard@5``): a table asking
+    #: for more is refused, so that no table holds the searching workers for long.
+    max_bot_seconds: float = 10.0
     #: The longest message a client may send, in bytes.
     max_message: int = 4096
     #: Messages a connection may send per second on average, and in one burst.
