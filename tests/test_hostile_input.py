@@ -363,6 +363,29 @@ def test_number_options_are_ascii_digits(value: str) -> None:
     assert e.value.code == 2 and err.getvalue().count("\n") == 1 and len(err.getvalue()) < 300
 
 
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--bot-pause", "-5"),
+        ("--summary-pause", "nan"),
+        ("--grace", "1e999"),
+        ("--grace", "soon"),
+        ("--max-bot-seconds", "0"),
+        ("--max-bot-seconds", "-1"),
+        ("--bot-workers", "-1"),
+        ("--max-tables", "0"),
+        ("--connections-per-address", "0"),
+        ("--bot-pause", "9" * 5000),
+    ],
+)
+def test_the_servers_numbers_are_refused_in_one_line_before_it_starts(option: str, value: str) -> None:
+    # Refused by the command line itself, before the server or its database is touched.
+    with pytest.raises(SystemExit) as e, contextlib.redirect_stderr(io.StringIO()) as err:
+        cli.main(["serve", "--db", "sqlite:////nonexistent/dir/t.db", option, value])
+    assert e.value.code == 2 and err.getvalue().count("\n") == 1 and len(err.getvalue()) < 300
+    assert option in err.getvalue()
+
+
 def test_a_watch_interrupted_keeps_the_match_so_far(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from cardtable.record import HandLog
 
