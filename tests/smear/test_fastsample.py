@@ -114,8 +114,10 @@ def test_fast_worlds_equal_the_checked_ones(options: dict[str, Any]) -> None:
         {"UNLIKELY": 1e-9, "WEIGHED_TRIES": 1, "PLAY_UNLIKELY": 1e-9, "PLAY_TRIES": 1},
         # One try with the shown voids, then one without them (or no world at all).
         {"_TRIES": 1, "UNLIKELY": 0.05, "PLAY_UNLIKELY": 0.05, "PLAY_TRIES": 40},
+        # Nothing kept by weight: the first world drawn is the one fallen back on (once a loop).
+        {"UNLIKELY": 0.0, "WEIGHED_TRIES": 3, "PLAY_UNLIKELY": 0.0, "PLAY_TRIES": 3},
     ],
-    ids=["keep", "refuse", "few-tries"],
+    ids=["keep", "refuse", "few-tries", "zero"],
 )
 def test_the_constants_are_read_at_every_call(constants: dict[str, Any], monkeypatch: Any) -> None:
     game = Smear(kitty_size=2, follow_rule="strict")

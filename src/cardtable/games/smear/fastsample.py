@@ -257,6 +257,8 @@ class Sampler:
                     return self._state(plan, world)
                 if weight > best:
                     refused, best = world, weight
+            if refused is None:  # a world of weight 0 (a constant set to 0): still the one to fall back on
+                refused = world
             weighed += 1
             if weighed >= most_weighed and refused is not None:
                 return self._state(plan, refused)

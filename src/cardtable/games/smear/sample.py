@@ -224,6 +224,8 @@ def _sample_weighed(
                 return state
             if weight > best:
                 refused, best = state, weight
+        if refused is None:  # a world of weight 0 (a constant set to 0): still the one to fall back on
+            refused = state
         weighed += 1
         if weighed >= tries and refused is not None:
             return refused
