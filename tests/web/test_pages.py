@@ -75,3 +75,21 @@ def test_bad_records_are_refused_in_one_line(client: TestClient) -> None:
     record["hands"][0]["actions"][0] = "3 play 9Z"  # type: ignore[index]
     got = client.post("/api/replay", json=record)
     assert got.status_code == 422 and "9Z" in got.json()["error"]
+
+
+@pytest.mark.parametrize("game_name", ["seep", "smear", "sheepshead"])
+def test_the_hands_ends_are_told_with_the_records_names(client: TestClient, game_name: str) -> None:
+    # The table's summary of a hand comes from here: its players by the names the record gives
+    # (two of the same name told apart by the seat), "you" for the seat asking.
+    record = played_record(game_name, 5)
+    plain = client.post("/api/replay?steps=false", json=record).json()["narration"]
+    seats = get_game(game_name).seats
+    record["players"] = ["Ann", "Ben", "rule", "rule", "Eve"][:seats]
+    named = client.post("/api/replay?steps=false", json=record).json()["narration"]
+    told = " ".join(line for hand in named for line in hand)
+    assert named != plain and "Seat 0" not in told and "Ann" in told
+    assert "Ben" in told or game_name != "seep"  # Seep's hand end names the sides: Ann and rule (seat 2)
+    if game_name == "seep":
+        assert "Ann and rule (seat 2)" in told and "Ben and rule (seat 3)" in told
+    mine = client.post("/api/replay?steps=false&seat=0", json=record).json()["narration"]
+    assert "Ann" not in " ".join(line for hand in mine for line in hand)

@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from cardtable import registry
 from cardtable.core import CardtableError
 from cardtable.record import BadRecord, Record, ReplayStopped, load_game, replay, report
+from cardtable.web.words import people_names
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -149,7 +150,7 @@ def replay_json(obj: object, steps: bool = True, seat: int | None = None) -> dic
 
 def _narration(record: Record, game: Any, seat: int | None) -> list[list[str]] | None:
     """Each finished hand's end told in words by `cardtable.narrate` to ``seat`` (``None``: to
-    anyone), when that module is present."""
+    anyone), with the players' names where the record gives them, when that module is present."""
     try:
         narrate = importlib.import_module("cardtable.narrate")
     except ImportError:
@@ -160,11 +161,13 @@ def _narration(record: Record, game: Any, seat: int | None) -> list[list[str]] |
     ends: dict[int, Any] = {}
     for step in replay(record, game):
         ends[step.hand] = step.state
+    # The players by the names the record gives them (a table's record names its people and bots).
+    names = people_names(list(record.players)) if record.players is not None else None
     out: list[list[str]] = []
     for hand in sorted(ends):
         state = ends[hand]
         try:
-            out.append(list(tell(game, state, seat)) if game.outcome(state) is not None else [])
+            out.append(list(tell(game, state, seat, names)) if game.outcome(state) is not None else [])
         except CardtableError:
             out.append([])
     return out
