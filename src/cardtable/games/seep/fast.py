@@ -310,10 +310,11 @@ def playout(st: FastState, policy: Policy, rng: random.Random) -> int:
     while True:
         phase = st.phase
         if phase is _PLAY or phase is _OPENING:
+            m = (st.dealer + st.plays + 1) & 3
             if randomly:  # only the drawn move is written out
-                a = gen.codes(st, _ALL, True, bits)[0]
+                a = gen.turn(st, m, st.hands, st.loose, phase, st.bid, st.houses, _ALL, True, bits)[0]
             else:
-                ms = gen.codes(st)
+                ms = gen.turn(st, m, st.hands, st.loose, phase, st.bid, st.houses)
                 a = ms[0] if len(ms) == 1 else policy(st, ms, rng)
         elif phase is _OVER:
             return steps

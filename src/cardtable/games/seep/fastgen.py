@@ -35,7 +35,7 @@ from cardtable.games.seep.floor import HOUSE_VALUES, VALUE, FloorSums, floor_sum
 from cardtable.games.seep.joins import listed_once, may_join
 from cardtable.games.seep.moves import _MADE, action_of, break_takes, build_takes, capture_takes, cement_takes
 from cardtable.games.seep.rules import SeepRules
-from cardtable.games.seep.state import Phase, Position
+from cardtable.games.seep.state import House, Phase, Position
 
 _SUIT: Final = (1 << 13) - 1
 _OPENING: Final = Phase.OPENING
@@ -302,13 +302,29 @@ class Generator:
         them picks, drawn as `random.Random.randrange` draws (nothing is drawn when there is one
         move): random play needs no more, and most cards' moves are then only counted, not
         written out (the lists of the loose cards taken, in their own cards, and sorted)."""
-        if draw is not None and once and s.houses and self._joins:  # rules §3.2 needs the whole list
+        return self.turn(s, s.dealer + s.plays + 1 & 3, s.hands, s.loose, s.phase, s.bid, s.houses, only, once, draw)
+
+    def turn(
+        self,
+        s: Position,
+        m: int,
+        hands: Sequence[int],
+        loose: int,
+        phase: Phase,
+        bid: int,
+        houses: Sequence[House],
+        only: int = _SUIT,
+        once: bool = True,
+        draw: Callable[[int], int] | None = None,
+    ) -> list[int]:
+        """`codes` of the position ``s`` from its fields, read by the caller: seat ``m`` to play,
+        ``hands``, ``loose``, ``phase``, ``bid`` and ``houses`` (the fast layer reads them from its
+        own state, which a compiled build reads directly)."""
+        if draw is not None and once and houses and self._joins:  # rules §3.2 needs the whole list
             return [drawn(self.codes(s, only, once), draw)]
         rules = self.rules
         deferred: list[tuple[int, int, int, Sequence[int], bool | None, int, list[int], int]] = []
-        m = (s.dealer + s.plays + 1) & 3  # R12
-        hand = s.hands[m]
-        loose = s.loose
+        hand = hands[m]
         lc, ld, lh, ls = loose & _SUIT, loose >> 13 & _SUIT, loose >> 26 & _SUIT, loose >> 39
         shape = lc | ld | lh | ls
         if shape.bit_count() == loose.bit_count():  # loose cards of different values: the usual case
@@ -328,9 +344,7 @@ class Generator:
         one = ranks << 1
         ranks &= only
         two = ((a & b) | (a & c4) | (a & d) | (b & c4) | (b & d) | (c4 & d)) << 1
-        opening = s.phase is _OPENING
-        bid = s.bid
-        houses = s.houses
+        opening = phase is _OPENING
         house_bits = 0  # values with a house, as bits
         obligations = 0  # I3: values of houses whose card this seat must keep
         free_bits = 0  # M5: values of the houses this seat may cement without keeping a card of it
