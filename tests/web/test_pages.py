@@ -88,8 +88,29 @@ def test_the_hands_ends_are_told_with_the_records_names(client: TestClient, game
     named = client.post("/api/replay?steps=false", json=record).json()["narration"]
     told = " ".join(line for hand in named for line in hand)
     assert named != plain and "Seat 0" not in told and "Ann" in told
-    assert "Ben" in told or game_name != "seep"  # Seep's hand end names the sides: Ann and rule (seat 2)
+    assert "Ben" in told or game_name != "seep"  # Seep's hand end names the sides: Ann and Seat 2
+    assert "rule" not in told  # a bot, named by its kind, is told by its seat
     if game_name == "seep":
-        assert "Ann and rule (seat 2)" in told and "Ben and rule (seat 3)" in told
+        assert "Ann and Seat 2" in told and "Ben and Seat 3" in told
     mine = client.post("/api/replay?steps=false&seat=0", json=record).json()["narration"]
     assert "Ann" not in " ".join(line for hand in mine for line in hand)
+
+
+def test_a_match_the_table_ended_names_nobody_to_deal_next(client: TestClient) -> None:
+    # A Seep match at the table ends at its baazi, sooner than the game's own rule: the page asks
+    # with ended=true, and the last hand is told without who deals next (the others still are).
+    game = get_game("seep")
+    log = HandLog(game, dealer=3)
+    rng = random.Random(5)
+    for hand in range(2):
+        if hand:
+            assert log.next_hand() is not None
+        state = log.deal(rng)
+        while game.actor(state) is not None:
+            state = log.act(rng.choice(game.legal_actions(state)))
+    record = log.record()
+    assert len(record["hands"]) == 2
+    told = client.post("/api/replay?steps=false", json=record).json()["narration"]
+    ended = client.post("/api/replay?steps=false&ended=true", json=record).json()["narration"]
+    assert told[-1][-1].endswith((" next.", " again."))
+    assert ended[-1] == told[-1][:-1] and ended[0] == told[0]

@@ -60,3 +60,18 @@ async def test_a_table_of_bots_plays_sheepshead_hands_by_itself(server: Server) 
     ]
     assert replay_record(record)[0] == 0
     await spectator.close()
+
+
+async def test_the_hand_that_ends_the_tables_match_says_so(server: Server) -> None:
+    # web.md: the event of a hand's last action has "match_over": true when it ends the table's
+    # match (here its two hands), and the narration it carries then names nobody to deal next.
+    t = create(server, "smear", ["human", "rule", "rule", "rule"], hands=2)
+    client = await Client.connect(server, t["table"], join(server, t, "Ann")["token"])
+    rng = random.Random(3)
+    await play(client, lambda c: rng.choice(c.legal), over)
+    ends = [m for m in client.received if m["t"] == "event" and "result" in m]
+    assert len(ends) == 2
+    assert "match_over" not in ends[0] and ends[-1]["match_over"] is True
+    assert ends[0]["say"][-1].endswith((" next.", " again."))
+    assert not ends[-1]["say"][-1].endswith((" next.", " again."))
+    await client.close()

@@ -431,12 +431,15 @@ class LiveTable:
         if e.stand_in:
             msg["stand_in"] = True
         names = words.people_names([s.name if s.human else None for s in self.seats])
+        ends = self._ends_match(e)
         # the action in words, for the pages
-        msg["say"] = words.said(self.game, self.entries, e, seat, names, self._ends_match(e))
+        msg["say"] = words.said(self.game, self.entries, e, seat, names, ends)
         result = self.game.outcome(e.state)
         if result is not None:
             msg["result"] = {"result": result.result, "score": list(result.score), "details": result.details}
             msg["match_state"] = self.game.match_json(e.state)
+            if ends:
+                msg["match_over"] = True
             deal = next((d for d in reversed(self.entries) if d.seat < 0 and d.v <= e.v), None)
             if deal is not None and deal.data is not None:
                 msg["shuffle"] = _shuffle(deal.data).to_json()

@@ -20,6 +20,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from cardtable import registry
+from cardtable.bots import bot_names
 from cardtable.core import CardtableError
 from cardtable.record import BadRecord, Record, ReplayStopped, load_game, replay, report
 from cardtable.web.words import people_names
@@ -117,10 +118,12 @@ def _refuse(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def replay_json(obj: object, steps: bool = True, seat: int | None = None) -> dict[str, Any]:
+def replay_json(obj: object, steps: bool = True, seat: int | None = None, ended: bool = False) -> dict[str, Any]:
     """A record replayed: each hand's result (the §7 report) and, with ``steps``, every state of
     every hand with every seat's view (all hands face up), for the replay viewer. The hands'
-    ends are told in words to ``seat`` ("you") when the narration module is present.
+    ends are told in words to ``seat`` ("you") when the narration module is present; with
+    ``ended`` the match ended with the last hand (a table's match that ends sooner than the game's
+    own rule), so nobody is told to deal next.
 
     Raises `BadRecord` or `ReplayStopped` for a record that does not replay.
     """
@@ -130,7 +133,7 @@ def replay_json(obj: object, steps: bool = True, seat: int | None = None) -> dic
     out: dict[str, Any] = {"game": record.game, "rules": record.rules, "seats": game.seats, "report": rep}
     if seat is not None and not 0 <= seat < game.seats:
         seat = None
-    out["narration"] = _narration(record, game, seat)
+    out["narration"] = _narration(record, game, seat, ended)
     if steps:
         rows = []
         for step in replay(record, game):
@@ -148,7 +151,7 @@ def replay_json(obj: object, steps: bool = True, seat: int | None = None) -> dic
     return out
 
 
-def _narration(record: Record, game: Any, seat: int | None) -> list[list[str]] | None:
+def _narration(record: Record, game: Any, seat: int | None, ended: bool = False) -> list[list[str]] | None:
     """Each finished hand's end told in words by `cardtable.narrate` to ``seat`` (``None``: to
     anyone), with the players' names where the record gives them, when that module is present."""
     try:
@@ -161,20 +164,25 @@ def _narration(record: Record, game: Any, seat: int | None) -> list[list[str]] |
     ends: dict[int, Any] = {}
     for step in replay(record, game):
         ends[step.hand] = step.state
-    # The players by the names the record gives them (a table's record names its people and bots).
-    names = people_names(list(record.players)) if record.players is not None else None
+    # The players by the names the record gives them; a table's record names a bot by its kind
+    # ("rule", "search:hard"), which tells no one apart, so a bot is told by its seat, as at the table.
+    kinds = set(bot_names())
+    given = [None if p.partition(":")[0] in kinds else p for p in record.players or ()]
+    names = people_names(given) if any(given) else None
     out: list[list[str]] = []
+    last = max(ends, default=-1)
     for hand in sorted(ends):
         state = ends[hand]
         try:
-            out.append(list(tell(game, state, seat, names)) if game.outcome(state) is not None else [])
+            over = ended and hand == last
+            out.append(list(tell(game, state, seat, names, over)) if game.outcome(state) is not None else [])
         except CardtableError:
             out.append([])
     return out
 
 
 @router.post("/api/replay")
-async def replay_record(request: Request, steps: bool = True, seat: int | None = None) -> Any:
+async def replay_record(request: Request, steps: bool = True, seat: int | None = None, ended: bool = False) -> Any:
     """Replay a record sent in the body (a finished match of this server, or a file)."""
     body = await request.body()
     if len(body) > MAX_RECORD_BYTES:
@@ -184,7 +192,7 @@ async def replay_record(request: Request, steps: bool = True, seat: int | None =
     except (json.JSONDecodeError, UnicodeDecodeError):
         return _refuse(400, "the record is not JSON")
     try:
-        return replay_json(obj, steps, seat)
+        return replay_json(obj, steps, seat, ended)
     except (BadRecord, ReplayStopped) as e:
         return _refuse(422, str(e))
     except CardtableError as e:

@@ -19,10 +19,10 @@ const hostKey = `cardtable:host:${tableId}`;
 
 /** @type {{game: string, seats: number, names: string[], info: any, conn: Connection | null, state: any,
  *   picked: string[], showLast: boolean, refused: string, news: string, summaries: Map<number, string[]>,
- *   report: any, handsDone: string, hints: {v: number, list: any[]} | null}} */
+ *   report: any, handsDone: string, hints: {v: number, list: any[]} | null, matchEnded: boolean}} */
 const ui = {
   game: "", seats: 4, names: [], info: null, conn: null, state: null, picked: [], showLast: false,
-  refused: "", news: "", summaries: new Map(), report: null, handsDone: "", hints: null,
+  refused: "", news: "", summaries: new Map(), report: null, handsDone: "", hints: null, matchEnded: false,
 };
 
 /**
@@ -155,6 +155,7 @@ function start(token) {
         }
         ui.news = msg.action && msg.action !== "deal" ? describe(msg.action, state.seat, ui.names) : msg.action === "deal" ? "A new hand is dealt." : "";
         if (Array.isArray(msg.say) && msg.say.length) ui.news = msg.result ? "The hand is over." : msg.say.join(" ");
+        if (msg.result) ui.matchEnded = Boolean(msg.match_over);
       }
       if (!before || before.v !== state.v) ui.picked = [];
       render();
@@ -419,10 +420,13 @@ async function handEnded() {
   // the finished hands are in the record; the engine's report sums up the last
   const box = $("summary");
   let rep;
+  try { ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`); } catch { /* keep what we had */ }
+  // the table's match ended with this hand (a Seep match at the table ends at its baazi): nobody deals next
+  const ended = Boolean(ui.matchEnded) || Boolean(ui.info?.winner) || ui.info?.status === "over";
   try {
     const record = await api(`/api/tables/${encodeURIComponent(tableId)}/record`);
     const me0 = ui.state?.seat;
-    rep = await api(`/api/replay?steps=false${typeof me0 === "number" ? `&seat=${me0}` : ""}`, record);
+    rep = await api(`/api/replay?steps=false${typeof me0 === "number" ? `&seat=${me0}` : ""}${ended ? "&ended=true" : ""}`, record);
   } catch (e) {
     box.replaceChildren(h("div", { class: "summary" }, [h("h2", { text: "The hand is over" })]));
     return;
@@ -433,7 +437,6 @@ async function handEnded() {
   if (last < 0) return;
   const me = ui.state?.seat ?? null;
   const lines = Array.isArray(rep.narration?.[last]) && rep.narration[last].length ? rep.narration[last] : summary(ui.game, hands[last], me, ui.names);
-  try { ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`); } catch { /* keep what we had */ }
   // the engine's winner, or the table's (a Seep match at the table ends at its baazi)
   const won = rep.report?.winner ?? ui.info?.winner;
   const matchOver = Boolean(won) || ui.info?.status === "over";
