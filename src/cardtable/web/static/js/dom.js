@@ -170,20 +170,24 @@ export function trickBox(game, view, seats, names, showLast = false) {
 }
 
 /**
- * The lines of facts above the middle: trump, bid, call, floor state, piles.
+ * The lines of facts above the middle: trump, bid, call, floor state, piles, the match.
  * @param {string} game
  * @param {any} view
  * @param {string[]} names
+ * @param {any} [after] the match state after the hand (records §5), once it is over: a view shows
+ *   the match as it stood when the hand began
  * @returns {string[]}
  */
-export function infoLines(game, view, names) {
+export function infoLines(game, view, names, after = null) {
   const me = typeof view.seat === "number" ? view.seat : null;
   const out = [];
+  const ended = view.phase === "over" && after ? after : null;
   if (game === "smear") {
     if (view.trump) out.push(`Trump ${trumpWords(view.trump)}`);
     if (view.bidder !== null && view.bidder !== undefined) out.push(`Bid ${view.bid} by ${seatName(view.bidder, me, names)}`);
     if (view.kitty) out.push(`Kitty: ${view.kitty.map(prettyCard).join(" ")}`);
-    if (Array.isArray(view.scores)) out.push(`Match ${view.scores[0]}–${view.scores[1]} (seats 0+2 / 1+3)`);
+    const scores = Array.isArray(ended?.scores) ? ended.scores : view.scores;
+    if (Array.isArray(scores)) out.push(`Match ${scores[0]}–${scores[1]} (seats 0+2 / 1+3)`);
   } else if (game === "sheepshead") {
     if (view.picker !== null && view.picker !== undefined) out.push(`Picker: ${seatName(view.picker, me, names)}`);
     else if (view.phase === "pick") out.push(`Passes so far: ${view.passes ?? 0}`);
@@ -197,7 +201,7 @@ export function infoLines(game, view, names) {
     const piles = view.piles ?? [[], []];
     const sweeps = view.sweeps ?? [0, 0];
     out.push(`Captured: seats 0+2 ${piles[0].length}${sweeps[0] ? ` (sweeps ${sweeps[0]})` : ""}, seats 1+3 ${piles[1].length}${sweeps[1] ? ` (sweeps ${sweeps[1]})` : ""}`);
-    const m = view.match ?? {};
+    const m = ended ?? view.match ?? {};
     if (typeof m.difference === "number") out.push(`Lead ${Math.abs(m.difference)}${m.difference ? ` to seats ${m.difference > 0 ? "0+2" : "1+3"}` : ""} · baazis ${(m.baazis ?? [0, 0]).join("–")}`);
   }
   return out;

@@ -19,10 +19,12 @@ const hostKey = `cardtable:host:${tableId}`;
 
 /** @type {{game: string, seats: number, names: string[], info: any, conn: Connection | null, state: any,
  *   picked: string[], showLast: boolean, refused: string, news: string, summaries: Map<number, string[]>,
- *   report: any, handsDone: string, hints: {v: number, list: any[]} | null, matchEnded: boolean}} */
+ *   report: any, handsDone: string, hints: {v: number, list: any[]} | null, matchEnded: boolean,
+ *   matchAfter: any}} */
 const ui = {
   game: "", seats: 4, names: [], info: null, conn: null, state: null, picked: [], showLast: false,
   refused: "", news: "", summaries: new Map(), report: null, handsDone: "", hints: null, matchEnded: false,
+  matchAfter: null,
 };
 
 /**
@@ -156,6 +158,7 @@ function start(token) {
         ui.news = msg.action && msg.action !== "deal" ? describe(msg.action, state.seat, ui.names) : msg.action === "deal" ? "A new hand is dealt." : "";
         if (Array.isArray(msg.say) && msg.say.length) ui.news = msg.result ? "The hand is over." : msg.say.join(" ");
         if (msg.result) ui.matchEnded = Boolean(msg.match_over);
+        ui.matchAfter = msg.result ? msg.match_state ?? null : null;
       }
       if (!before || before.v !== state.v) ui.picked = [];
       render();
@@ -284,7 +287,7 @@ function render() {
   table.dataset.legal = String(me !== null && turn === me ? legal.length : 0);
 
   const middle = h("section", { class: "middle", "aria-label": "the middle of the table" }, [
-    h("div", { class: "info" }, infoLines(ui.game, view, ui.names).map((t) => h("span", { text: t }))),
+    h("div", { class: "info" }, infoLines(ui.game, view, ui.names, ui.matchAfter).map((t) => h("span", { text: t }))),
     ui.game === "seep" ? floorBox(view, ui.names, { live: ps.live, picked: ui.picked, onPick: pick, active }) : trickBox(ui.game, view, seats, ui.names, ui.showLast),
   ]);
   children.push(middle);
@@ -420,8 +423,8 @@ async function handEnded() {
   // the finished hands are in the record; the engine's report sums up the last
   const box = $("summary");
   let rep;
-  try { ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`); } catch { /* keep what we had */ }
-  // the table's match ended with this hand (a Seep match at the table ends at its baazi): nobody deals next
+  // the table's match ended with this hand (its event said so; a Seep match at the table ends at
+  // its baazi): nobody deals next
   const ended = Boolean(ui.matchEnded) || Boolean(ui.info?.winner) || ui.info?.status === "over";
   try {
     const record = await api(`/api/tables/${encodeURIComponent(tableId)}/record`);
@@ -437,6 +440,7 @@ async function handEnded() {
   if (last < 0) return;
   const me = ui.state?.seat ?? null;
   const lines = Array.isArray(rep.narration?.[last]) && rep.narration[last].length ? rep.narration[last] : summary(ui.game, hands[last], me, ui.names);
+  try { ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`); } catch { /* keep what we had */ }
   // the engine's winner, or the table's (a Seep match at the table ends at its baazi)
   const won = rep.report?.winner ?? ui.info?.winner;
   const matchOver = Boolean(won) || ui.info?.status === "over";
