@@ -20,7 +20,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from cardtable import registry, shuffle, sim, sim_ray
@@ -87,20 +87,16 @@ def _some_seconds(text: str) -> float:
     return value
 
 
-def _workers(text: str) -> int:
-    """A number of worker processes: 0 or more."""
-    value = _number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"invalid count: {excerpt(text)} (0 or more)")
-    return value
+def _at_least(least: int) -> Callable[[str], int]:
+    """A whole-number option of ``least`` or more (a count of workers, a limit on things at once)."""
 
+    def count(text: str) -> int:
+        value = _number(text)
+        if value < least:
+            raise argparse.ArgumentTypeError(f"invalid count: {excerpt(text)} ({least} or more)")
+        return value
 
-def _count(text: str) -> int:
-    """A limit on things at once: 1 or more."""
-    value = _number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"invalid count: {excerpt(text)} (1 or more)")
-    return value
+    return count
 
 
 def _parse_value(text: str) -> Any:
@@ -247,15 +243,15 @@ def _build_parser() -> _Parser:
     p.add_argument("--bot-pause", type=_seconds, metavar="SECONDS", help="pause before a bot's move (default 0.8)")
     p.add_argument("--summary-pause", type=_seconds, metavar="SECONDS", help="pause after a hand (default 4)")
     p.add_argument("--grace", type=_seconds, metavar="SECONDS", help="before a bot plays for a dropped person (60)")
-    p.add_argument("--bot-workers", type=_workers, metavar="N", help="processes for the bots (default 2; 0: a thread)")
+    p.add_argument("--bot-workers", type=_at_least(0), metavar="N", help="search bot processes (2; 0: a thread)")
     p.add_argument(
         "--max-bot-seconds",
         type=_some_seconds,
         metavar="SECONDS",
         help="longest a table's bot may think a move (10)",
     )
-    p.add_argument("--connections-per-address", type=_count, metavar="N", help="WebSockets from one address (32)")
-    p.add_argument("--max-tables", type=_count, metavar="N", help="open tables on the server (default 1000)")
+    p.add_argument("--connections-per-address", type=_at_least(1), metavar="N", help="WebSockets from one address (32)")
+    p.add_argument("--max-tables", type=_at_least(1), metavar="N", help="open tables on the server (default 1000)")
     p.add_argument("--seed", type=int, help=argparse.SUPPRESS)  # tests and benchmarks: deals not secret
 
     p = sub.add_parser("db", help="the web table server's database")

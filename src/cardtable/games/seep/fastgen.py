@@ -321,7 +321,7 @@ class Generator:
         ``hands``, ``loose``, ``phase``, ``bid`` and ``houses`` (the fast layer reads them from its
         own state, which a compiled build reads directly)."""
         if draw is not None and once and houses and self._joins:  # rules §3.2 needs the whole list
-            return [drawn(self.codes(s, only, once), draw)]
+            return [drawn(self.turn(s, m, hands, loose, phase, bid, houses, only, once), draw)]
         rules = self.rules
         deferred: list[tuple[int, int, int, Sequence[int], bool | None, int, list[int], int]] = []
         hand = hands[m]
