@@ -298,7 +298,11 @@ def test_a_seep_match_ends_at_its_baazi_and_the_page_says_who_won(chromium: Brow
     page.goto(f"{server.url}/t/{made['table']}")
     page.wait_for_selector("#matchover")
     text = page.inner_text("#handsummary")
-    assert f"The match is won by rule {team[0]} and rule {team[1]}." in text  # four rule bots, told apart
+    # four rule bots, told by their seats as the narration tells them (format.peopleNames)
+    assert f"The match is won by seat {team[0]} and seat {team[1]}." in text
+    assert f"seats {team[0]} and {team[1]}" in text
+    labels = [page.inner_text(f"section.seat[data-seat='{s}'] .name") for s in range(4)]
+    assert labels == [f"seat {s} (rule bot)" for s in range(4)], labels
     page.context.close()
 
 

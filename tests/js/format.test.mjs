@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { describe as say, summary, places, seatName, teamName, actionLabel, houseWords } from "../../src/cardtable/web/static/js/format.js";
+import { describe as say, summary, places, seatName, teamName, actionLabel, houseWords, peopleNames } from "../../src/cardtable/web/static/js/format.js";
 
 test("actions in words, with names and 'you'", () => {
   assert.equal(say("2 bid 3", 0, ["Ann", "Bo", "Cy", "Di"]), "Cy bids 3.");
@@ -60,4 +60,20 @@ test("labels and houses", () => {
   assert.equal(actionLabel("capture 7D 3H+4D"), "capture 7♦ 3♥+4♦");
   assert.equal(actionLabel("cement H10 4D+6C"), "cement H10 4♦+6♣");
   assert.equal(houseWords({ value: 11, sets: [["5C", "6H"], ["JH"]], owners: [0, 2] }, 0), "house of 11 (cemented), owned by you, seat 2: 5♣+6♥ | J♥");
+});
+
+test("the page names seats as the narration does: people by name, bots and free seats by number", () => {
+  const seats = [
+    { player: "human", name: "Ann", taken: true },
+    { player: "rule", name: "rule", taken: true },
+    { player: "human", name: "Ann", taken: true },
+    { player: "rule", name: "rule", taken: true },
+    { player: "human", name: null, taken: false },
+  ];
+  const names = peopleNames(seats);
+  assert.deepEqual(names, ["Ann (seat 0)", "", "Ann (seat 2)", "", ""]);
+  assert.equal(seatName(1, 0, names), "seat 1");
+  assert.equal(say("3 play 10D", 0, names), "Seat 3 plays 10♦.");
+  assert.equal(say("2 pass", 0, names), "Ann (seat 2) passes.");
+  assert.deepEqual(peopleNames([{ player: "human", name: "Ben" }, { player: "search:hard", name: "search:hard" }]), ["Ben", ""]);
 });

@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from cardtable.record import replay_record
 from tests.web.client import SRC, Client, Server, create, join, play
@@ -75,3 +76,53 @@ async def test_the_hand_that_ends_the_tables_match_says_so(server: Server) -> No
     assert ends[0]["say"][-1].endswith((" next.", " again."))
     assert not ends[-1]["say"][-1].endswith((" next.", " again."))
     await client.close()
+
+
+async def test_a_snapshot_at_a_hands_end_carries_what_its_event_did(tmp_path: Path) -> None:
+    # A page that reconnects while a finished hand's summary is on show (the pause before the next
+    # deal, five seconds here) gets a snapshot with the hand's result, the match after it and whether it ended the
+    # table's match, as the hand's last event gave them (web.md), so its facts and its summary
+    # agree with a page that never left.
+    server = Server(f"sqlite:///{tmp_path / 'tables.db'}", "--summary-pause", "5").start()
+    try:
+        t = create(server, "smear", ["human", "rule", "rule", "rule"], hands=2)
+        token = join(server, t, "Ann")["token"]
+        ann = await Client.connect(server, t["table"], token)
+        rng = random.Random(5)
+        end = await _play_until(ann, rng, lambda m: m["t"] == "event" and "result" in m)
+        assert "match_over" not in end
+        for who in (token, None):  # Ann again, on a second page, and a spectator
+            page = await Client.connect(server, t["table"], who)
+            snap = page.received[0]
+            assert snap["t"] == "snapshot" and snap["v"] == end["v"]
+            assert snap["result"] == end["result"] and snap["match_state"] == end["match_state"]
+            assert snap["shuffle"] == end["shuffle"] and "match_over" not in snap
+            await page.close()
+        # mid-hand, a snapshot says nothing of a result
+        await ann.until(lambda m: m["t"] == "event" and m["action"] == "deal", timeout=60)
+        page = await Client.connect(server, t["table"], None)
+        assert not {"result", "match_state", "match_over", "shuffle"} & set(page.received[0])
+        await page.close()
+        last = await _play_until(ann, rng, lambda m: m["t"] == "event" and "result" in m)
+        assert last["match_over"] is True
+        page = await Client.connect(server, t["table"], None)
+        snap = page.received[0]
+        assert snap["match_over"] is True and snap["match_state"] == last["match_state"]
+        await page.close()
+        await ann.close()
+    finally:
+        server.stop()
+
+
+async def _play_until(client: Client, rng: random.Random, done: Any) -> dict[str, Any]:
+    """Play randomly for ``client`` until a message ``done`` accepts; that message."""
+    found: list[dict[str, Any]] = []
+
+    def seen(msg: dict[str, Any]) -> bool:
+        if done(msg):
+            found.append(msg)
+            return True
+        return False
+
+    await play(client, lambda c: rng.choice(c.legal), seen)
+    return found[0]

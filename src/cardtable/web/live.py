@@ -416,6 +416,8 @@ class LiveTable:
         deal = next((e for e in reversed(self.entries) if e.seat < 0), None)
         if deal is not None and deal.data is not None:
             msg["commitment"] = _shuffle(deal.data).commitment
+        if self.entries and self.entries[-1].state is self.state:  # at a hand's end: as its event
+            msg.update(self._hand_end(self.entries[-1], self._ends_match(self.entries[-1])))
         return msg
 
     def _event(self, e: Entry, seat: int | None) -> dict[str, Any]:
@@ -434,16 +436,27 @@ class LiveTable:
         ends = self._ends_match(e)
         # the action in words, for the pages
         msg["say"] = words.said(self.game, self.entries, e, seat, names, ends)
-        result = self.game.outcome(e.state)
-        if result is not None:
-            msg["result"] = {"result": result.result, "score": list(result.score), "details": result.details}
-            msg["match_state"] = self.game.match_json(e.state)
-            if ends:
-                msg["match_over"] = True
-            deal = next((d for d in reversed(self.entries) if d.seat < 0 and d.v <= e.v), None)
-            if deal is not None and deal.data is not None:
-                msg["shuffle"] = _shuffle(deal.data).to_json()
+        msg.update(self._hand_end(e, ends))
         return msg
+
+    def _hand_end(self, e: Entry, ends: bool) -> dict[str, Any]:
+        """What a message adds when ``e`` ended its hand (none of it otherwise): the ``result``,
+        the ``match_state`` after the hand, ``match_over`` when the hand ended the table's match
+        (``ends``) and the deal's ``shuffle`` revealed. An event and a snapshot taken at the hand's
+        end carry the same, so a page that reconnects there shows what one that saw the event does."""
+        result = self.game.outcome(e.state)
+        if result is None:
+            return {}
+        out: dict[str, Any] = {
+            "result": {"result": result.result, "score": list(result.score), "details": result.details},
+            "match_state": self.game.match_json(e.state),
+        }
+        if ends:
+            out["match_over"] = True
+        deal = next((d for d in reversed(self.entries) if d.seat < 0 and d.v <= e.v), None)
+        if deal is not None and deal.data is not None:
+            out["shuffle"] = _shuffle(deal.data).to_json()
+        return out
 
     def _view(self, state: Any, seat: int | None) -> dict[str, Any]:
         if seat is None:

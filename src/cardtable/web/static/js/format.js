@@ -26,6 +26,19 @@ export function sides(game) {
 }
 
 /**
+ * The names to tell the seats by, from the table's summary (`seats`): each person's own name, a
+ * name two people share told apart by the seat ("Ann (seat 2)"), and "" (said "seat N") for a bot
+ * or a free seat, as the server's narration tells them (`words.people_names`), so that the page's
+ * own words and the narration it shows name a seat alike.
+ * @param {any[]} seats
+ * @returns {string[]}
+ */
+export function peopleNames(seats) {
+  const raw = seats.map((/** @type {any} */ s) => (s?.player === "human" && s?.name ? String(s.name) : ""));
+  return raw.map((n, i) => (n && raw.filter((m) => m === n).length > 1 ? `${n} (seat ${i})` : n));
+}
+
+/**
  * A seat's name as the viewing seat says it.
  * @param {number | null | undefined} seat
  * @param {number | null | undefined} me

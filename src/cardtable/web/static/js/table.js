@@ -8,7 +8,7 @@
 
 import { fanLayout, prettyCard, sortHand, cardWords } from "./cards.js";
 import { Connection } from "./connection.js";
-import { actionLabel, describe, places, seatCount, seatName, sides, summary } from "./format.js";
+import { actionLabel, describe, peopleNames, places, seatCount, seatName, sides, summary } from "./format.js";
 import { pickState, toggle, tokensOf } from "./picker.js";
 import { actorOf, cardImg, floorBox, fourColour, h, infoLines, seatBox, seatFacts, trickBox } from "./dom.js";
 
@@ -28,13 +28,12 @@ const ui = {
 };
 
 /**
- * The seats' names, made unique where two are alike (two rule bots: "rule 2", "rule 3").
+ * The seats' names as the page says them (`peopleNames`: people by name, bots and free seats by number).
  * @param {any} info
  * @returns {string[]}
  */
 function seatNames(info) {
-  const raw = (info?.seats ?? []).map((/** @type {any} */ s, /** @type {number} */ i) => s?.name || `seat ${i}`);
-  return raw.map((/** @type {string} */ n, /** @type {number} */ i) => (raw.filter((/** @type {string} */ m) => m === n).length > 1 ? `${n} ${i}` : n));
+  return peopleNames(info?.seats ?? []);
 }
 
 let renders = 0;
@@ -157,6 +156,9 @@ function start(token) {
         }
         ui.news = msg.action && msg.action !== "deal" ? describe(msg.action, state.seat, ui.names) : msg.action === "deal" ? "A new hand is dealt." : "";
         if (Array.isArray(msg.say) && msg.say.length) ui.news = msg.result ? "The hand is over." : msg.say.join(" ");
+      }
+      if (msg.t === "event" || msg.t === "snapshot") {
+        // a hand's end, from its event or from a snapshot taken there (a page that reconnects)
         if (msg.result) ui.matchEnded = Boolean(msg.match_over);
         ui.matchAfter = msg.result ? msg.match_state ?? null : null;
       }
@@ -274,7 +276,7 @@ function render() {
     if (s === me) continue;
     const info = ui.info?.seats?.[s] ?? {};
     children.push(seatBox({ seat: s, place: where[s], name: seatName(s, me, ui.names), facts: facts[s], turn: turn === s,
-      connected: info.connected ?? null, bot: info.player && info.player !== "human" ? "bot" : info.away ? "away: a bot plays for now" : null, game: ui.game }));
+      connected: info.connected ?? null, bot: info.player && info.player !== "human" ? `${info.player} bot` : info.away ? "away: a bot plays for now" : null, game: ui.game }));
   }
   /** @type {string[]} */
   const legal = st.legal ?? [];
