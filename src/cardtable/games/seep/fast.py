@@ -18,7 +18,7 @@ For the search (`cardtable.bots.search.FastLayer`) a state also has the methods 
 gives the fast version of a bot, and `new_engine` an engine with tables of its own (one per bot).
 
 Nothing here is a second implementation of the rules: the moves come from the engine's own
-generator (`fastgen.Generator.codes`) and their effects from the engine's own `play.effect`, so
+generator (`fastgen.Generator.codes`) and their effects from the engine's own `play.effect_of`, so
 the two cannot drift apart. What makes it faster is that no action objects are made, nothing is
 checked, and a state is changed in place.
 
@@ -53,7 +53,7 @@ from cardtable.games.seep.actions import Bid, SeepAction
 from cardtable.games.seep.floor import HOUSE_VALUES, VALUE_MASK
 from cardtable.games.seep.moves import action_of as _action_of
 from cardtable.games.seep.moves import code_of
-from cardtable.games.seep.play import effect
+from cardtable.games.seep.play import effect_of
 from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.scoring import score_deal
 from cardtable.games.seep.state import House, Match, Phase, SeepState
@@ -249,9 +249,11 @@ def apply(st: FastState, a: int) -> None:
         st.phase = _OPENING
         return
     game = st.game
-    (_, _, st.phase, _, st.plays, st.hands, st.stock, st.loose, st.houses, st.piles, st.sweeps, st.last_capture) = (
-        effect(game.rules, st, a & 3, a >> 2 & 63, a >> 8 & 15, a >> 12)
-    )
+    (st.plays, st.hands, st.stock, st.loose, st.houses, st.piles, st.sweeps, st.last_capture) = effect_of(
+        game.rules, st.dealer, st.phase, st.plays, st.hands, st.stock, st.loose, st.houses, st.piles, st.sweeps,
+        st.last_capture, a & 3, a >> 2 & 63, a >> 8 & 15, a >> 12,
+    )  # fmt: skip
+    st.phase = _PLAY
     if st.plays == 48:  # R15, R16
         (_, _, st.phase, _, _, _, _, st.loose, st.houses, st.piles, _, _) = play.finish(game.rules, to_state(st))
 
@@ -331,9 +333,11 @@ def playout(st: FastState, policy: Policy, rng: random.Random) -> int:
         if phase is _BID:
             apply(st, a)
             continue
-        (_, _, st.phase, _, plays, st.hands, st.stock, st.loose, st.houses, st.piles, st.sweeps, st.last_capture) = (
-            effect(rules, st, a & 3, a >> 2 & 63, a >> 8 & 15, a >> 12)
-        )
+        (plays, st.hands, st.stock, st.loose, st.houses, st.piles, st.sweeps, st.last_capture) = effect_of(
+            rules, st.dealer, phase, st.plays, st.hands, st.stock, st.loose, st.houses, st.piles, st.sweeps,
+            st.last_capture, a & 3, a >> 2 & 63, a >> 8 & 15, a >> 12,
+        )  # fmt: skip
+        st.phase = _PLAY
         st.plays = plays
         if plays == 48:
             (_, _, st.phase, _, _, _, _, st.loose, st.houses, st.piles, _, _) = play.finish(rules, to_state(st))

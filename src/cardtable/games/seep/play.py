@@ -122,14 +122,55 @@ Fields = tuple[Any, ...]
 def effect(rules: SeepRules, s: Hand, kind: int, card: int, value: int, take: int) -> Fields:
     """The fields of the state after a legal move of play (M1-M5, I2, I3, R11, R20), before the
     end of the deal (`finish`): the move as `moves.code_of` numbers it, ``kind`` 0 a throw (with
-    ``value`` and ``take`` 0) or a capture, 1 a build, 2 a break, 3 a cement. The one home of the
-    effects of play, for the engine and for the fast layer."""
-    dealer = s.dealer
-    plays = s.plays + 1
+    ``value`` and ``take`` 0) or a capture, 1 a build, 2 a break, 3 a cement (`effect_of`)."""
+    return (
+        s.dealer, s.match, _PLAY, s.bid,
+        *effect_of(
+            rules, s.dealer, s.phase, s.plays, s.hands, s.stock, s.loose, s.houses, s.piles, s.sweeps,
+            s.last_capture, kind, card, value, take,
+        ),
+    )  # fmt: skip
+
+
+#: The fields a move of play sets (`effect_of`): plays, hands, stock, loose, houses, piles,
+#: sweeps and last_capture.
+Moved = tuple[
+    int,
+    tuple[int, int, int, int],
+    tuple[int, int, int, int],
+    int,
+    tuple[House, ...],
+    tuple[int, int],
+    tuple[tuple[int, ...], tuple[int, ...]],
+    int,
+]
+
+
+def effect_of(
+    rules: SeepRules,
+    dealer: int,
+    phase: Phase,
+    plays: int,
+    hands: Sequence[int],
+    stock: Sequence[int],
+    loose: int,
+    houses: Sequence[House],
+    piles: tuple[int, int],
+    sweeps: tuple[tuple[int, ...], tuple[int, ...]],
+    last_capture: int,
+    kind: int,
+    card: int,
+    value: int,
+    take: int,
+) -> Moved:
+    """`effect` from the fields it reads, given one by one (the fast layer passes its own
+    state's, which a compiled build reads directly), and only the fields a move sets (the phase
+    is then play). The one home of the effects of play, for the engine and for the fast layer."""
+    plays += 1
     m = (dealer + plays) % 4  # mover(s)
     team = m & 1
     bit = 1 << card
-    h0, h1, h2, h3 = s.hands
+    h0, h1, h2, h3 = hands
     if m == 0:
         h0 &= ~bit
     elif m == 1:
@@ -138,11 +179,7 @@ def effect(rules: SeepRules, s: Hand, kind: int, card: int, value: int, take: in
         h2 &= ~bit
     else:
         h3 &= ~bit
-    loose = s.loose
-    houses = tuple(s.houses)
-    piles = s.piles
-    sweeps = s.sweeps
-    last_capture = s.last_capture
+    houses = tuple(houses)
     if kind == 0 and not value and not take:  # M1
         loose |= bit
         if houses:  # I2: the card joins a house only if one is of its value (or loose sets may join)
@@ -200,13 +237,13 @@ def effect(rules: SeepRules, s: Hand, kind: int, card: int, value: int, take: in
         houses = _put(tuple(x for x in houses if x is not old), new)
     if houses and rules.retention_scope == "team":
         houses = _release(houses, m, (h0, h1, h2, h3)[m])
-    stock = s.stock
-    if s.phase is Phase.OPENING:  # R11: the deal is completed after the opening move
+    if phase is Phase.OPENING:  # R11: the deal is completed after the opening move
         h0, h1, h2, h3 = h0 | stock[0], h1 | stock[1], h2 | stock[2], h3 | stock[3]
-        stock = (0, 0, 0, 0)
-    return (
-        dealer, s.match, _PLAY, s.bid, plays, (h0, h1, h2, h3), stock, loose, houses, piles, sweeps, last_capture,
-    )  # fmt: skip
+    # the stock is empty after the opening move, and so after every move of play
+    return plays, (h0, h1, h2, h3), _NO_STOCK, loose, houses, piles, sweeps, last_capture
+
+
+_NO_STOCK: Final = (0, 0, 0, 0)
 
 
 def _house(houses: tuple[House, ...], value: int) -> House:
