@@ -95,11 +95,14 @@ _THROW_RUNS: Final = tuple(
     {pattern: [(r + o) << 2 for o in offs] for pattern, offs in _SUITS_OF.items()} for r in range(13)
 )
 
-# Kinds of move list (the low four bits of a list's key; the house value goes in the next four,
-# the card's value above them).
+# Kinds of move list, as `Shape.lists` numbers them.
 _CAP: Final = 0  # + 1 with the house of the card's value, + 2 for the last card kept for it
 _BUILD: Final = 4
 _CEMENT: Final = 6
+#: A card value's move lists in `Shape.lists`: its ``slot`` 0-3 the captures (`_CAP` + 1 with the
+#: house, + 2 for the last card kept), 4-8 the builds of a house of value 9-13 (``slot + 5``), 9-13
+#: the cements of the house of that value; the lists of value x start at ``x * _SLOTS``.
+_SLOTS: Final = 14
 #: While a shape's list is made: the kind of a pair house written with a loose card of its value.
 _PAIR: Final = 4
 #: A shape entry (see `Shape`) of a pair house written with a loose card of its value.
@@ -144,8 +147,9 @@ class Shape:
         #: By house values (bits 9-13 shifted down by 9): the card values that capture loose cards
         #: or make sets of one of those values with loose cards (`_active`).
         self.active: dict[int, int] = {}
-        #: Move lists by key (card value << 8 | value << 4 | kind).
-        self.lists: dict[int, tuple[int, ...]] = {}
+        #: Move lists by card value and slot (``x * _SLOTS + slot``, see `_SLOTS`), ``None``
+        #: until made: a list, not a dictionary, since a list is read at its index with no hashing.
+        self.lists: list[tuple[int, ...] | None] = [None] * (14 * _SLOTS)
 
 
 class Tables:
@@ -245,21 +249,25 @@ class Generator:
             sh = shapes[shape] = Shape(shape)
         return sh
 
-    def _shape_list(self, sh: Shape, key: int) -> tuple[int, ...]:
-        """The move list ``key`` (card value << 8 | value << 4 | kind) of the shape ``sh``."""
-        x = key >> 8
-        v = key >> 4 & 15
-        kind = key & 15
+    def _shape_list(self, sh: Shape, x: int, slot: int) -> tuple[int, ...]:
+        """The move list of a card of value ``x`` in ``slot`` (see `_SLOTS`) of the shape ``sh``."""
+        if slot < 4:
+            kind, v = slot, 0
+        elif slot < 9:
+            kind, v = _BUILD, slot + 5
+        else:
+            kind, v = _CEMENT, slot
+        i = x * _SLOTS + slot
         # Only loose cards of values up to the card's (captures) or the house's (builds, cements)
         # take part in a list: floors that differ only above it share the list of the floor
         # without those cards (its shape cards are the same ones), made once for all of them.
         part = sh.loose & _UP_TO[x if kind < 4 else v]
         if part != sh.loose:
             lower = self.shape(part)
-            done = lower.lists.get(key)
+            done = lower.lists[i]
             if done is None:
-                done = self._shape_list(lower, key)
-            sh.lists[key] = done
+                done = self._shape_list(lower, x, slot)
+            sh.lists[i] = done
             return done
         rules = self.rules
         fs = sh.fs
@@ -277,7 +285,7 @@ class Generator:
             base = v << 3 | 3
             out += [o << 8 | base for o in cement_takes(fs, x, v, rules.auto_merge_loose_sets)]
         # As entries (see `Shape`); a tuple of ints, which the garbage collector need not trace.
-        done = sh.lists[key] = tuple(
+        done = sh.lists[i] = tuple(
             (e >> 8) << 13 | (e >> 3 & 15) << 8 | (_PAIR_BIT | 1 if e & 7 == _PAIR else e & 7) for e in out
         )
         return done
@@ -403,7 +411,7 @@ class Generator:
                 continue
             hv = house_bits >> x & 1
             last = obligations >> x & 1 and not two >> x & 1
-            keys: list[int] = []  # captures, builds, then cements
+            keys: list[int] = []  # the slots (`_SLOTS`) of its lists: captures, builds, then cements
             breaks = 0
             kept = 0
             # R10: the opening captures with a card of the bid value
@@ -419,7 +427,7 @@ class Generator:
                 while cand:
                     low = cand & -cand
                     cand ^= low
-                    keys.append((low.bit_length() - 1) << 4 | _BUILD)
+                    keys.append(low.bit_length() - 6)  # slot v - 5
                 if breakable:  # M4: never above 13; the breaker keeps a card of the new value
                     breaks = breakable & ((1 << (14 - x)) - 1)
                     if not floor_breaks:
@@ -429,7 +437,7 @@ class Generator:
                 while cand:
                     low = cand & -cand
                     cand ^= low
-                    keys.append((low.bit_length() - 1) << 4 | _CEMENT)
+                    keys.append(low.bit_length() - 1)  # slot v
                 # M1: the throw.
                 if opening and x != bid:
                     throw = False
@@ -447,25 +455,25 @@ class Generator:
                     for off in suits:
                         out.append((r + off) << 2)
                 continue
-            xx = x << 8
             if floor_breaks and breaks:  # breaks that take loose cards differ from card to card
-                self._emit_with_floor_breaks(sh, xx, keys, general, loose, r, suits, throw, kept, breaks, out)
+                self._emit_with_floor_breaks(sh, x, keys, general, loose, r, suits, throw, kept, breaks, out)
                 continue
             if draw is not None:  # counted now, written out only if drawn
                 per = (breaks >> 9 & 31).bit_count()
+                base = x * _SLOTS
                 for k in keys:
-                    entries = lists.get(xx | k)
+                    entries = lists[base + k]
                     if entries is None:
-                        entries = self._shape_list(sh, xx | k)
+                        entries = self._shape_list(sh, x, k)
                     per += len(entries)
                 if throw:
                     per += 1
                 elif not per and throw is None:
                     per = 1
                 if per:
-                    deferred.append((len(out), per, r, suits, throw, xx, keys, breaks))
+                    deferred.append((len(out), per, r, suits, throw, x, keys, breaks))
                 continue
-            ents = self._entries(sh, xx, keys, breaks, general, loose)
+            ents = self._entries(sh, x, keys, breaks, general, loose)
             for off in suits:  # suit order C, D, H, S
                 cc = (r + off) << 2
                 if throw:
@@ -490,14 +498,14 @@ class Generator:
         loose: int,
     ) -> int:
         """The move a uniform draw picks from the moves ``out`` with the cards' moves ``deferred``
-        (each ``(where, per, rank, suits, throw, xx, keys, breaks)``: ``per`` moves for each of
+        (each ``(where, per, rank, suits, throw, value, keys, breaks)``: ``per`` moves for each of
         its suits, to go before ``out[where]``), drawn as `random.Random.randrange` draws."""
         n = len(out)
         for d in deferred:
             n += d[1] * len(d[3])
         i = _index(n, draw)
         before = 0  # the deferred moves before the current place in out
-        for where, per, r, suits, throw, xx, keys, breaks in deferred:
+        for where, per, r, suits, throw, x, keys, breaks in deferred:
             if i < where + before:
                 break
             j = i - where - before
@@ -508,15 +516,15 @@ class Generator:
                     if not j:
                         return cc
                     j -= 1
-                ents = self._entries(sh, xx, keys, breaks, general, loose)
+                ents = self._entries(sh, x, keys, breaks, general, loose)
                 return cc | ents[j] if ents else cc
             before += per * len(suits)
         return out[i - before]
 
     def _entries(
-        self, sh: Shape, xx: int, keys: list[int], breaks: int, general: Tables | None, loose: int
+        self, sh: Shape, x: int, keys: list[int], breaks: int, general: Tables | None, loose: int
     ) -> list[int]:
-        """The moves of a card of value ``xx >> 8`` without the card, as (loose cards taken << 12 |
+        """The moves of a card of value ``x`` without the card, as (loose cards taken << 12 |
         value << 8 | kind): the lists ``keys`` of the shape ``sh`` given the loose cards' own
         cards, and the breaks of the house values ``breaks``; captures, builds, breaks, cements,
         each kind in canonical order (by the loose cards taken)."""
@@ -524,13 +532,14 @@ class Generator:
         maximal = self._maximal
         lc, ld, lh, ls = loose & _SUIT, loose >> 13 & _SUIT, loose >> 26 & _SUIT, loose >> 39
         ents: list[int] = []
+        base = x * _SLOTS
         for k in keys:
-            if breaks and k & 15 == _CEMENT:
+            if breaks and k >= 9:  # a cement's slot
                 ents += _BREAK_ENTRIES[breaks >> 9 & 31]
                 breaks = 0
-            entries = lists.get(xx | k)
+            entries = lists[base + k]
             if entries is None:
-                entries = self._shape_list(sh, xx | k)
+                entries = self._shape_list(sh, x, k)
             if not entries:
                 continue
             if general is None:
@@ -547,7 +556,7 @@ class Generator:
             else:
                 done = [general.cards(e >> 13) << 12 | (e & 4095) for e in entries]
             if len(done) > 1:  # canonical order: by the loose cards taken
-                if maximal or k & 12:  # one house value and kind in the list: the numbers' order
+                if maximal or k >= 4:  # one house value and kind in the list: the numbers' order
                     done.sort()
                 else:  # captures with and without the house: a stable sort by the cards taken
                     done.sort(key=_taken)
@@ -559,7 +568,7 @@ class Generator:
     def _emit_with_floor_breaks(
         self,
         sh: Shape,
-        xx: int,
+        x: int,
         keys: list[int],
         general: Tables | None,
         loose: int,
@@ -574,9 +583,9 @@ class Generator:
         ``break_may_use_floor_cards``): those breaks are worked out card by card."""
         lists: list[tuple[int, list[int]]] = []
         for k in keys:
-            entries = sh.lists.get(xx | k)
+            entries = sh.lists[x * _SLOTS + k]
             if entries is None:
-                entries = self._shape_list(sh, xx | k)
+                entries = self._shape_list(sh, x, k)
             done = [_loose_cards(loose, general, e >> 13) << 12 | (e & 4095) for e in entries]
             if len(done) > 1:
                 done.sort(key=_taken)
@@ -589,7 +598,7 @@ class Generator:
                 out.append(cc)
             pending = breaks  # M4: breaks come after the builds, before the cements
             for k, ordered in lists:
-                if pending and k & 15 == _CEMENT:
+                if pending and k >= 9:  # a cement's slot
                     self._breaks(loose, c, kept, pending, out)
                     pending = 0
                 out += [e | cc for e in ordered]
