@@ -27,7 +27,6 @@ written out.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import combinations
 from typing import Final
 
 from cardtable.games.seep.actions import SeepAction
@@ -39,11 +38,13 @@ from cardtable.games.seep.state import House, Phase, Position
 
 _SUIT: Final = (1 << 13) - 1
 _OPENING: Final = Phase.OPENING
-#: The four cards of one rank, one bit per suit 13 apart.
-_RANK: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
-#: For the cards of one rank a hand holds (``hand >> rank & _RANK``), the offsets of those cards
-#: from the club, in suit order C D H S.
-_SUITS_OF: Final = {sum(1 << o for o in offs): offs for n in range(5) for offs in combinations((0, 13, 26, 39), n)}
+#: For the suits a hand holds of one rank, as four bits (C D H S from the lowest; see `_SPREAD`),
+#: the offsets of those cards from the club, in suit order.
+_SUITS_BY: Final = tuple(tuple(o for k, o in enumerate((0, 13, 26, 39)) if q >> k & 1) for q in range(16))
+#: Each 13-bit set of ranks with rank r's bit moved to bit 4r: a hand's four suits spread so and
+#: shifted by 0-3 (`Generator.turn`) give, four bits a rank, the suits held of each rank, read
+#: with shifts and a tuple's index rather than a dictionary's lookup.
+_SPREAD: Final = tuple(sum(1 << 4 * r for r in range(13) if m >> r & 1) for m in range(1 << 13))
 
 
 #: For each value t, the cards of values 1 to t (of every suit).
@@ -90,9 +91,9 @@ def _reversed_bits() -> tuple[int, ...]:
 _REVERSED: Final = _reversed_bits()
 #: For each value v, the sums below v as bits (1 to v - 1).
 _BELOW: Final = tuple((1 << v) - 2 if v else 0 for v in range(14))
-#: The throws (as move numbers) of the cards of rank r a hand holds, by ``hand >> r & _RANK``.
+#: The throws (as move numbers) of the cards of rank r a hand holds, at ``r << 4 | suits held``.
 _THROW_RUNS: Final = tuple(
-    {pattern: [(r + o) << 2 for o in offs] for pattern, offs in _SUITS_OF.items()} for r in range(13)
+    [(r + o) << 2 for o in _SUITS_BY[q]] for r in range(13) for q in range(16)
 )
 
 # Kinds of move list, as `Shape.lists` numbers them.
@@ -145,8 +146,8 @@ class Shape:
                 sums |= 1 << t
         self.sums = sums
         #: By house values (bits 9-13 shifted down by 9): the card values that capture loose cards
-        #: or make sets of one of those values with loose cards (`_active`).
-        self.active: dict[int, int] = {}
+        #: or make sets of one of those values with loose cards (`_active`); -1 until worked out.
+        self.active: list[int] = [-1] * 32
         #: Move lists by card value and slot (``x * _SLOTS + slot``, see `_SLOTS`), ``None``
         #: until made: a list, not a dictionary, since a list is read at its index with no hashing.
         self.lists: list[tuple[int, ...] | None] = [None] * (14 * _SLOTS)
@@ -348,6 +349,7 @@ class Generator:
             sh = self.shape(shape)
         lists = sh.lists
         a, b, c4, d = hand & _SUIT, hand >> 13 & _SUIT, hand >> 26 & _SUIT, hand >> 39
+        held = _SPREAD[a] | _SPREAD[b] << 1 | _SPREAD[c4] << 2 | _SPREAD[d] << 3  # rank r's suits at bit 4r
         ranks = a | b | c4 | d
         one = ranks << 1
         ranks &= only
@@ -394,8 +396,8 @@ class Generator:
             active = -1
         else:
             wanted = (build_bits | house_bits) >> 9
-            known = sh.active.get(wanted)
-            if known is None:
+            known = sh.active[wanted]
+            if known < 0:
                 known = sh.active[wanted] = _active(sums, wanted)
             active = known | house_bits
             if breakable:
@@ -407,7 +409,7 @@ class Generator:
             r = low.bit_length() - 1
             x = r + 1
             if not active >> x & 1:
-                out += _THROW_RUNS[r][hand >> r & _RANK]
+                out += _THROW_RUNS[r << 4 | held >> (r << 2) & 15]
                 continue
             hv = house_bits >> x & 1
             last = obligations >> x & 1 and not two >> x & 1
@@ -449,7 +451,7 @@ class Generator:
                     throw = True
                 else:
                     throw = None  # decided per card below: only when nothing else is possible
-            suits = _SUITS_OF[hand >> r & _RANK]
+            suits = _SUITS_BY[held >> (r << 2) & 15]
             if not keys and not breaks:
                 if throw is not False:
                     for off in suits:
