@@ -92,9 +92,7 @@ _REVERSED: Final = _reversed_bits()
 #: For each value v, the sums below v as bits (1 to v - 1).
 _BELOW: Final = tuple((1 << v) - 2 if v else 0 for v in range(14))
 #: The throws (as move numbers) of the cards of rank r a hand holds, at ``r << 4 | suits held``.
-_THROW_RUNS: Final = tuple(
-    [(r + o) << 2 for o in _SUITS_BY[q]] for r in range(13) for q in range(16)
-)
+_THROW_RUNS: Final = tuple([(r + o) << 2 for o in _SUITS_BY[q]] for r in range(13) for q in range(16))
 
 # Kinds of move list, as `Shape.lists` numbers them.
 _CAP: Final = 0  # + 1 with the house of the card's value, + 2 for the last card kept for it
@@ -332,7 +330,7 @@ class Generator:
         if draw is not None and once and houses and self._joins:  # rules §3.2 needs the whole list
             return [drawn(self.turn(s, m, hands, loose, phase, bid, houses, only, once), draw)]
         rules = self.rules
-        deferred: list[tuple[int, int, int, Sequence[int], bool | None, int, list[int], int]] = []
+        deferred: list[tuple[int, int, int, Sequence[int], bool | None, int, int, int]] = []
         hand = hands[m]
         lc, ld, lh, ls = loose & _SUIT, loose >> 13 & _SUIT, loose >> 26 & _SUIT, loose >> 39
         shape = lc | ld | lh | ls
@@ -413,12 +411,14 @@ class Generator:
                 continue
             hv = house_bits >> x & 1
             last = obligations >> x & 1 and not two >> x & 1
-            keys: list[int] = []  # the slots (`_SLOTS`) of its lists: captures, builds, then cements
+            # The slots (`_SLOTS`) of its lists, as bits: in the order of the bits, the captures,
+            # the builds and the cements, the order the moves are listed in.
+            keys = 0
             breaks = 0
             kept = 0
             # R10: the opening captures with a card of the bid value
             if (not opening or x == bid) and (hv or sums >> x & 1):
-                keys.append(hv | (2 if last and not maximal else 0))
+                keys = 1 << (hv | (2 if last and not maximal else 0))
             if last:
                 throw: bool | None = False
             else:
@@ -426,20 +426,13 @@ class Generator:
                 # M3: house values held after this card, the card making a set with loose cards
                 # (or a pair house on loose cards of its own value)
                 cand = build_bits & kept & (sums << x | (1 << x if pair and sums >> x & 1 else 0))
-                while cand:
-                    low = cand & -cand
-                    cand ^= low
-                    keys.append(low.bit_length() - 6)  # slot v - 5
+                keys |= cand >> 5  # the build of value v (9-13) in slot v - 5
                 if breakable:  # M4: never above 13; the breaker keeps a card of the new value
                     breaks = breakable & ((1 << (14 - x)) - 1)
                     if not floor_breaks:
                         breaks &= kept >> x
                 # M5: the card makes sets of the house's value with loose cards, or is one itself
-                cand = house_bits & (sums << x | 1 << x) & (free_bits | kept)
-                while cand:
-                    low = cand & -cand
-                    cand ^= low
-                    keys.append(low.bit_length() - 1)  # slot v
+                keys |= house_bits & (sums << x | 1 << x) & (free_bits | kept)  # in slot v
                 # M1: the throw.
                 if opening and x != bid:
                     throw = False
@@ -463,7 +456,11 @@ class Generator:
             if draw is not None:  # counted now, written out only if drawn
                 per = (breaks >> 9 & 31).bit_count()
                 base = x * _SLOTS
-                for k in keys:
+                m = keys
+                while m:
+                    low = m & -m
+                    m ^= low
+                    k = low.bit_length() - 1
                     entries = lists[base + k]
                     if entries is None:
                         entries = self._shape_list(sh, x, k)
@@ -493,7 +490,7 @@ class Generator:
     def _drawn(
         self,
         out: list[int],
-        deferred: list[tuple[int, int, int, Sequence[int], bool | None, int, list[int], int]],
+        deferred: list[tuple[int, int, int, Sequence[int], bool | None, int, int, int]],
         draw: Callable[[int], int],
         sh: Shape,
         general: Tables | None,
@@ -523,19 +520,20 @@ class Generator:
             before += per * len(suits)
         return out[i - before]
 
-    def _entries(
-        self, sh: Shape, x: int, keys: list[int], breaks: int, general: Tables | None, loose: int
-    ) -> list[int]:
+    def _entries(self, sh: Shape, x: int, keys: int, breaks: int, general: Tables | None, loose: int) -> list[int]:
         """The moves of a card of value ``x`` without the card, as (loose cards taken << 12 |
-        value << 8 | kind): the lists ``keys`` of the shape ``sh`` given the loose cards' own
-        cards, and the breaks of the house values ``breaks``; captures, builds, breaks, cements,
-        each kind in canonical order (by the loose cards taken)."""
+        value << 8 | kind): the lists in the slots ``keys`` (as bits) of the shape ``sh`` given the
+        loose cards' own cards, and the breaks of the house values ``breaks``; captures, builds,
+        breaks, cements, each kind in canonical order (by the loose cards taken)."""
         lists = sh.lists
         maximal = self._maximal
         lc, ld, lh, ls = loose & _SUIT, loose >> 13 & _SUIT, loose >> 26 & _SUIT, loose >> 39
         ents: list[int] = []
         base = x * _SLOTS
-        for k in keys:
+        while keys:
+            low = keys & -keys
+            keys ^= low
+            k = low.bit_length() - 1
             if breaks and k >= 9:  # a cement's slot
                 ents += _BREAK_ENTRIES[breaks >> 9 & 31]
                 breaks = 0
@@ -571,7 +569,7 @@ class Generator:
         self,
         sh: Shape,
         x: int,
-        keys: list[int],
+        keys: int,
         general: Tables | None,
         loose: int,
         r: int,
@@ -584,7 +582,9 @@ class Generator:
         """The moves of the cards of rank r when breaks may take loose cards (M4 with
         ``break_may_use_floor_cards``): those breaks are worked out card by card."""
         lists: list[tuple[int, list[int]]] = []
-        for k in keys:
+        for k in range(_SLOTS):
+            if not keys >> k & 1:
+                continue
             entries = sh.lists[x * _SLOTS + k]
             if entries is None:
                 entries = self._shape_list(sh, x, k)
