@@ -11,7 +11,7 @@ from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction
 from cardtable.games.seep import Seep
 from cardtable.games.seep.floor import VALUE
 from cardtable.games.seep.play import packet_seats
-from cardtable.games.seep.scoring import card_points
+from cardtable.games.seep.scoring import card_points, pile_points
 from cardtable.games.seep.state import Phase
 from tests.seep.make import act, floor_text, legal_texts, position, start
 
@@ -61,6 +61,19 @@ def test_r3_point_values_total_100() -> None:
     assert sum(1 for p in pts if p) == 17
     assert pts[parse_card("10D")] == 6 and pts[parse_card("KS")] == 13 and pts[parse_card("AH")] == 1
     assert pts[parse_card("KH")] == 0 and pts[parse_card("2D")] == 0
+
+
+def test_r3_a_piles_points_are_its_cards_points() -> None:
+    # pile_points reads sums per suit from tables; they must add up as the cards do, whatever
+    # the ten of diamonds is worth under the rules.
+    rng = random.Random(3)
+    for ten in (6, 2):
+        pts = card_points(Seep(ten_diamonds_points=ten).rules)
+        assert pts[parse_card("10D")] == ten
+        for _ in range(500):
+            pile = rng.getrandbits(52) & rng.getrandbits(52)
+            assert pile_points(pts, pile) == sum(pts[c] for c in range(52) if pile >> c & 1)
+        assert pile_points(pts, (1 << 52) - 1) == 94 + ten and pile_points(pts, 0) == 0
 
 
 # ---------------------------------------------------------------- 2.2 seating and the deal

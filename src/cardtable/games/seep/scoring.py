@@ -4,19 +4,22 @@ baazi (R22), and who deals next (R23)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardtable.cards import DIAMONDS, SPADES, TEN, card, format_card
 from cardtable.core import HandResult
-from cardtable.games.seep.floor import VALUE, bits, display_cards
+from cardtable.games.seep.floor import VALUE, display_cards
 from cardtable.games.seep.play import bidder
 from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.state import Match, SeepState
 
 
+@lru_cache(maxsize=64)
 def card_points(rules: SeepRules) -> tuple[int, ...]:
     """R3: every spade scores its capture value, the other three aces 1 each, and the 10 of
-    diamonds ``ten_diamonds_points``; the other 35 cards score nothing."""
+    diamonds ``ten_diamonds_points``; the other 35 cards score nothing. (Worked out once per set of
+    rules: every deal's score asks.)"""
     points = [0] * 52
     for c in range(52):
         if c // 13 == SPADES:
@@ -29,7 +32,25 @@ def card_points(rules: SeepRules) -> tuple[int, ...]:
 
 def pile_points(points: tuple[int, ...], pile: int) -> int:
     """The card points of a set of captured cards."""
-    return sum(points[c] for c in bits(pile))
+    t = _suit_sums(points)
+    return t[0][pile & 8191] + t[1][pile >> 13 & 8191] + t[2][pile >> 26 & 8191] + t[3][pile >> 39]
+
+
+def suit_tables(per_card: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each suit, the sum of ``per_card`` over every set of that suit's 13 cards (by its bits),
+    so that a sum over any set of cards is four lookups."""
+    out = []
+    for suit in range(4):
+        t = [0] * 8192
+        for m in range(1, 8192):
+            low = m & -m
+            t[m] = t[m ^ low] + per_card[suit * 13 + low.bit_length() - 1]
+        out.append(tuple(t))
+    return tuple(out)
+
+
+#: `suit_tables` of the card points of the rules met (they are few).
+_suit_sums = lru_cache(maxsize=16)(suit_tables)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,4 +168,4 @@ def point_totals(rules: SeepRules, s: SeepState) -> tuple[int, int]:
     if (s.piles[0] | s.piles[1]).bit_count() == 52:
         tie = s.piles[0].bit_count() == 26
         return (counted, sum(card_points(rules)) + (0 if tie else rules.majority_bonus))
-    return (counted, sum(card_points(rules)[c] for c in bits(s.piles[0] | s.piles[1])))
+    return (counted, pile_points(card_points(rules), s.piles[0] | s.piles[1]))
