@@ -193,7 +193,8 @@ def effect_of(
         taken = bit | take
         if value:
             h = _house(houses, value)
-            taken |= h.cards
+            for part in h.sets:
+                taken |= part
             houses = tuple(x for x in houses if x is not h)
         loose &= ~take
         piles = (piles[0] | taken, piles[1]) if team == 0 else (piles[0], piles[1] | taken)
@@ -210,7 +211,7 @@ def effect_of(
     elif kind == 1:
         split = partition_with(card, take, value)
         assert split is not None
-        new = House(value, (bit | split[0], *split[1:]), 1 << m)
+        new = _made(House, (value, (bit | split[0], *split[1:]), 1 << m))
         loose &= ~take
         houses = absorb(rules, loose, _put(houses, new))
         loose = _left_loose(loose, houses)
@@ -222,17 +223,17 @@ def effect_of(
         houses = tuple(x for x in houses if x is not old)
         into = next((x for x in houses if x.value == v2), None)
         if into is not None:  # M4: the raised house becomes a new set of the house of its new value
-            new = House(v2, (*into.sets, raised), into.owners | 1 << m)
+            new = _made(House, (v2, (*into.sets, raised), into.owners | 1 << m))
             houses = tuple(x for x in houses if x is not into)
         else:  # M4: the breaker is now the only owner
-            new = House(v2, (raised,), 1 << m)
+            new = _made(House, (v2, (raised,), 1 << m))
         houses = absorb(rules, loose, _put(houses, new))
         loose = _left_loose(loose, houses)
     else:
         old = _house(houses, value)
         split = partition_with(card, take, value)
         assert split is not None
-        new = House(value, (*old.sets, bit | split[0], *split[1:]), cement_owners(rules, old, m))
+        new = _made(House, (value, (*old.sets, bit | split[0], *split[1:]), cement_owners(rules, old, m)))
         loose &= ~take
         houses = _put(tuple(x for x in houses if x is not old), new)
     if houses and rules.retention_scope == "team":
@@ -254,6 +255,9 @@ def _house(houses: tuple[House, ...], value: int) -> House:
 
 
 _new_state: Final = tuple.__new__
+#: A house made as ``House._make`` makes it, without the named tuple's Python-level ``__new__``
+#: (the effects of play make one at nearly every build, break and cement).
+_made: Final = tuple.__new__
 _SeepState: Final = SeepState
 _PLAY: Final = Phase.PLAY
 
@@ -288,7 +292,12 @@ def _release(houses: tuple[House, ...], m: int, hand: int) -> tuple[House, ...]:
 
 
 def _put(houses: tuple[House, ...], new: House) -> tuple[House, ...]:
-    return tuple(sorted((*houses, new), key=lambda h: h.value))
+    """The houses with ``new`` among them, in ascending value (after any of its value)."""
+    v = new.value
+    for i, h in enumerate(houses):
+        if h.value > v:
+            return (*houses[:i], new, *houses[i:])
+    return (*houses, new)
 
 
 def absorb(rules: SeepRules, loose: int, houses: tuple[House, ...]) -> tuple[House, ...]:
@@ -299,7 +308,7 @@ def absorb(rules: SeepRules, loose: int, houses: tuple[House, ...]) -> tuple[Hou
     for h in houses:
         singles = loose & VALUE_MASK[h.value]
         if singles:
-            h = House(h.value, (*h.sets, *(1 << c for c in bits(singles))), h.owners)
+            h = _made(House, (h.value, (*h.sets, *(1 << c for c in bits(singles))), h.owners))
             loose &= ~singles
         if rules.auto_merge_loose_sets:
             while True:
@@ -307,15 +316,17 @@ def absorb(rules: SeepRules, loose: int, houses: tuple[House, ...]) -> tuple[Hou
                 if not groups:
                     break
                 g = min(groups, key=join_order)
-                h = House(h.value, (*h.sets, g), h.owners)
+                h = _made(House, (h.value, (*h.sets, g), h.owners))
                 loose &= ~g
         out.append(h)
     return tuple(out)
 
 
 def _left_loose(loose: int, houses: Sequence[House]) -> int:
+    """The loose cards that are in none of the houses."""
     for h in houses:
-        loose &= ~h.cards
+        for part in h.sets:
+            loose &= ~part
     return loose
 
 
