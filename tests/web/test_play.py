@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cardtable.record import replay_record
+from cardtable.record import Record, load_game, replay, replay_record
+from cardtable.web.audit import leaks
 from tests.web.client import SRC, Client, Server, create, join, play
 
 
@@ -91,13 +92,21 @@ async def test_a_snapshot_at_a_hands_end_carries_what_its_event_did(tmp_path: Pa
         rng = random.Random(5)
         end = await _play_until(ann, rng, lambda m: m["t"] == "event" and "result" in m)
         assert "match_over" not in end
+        snaps = []
         for who in (token, None):  # Ann again, on a second page, and a spectator
             page = await Client.connect(server, t["table"], who)
             snap = page.received[0]
             assert snap["t"] == "snapshot" and snap["v"] == end["v"]
             assert snap["result"] == end["result"] and snap["match_state"] == end["match_state"]
             assert snap["shuffle"] == end["shuffle"] and "match_over" not in snap
+            snaps.append(snap)
             await page.close()
+        # and nothing in them names a card its recipient may not see (web.md)
+        record = Record.from_json(server.get(f"/api/tables/{t['table']}/record").json())
+        game = load_game(record)
+        states = [step.state for step in replay(record, game)]
+        for snap in snaps:
+            assert leaks(game, states[snap["v"] - 1], snap["seat"], snap) == []
         # mid-hand, a snapshot says nothing of a result
         await ann.until(lambda m: m["t"] == "event" and m["action"] == "deal", timeout=60)
         page = await Client.connect(server, t["table"], None)
