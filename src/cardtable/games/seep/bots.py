@@ -18,7 +18,7 @@ from cardtable.bots.facade import for_bots
 from cardtable.games.seep.actions import Bid, Break, Build, Capture, Cement, SeepAction, Throw
 from cardtable.games.seep.floor import VALUE, bits
 from cardtable.games.seep.rules import SeepRules
-from cardtable.games.seep.scoring import card_points, suit_tables
+from cardtable.games.seep.scoring import card_points, point_tables, suit_tables
 from cardtable.games.seep.state import House, Phase
 from cardtable.games.seep.view import SeepView
 
@@ -40,7 +40,7 @@ class RuleBot:
         self.game = game = for_bots(game)  # a game of its own: no way to the true state
         self.points = card_points(game.rules)
         self.sweep = game.rules.sweep_points
-        self._sums = suit_tables(self.points)
+        self._sums = point_tables(self.points)
         #: _worth of each single card.
         self._card_worth = tuple(self._worth(1 << c) for c in range(52))
 
@@ -152,7 +152,7 @@ class FastRulePolicy:
 
     def __init__(self, rules: SeepRules) -> None:
         self.sweep = rules.sweep_points
-        self._sums = suit_tables(card_points(rules))
+        self._sums = point_tables(card_points(rules))
         self.worth = MethodType(RuleBot._worth, self)  # the rule bot's own measure
         self.card_worth = tuple(self.worth(1 << c) for c in range(52))
 

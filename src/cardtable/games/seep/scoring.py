@@ -32,7 +32,7 @@ def card_points(rules: SeepRules) -> tuple[int, ...]:
 
 def pile_points(points: tuple[int, ...], pile: int) -> int:
     """The card points of a set of captured cards."""
-    t = _suit_sums(points)
+    t = point_tables(points)
     return t[0][pile & 8191] + t[1][pile >> 13 & 8191] + t[2][pile >> 26 & 8191] + t[3][pile >> 39]
 
 
@@ -49,8 +49,9 @@ def suit_tables(per_card: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-#: `suit_tables` of the card points of the rules met (they are few).
-_suit_sums = lru_cache(maxsize=16)(suit_tables)
+#: `suit_tables` of a set of card points, made once for each (the rules met are few): scoring and
+#: the rule-based bots share them.
+point_tables = lru_cache(maxsize=16)(suit_tables)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,15 +27,6 @@ const ui = {
   matchAfter: null,
 };
 
-/**
- * The seats' names as the page says them (`peopleNames`: people by name, bots and free seats by number).
- * @param {any} info
- * @returns {string[]}
- */
-function seatNames(info) {
-  return peopleNames(info?.seats ?? []);
-}
-
 let renders = 0;
 // for the browser tests and the curious: how often the table was drawn
 Object.defineProperty(globalThis, "cardtableRenders", { get: () => renders });
@@ -69,7 +60,7 @@ async function loadInfo() {
   ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
   ui.game = ui.info.game;
   ui.seats = Array.isArray(ui.info.seats) ? ui.info.seats.length : seatCount(ui.game);
-  ui.names = seatNames(ui.info);
+  ui.names = peopleNames(ui.info?.seats ?? []);
   $("title").textContent = `${ui.game} · table ${tableId}`;
 }
 
@@ -169,7 +160,7 @@ function start(token) {
       if (msg.t === "table" && msg.table) {
         ui.info = msg.table;
         showHost();
-        ui.names = seatNames(ui.info);
+        ui.names = peopleNames(ui.info?.seats ?? []);
         render();
       }
     },
