@@ -10,7 +10,15 @@ import pytest
 from cardtable import registry
 from cardtable.bots import LEVELS, SearchBot, rule_bot
 from cardtable.bots.base import Ranker
-from cardtable.bots.search import CANDIDATES, DEFAULT_MOVES, MOVES, SWITCH_WORLDS, choose, mean_and_stderr
+from cardtable.bots.search import (
+    CANDIDATES,
+    DEFAULT_MOVES,
+    HARD_SCALE,
+    MOVES,
+    SWITCH_WORLDS,
+    choose,
+    mean_and_stderr,
+)
 from tests.random_play import random_states
 
 
@@ -37,6 +45,34 @@ def test_every_game_has_growing_move_budgets(name: str) -> None:
     moves = MOVES.get(name, DEFAULT_MOVES)
     assert list(moves) == list(LEVELS)
     assert moves["easy"] < moves["medium"] < moves["hard"]
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_the_hard_level_spends_its_games_scale_the_classic_one_its_budget(name: str) -> None:
+    """`HARD_SCALE`: the hard level has that many times the classic hard level's budgets, and
+    plays about that many times the playouts it would on those budgets; easy and medium, and the
+    classic search, are unscaled."""
+    game = registry.get_game(name)
+    scale = HARD_SCALE.get(name, 1)
+    moves = MOVES.get(name, DEFAULT_MOVES)
+    hard, classic = SearchBot(game, "hard"), SearchBot(game, "hard", classic=True)
+    assert (hard.budget, hard.moves) == (LEVELS["hard"] * scale, moves["hard"] * scale)
+    assert (classic.budget, classic.moves) == (LEVELS["hard"], moves["hard"])
+    for level in ("easy", "medium"):
+        assert SearchBot(game, level).moves == SearchBot(game, level, classic=True).moves == moves[level]
+    if scale == 1:
+        return
+    # The same search on the classic budgets plays about 1/scale of the playouts.
+    state = _decision(game, 3, 6)
+    seat = game.actor(state)
+    assert seat is not None
+    legal = list(game.legal_actions(state))
+    view = game.observe(state, seat)
+    policy = rule_bot(game)
+    scaled, unscaled = SearchBot(game, "hard", policy), SearchBot(game, "hard", policy)
+    unscaled.budget, unscaled.moves = LEVELS["hard"], moves["hard"]
+    played = [sum(h.playouts for h in bot.hints(view, legal, random.Random(1))) for bot in (scaled, unscaled)]
+    assert 0.8 * scale <= played[0] / played[1] <= 1.25 * scale
 
 
 def test_mean_and_stderr() -> None:

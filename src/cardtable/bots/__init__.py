@@ -5,9 +5,11 @@ Named on the command line as ``random``, ``rule`` (the game's rule-based bot) an
 optionally with a time limit per move in seconds: ``search:hard@0.5``. The search weighs its
 worlds by the other seats' plays where the game's sampler can, and spends a time limit whole, so
 its choices then depend on the machine's speed; without one they depend only on the seed.
-``search:classic:LEVEL`` (``search:classic`` alone is the medium level) is the earlier search: its
-worlds weighed by the auction only, and a time limit only capping its level's work budget (it
-stops after the round in which the limit passes).
+The hard level spends several times the classic hard level's work in Seep and Smear
+(``search.HARD_SCALE``). ``search:classic:LEVEL`` (``search:classic`` alone is the medium level)
+is the earlier search: its worlds weighed by the auction only, its hard level on the budgets it
+always had, and a time limit only capping its level's work budget (it stops after the round in
+which the limit passes).
 """
 
 from __future__ import annotations

@@ -20,14 +20,17 @@ first few are searched. `SearchBot.hints` gives every action's mean with its sta
 
 Levels set the budget: at most so many playouts per decision, and at most so many simulated moves
 (the moves of all playouts together, each sampled world counted as `WORLD_MOVES` moves; `MOVES`),
-so that a decision early in a hand, whose playouts are long, costs about as much as a late one.
-Both budgets count work, not time, so a seeded ``rng`` makes the choice deterministic. A time limit
-per move is spent whole: the work budget then no longer applies, each round gets an even share of
-the time left, and worlds are played until the round's share has passed. The search asks the
-game's sampler for worlds weighed by the other seats' plays as well as the auction
-(``sample(view, rng, infer=True)``) where the game has that and it measured no weaker (`INFER`).
+so that a decision early in a hand, whose playouts are long, costs about as much as a late one;
+the hard level has several times both in the games where the fast layer's speed measured worth
+spending (`HARD_SCALE`). Both budgets count work, not time, so a seeded ``rng`` makes the choice
+deterministic. A time limit per move is spent whole: the work budget then no longer applies, each
+round gets an even share of the time left, and worlds are played until the round's share has
+passed. The search asks the game's sampler for worlds weighed by the other seats' plays as well
+as the auction (``sample(view, rng, infer=True)``) where the game has that and it measured no
+weaker (`INFER`).
 ``classic=True`` is the earlier search, kept to compare against: worlds weighed by the auction
-only, and a time limit that only stops it after the round in which the limit passed.
+only, the hard level on its budgets unscaled, and a time limit that only stops it after the round
+in which the limit passed.
 
 The playouts run on the game's fast layer (``cardtable.games.<game>.fast``, see `FastLayer`) when
 it has one that takes the sampled world and a fast policy that chooses as the playout policy does;
@@ -67,6 +70,16 @@ MOVES: dict[str, dict[str, int]] = {
 }
 #: The move budgets of a game not in `MOVES`.
 DEFAULT_MOVES: dict[str, int] = {"easy": 500, "medium": 1500, "hard": 4000}
+
+#: How many times its budgets above (playouts and moves) the hard level spends, per game; the
+#: classic search spends them once. The fast layer made the hard level three (Seep) to nine
+#: (Smear, Sheepshead) times quicker than it was when the budgets were set, so the hard level
+#: spends that time again on more worlds, where more worlds measured stronger: in Seep, where
+#: eleven times the classic hard level's time gained about 130 points a deal, and in Smear, +0.09
+#: a hand (docs/bots.md, "The search against the classic search"). Not in Sheepshead, where that
+#: much more time gained nothing measurable (400 deals), so its hard level stays as quick as the
+#: fast layer made it. Easy and medium keep their budgets: they are the quicker, weaker levels.
+HARD_SCALE: dict[str, int] = {"seep": 4, "smear": 8}
 
 #: What sampling one world costs, in simulated moves of the same game (measured on this project's
 #: engines: a Smear world is drawn by rejection against the auction and costs about as much as 30
@@ -251,8 +264,9 @@ class SearchBot:
         self.level = level
         self.classic = classic
         self.name = f"search:classic:{level}" if classic else f"search:{level}"
-        self.budget = LEVELS[level]
-        self.moves = MOVES.get(game.name, DEFAULT_MOVES)[level]
+        scale = HARD_SCALE.get(game.name, 1) if level == "hard" and not classic else 1
+        self.budget = LEVELS[level] * scale
+        self.moves = MOVES.get(game.name, DEFAULT_MOVES)[level] * scale
         self.world_moves = WORLD_MOVES.get(game.name, 1)
         self.policy: Bot = policy if policy is not None else RandomBot(game)
         self.time_limit = time_limit
