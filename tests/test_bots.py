@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cardtable import registry
-from cardtable.bots import LEVELS, SearchBot, bot_names, make_bot
+from cardtable.bots import LEVELS, SearchBot, bot_names, has_classic_rule_bot, make_bot
 from cardtable.core import BadRules
 
 
@@ -134,6 +134,33 @@ def test_the_classic_search_by_name(name: str) -> None:
     for bad in ("search:classic:godlike", "search:classic:hard@soon", "search:classicx"):
         with pytest.raises(BadRules, match=r"time limit|search level"):
             make_bot(game, bad)
+    # The classic search plays out with the classic rule-based bot where the game keeps one.
+    assert getattr(bot.policy, "classic", False) == has_classic_rule_bot(game)
+    assert not getattr(new.policy, "classic", False)
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_the_classic_rule_bot_by_name(name: str) -> None:
+    """``rule:classic`` is the rule-based bot before the last change of its play (Sheepshead's:
+    it took an unsure trick with its cheapest safe card); a game without one refuses the name."""
+    game = registry.get_game(name)
+    assert has_classic_rule_bot(game) == (name == "sheepshead")
+    if name != "sheepshead":
+        with pytest.raises(BadRules, match="no classic version"):
+            make_bot(game, "rule:classic")
+        return
+    classic, rule = make_bot(game, "rule:classic"), make_bot(game, "rule")
+    assert (classic.name, rule.name) == ("rule:classic", "rule")
+    differ = 0
+    for seed in range(60):
+        state = _midhand(game, seed, 0)
+        while (seat := game.actor(state)) is not None:
+            legal = list(game.legal_actions(state))
+            view = game.observe(state, seat)
+            mine = rule.act(view, legal, random.Random(0))
+            differ += mine != classic.act(view, legal, random.Random(0))
+            state = game.apply(state, mine)
+    assert differ > 0  # the two play apart somewhere in sixty hands
 
 
 class _Clock:

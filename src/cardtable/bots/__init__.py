@@ -8,13 +8,15 @@ its choices then depend on the machine's speed; without one they depend only on 
 The hard level spends several times the classic hard level's work in Seep and Smear
 (``search.HARD_SCALE``). ``search:classic:LEVEL`` (``search:classic`` alone is the medium level)
 is the earlier search: its worlds weighed by the auction only, its hard level on the budgets it
-always had, and a time limit only capping its level's work budget (it stops after the round in
+always had, its playouts by the earlier rule-based bot where the game keeps one (``rule:classic``,
+Sheepshead), and a time limit only capping its level's work budget (it stops after the round in
 which the limit passes).
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import math
 from typing import Any
 
@@ -24,19 +26,38 @@ from cardtable.bots.search import LEVELS, Hint, SearchBot
 from cardtable.core import BadRules
 
 
-def rule_bot(game: Any) -> Bot:
-    """The game's rule-based bot (``cardtable.games.<game>.bots.RuleBot``)."""
+def rule_bot(game: Any, classic: bool = False) -> Bot:
+    """The game's rule-based bot (``cardtable.games.<game>.bots.RuleBot``); with ``classic``, its
+    version before the last change of its play, where the game keeps one (`has_classic_rule_bot`),
+    else the bot itself."""
     try:
         module = importlib.import_module(f"cardtable.games.{game.name}.bots")
     except ModuleNotFoundError:
         raise BadRules(f"{game.name} has no rule-based bot") from None
-    bot: Bot = module.RuleBot(for_bots(game))
+    if classic and has_classic_rule_bot(game):
+        bot: Bot = module.RuleBot(for_bots(game), classic=True)
+    else:
+        bot = module.RuleBot(for_bots(game))
     return bot
 
 
+def has_classic_rule_bot(game: Any) -> bool:
+    """Whether the game's rule-based bot keeps its version before the last change of its play
+    (``RuleBot(game, classic=True)``: Sheepshead's)."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{game.name}.bots")
+    except ModuleNotFoundError:
+        return False
+    return "classic" in inspect.signature(module.RuleBot).parameters
+
+
 def _rule(game: Any, level: str) -> Bot:
+    if level == "classic":
+        if not has_classic_rule_bot(game):
+            raise BadRules(f"{game.name}'s rule-based bot has no classic version ('rule' is the only one)")
+        return rule_bot(game, classic=True)
     if level:
-        raise BadRules(f"the rule-based bot has no levels (got 'rule:{level}')")
+        raise BadRules(f"the rule-based bot has no levels (got 'rule:{level}'; 'rule:classic' is the earlier bot)")
     return rule_bot(game)
 
 
@@ -47,7 +68,7 @@ def _search(game: Any, spec: str) -> Bot:
     if classic:
         level = level.removeprefix("classic").removeprefix(":")
     try:
-        policy = rule_bot(game)
+        policy = rule_bot(game, classic=classic)  # the classic search plays out with the classic bot
     except BadRules:
         policy = RandomBot(game)
     bot = SearchBot(game, level or "medium", policy, time_limit, classic=classic)
@@ -79,6 +100,7 @@ __all__ = [
     "SearchBot",
     "bot_names",
     "for_bots",
+    "has_classic_rule_bot",
     "make_bot",
     "rule_bot",
 ]

@@ -616,9 +616,11 @@ class RulePolicy:
     partner stays unknown until the called card shows, R22); the other decisions ask the checked
     bot with the seat's view."""
 
-    def __init__(self, rules: SheepsheadRules) -> None:
+    def __init__(self, rules: SheepsheadRules, classic: bool = False) -> None:
         self.rules = rules
-        self.bot = RuleBot(Sheepshead(**rules_json(rules)))  # a game with these rules for the checked bot's decisions
+        self.classic = classic  # as `RuleBot.classic`
+        # a game with these rules for the checked bot's decisions
+        self.bot = RuleBot(Sheepshead(**rules_json(rules)), classic)
 
     def choose(self, s: FastState, moves: list[int], rng: random.Random) -> int:
         if s.phase != PLAY:
@@ -694,7 +696,7 @@ class RulePolicy:
         ):
             return _discard(ok)
         if beat:
-            if last:
+            if last or not self.classic:
                 return _cheapest_winner(beat)
             safe_beat = 0
             for c in _bits(beat):
@@ -790,7 +792,7 @@ def policy_for(bot: Any, rules: SheepsheadRules) -> FastPolicy | None:
     from cardtable.bots.base import RandomBot
 
     if type(bot) is RuleBot and bot.rules == rules:
-        return RulePolicy(rules)
+        return RulePolicy(rules, bot.classic)
     if type(bot) is RandomBot:
         return RandomPolicy()
     return None
