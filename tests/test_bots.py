@@ -141,16 +141,18 @@ def test_the_classic_search_by_name(name: str) -> None:
 
 @pytest.mark.parametrize("name", registry.names())
 def test_the_classic_rule_bot_by_name(name: str) -> None:
-    """``rule:classic`` is the rule-based bot before the last change of its play (Sheepshead's:
-    it took an unsure trick with its cheapest safe card); a game without one refuses the name."""
+    """``rule:classic`` is the rule-based bot before the last change of its play (Sheepshead's
+    took an unsure trick with its cheapest safe card, Smear's bid up to a quarter point over its
+    estimate); a game without one refuses the name."""
     game = registry.get_game(name)
-    assert has_classic_rule_bot(game) == (name == "sheepshead")
-    if name != "sheepshead":
+    assert has_classic_rule_bot(game) == (name in ("sheepshead", "smear"))
+    if not has_classic_rule_bot(game):
         with pytest.raises(BadRules, match="no classic version"):
             make_bot(game, "rule:classic")
         return
     classic, rule = make_bot(game, "rule:classic"), make_bot(game, "rule")
     assert (classic.name, rule.name) == ("rule:classic", "rule")
+    assert getattr(classic, "classic", False) and not getattr(rule, "classic", True)
     differ = 0
     for seed in range(60):
         state = _midhand(game, seed, 0)

@@ -30,10 +30,11 @@ def test_steps_equal_the_checked_engine(options: dict[str, Any]) -> None:
     assert check_steps(game, fast, hands(12), seed=11) > 200
 
 
+@pytest.mark.parametrize("classic", [False, True], ids=["rule", "rule:classic"])
 @pytest.mark.parametrize("options", CONFIGS, ids=_id)
-def test_rule_playouts_equal_the_checked_ones(options: dict[str, Any]) -> None:
+def test_rule_playouts_equal_the_checked_ones(options: dict[str, Any], classic: bool) -> None:
     game = Smear(**options)
-    assert check_playouts(game, fast, RuleBot(game), hands(4), seed=12) > 20
+    assert check_playouts(game, fast, RuleBot(game, classic), hands(4), seed=12) > 20
 
 
 def test_random_playouts_equal_the_checked_ones() -> None:
@@ -41,10 +42,11 @@ def test_random_playouts_equal_the_checked_ones() -> None:
     assert check_playouts(game, fast, RandomBot(game), hands(10), seed=13) > 50
 
 
+@pytest.mark.parametrize("classic", [False, True], ids=["rule", "rule:classic"])
 @pytest.mark.parametrize("options", CONFIGS, ids=_id)
-def test_rule_policy_chooses_as_the_rule_bot(options: dict[str, Any]) -> None:
+def test_rule_policy_chooses_as_the_rule_bot(options: dict[str, Any], classic: bool) -> None:
     game = Smear(**options)
-    assert check_policy(game, fast, RuleBot(game), hands(16), seed=14) > 40
+    assert check_policy(game, fast, RuleBot(game, classic), hands(16), seed=14) > 40
 
 
 def test_the_state_before_the_deal_is_left_to_the_checked_engine() -> None:

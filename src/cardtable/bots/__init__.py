@@ -8,9 +8,9 @@ its choices then depend on the machine's speed; without one they depend only on 
 The hard level spends several times the classic hard level's work in Seep and Smear
 (``search.HARD_SCALE``). ``search:classic:LEVEL`` (``search:classic`` alone is the medium level)
 is the earlier search: its worlds weighed by the auction only, its hard level on the budgets it
-always had, its playouts by the earlier rule-based bot where the game keeps one (``rule:classic``,
-Sheepshead), and a time limit only capping its level's work budget (it stops after the round in
-which the limit passes).
+always had, its playouts by the earlier rule-based bot where the game keeps one
+(``rule:classic``, Sheepshead and Smear), and a time limit only capping its level's work budget
+(it stops after the round in which the limit passes).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def rule_bot(game: Any, classic: bool = False) -> Bot:
 
 def has_classic_rule_bot(game: Any) -> bool:
     """Whether the game's rule-based bot keeps its version before the last change of its play
-    (``RuleBot(game, classic=True)``: Sheepshead's)."""
+    (``RuleBot(game, classic=True)``: Sheepshead's and Smear's)."""
     try:
         module = importlib.import_module(f"cardtable.games.{game.name}.bots")
     except ModuleNotFoundError:

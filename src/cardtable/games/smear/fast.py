@@ -449,10 +449,12 @@ class RulePolicy:
     to act may know: its hand, the trick, the cards played; the auction and the discard ask the
     checked bot with the seat's view."""
 
-    def __init__(self, rules: SmearRules) -> None:
+    def __init__(self, rules: SmearRules, classic: bool = False) -> None:
         self.rules = rules
         self.low_to_player = rules.low_awarded_to == "player"
-        self.bot = RuleBot(Smear(**rules_json(rules)))  # a game with these rules for the checked bot's decisions
+        self.classic = classic  # as `RuleBot.classic` (it differs in the auction only)
+        # a game with these rules for the checked bot's decisions
+        self.bot = RuleBot(Smear(**rules_json(rules)), classic)
 
     def choose(self, s: FastState, moves: list[int], rng: random.Random) -> int:
         if s.phase != PLAY:
@@ -524,7 +526,7 @@ def policy_for(bot: Any, rules: SmearRules) -> FastPolicy | None:
     from cardtable.bots.base import RandomBot
 
     if type(bot) is RuleBot and bot.rules == rules:
-        return RulePolicy(rules)
+        return RulePolicy(rules, bot.classic)
     if type(bot) is RandomBot:
         return RandomPolicy()
     return None
