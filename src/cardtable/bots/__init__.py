@@ -26,29 +26,34 @@ from cardtable.bots.search import LEVELS, Hint, SearchBot
 from cardtable.core import BadRules
 
 
+def _rule_module(game: Any) -> Any:
+    """The game's module of its rule-based bot (``cardtable.games.<game>.bots``), or ``None``."""
+    try:
+        return importlib.import_module(f"cardtable.games.{game.name}.bots")
+    except ModuleNotFoundError:
+        return None
+
+
 def rule_bot(game: Any, classic: bool = False) -> Bot:
     """The game's rule-based bot (``cardtable.games.<game>.bots.RuleBot``); with ``classic``, its
     version before the last change of its play, where the game keeps one (`has_classic_rule_bot`),
     else the bot itself."""
-    try:
-        module = importlib.import_module(f"cardtable.games.{game.name}.bots")
-    except ModuleNotFoundError:
-        raise BadRules(f"{game.name} has no rule-based bot") from None
-    if classic and has_classic_rule_bot(game):
-        bot: Bot = module.RuleBot(for_bots(game), classic=True)
-    else:
-        bot = module.RuleBot(for_bots(game))
+    module = _rule_module(game)
+    if module is None:
+        raise BadRules(f"{game.name} has no rule-based bot")
+    bot: Bot = (
+        module.RuleBot(for_bots(game), classic=True)
+        if classic and has_classic_rule_bot(game)
+        else module.RuleBot(for_bots(game))
+    )
     return bot
 
 
 def has_classic_rule_bot(game: Any) -> bool:
     """Whether the game's rule-based bot keeps its version before the last change of its play
     (``RuleBot(game, classic=True)``: Sheepshead's and Smear's)."""
-    try:
-        module = importlib.import_module(f"cardtable.games.{game.name}.bots")
-    except ModuleNotFoundError:
-        return False
-    return "classic" in inspect.signature(module.RuleBot).parameters
+    module = _rule_module(game)
+    return module is not None and "classic" in inspect.signature(module.RuleBot).parameters
 
 
 def _rule(game: Any, level: str) -> Bot:
