@@ -146,6 +146,10 @@ def test_the_classic_rule_bot_by_name(name: str) -> None:
     estimate); a game without one refuses the name."""
     game = registry.get_game(name)
     assert has_classic_rule_bot(game) == (name in ("sheepshead", "smear"))
+    # A level is refused, naming the earlier bot only where there is one.
+    with pytest.raises(BadRules, match="no levels") as refused:
+        make_bot(game, "rule:hard")
+    assert ("rule:classic" in str(refused.value)) == has_classic_rule_bot(game)
     if not has_classic_rule_bot(game):
         with pytest.raises(BadRules, match="no classic version"):
             make_bot(game, "rule:classic")

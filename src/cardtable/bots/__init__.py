@@ -62,7 +62,8 @@ def _rule(game: Any, level: str) -> Bot:
             raise BadRules(f"{game.name}'s rule-based bot has no classic version ('rule' is the only one)")
         return rule_bot(game, classic=True)
     if level:
-        raise BadRules(f"the rule-based bot has no levels (got 'rule:{level}'; 'rule:classic' is the earlier bot)")
+        earlier = "; 'rule:classic' is the earlier bot" if has_classic_rule_bot(game) else ""
+        raise BadRules(f"the rule-based bot has no levels (got 'rule:{level}'{earlier})")
     return rule_bot(game)
 
 
