@@ -141,7 +141,7 @@ def replay_json(obj: object, steps: bool = True, seat: int | None = None, ended:
         seat = None
     out["narration"] = _narration(record, game, seat, ended)
     if steps:
-        rows = []
+        rows: list[dict[str, Any]] = []
         for step in replay(record, game):
             if len(rows) >= MAX_STEPS:
                 raise TooManySteps(f"the record has over {MAX_STEPS} steps; the viewer shows at most that many")
