@@ -51,7 +51,8 @@ export async function shareBase() {
     if (res.ok) server = await res.json();
   } catch { /* an older server: the page's own address */ }
   const got = linkBase(server, location);
-  return { ...got, loopbackOnly: isLoopback(new URL(got.base).hostname) };
+  // a server that listens on this machine only has no address to share, and was opened here
+  return { ...got, loopbackOnly: !server.public_url && server.shared.length === 0 && isLoopback(location.hostname) };
 }
 
 /**
