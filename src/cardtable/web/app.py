@@ -298,6 +298,17 @@ async def serve_connection(hub: Hub, websocket: WebSocket, table_id: str) -> Non
                     await table.submit(functools.partial(table.act, conn, parsed["v"], parsed["action"], parsed["id"]))
                 except Refused as e:
                     conn.send(_rejected(parsed["id"], e.reason, e.message))
+            elif kind == "say":
+                problem = _check_fields(parsed, {"text": (str,)})
+                if not problem and not said_hello:
+                    problem = "say hello first"
+                if problem:
+                    conn.send(_rejected(client_id, "bad_message", problem))
+                    continue
+                try:
+                    await table.submit(functools.partial(table.say, conn, parsed["text"]))
+                except Refused as e:
+                    conn.send(_rejected(client_id, e.reason, e.message))
             elif kind == "ping":
                 conn.send({"t": "pong", **({"id": client_id} if client_id else {})})
             else:

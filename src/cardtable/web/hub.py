@@ -14,6 +14,7 @@ from cardtable import registry
 from cardtable.core import CardtableError
 from cardtable.registry import get_game_from_rules
 from cardtable.strict import excerpt
+from cardtable.web import talk
 from cardtable.web.bots import BotPool, refusal
 from cardtable.web.limits import PerAddress
 from cardtable.web.live import HUMAN, LiveTable, Refused, new_token, token_hash
@@ -168,6 +169,7 @@ class Hub:
         hands = body.get("hands")
         move_seconds = body.get("move_seconds")
         hints = body.get("hints", True)
+        talk_mode = body.get("talk", "phrases")
         if not isinstance(game_name, str):
             raise Refused(400, 'game: expected a game name such as "sheepshead"')
         if preset is not None and not isinstance(preset, str):
@@ -178,6 +180,8 @@ class Hub:
             raise Refused(400, "public: expected true or false")
         if not isinstance(hints, bool):
             raise Refused(400, "hints: expected true or false")
+        if talk_mode not in talk.MODES:
+            raise Refused(400, 'talk: expected "free", "phrases" or "off"')
         if hands is not None and (not isinstance(hands, int) or isinstance(hands, bool) or not 1 <= hands <= MAX_HANDS):
             raise Refused(400, f"hands: expected a whole number of hands, from 1 to {MAX_HANDS}")
         if move_seconds is not None and (
@@ -224,6 +228,7 @@ class Hub:
                 token_hash(invite),
                 "waiting",
                 hints,
+                talk=talk_mode,
             )
             seat_rows = [SeatRow(n, spec, None, None) for n, spec in enumerate(seats)]
             await asyncio.to_thread(self.store.create_table, row, seat_rows)

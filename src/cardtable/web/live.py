@@ -29,7 +29,7 @@ from cardtable.record import FORMAT
 from cardtable.registry import get_game
 from cardtable.shuffle import Shuffle, draw
 from cardtable.strict import one_line
-from cardtable.web import engine, logs, metrics, words
+from cardtable.web import engine, logs, metrics, talk, words
 from cardtable.web.bots import BotPool
 from cardtable.web.settings import Settings
 from cardtable.web.store import ActionRow, Journal, SeatRow, Store, TableRow
@@ -172,6 +172,10 @@ class LiveTable:
         self.busy = False
         #: Whether a hint is being worked out for the table's seat to act (one at a time).
         self.hinting = False
+        #: The talk kept for pages that reconnect (`cardtable.web.talk`).
+        self.talk = talk.TalkLog()
+        #: When the current version began: a person's clock runs from here (web.md §4).
+        self.turn_started = time.monotonic()
 
     # --- the one writer ---
 
@@ -231,6 +235,8 @@ class LiveTable:
             "hands": self.row.hands,
             "move_seconds": self.row.move_seconds,
             "hints": self.row.hints,
+            "talk": self.row.talk,
+            **({"phrases": list(talk.PHRASES)} if self.row.talk == "phrases" else {}),
             "seats": [
                 {
                     "seat": n,
@@ -380,6 +386,9 @@ class LiveTable:
                     info.away = False
                     self._schedule()
         self._answer_hello(conn, seat, seen)  # the answer to hello comes first, then the seats' news
+        if fresh:
+            for said in self.talk.for_seat(seat):  # the talk it missed, at most the last 100
+                conn.send({**said, "old": True})
         if fresh and seat is not None:
             self._tell_table()
 
@@ -425,6 +434,22 @@ class LiveTable:
             raise Refused(0, str(e), "illegal") from None
         conn.send({"t": "ack", "id": client_id, "v": entry.v})
 
+    async def say(self, conn: Conn, text: object) -> None:
+        """Talk (web.md §4): a seat's words to everyone, a spectator's to spectators only."""
+        in_hand = self.state is not None and self.status == "playing" and self.game.outcome(self.state) is None
+        why = talk.refusal(text, self.row.talk, in_hand)
+        if why is not None:
+            raise Refused(0, why, "talk")
+        assert isinstance(text, str)
+        seat = conn.seat
+        name = (self.players()[seat] if seat is not None else None) or "a spectator"
+        msg = {"t": "said", "seat": seat, "name": name, "text": text}
+        self.talk.add(msg, spectators_only=seat is None)
+        for other in list(self.conns):
+            if seat is None and other.seat is not None:
+                continue  # a spectator is never heard by a player
+            other.send(msg)
+
     def _snapshot(self, seat: int | None) -> dict[str, Any]:
         msg: dict[str, Any] = {"t": "snapshot", "v": self.version, "seat": seat}
         msg["view"] = self._view(self.state, seat) if self.state is not None else None
@@ -433,6 +458,9 @@ class LiveTable:
             msg["legal"] = legal
         msg["log"] = [e.shown(seat) for e in self.entries]
         msg["table"] = self.summary()
+        clock = self._clock(self.state)
+        if clock is not None:
+            msg["clock"] = clock
         deal = next((e for e in reversed(self.entries) if e.seat < 0), None)
         if deal is not None and deal.data is not None:
             msg["commitment"] = _shuffle(deal.data).commitment
@@ -452,6 +480,9 @@ class LiveTable:
                 msg["new_match"] = True
         if e.stand_in:
             msg["stand_in"] = True
+        clock = self._clock(e.state) if e.v == self.version else None
+        if clock is not None:
+            msg["clock"] = clock
         names = words.people_names([s.name if s.human else None for s in self.seats])
         ends = self._ends_match(e)
         # the action in words, for the pages
@@ -477,6 +508,16 @@ class LiveTable:
         if deal is not None and deal.data is not None:
             out["shuffle"] = _shuffle(deal.data).to_json()
         return out
+
+    def _clock(self, state: Any) -> dict[str, int] | None:
+        """``{"seat", "ms_left"}`` while a person is to act at a table with a time per move."""
+        if state is None or not self.row.move_seconds or self.status != "playing":
+            return None
+        actor = self.game.actor(state)
+        if actor is None or actor == CHANCE or not self.seats[actor].human or self.seats[actor].away:
+            return None
+        left = self.row.move_seconds - (time.monotonic() - self.turn_started)
+        return {"seat": actor, "ms_left": max(0, round(left * 1000))}
 
     def _view(self, state: Any, seat: int | None) -> dict[str, Any]:
         if seat is None:
@@ -612,6 +653,7 @@ class LiveTable:
     def _commit(self, entry: Entry, client_id: str | None) -> None:
         self.state = entry.state
         self.version = entry.v
+        self.turn_started = time.monotonic()
         self.entries.append(entry)
         keep = self.settings.catch_up + 1
         if len(self.entries) > keep:
@@ -685,8 +727,11 @@ class LiveTable:
 
     async def _bot_turn(self, v: int, seat: int, spec: str, stand_in: bool) -> None:
         info = self.seats[seat]
-        pause = self.row.move_seconds if info.human and not info.away and self.row.move_seconds else 0.0
-        await asyncio.sleep(pause or self.settings.bot_pause)
+        if info.human and not info.away and self.row.move_seconds:
+            # the person's clock runs from the start of the turn (`_clock`), whatever rescheduled it
+            await asyncio.sleep(max(0.0, self.row.move_seconds - (time.monotonic() - self.turn_started)))
+        else:
+            await asyncio.sleep(self.settings.bot_pause)
         if self.version != v:
             return
         state = self.state

@@ -50,6 +50,7 @@ tables = Table(
     Column("status", String(16), nullable=False),
     Column("created", Float, nullable=False),
     Column("hints", Boolean, nullable=False, server_default=true()),
+    Column("talk", String(8), nullable=False, server_default="phrases"),
 )
 
 seats = Table(
@@ -98,6 +99,7 @@ class TableRow:
     status: str
     hints: bool = True  # whether the seats may ask the search bot for hints
     created: float = 0.0  # when the table was made (seconds since the epoch)
+    talk: str = "phrases"  # free, phrases (only the phrase list while a hand is played) or off
 
 
 @dataclass(frozen=True)
@@ -174,6 +176,7 @@ class Store:
                     status=row.status,
                     created=row.created or time.time(),
                     hints=row.hints,
+                    talk=row.talk,
                 )
             )
             conn.execute(
@@ -247,6 +250,7 @@ class Store:
                 status=t["status"],
                 hints=bool(t["hints"]),
                 created=float(t["created"]),
+                talk=str(t["talk"]),
             )
             seat_rows = [SeatRow(r["seat"], r["kind"], r["name"], r["token_hash"]) for r in s]
             action_rows = [
