@@ -73,13 +73,16 @@ def take_turn(page: Page) -> str | None:
             break
         picked = page.locator(".picked").count()
         live.first.click(position={"x": 12, "y": 30})  # the part of a fanned card left uncovered
+
         # either the move went (one click plays a card in a trick game) or one more piece is picked
-        wait_until(
-            page,
-            lambda: version(page) > v
-            or page.locator(".picked").count() > picked
-            or page.locator("#actions button.act.primary").count() > 0,
-        )
+        def went_or_picked(before: int = picked) -> bool:
+            return (
+                version(page) > v
+                or page.locator(".picked").count() > before
+                or page.locator("#actions button.act.primary").count() > 0
+            )
+
+        wait_until(page, went_or_picked)
         if version(page) > v:
             return "card"
     raise AssertionError("no legal move could be completed by clicking: " + page.inner_text("#actions"))
