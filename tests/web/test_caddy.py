@@ -1,0 +1,232 @@
+"""The deployment recipe of ``docs/deploy.md``, run: a real Caddy in front of a real ``cardtable serve``.
+
+The Caddyfile is read from ``docs/deploy/`` and changed only where a test must: the site's name
+becomes ``https://cards.test:PORT`` (Chromium is told that name is 127.0.0.1), the upstream port is
+the test server's, ``tls internal`` replaces Let's Encrypt, and a global block turns off Caddy's
+admin endpoint, keeps its local certificate authority out of the machine's trust store and moves
+its plain-http port off 80. Chromium then creates a table and plays a whole hand through
+``https://`` with the live connection on ``wss://``; a WebSocket from another site's page is
+refused through the proxy; ``/metrics`` does not answer through it.
+
+The systemd units of ``docs/deploy/`` are checked with ``systemd-analyze verify`` where it is
+installed, and always read as INI files for the settings the recipe relies on.
+
+Without Caddy or Chromium the tests skip locally and fail in CI (`tests.conftest.need`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import configparser
+import os
+import re
+import shutil
+import socket
+import ssl
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import websockets
+
+from tests.conftest import need
+from tests.web.client import Server, free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "docs" / "deploy"
+NAME = "cards.test"
+
+
+def caddyfile_for_test(upstream: int, port: int, http_port: int) -> str:
+    """The docs' Caddyfile with only the site's name and the upstream port changed, and what a
+    test needs added (internal TLS, no admin endpoint, no trust-store change, http off port 80)."""
+    text = (DEPLOY / "Caddyfile").read_text()
+    site = re.compile(r"^cards\.example\.org \{$", re.MULTILINE)
+    upstream_line = re.compile(r"^(\s*reverse_proxy) 127\.0\.0\.1:8000$", re.MULTILINE)
+    assert len(site.findall(text)) == 1 and len(upstream_line.findall(text)) == 1, "the recipe's Caddyfile changed"
+    text = site.sub(f"https://{NAME}:{port} {{\n\ttls internal", text)
+    text = upstream_line.sub(rf"\1 127.0.0.1:{upstream}", text)
+    return f"{{\n\tadmin off\n\tskip_install_trust\n\thttp_port {http_port}\n}}\n\n" + text
+
+
+class Caddy:
+    """``caddy run`` on a Caddyfile, with its data (the local certificate authority) in ``home``."""
+
+    def __init__(self, config: str, home: Path, port: int) -> None:
+        self.port = port
+        self.home = home
+        path = home / "Caddyfile"
+        path.write_text(config)
+        env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "XDG_CONFIG_HOME": str(home)}
+        self.log = (home / "caddy.log").open("wb")
+        self.proc = subprocess.Popen(
+            ["caddy", "run", "--config", str(path), "--adapter", "caddyfile"],
+            env=env, stdout=self.log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+
+    def root(self) -> Path:
+        return self.home / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
+
+    def wait(self) -> None:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("caddy stopped: " + (self.home / "caddy.log").read_text()[-2000:])
+            if self.root().exists():
+                try:
+                    get(self, "/healthz")
+                    return
+                except (httpx.HTTPError, ssl.SSLError, OSError):
+                    pass
+            time.sleep(0.2)
+        raise RuntimeError("caddy did not start in 30 s: " + (self.home / "caddy.log").read_text()[-2000:])
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        self.log.close()
+
+
+def tls(caddy: Caddy) -> ssl.SSLContext:
+    """TLS that trusts only the test Caddy's own certificate authority, and checks the name."""
+    return ssl.create_default_context(cafile=str(caddy.root()))
+
+
+def get(caddy: Caddy, path: str, **headers: str) -> httpx.Response:
+    """``GET https://cards.test:PORT/path`` through Caddy (connecting to 127.0.0.1, naming cards.test)."""
+    with httpx.Client(verify=tls(caddy), timeout=10) as client:
+        return client.get(
+            f"https://127.0.0.1:{caddy.port}{path}",
+            headers={"Host": f"{NAME}:{caddy.port}", **headers},
+            extensions={"sni_hostname": NAME},
+        )
+
+
+@pytest.fixture(scope="module")
+def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Caddy]]:
+    need(shutil.which("caddy") is not None, "Caddy (apt install caddy)")
+    home = tmp_path_factory.mktemp("caddy")
+    server = Server(f"sqlite:///{home / 'tables.db'}").start()
+    port = free_port()
+    caddy = Caddy(caddyfile_for_test(server.port, port, free_port()), home, port)
+    try:
+        caddy.wait()
+        yield server, caddy
+    finally:
+        caddy.stop()
+        server.stop()
+
+
+def test_the_pages_answer_through_the_proxy_and_the_metrics_do_not(proxied: tuple[Server, Caddy]) -> None:
+    _, caddy = proxied
+    assert get(caddy, "/metrics").status_code == 404
+    assert get(caddy, "/").headers.get("content-type", "").startswith("text/html")
+
+
+def test_a_websocket_from_another_sites_page_is_refused_through_the_proxy(proxied: tuple[Server, Caddy]) -> None:
+    server, caddy = proxied
+    made = server.post("/api/tables", {"game": "smear", "seats": ["human", "rule", "rule", "rule"]}).json()
+    url = f"wss://{NAME}:{caddy.port}/ws/tables/{made['table']}"
+
+    async def attempt(origin: str) -> str:
+        sock = socket.create_connection(("127.0.0.1", caddy.port))
+        try:
+            async with websockets.connect(url, sock=sock, ssl=tls(caddy), origin=origin, open_timeout=10) as ws:
+                await ws.send('{"t": "hello", "token": null, "v": 0}')
+                return "open"
+        except websockets.InvalidStatus as e:
+            return f"refused {e.response.status_code}"
+
+    async def both() -> tuple[str, str]:
+        return await attempt("https://evil.example"), await attempt(f"https://{NAME}:{caddy.port}")
+
+    elsewhere, own = asyncio.run(both())
+    assert elsewhere == "refused 403"
+    assert own == "open"  # the same handshake from the server's own origin goes through
+
+
+def test_a_whole_hand_in_chromium_over_https_and_wss(proxied: tuple[Server, Caddy], tmp_path: Path) -> None:
+    from tests.browser.conftest import chromium_path
+    from tests.browser.pages import create_table, join, play_until_summary, sit_down
+
+    path = chromium_path()
+    need(path is not None, "Chromium (apt install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    _, caddy = proxied
+    base = f"https://{NAME}:{caddy.port}"
+    sockets: list[str] = []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, args=[f"--host-resolver-rules=MAP {NAME} 127.0.0.1"])
+        try:
+            # The test's certificate authority is not the machine's: Chromium is told to accept it.
+            desk = browser.new_context(ignore_https_errors=True).new_page()
+            phone = browser.new_context(ignore_https_errors=True, viewport={"width": 375, "height": 667}).new_page()
+            for page in (desk, phone):
+                page.on("websocket", lambda ws: sockets.append(ws.url))
+            link = create_table(desk, base, "smear", ["human", "human", "rule", "rule"], hands=1)
+            assert link.startswith(base + "/t/"), link
+            sit_down(desk)
+            join(phone, link, "Bo")
+            play_until_summary([desk, phone])
+            assert desk.locator("#handsummary").count() == 1 and phone.locator("#handsummary").count() == 1
+            assert desk.url.startswith(base) and phone.url.startswith(base)
+        finally:
+            browser.close()
+    assert len(sockets) >= 2 and all(u.startswith(f"wss://{NAME}:{caddy.port}/ws/tables/") for u in sockets), sockets
+
+
+UNITS = ("cardtable.service", "cardtable-backup.service", "cardtable-backup.timer")
+
+
+def unit(name: str) -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(interpolation=None, strict=False, delimiters=("=",))
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # systemd's keys keep their case
+    parser.read_string((DEPLOY / name).read_text())
+    return parser
+
+
+def test_the_systemd_units_say_what_the_recipe_relies_on() -> None:
+    server = unit("cardtable.service")["Service"]
+    assert server["ExecStart"].startswith("/opt/cardtable/bin/cardtable serve --host 127.0.0.1 --port 8000 ")
+    assert (
+        "--public-url ${CARDTABLE_PUBLIC_URL}" in server["ExecStart"] and "--db ${CARDTABLE_DB}" in server["ExecStart"]
+    )
+    assert (server["KillSignal"], server["Restart"], server["User"]) == ("SIGTERM", "on-failure", "cardtable")
+    assert float(server["TimeoutStopSec"]) > 10  # the server's own stop takes at most 10 s
+    assert (server["NoNewPrivileges"], server["ProtectSystem"], server["ProtectHome"]) == ("yes", "strict", "yes")
+    assert server["EnvironmentFile"] == "/etc/cardtable/cardtable.env"
+    env = dict(
+        line.split("=", 1)
+        for line in (DEPLOY / "cardtable.env").read_text().splitlines()
+        if "=" in line and not line.startswith("#")
+    )
+    assert set(env) == {"CARDTABLE_PUBLIC_URL", "CARDTABLE_DB"}
+    backup = unit("cardtable-backup.service")["Service"]
+    assert "cardtable db backup" in backup["ExecStart"] and backup["Type"] == "oneshot"
+    assert unit("cardtable-backup.timer")["Timer"]["Persistent"] == "true"
+
+
+def test_the_systemd_units_pass_systemd_analyze_verify(tmp_path: Path) -> None:
+    """``systemd-analyze verify`` on the units, with the program they start pointed at this
+    environment's ``cardtable`` (verify refuses a unit whose program does not exist). It warns and
+    still succeeds on a bad value, so any line naming a unit fails the test."""
+    need(shutil.which("systemd-analyze") is not None, "systemd-analyze (apt install systemd)")
+    here = shutil.which("cardtable") or str(Path(sys.executable).with_name("cardtable"))
+    assert Path(here).exists(), "the cardtable command is not installed beside this Python"
+    for name in UNITS:
+        (tmp_path / name).write_text((DEPLOY / name).read_text().replace("/opt/cardtable/bin/cardtable", here))
+    done = subprocess.run(
+        ["systemd-analyze", "verify", *(str(tmp_path / name) for name in UNITS)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    said = [line for line in (done.stdout + done.stderr).splitlines() if any(name in line for name in UNITS)]
+    assert done.returncode == 0 and said == [], done.stdout + done.stderr
