@@ -390,3 +390,13 @@ def test_backup_refuses_a_database_without_the_schema(tmp_path: Path, capsys: py
     one_refusal(capsys, ["db", "backup", str(tmp_path / "b.jsonl"), "--db", url], "no cardtable tables")
     assert not (tmp_path / "b.jsonl").exists()
     one_refusal(capsys, ["db", "restore", str(tmp_path / "missing.jsonl"), "--db", url], "no such file")
+
+
+def test_a_database_that_cannot_be_reached_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    nowhere = "postgresql+psycopg://nobody@127.0.0.1:1/none"
+    one_refusal(capsys, ["db", "backup", str(tmp_path / "b.jsonl"), "--db", nowhere], "database postgresql")
+    assert not (tmp_path / "b.jsonl").exists()
+    filled(f"sqlite:///{tmp_path / 'source.db'}")
+    assert main(["db", "backup", str(tmp_path / "b.jsonl"), "--db", f"sqlite:///{tmp_path / 'source.db'}"]) == 0
+    one_refusal(capsys, ["db", "restore", str(tmp_path / "b.jsonl"), "--db", nowhere], "database postgresql")
+    one_refusal(capsys, ["db", "restore", str(tmp_path / "b.jsonl"), "--db", "nosuchdb://x"], "not a database URL")

@@ -137,7 +137,9 @@ def dump(engine: Engine) -> Iterator[tuple[str, Counts]]:
         for table in TABLES:
             cols = [table.c[name] for name in columns[table.name]]
             query = select(*cols).order_by(*table.primary_key.columns)
-            for row in conn.execute(query):
+            # yield_per: PostgreSQL streams the rows through a server-side cursor rather than
+            # loading a whole table into memory first
+            for row in conn.execute(query.execution_options(yield_per=BATCH)):
                 rows[table.name] += 1
                 yield _json({"table": table.name, "row": list(row)}), Counts(dict(rows))
         yield _json({"end": rows}), Counts(dict(rows))
