@@ -99,6 +99,14 @@ def _at_least(least: int) -> Callable[[str], int]:
     return count
 
 
+def _port(text: str) -> int:
+    """A TCP port, 0 to 65535 (0: any free port)."""
+    value = _at_least(0)(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"invalid port: {excerpt(text)} (0 to 65535)")
+    return value
+
+
 def _parse_value(text: str) -> Any:
     """A ``--rule`` value: JSON where it reads as strict JSON (``true``, ``2``, ``null``), else the text."""
     try:
@@ -237,8 +245,63 @@ def _build_parser() -> _Parser:
     p.add_argument("--quiet", action="store_true", help="no progress on standard error")
 
     p = sub.add_parser("serve", help="run the web table server (needs pip install 'cardtable[web]')")
-    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    p.add_argument(
+        "--host",
+        default="0.0.0.0",
+        help="the address to listen on (default 0.0.0.0: every network of this machine, so others can "
+        "join; 127.0.0.1: this machine only)",
+    )
+    p.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+    p.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address people use, behind a TLS reverse proxy (https://cards.example.org): links are "
+        "built from it and pages from elsewhere are refused",
+    )
+    p.add_argument(
+        "--trusted-proxy",
+        action="append",
+        metavar="ADDR",
+        help="a reverse proxy whose X-Forwarded-For/-Proto headers are believed (repeat for more; "
+        "default with --public-url: 127.0.0.1 and ::1)",
+    )
+    p.add_argument(
+        "--advertise",
+        action="append",
+        metavar="ADDR",
+        help="an address of this machine to print and put in links instead of the detected one (repeats)",
+    )
+    p.add_argument(
+        "--allowed-host", action="append", metavar="NAME", help="another host name the server answers to (repeats)"
+    )
+    p.add_argument(
+        "--waiting-expiry",
+        type=_seconds,
+        metavar="SECONDS",
+        help="close a table that waits this long for its people (default 21600; 0: never)",
+    )
+    p.add_argument(
+        "--idle-expiry",
+        type=_seconds,
+        metavar="SECONDS",
+        help="close a finished or deserted table idle this long (default 86400; 0: never)",
+    )
+    p.add_argument(
+        "--creates-per-minute",
+        type=_at_least(1),
+        metavar="N",
+        help="tables one address may create a minute (default 10)",
+    )
+    p.add_argument(
+        "--joins-per-minute", type=_at_least(1), metavar="N", help="seats one address may take a minute (default 60)"
+    )
+    p.add_argument(
+        "--waiting-per-address",
+        type=_at_least(1),
+        metavar="N",
+        help="tables waiting for people that one address may hold (default 20)",
+    )
+    p.add_argument("--log-format", choices=["text", "json"], help="one line per event: text (default) or json")
     p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
     p.add_argument("--bot-pause", type=_seconds, metavar="SECONDS", help="pause before a bot's move (default 0.8)")
     p.add_argument("--summary-pause", type=_seconds, metavar="SECONDS", help="pause after a hand (default 4)")
@@ -608,6 +671,18 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         connections_per_address=args.connections_per_address,
         max_open_tables=args.max_tables,
         seed=args.seed,
+        public_url=args.public_url,
+        trusted_proxies=tuple(args.trusted_proxy) if args.trusted_proxy else None,
+        advertise=tuple(args.advertise) if args.advertise else None,
+        allowed_hosts=tuple(args.allowed_host) if args.allowed_host else None,
+        waiting_expiry=args.waiting_expiry,
+        idle_expiry=args.idle_expiry,
+        log_format=args.log_format,
+        create_every=60 / args.creates_per_minute if args.creates_per_minute else None,
+        create_burst=args.creates_per_minute,
+        join_every=60 / args.joins_per_minute if args.joins_per_minute else None,
+        join_burst=max(20, args.joins_per_minute) if args.joins_per_minute else None,
+        waiting_per_address=args.waiting_per_address,
     )
     return status
 

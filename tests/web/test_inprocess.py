@@ -21,7 +21,8 @@ from cardtable.web.settings import Settings
 
 
 def settings(tmp_path: Path) -> Settings:
-    return Settings(db=f"sqlite:///{tmp_path / 'tables.db'}", bot_pause=0, summary_pause=0, bot_workers=0)
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    return Settings(db=db, bot_pause=0, summary_pause=0, bot_workers=0, allowed_hosts=("testserver",))
 
 
 def wait_for(client: TestClient, table: str, status: str) -> dict[str, Any]:

@@ -9,19 +9,22 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from fastapi import FastAPI
+from collections.abc import Iterator
+
 from fastapi.testclient import TestClient
 
 from cardtable.record import HandLog
 from cardtable.registry import get_game, names
-from cardtable.web import pages
+from cardtable.web.app import create_app
+from cardtable.web.settings import Settings
 
 
 @pytest.fixture(scope="module")
-def client() -> TestClient:
-    app = FastAPI()
-    pages.install(app)
-    return TestClient(app)
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    db = tmp_path_factory.mktemp("pages") / "tables.db"
+    settings = Settings(db=f"sqlite:///{db}", bot_workers=0, allowed_hosts=("testserver",), replay_burst=1000)
+    with TestClient(create_app(settings)) as client:
+        yield client
 
 
 def test_the_pages_are_served(client: TestClient) -> None:
@@ -67,7 +70,7 @@ def test_a_record_replays_with_every_hand_face_up(client: TestClient, game_name:
 
 def test_bad_records_are_refused_in_one_line(client: TestClient) -> None:
     for body, status in ((b"{not json", 400), (b'{"game": "chess"}', 422), (b"[1, 2]", 422)):
-        got = client.post("/api/replay", content=body)
+        got = client.post("/api/replay", content=body, headers={"content-type": "application/json"})
         assert got.status_code == status, body
         message = got.json()["error"]
         assert message and "\n" not in message and "Traceback" not in message

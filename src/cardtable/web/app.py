@@ -12,20 +12,23 @@ import contextlib
 import functools
 import json
 import logging
-import time
 from collections.abc import AsyncIterator
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from cardtable.web import pages
+from cardtable.strict import BadJson, loads, one_line
+from cardtable.web import logs, metrics, ops, pages
+from cardtable.web.guard import MAX_ERROR, Guard
 from cardtable.web.hub import Hub
+from cardtable.web.limits import Bucket, wait_text
 from cardtable.web.live import Conn, LiveTable, Refused
 from cardtable.web.migrate import upgrade
+from cardtable.web.network import Reach
+from cardtable.web.replaywork import Replayer
 from cardtable.web.settings import Settings
 
 log = logging.getLogger("cardtable.web")
@@ -34,13 +37,22 @@ log = logging.getLogger("cardtable.web")
 WRONG_TOKEN, NO_TABLE, BAD_ORIGIN, TOO_MANY = 4401, 4404, 4403, 4429
 
 
-def error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+#: The largest JSON body of the API's requests other than a record to replay.
+MAX_BODY = 65536
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The server's application over the database of ``settings`` (migrated and rebuilt on start)."""
+def error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": one_line(message, MAX_ERROR)}, status_code=status, headers=headers)
+
+
+def create_app(settings: Settings | None = None, reach: Reach | None = None) -> FastAPI:
+    """The server's application over the database of ``settings`` (migrated and rebuilt on start).
+    ``reach`` says where it listens and which hosts it answers to (by default found from
+    ``settings``, with this machine's addresses detected)."""
     settings = settings or Settings()
+    reach = reach or Reach.detect(
+        settings.host, settings.port, settings.public_url, settings.advertise, settings.allowed_hosts
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -48,12 +60,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(settings)
         await hub.rebuild()
         app.state.hub = hub
+        app.state.replayer = Replayer(settings)
+        hub.start_sweeping()
         try:
             yield
         finally:
-            hub.close()
+            app.state.replayer.close()
+            await hub.shutdown()
 
     app = FastAPI(title="cardtable", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.reach = reach
+    app.state.settings = settings
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> JSONResponse:
@@ -66,27 +83,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(Refused)
     async def _refused(request: Request, exc: Refused) -> JSONResponse:
-        return error(exc.status, exc.message)
+        metrics.REFUSALS.labels(reason=str(exc.status)).inc()
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+        return error(exc.status, exc.message, headers)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
         return hub
 
-    async def body_of(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > 65536:
-            raise Refused(413, "the body is too large")
-        try:
-            body = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise Refused(400, "the body is not JSON") from None
-        if not isinstance(body, dict):
-            raise Refused(400, "the body must be a JSON object")
-        return body
-
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
-        return await hub_of(request).create(await body_of(request))
+        hub = hub_of(request)
+        address = client_address(request)
+        limit(hub.create_limit.take(address), "tables created")
+        return await hub.create(await body_of(request), address)
 
     @app.get("/api/tables")
     async def listing(request: Request, status: str | None = None) -> dict[str, Any]:
@@ -98,6 +108,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/join")
     async def join(request: Request, table_id: str) -> dict[str, Any]:
+        limit(hub_of(request).join_limit.take(client_address(request)), "joins")
         table = await hub_of(request).get(table_id)
         body = await body_of(request)
         name, seat = body.get("name"), body.get("seat")
@@ -154,7 +165,39 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await serve_connection(hub_of(websocket), websocket, table_id)
 
     pages.install(app)  # the pages people use: /, /t/{id}, /replay, /static, /api/games, /api/replay
+    ops.install(app)  # /healthz, /readyz, /metrics, /api/server
+    app.add_middleware(Guard, reach=reach, limit_of=lambda path: body_limit(path, settings))
     return app
+
+
+def body_limit(path: str, settings: Settings) -> int:
+    """The largest body a ``POST`` to ``path`` may have: a record to replay, or an API request."""
+    return settings.max_record_bytes if path == "/api/replay" else MAX_BODY
+
+
+def client_address(request: Request | WebSocket) -> str:
+    """The client's address (the proxy's forwarded one when the proxy is trusted, see `serve`)."""
+    return request.client.host if request.client else "?"
+
+
+def limit(wait: float, what: str) -> None:
+    """Refuse with ``429`` when a per-address limit asks to wait ``wait`` seconds."""
+    if wait > 0:
+        raise Refused(429, f"too many {what} from your address; try again in {wait_text(wait)}", retry_after=wait)
+
+
+async def body_of(request: Request) -> dict[str, Any]:
+    """The request's body as a JSON object, read strictly (bounded depth and numbers), or ``400``."""
+    raw = await request.body()
+    try:
+        body = loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise Refused(400, "the body is not UTF-8 text") from None
+    except BadJson as e:
+        raise Refused(400, f"the body is not JSON of the expected form: {e}") from None
+    if not isinstance(body, dict):
+        raise Refused(400, "the body must be a JSON object")
+    return body
 
 
 async def _async(value: Any) -> Any:
@@ -173,31 +216,10 @@ def _bot_name(table: LiveTable, bot: object) -> str:
 
 
 def origin_ok(websocket: WebSocket) -> bool:
-    """No ``Origin`` (a program) is fine; a page's ``Origin`` must be this server's own host."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
-    host = websocket.headers.get("host", "")
-    parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
-
-
-class RateLimit:
-    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens = float(burst)
-        self.last = time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+    """No ``Origin`` (a program) is fine; a page's ``Origin`` must be the public URL's, or else
+    this server's own host (`Reach.origin_ok`)."""
+    reach: Reach = websocket.app.state.reach
+    return reach.origin_ok(websocket.headers.get("origin"), websocket.headers.get("host"))
 
 
 async def serve_connection(hub: Hub, websocket: WebSocket, table_id: str) -> None:
@@ -205,7 +227,8 @@ async def serve_connection(hub: Hub, websocket: WebSocket, table_id: str) -> Non
     if not origin_ok(websocket):
         await websocket.close(BAD_ORIGIN)  # before the handshake: the page gets HTTP 403
         return
-    address = websocket.client.host if websocket.client else "?"
+    address = client_address(websocket)
+    logs.TABLE.set(table_id[:32])
     if hub.addresses[address] >= hub.settings.connections_per_address:
         await websocket.accept()
         await websocket.close(TOO_MANY, "too many connections from one address")
@@ -222,7 +245,8 @@ async def serve_connection(hub: Hub, websocket: WebSocket, table_id: str) -> Non
     conn = Conn(table=table_id)
     writer = asyncio.create_task(_write(websocket, conn))
     said_hello = False
-    limit = RateLimit(hub.settings.rate, hub.settings.burst)
+    limit = Bucket(hub.settings.rate, hub.settings.burst)
+    metrics.CONNECTIONS.inc()
     try:
         while not conn.closed:
             msg = await websocket.receive()
@@ -285,6 +309,7 @@ async def serve_connection(hub: Hub, websocket: WebSocket, table_id: str) -> Non
         with contextlib.suppress(Exception):
             await websocket.close(1011, "server error")
     finally:
+        metrics.CONNECTIONS.dec()
         hub.addresses[address] -= 1
         if hub.addresses[address] <= 0:
             del hub.addresses[address]
@@ -308,14 +333,18 @@ async def _write(websocket: WebSocket, conn: Conn) -> None:
 
 
 def _rejected(client_id: str | None, reason: str, message: str) -> dict[str, Any]:
-    return {"t": "rejected", "id": client_id, "reason": reason, "message": message}
+    """A refusal to send: the client's id echoed only when short, the message one line of at most
+    `MAX_ERROR` characters."""
+    metrics.REFUSALS.labels(reason=reason).inc()
+    shown = client_id if client_id is None or len(client_id) <= 64 else None
+    return {"t": "rejected", "id": shown, "reason": reason, "message": one_line(message, MAX_ERROR)}
 
 
 def _parse(raw: str | bytes) -> dict[str, Any] | str:
     """The message as a JSON object with a string ``t``, or the one line saying what is wrong."""
     try:
-        obj = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        obj = loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
+    except (BadJson, UnicodeDecodeError):
         return "not JSON"
     if not isinstance(obj, dict):
         return "a message is a JSON object"

@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse
 
 from cardtable.bots import SearchBot, rule_bot
 from cardtable.core import CardtableError
+from cardtable.strict import excerpt
 from cardtable.table import ranked_hints
 
 #: The search level used for hints: quick enough to answer while a person waits.
@@ -59,12 +60,11 @@ async def hints(request: Request, table_id: str) -> Any:
     hub = getattr(request.app.state, "hub", None)
     table = None if hub is None else hub.tables.get(table_id)
     if table is None:
-        return _refuse(404, f"no table {table_id!r}")
-    try:
-        body = await request.json()
-    except ValueError:
-        return _refuse(400, "the body is not JSON")
-    token = body.get("token") if isinstance(body, dict) else None
+        return _refuse(404, f"no table {excerpt(table_id)}")
+    from cardtable.web.app import body_of
+
+    body = await body_of(request)
+    token = body.get("token")
     seat = table.seat_of_token(token) if isinstance(token, str) else None
     if seat is None:
         return _refuse(403, "hints are for a seat: its token was not recognised")
@@ -73,5 +73,11 @@ async def hints(request: Request, table_id: str) -> Any:
     state, v = table.state, table.version
     if state is None or table.game.actor(state) != seat:
         return _refuse(409, "hints are given on your turn")
-    found = await asyncio.to_thread(hints_for, table.game, state, seat, v)
+    if table.hinting:
+        return _refuse(429, "a hint is being worked out for this table; wait for it")
+    table.hinting = True
+    try:
+        found = await asyncio.to_thread(hints_for, table.game, state, seat, v)
+    finally:
+        table.hinting = False
     return {"v": v, "hints": found}

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import hashlib
 import hmac
 import logging
+import math
 import random
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +28,8 @@ from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, rules_json
 from cardtable.record import FORMAT
 from cardtable.registry import get_game
 from cardtable.shuffle import Shuffle, draw
-from cardtable.web import engine, words
+from cardtable.strict import one_line
+from cardtable.web import engine, logs, metrics, words
 from cardtable.web.bots import BotPool
 from cardtable.web.settings import Settings
 from cardtable.web.store import ActionRow, Journal, SeatRow, Store, TableRow
@@ -59,11 +63,13 @@ def _shuffle(data: dict[str, Any]) -> Shuffle:
 class Refused(Exception):
     """A command the table refuses: an HTTP status (or a protocol reason) and one line."""
 
-    def __init__(self, status: int, message: str, reason: str = "") -> None:
+    def __init__(self, status: int, message: str, reason: str = "", retry_after: float = 0.0) -> None:
         super().__init__(message)
         self.status = status
         self.reason = reason
         self.message = message
+        #: For ``429``: the whole seconds to wait, as the ``Retry-After`` header says them.
+        self.retry_after = max(1, math.ceil(retry_after)) if retry_after > 0 else 0
 
 
 @dataclass(eq=False)
@@ -160,11 +166,20 @@ class LiveTable:
         self.timer: asyncio.Task[None] | None = None
         self.graces: dict[int, asyncio.Task[None]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        #: When anything last happened at the table (an action, a join, a connection).
+        self.last_active = time.time()
+        #: Whether the table's people were told that the server is busy storing.
+        self.busy = False
+        #: Whether a hint is being worked out for the table's seat to act (one at a time).
+        self.hinting = False
 
     # --- the one writer ---
 
     def start_worker(self) -> None:
-        self.worker = asyncio.create_task(self._work(), name=f"table {self.id}")
+        # the worker and every task it starts log with this table's id (`cardtable.web.logs`)
+        context = contextvars.copy_context()
+        context.run(logs.TABLE.set, self.id)
+        self.worker = asyncio.create_task(self._work(), name=f"table {self.id}", context=context)
 
     async def _work(self) -> None:
         while True:
@@ -322,6 +337,10 @@ class LiveTable:
 
     async def close(self, host: object) -> None:
         self._check_host(host)
+        await self.expire()
+
+    async def expire(self) -> None:
+        """Close the table (the host closed it, or nobody came or stayed): no more deals or moves."""
         if self.status != "closed":
             await self._set_status("closed")
             if self.timer is not None:
@@ -346,6 +365,7 @@ class LiveTable:
         """Register ``conn`` and send it a snapshot, or the events it missed if only a few."""
         if conn.closed:
             return
+        self.last_active = time.time()
         fresh = conn not in self.conns
         conn.seat = seat
         if fresh:
@@ -486,6 +506,31 @@ class LiveTable:
 
     # --- applying actions: store first, then memory, then everyone ---
 
+    async def _store(self, row: ActionRow) -> None:
+        """Store ``row`` durably; if that takes longer than the busy setting, tell everyone at the
+        table that the server is busy (``{"t": "busy"}``), and that it is over once it is."""
+        started = time.monotonic()
+        task = asyncio.ensure_future(self.journal.append(self.id, row))
+        try:
+            done, _ = await asyncio.wait({task}, timeout=self.settings.busy_after)
+            if not done:
+                self.busy = True
+                metrics.BUSY.inc()
+                log.warning("table %s: storing version %d is slow", self.id, row.version)
+                self._tell_all({"t": "busy", "busy": True, "message": "The server is busy: saving the last move…"})
+                await asyncio.shield(task)
+            task.result()
+        finally:
+            metrics.STORE.observe(time.monotonic() - started)
+            if self.busy:
+                self.busy = False
+                self._tell_all({"t": "busy", "busy": False, "message": "The server is back."})
+        self.last_active = time.time()
+
+    def _tell_all(self, msg: dict[str, Any]) -> None:
+        for conn in list(self.conns):
+            conn.send(msg)
+
     async def _move(self, seat: int, text: str, client_id: str | None, stand_in: bool) -> Entry:
         before = self.state
         action = self.game.parse(text)
@@ -493,7 +538,13 @@ class LiveTable:
         canonical = self.game.format(action)
         public = engine.public_action(self.game, before, action)
         v = self.version + 1
-        await self.journal.append(self.id, ActionRow(v, seat, canonical, None, client_id, stand_in))
+        try:
+            await self._store(ActionRow(v, seat, canonical, None, client_id, stand_in))
+        except Exception as e:
+            log.error("table %s: storing version %d failed: %s", self.id, v, one_line(str(e), 200))
+            self._schedule()  # a bot's or a timer's move is tried again
+            raise Refused(503, "the server could not save the move; try again", "busy") from None
+        metrics.MOVES.labels(by="stand_in" if stand_in else ("person" if self.seats[seat].human else "bot")).inc()
         entry = Entry(v, seat, canonical, public, after, None, stand_in)
         self._commit(entry, client_id)
         self._broadcast(entry)
@@ -519,7 +570,8 @@ class LiveTable:
             "new_match": new_match,
         }
         v = self.version + 1
-        await self.journal.append(self.id, ActionRow(v, -1, "deal", data, None, False))
+        await self._store(ActionRow(v, -1, "deal", data, None, False))
+        metrics.MOVES.labels(by="deal").inc()
         entry = self._apply_deal(v, data)
         self._broadcast(entry)
         if self.game.outcome(entry.state) is not None and self._match_over(entry.state):
@@ -645,7 +697,9 @@ class LiveTable:
             view = self.game.observe(state, seat)
             seeded = self._seeded(f"bot {seat}")
             seed = seeded.getrandbits(64) if seeded is not None else None
+            started = time.monotonic()
             text = await self.bots.choose(self.row.game, self.rules, spec, view, legal, seed)
+            metrics.BOT_THINK.observe(time.monotonic() - started)
 
         async def move() -> None:
             if self.version != v or self.status != "playing":

@@ -11,24 +11,22 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import json
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from cardtable import registry
 from cardtable.bots import bot_names
 from cardtable.core import CardtableError
-from cardtable.record import BadRecord, Record, ReplayStopped, load_game, replay, report
+from cardtable.record import Record, load_game, replay, report
+from cardtable.web import metrics
+from cardtable.web.replaywork import Replayer
 from cardtable.web.words import people_names
 
 STATIC = Path(__file__).resolve().parent / "static"
-
-#: The largest record the replay endpoint reads (a long match is well under this).
-MAX_RECORD_BYTES = 4_000_000
 
 #: Bots a seat can be given from the home page, weakest first, with what they are.
 BOTS: list[dict[str, str]] = [
@@ -183,20 +181,18 @@ def _narration(record: Record, game: Any, seat: int | None, ended: bool = False)
 
 @router.post("/api/replay")
 async def replay_record(request: Request, steps: bool = True, seat: int | None = None, ended: bool = False) -> Any:
-    """Replay a record sent in the body (a finished match of this server, or a file)."""
+    """Replay a record sent in the body (a finished match of this server, or a file), in the
+    replay worker (`cardtable.web.replaywork`), never on the tables' event loop."""
+    from cardtable.web.app import client_address
+
     body = await request.body()
-    if len(body) > MAX_RECORD_BYTES:
-        return _refuse(413, f"a record is at most {MAX_RECORD_BYTES} bytes")
-    try:
-        obj = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return _refuse(400, "the record is not JSON")
-    try:
-        return replay_json(obj, steps, seat, ended)
-    except (BadRecord, ReplayStopped) as e:
-        return _refuse(422, str(e))
-    except CardtableError as e:
-        return _refuse(422, str(e))
+    limit = request.app.state.settings.max_record_bytes
+    if len(body) > limit:
+        return _refuse(413, f"a record is at most {limit} bytes")
+    replayer: Replayer = request.app.state.replayer
+    status, answer = await replayer.replay(client_address(request), body, steps, seat, ended)
+    metrics.REPLAYS.labels(outcome=str(status)).inc()
+    return Response(answer, status_code=status, media_type="application/json")
 
 
 def install(app: FastAPI) -> None:

@@ -29,6 +29,19 @@ class Settings:
     """Everything the server can be tuned by. Times are in seconds; ``0`` pauses not at all."""
 
     db: str = ""
+    #: Where the server listens: every address of the machine by default, so that other devices
+    #: on the same network can join (``127.0.0.1``: this machine only).
+    host: str = "0.0.0.0"
+    port: int = 8000
+    #: The server's address as others reach it through a reverse proxy (``https://cards.example.org``):
+    #: links are built from it and a page's ``Origin`` must be it (web.md §5).
+    public_url: str | None = None
+    #: Addresses to put in links and print instead of the detected ones.
+    advertise: tuple[str, ...] = ()
+    #: More names (``Host`` headers) that the server answers to.
+    allowed_hosts: tuple[str, ...] = ()
+    #: The reverse proxies whose ``X-Forwarded-For``/``-Proto`` are believed (none: no proxy).
+    trusted_proxies: tuple[str, ...] = ()
     #: The pause before a bot's move, so people can follow it.
     bot_pause: float = 0.8
     #: The pause after a hand ends, for its summary, before the next deal.
@@ -54,6 +67,31 @@ class Settings:
     catch_up: int = 16
     #: The bot that plays for a person who is away or out of time.
     stand_in: str = "rule"
+    #: Tables created from one address: on average one in this many seconds, and this many at once.
+    create_every: float = 6.0
+    create_burst: int = 10
+    #: Waiting tables (a person's seat not yet taken) that one address may have at once.
+    waiting_per_address: int = 20
+    #: Joins from one address: on average one in this many seconds, and this many at once.
+    join_every: float = 1.0
+    join_burst: int = 20
+    #: Records replayed for the replay viewer: the largest body, the longest replay, one address's
+    #: pace (one in this many seconds, this many at once) and how many may wait at once in all.
+    max_record_bytes: int = 4_000_000
+    replay_seconds: float = 20.0
+    replay_every: float = 2.0
+    replay_burst: int = 5
+    replay_queue: int = 8
+    #: A table that waits this long for its people with nobody joining is closed (0: never).
+    waiting_expiry: float = 6 * 3600.0
+    #: A finished or abandoned table with nobody connected is closed after this long idle (0: never).
+    idle_expiry: float = 24 * 3600.0
+    #: How often the server looks for tables to expire and unloads closed ones from memory.
+    sweep_every: float = 60.0
+    #: When storing an action takes longer than this, the table's people are told the server is busy.
+    busy_after: float = 1.0
+    #: Seconds that a stopping server (SIGTERM) gives open connections before it closes them.
+    shutdown_grace: float = 3.0
     #: For tests and benchmarks only: deals, dealers and bots' choices drawn from this seed (with
     #: the game and the version), so two runs play the same; such deals are not secret.
     seed: int | None = None

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -96,6 +97,7 @@ class TableRow:
     invite_hash: str
     status: str
     hints: bool = True  # whether the seats may ask the search bot for hints
+    created: float = 0.0  # when the table was made (seconds since the epoch)
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,24 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def ping(self) -> None:
+        """Ask the database a trivial question; raises if it does not answer."""
+        with self.engine.connect() as conn:
+            conn.execute(select(1))
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table and everything stored of it (one transaction)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(actions).where(actions.c.table_id == table_id))
+            conn.execute(delete(seats).where(seats.c.table_id == table_id))
+            conn.execute(delete(tables).where(tables.c.id == table_id))
+
+    def has_actions(self, table_id: str) -> bool:
+        """Whether anything was ever dealt or played at the table (else nothing of it is worth keeping)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(actions.c.version).where(actions.c.table_id == table_id).limit(1)).first()
+            return found is not None
+
     def create_table(self, row: TableRow, seat_rows: list[SeatRow]) -> None:
         with self.engine.begin() as conn:
             conn.execute(
@@ -152,7 +172,7 @@ class Store:
                     host_hash=row.host_hash,
                     invite_hash=row.invite_hash,
                     status=row.status,
-                    created=time.time(),
+                    created=row.created or time.time(),
                     hints=row.hints,
                 )
             )
@@ -226,6 +246,7 @@ class Store:
                 invite_hash=t["invite_hash"],
                 status=t["status"],
                 hints=bool(t["hints"]),
+                created=float(t["created"]),
             )
             seat_rows = [SeatRow(r["seat"], r["kind"], r["name"], r["token_hash"]) for r in s]
             action_rows = [
@@ -259,6 +280,12 @@ class Journal:
         self.waiting: list[tuple[str, ActionRow, asyncio.Future[None]]] = []
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
+        self.writing = False
+
+    async def drain(self) -> None:
+        """Return once nothing is waiting to be stored or being stored (a stopping server)."""
+        while self.waiting or self.writing:
+            await asyncio.sleep(0.01)
 
     async def append(self, table_id: str, row: ActionRow) -> None:
         """Return once ``row`` is committed; raise what storing it raised."""
@@ -276,23 +303,30 @@ class Journal:
             batch, self.waiting = self.waiting, []
             if not batch:
                 continue
+            self.writing = True
             try:
-                await asyncio.to_thread(self.store.append_many, [(t, r) for t, r, _ in batch])
-            except Exception:
-                # One bad row must not sink the others: store them one by one and say which failed.
-                for table_id, row, done in batch:
-                    try:
-                        await asyncio.to_thread(self.store.append, table_id, row)
-                    except Exception as e:
-                        if not done.done():
-                            done.set_exception(e)
-                    else:
-                        if not done.done():
-                            done.set_result(None)
-                continue
-            for _, _, done in batch:
-                if not done.done():
-                    done.set_result(None)
+                await self._write_batch(batch)
+            finally:
+                self.writing = False
+
+    async def _write_batch(self, batch: list[tuple[str, ActionRow, asyncio.Future[None]]]) -> None:
+        try:
+            await asyncio.to_thread(self.store.append_many, [(t, r) for t, r, _ in batch])
+        except Exception:
+            # One bad row must not sink the others: store them one by one and say which failed.
+            for table_id, row, done in batch:
+                try:
+                    await asyncio.to_thread(self.store.append, table_id, row)
+                except Exception as e:
+                    if not done.done():
+                        done.set_exception(e)
+                else:
+                    if not done.done():
+                        done.set_result(None)
+            return
+        for _, _, done in batch:
+            if not done.done():
+                done.set_result(None)
 
     def close(self) -> None:
         if self.task is not None:

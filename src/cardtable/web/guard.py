@@ -1,0 +1,136 @@
+"""The server's outer guard, before any route runs (web.md §5): the ``Host`` check, ``415`` for a
+``POST`` that is not JSON, ``413`` for a body over its limit (counted as it arrives, so a large
+body is never held whole), the security headers on every answer, and a JSON one-liner instead of
+any bare ``500``.
+
+It is plain ASGI middleware, so it sees WebSocket handshakes too: a handshake whose ``Host`` does
+not name this server is refused before it is accepted (the browser sees HTTP 403).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from cardtable.strict import one_line
+from cardtable.web.network import Reach
+
+log = logging.getLogger("cardtable.web")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: The longest an error's one line may be.
+MAX_ERROR = 300
+
+#: Every page and answer: scripts and connections only to this server, no framing, no referrer
+#: (the links carry tokens), no sniffing of types.
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+def error_body(message: str) -> bytes:
+    """``{"error": "<one line>"}``, the line at most `MAX_ERROR` characters."""
+    return json.dumps({"error": one_line(message, MAX_ERROR)}).encode("utf-8")
+
+
+class TooLarge(Exception):
+    pass
+
+
+class Guard:
+    """Wraps the application: see the module's docstring. ``limit_of(path)`` is a path's body limit."""
+
+    def __init__(self, app: ASGIApp, reach: Reach, limit_of: Callable[[str], int]) -> None:
+        self.app = app
+        self.reach = reach
+        self.limit_of = limit_of
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        if not self.reach.host_ok(headers.get("host")):
+            if kind == "websocket":
+                await send({"type": "websocket.close", "code": 4400, "reason": "unknown host"})
+                return
+            await _answer(send, 400, "the Host header does not name this server")
+            return
+        if kind == "websocket":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_with_headers(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                have = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []), *(h for h in SECURITY_HEADERS if h[0] not in have)]
+            await send(message)
+
+        if scope["method"] == "POST":
+            ctype = headers.get("content-type", "").split(";")[0].strip().lower()
+            if ctype != "application/json":
+                await _answer(
+                    send_with_headers, 415, "a POST body must be JSON, sent as Content-Type: application/json"
+                )
+                return
+            limit = self.limit_of(scope["path"])
+            length = headers.get("content-length")
+            if length is not None and (not length.isdigit() or len(length) > 12 or int(length) > limit):
+                await _answer(send_with_headers, 413, f"the body is over {limit} bytes")
+                return
+            receive = _counted(receive, limit)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except TooLarge:
+            if not started:
+                await _answer(send_with_headers, 413, f"the body is over {self.limit_of(scope['path'])} bytes")
+        except Exception as e:
+            log.exception("a request failed: %s %s", scope["method"], scope["path"])
+            if not started:
+                await _answer(send_with_headers, 500, f"internal error: please report ({type(e).__name__})")
+
+
+def _counted(receive: Receive, limit: int) -> Receive:
+    seen = 0
+
+    async def wrapped() -> Message:
+        nonlocal seen
+        message = await receive()
+        if message["type"] == "http.request":
+            seen += len(message.get("body", b""))
+            if seen > limit:
+                raise TooLarge
+        return message
+
+    return wrapped
+
+
+async def _answer(send: Send, status: int, message: str) -> None:
+    body = error_body(message)
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
