@@ -6,7 +6,8 @@ the test server's, ``tls internal`` replaces Let's Encrypt, and a global block t
 admin endpoint, keeps its local certificate authority out of the machine's trust store and moves
 its plain-http port off 80. Chromium then creates a table and plays a whole hand through
 ``https://`` with the live connection on ``wss://``; a WebSocket from another site's page is
-refused through the proxy; ``/metrics`` does not answer through it.
+refused through the proxy; ``/healthz`` and ``/readyz`` answer through it and ``/metrics`` does not;
+a client cannot dodge the per-address limits by sending its own ``X-Forwarded-For`` through Caddy.
 
 The systemd units of ``docs/deploy/`` are checked with ``systemd-analyze verify`` where it is
 installed, and always read as INI files for the settings the recipe relies on.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import configparser
+import contextlib
 import os
 import re
 import shutil
@@ -111,12 +113,14 @@ def get(caddy: Caddy, path: str, **headers: str) -> httpx.Response:
         )
 
 
-@pytest.fixture(scope="module")
-def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Caddy]]:
+@contextlib.contextmanager
+def behind_caddy(home: Path, *server_args: str) -> Iterator[tuple[Server, Caddy]]:
+    """``cardtable serve`` on 127.0.0.1 as the recipe runs it (``--public-url``, the proxy trusted
+    by default), and the recipe's Caddy in front of it."""
     need(shutil.which("caddy") is not None, "Caddy (apt install caddy)")
-    home = tmp_path_factory.mktemp("caddy")
-    server = Server(f"sqlite:///{home / 'tables.db'}").start()
     port = free_port()
+    public = ("--host", "127.0.0.1", "--public-url", f"https://{NAME}:{port}")
+    server = Server(f"sqlite:///{home / 'tables.db'}", *public, *server_args).start()
     caddy = Caddy(caddyfile_for_test(server.port, port, free_port()), home, port)
     try:
         caddy.wait()
@@ -126,10 +130,23 @@ def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
         server.stop()
 
 
-def test_the_pages_answer_through_the_proxy_and_the_metrics_do_not(proxied: tuple[Server, Caddy]) -> None:
+@pytest.fixture(scope="module")
+def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Caddy]]:
+    with behind_caddy(tmp_path_factory.mktemp("caddy")) as both:
+        yield both
+
+
+def test_health_answers_through_the_proxy_and_the_metrics_do_not(proxied: tuple[Server, Caddy]) -> None:
     _, caddy = proxied
+    health, ready = get(caddy, "/healthz"), get(caddy, "/readyz")
+    assert (health.status_code, ready.status_code) == (200, 200), (health.text, ready.text)
     assert get(caddy, "/metrics").status_code == 404
-    assert get(caddy, "/").headers.get("content-type", "").startswith("text/html")
+    home = get(caddy, "/")
+    assert home.status_code == 200 and home.headers.get("content-type", "").startswith("text/html")
+    # The server's security headers come through the proxy (web.md section 5).
+    assert "script-src 'self'" in home.headers.get("content-security-policy", "")
+    assert home.headers.get("x-content-type-options") == "nosniff"
+    assert home.headers.get("referrer-policy") == "no-referrer"
 
 
 def test_a_websocket_from_another_sites_page_is_refused_through_the_proxy(proxied: tuple[Server, Caddy]) -> None:
@@ -168,8 +185,12 @@ def test_a_whole_hand_in_chromium_over_https_and_wss(proxied: tuple[Server, Cadd
         browser = p.chromium.launch(executable_path=path, args=[f"--host-resolver-rules=MAP {NAME} 127.0.0.1"])
         try:
             # The test's certificate authority is not the machine's: Chromium is told to accept it.
-            desk = browser.new_context(ignore_https_errors=True).new_page()
-            phone = browser.new_context(ignore_https_errors=True, viewport={"width": 375, "height": 667}).new_page()
+            # bypass_csp: the pages' helpers wait on predicates Playwright evaluates as strings,
+            # which the pages' Content-Security-Policy forbids (that it arrives is checked above).
+            desk = browser.new_context(ignore_https_errors=True, bypass_csp=True).new_page()
+            phone = browser.new_context(
+                ignore_https_errors=True, bypass_csp=True, viewport={"width": 375, "height": 667}
+            ).new_page()
             for page in (desk, phone):
                 page.on("websocket", lambda ws: sockets.append(ws.url))
             link = create_table(desk, base, "smear", ["human", "human", "rule", "rule"], hands=1)
@@ -182,6 +203,24 @@ def test_a_whole_hand_in_chromium_over_https_and_wss(proxied: tuple[Server, Cadd
         finally:
             browser.close()
     assert len(sockets) >= 2 and all(u.startswith(f"wss://{NAME}:{caddy.port}/ws/tables/") for u in sockets), sockets
+
+
+def test_a_forged_forwarded_for_through_the_proxy_is_not_believed(tmp_path: Path) -> None:
+    """Caddy replaces a client's own ``X-Forwarded-For`` with the address it sees: a client that
+    names a new address on every request through the proxy is still one address to the server,
+    and its table creations run into the per-address limit."""
+    with behind_caddy(tmp_path, "--creates-per-minute", "3") as (_, caddy):
+        statuses = []
+        with httpx.Client(verify=tls(caddy), timeout=10) as client:
+            for n in range(5):
+                r = client.post(
+                    f"https://127.0.0.1:{caddy.port}/api/tables",
+                    json={"game": "smear", "seats": ["human", "rule", "rule", "rule"]},
+                    headers={"Host": f"{NAME}:{caddy.port}", "X-Forwarded-For": f"203.0.113.{n + 1}"},
+                    extensions={"sni_hostname": NAME},
+                )
+                statuses.append(r.status_code)
+    assert statuses == [201, 201, 201, 429, 429], statuses
 
 
 UNITS = ("cardtable.service", "cardtable-backup.service", "cardtable-backup.timer")
