@@ -85,9 +85,9 @@ def backup(url: str, path: str | Path, force: bool = False) -> Counts:
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent if str(p.parent) else ".")
     os.close(fd)
     try:
-        counts = Counts({})
+        line = ""
         with _text_file(Path(tmp), True, _compressed(p)) as out:
-            for line, counts in dump(engine):  # noqa: B007 - the last counts are the whole file's
+            for line in dump(engine):
                 out.write(line + "\n")
             out.flush()
             os.fsync(out.fileno())
@@ -99,7 +99,7 @@ def backup(url: str, path: str | Path, force: bool = False) -> Counts:
             except FileExistsError:
                 raise CardtableError(f"{p}: already exists (use --force to replace it)") from None
             os.unlink(tmp)
-        return counts
+        return Counts(json.loads(line)["end"])  # the end line counts the rows
     except SQLAlchemyError as e:
         raise CardtableError(f"database {shown_url(url)}: {_first_line(e)}") from None
     finally:
@@ -108,8 +108,8 @@ def backup(url: str, path: str | Path, force: bool = False) -> Counts:
         engine.dispose()
 
 
-def dump(engine: Engine) -> Iterator[tuple[str, Counts]]:
-    """The backup's lines, read in one snapshot, each with the counts of the rows so far.
+def dump(engine: Engine) -> Iterator[str]:
+    """The backup's lines (without their newlines), read in one snapshot.
 
     A generator: the snapshot's transaction stays open until the last line is taken.
     """
@@ -133,7 +133,7 @@ def dump(engine: Engine) -> Iterator[tuple[str, Counts]]:
             "columns": columns,
         }
         rows: dict[str, int] = {t.name: 0 for t in TABLES}
-        yield _json(header), Counts(dict(rows))
+        yield _json(header)
         for table in TABLES:
             cols = [table.c[name] for name in columns[table.name]]
             query = select(*cols).order_by(*table.primary_key.columns)
@@ -141,8 +141,8 @@ def dump(engine: Engine) -> Iterator[tuple[str, Counts]]:
             # loading a whole table into memory first
             for row in conn.execute(query.execution_options(yield_per=BATCH)):
                 rows[table.name] += 1
-                yield _json({"table": table.name, "row": list(row)}), Counts(dict(rows))
-        yield _json({"end": rows}), Counts(dict(rows))
+                yield _json({"table": table.name, "row": list(row)})
+        yield _json({"end": rows})
 
 
 def restore(url: str, path: str | Path) -> Counts:
