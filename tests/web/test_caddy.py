@@ -10,7 +10,8 @@ refused through the proxy; ``/healthz`` and ``/readyz`` answer through it and ``
 a client cannot dodge the per-address limits by sending its own ``X-Forwarded-For`` through Caddy.
 
 The systemd units of ``docs/deploy/`` are checked with ``systemd-analyze verify`` where it is
-installed, and always read as INI files for the settings the recipe relies on.
+installed, read as INI files for the settings the recipe relies on, and the commands they run are
+run (systemd itself is not: the tests run in a container without it).
 
 Without Caddy or Chromium the tests skip locally and fail in CI (`tests.conftest.need`).
 """
@@ -22,7 +23,9 @@ import configparser
 import contextlib
 import os
 import re
+import shlex
 import shutil
+import signal
 import socket
 import ssl
 import subprocess
@@ -269,3 +272,62 @@ def test_the_systemd_units_pass_systemd_analyze_verify(tmp_path: Path) -> None:
     )  # fmt: skip
     said = [line for line in (done.stdout + done.stderr).splitlines() if any(name in line for name in UNITS)]
     assert done.returncode == 0 and said == [], done.stdout + done.stderr
+
+
+def unit_command(name: str, key: str, env: dict[str, str], port: int, backups: Path) -> list[str]:
+    """A unit's command as systemd would run it here: ``%%`` and ``$$`` unescaped, ``${NAME}``
+    taken from ``env``, the program, port and backup folder pointed at this test's."""
+    line = unit(name)["Service"][key]
+    for var, value in env.items():
+        line = line.replace("${" + var + "}", shlex.quote(value))
+    line = line.replace("%%", "%").replace("$$", "$")
+    line = line.replace("/opt/cardtable/bin/cardtable", f"{shlex.quote(sys.executable)} -m cardtable")
+    line = line.replace("--port 8000", f"--port {port}").replace("/var/backups/cardtable", str(backups))
+    return shlex.split(line)
+
+
+def test_the_units_commands_serve_stop_on_sigterm_and_back_up(tmp_path: Path) -> None:
+    """The commands the units run, run: the server's, with the settings of ``cardtable.env``, serves
+    (``/readyz``) and refuses a host that is not the public URL's, then ends with status 0 on the
+    unit's ``KillSignal`` within its ``TimeoutStopSec``; the backup service's makes a backup file
+    that restores."""
+    from tests.web.client import SRC
+
+    port = free_port()
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    settings = {"CARDTABLE_PUBLIC_URL": "https://cards.example.org", "CARDTABLE_DB": db}
+    env = {**os.environ, **settings, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    serve = unit_command("cardtable.service", "ExecStart", settings, port, backups)
+    proc = subprocess.Popen(serve, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert proc.poll() is None and time.monotonic() < deadline, "the unit's server did not start"
+            try:
+                ready = httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=2)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        assert ready.status_code == 200
+        assert httpx.get(f"http://127.0.0.1:{port}/healthz", headers={"Host": "cards.example.org"}).status_code == 200
+        assert httpx.get(f"http://127.0.0.1:{port}/healthz", headers={"Host": "rebound.example"}).status_code == 400
+        stop = unit("cardtable.service")["Service"]
+        proc.send_signal(getattr(signal, stop["KillSignal"]))
+        assert proc.wait(float(stop["TimeoutStopSec"])) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    for key in ("ExecStart", "ExecStartPost"):
+        done = subprocess.run(
+            unit_command("cardtable-backup.service", key, {}, port, backups),
+            env=env, capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stdout + done.stderr
+    made = list(backups.glob("tables-*.jsonl.gz"))
+    assert len(made) == 1 and re.fullmatch(r"tables-\d{8}T\d{6}Z\.jsonl\.gz", made[0].name), made
+    from cardtable.cli import main
+
+    assert main(["db", "restore", str(made[0]), "--db", f"sqlite:///{tmp_path / 'restored.db'}"]) == 0
