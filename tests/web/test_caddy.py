@@ -174,7 +174,9 @@ def test_a_websocket_from_another_sites_page_is_refused_through_the_proxy(proxie
     assert own == "open"  # the same handshake from the server's own origin goes through
 
 
-def test_a_whole_hand_in_chromium_over_https_and_wss(proxied: tuple[Server, Caddy], tmp_path: Path) -> None:
+def test_a_whole_hand_in_chromium_over_https_and_wss_and_another_sites_page_is_refused(
+    proxied: tuple[Server, Caddy], tmp_path: Path
+) -> None:
     from tests.browser.conftest import chromium_path
     from tests.browser.pages import create_table, join, play_until_summary, sit_down
 
@@ -203,9 +205,37 @@ def test_a_whole_hand_in_chromium_over_https_and_wss(proxied: tuple[Server, Cadd
             play_until_summary([desk, phone])
             assert desk.locator("#handsummary").count() == 1 and phone.locator("#handsummary").count() == 1
             assert desk.url.startswith(base) and phone.url.startswith(base)
+            table = desk.url.split("/t/")[1].split("?")[0]
+            live = f"wss://{NAME}:{caddy.port}/ws/tables/{table}"
+            assert all(u.startswith(live) for u in sockets), sockets
+            # A page of another site, in the same browser, cannot open the table's live connection.
+            evil = browser.new_context(ignore_https_errors=True).new_page()
+            evil.route("https://evil.test/", lambda route: route.fulfill(body="<html><body>hi</body></html>"))
+            evil.goto("https://evil.test/")
+            opened = evil.evaluate(
+                """url => new Promise(done => {
+                    const ws = new WebSocket(url);
+                    ws.onopen = () => done("open");
+                    ws.onerror = () => done("refused");
+                })""",
+                live,
+            )
+            assert opened == "refused"
+            # and the same from the server's own page opens (the refusal is the origin's)
+            assert (
+                desk.evaluate(
+                    """url => new Promise(done => {
+                    const ws = new WebSocket(url);
+                    ws.onopen = () => { ws.close(); done("open"); };
+                    ws.onerror = () => done("refused");
+                })""",
+                    live,
+                )
+                == "open"
+            )
         finally:
             browser.close()
-    assert len(sockets) >= 2 and all(u.startswith(f"wss://{NAME}:{caddy.port}/ws/tables/") for u in sockets), sockets
+    assert len(sockets) >= 2, sockets
 
 
 def test_a_forged_forwarded_for_through_the_proxy_is_not_believed(tmp_path: Path) -> None:
