@@ -301,6 +301,12 @@ def _build_parser() -> _Parser:
         metavar="N",
         help="tables waiting for people that one address may hold (default 20)",
     )
+    p.add_argument(
+        "--replay-seconds",
+        type=_some_seconds,
+        metavar="SECONDS",
+        help="longest a record sent to the replay viewer may take to replay (default 20)",
+    )
     p.add_argument("--log-format", choices=["text", "json"], help="one line per event: text (default) or json")
     p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
     p.add_argument("--bot-pause", type=_seconds, metavar="SECONDS", help="pause before a bot's move (default 0.8)")
@@ -683,6 +689,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         join_every=60 / args.joins_per_minute if args.joins_per_minute else None,
         join_burst=max(20, args.joins_per_minute) if args.joins_per_minute else None,
         waiting_per_address=args.waiting_per_address,
+        replay_seconds=args.replay_seconds,
     )
     return status
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page
@@ -73,11 +74,11 @@ def take_turn(page: Page) -> str | None:
         picked = page.locator(".picked").count()
         live.first.click(position={"x": 12, "y": 30})  # the part of a fanned card left uncovered
         # either the move went (one click plays a card in a trick game) or one more piece is picked
-        page.wait_for_function(
-            f"Number(document.querySelector('#table').dataset.v) > {v}"
-            f" || document.querySelectorAll('.picked').length > {picked}"
-            " || document.querySelector('#actions button.act.primary') !== null",
-            timeout=20000,
+        wait_until(
+            page,
+            lambda: version(page) > v
+            or page.locator(".picked").count() > picked
+            or page.locator("#actions button.act.primary").count() > 0,
         )
         if version(page) > v:
             return "card"
@@ -86,7 +87,17 @@ def take_turn(page: Page) -> str | None:
 
 def wait_moved(page: Page, v: int, timeout: float = 20) -> None:
     """Wait until the table has moved on from version ``v``."""
-    page.wait_for_function(f"Number(document.querySelector('#table')?.dataset.v) > {v}", timeout=timeout * 1000)
+    wait_until(page, lambda: version(page) > v, timeout)
+
+
+def wait_until(page: Page, check: Callable[[], bool], timeout: float = 20) -> None:
+    """Poll ``check`` (locator reads only: nothing is evaluated in the page, whose
+    Content-Security-Policy allows no string to be run as script) until it holds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("the page did not get there in time")
+        page.wait_for_timeout(50)
 
 
 def play_until_summary(pages: list[Page], timeout: float = 120) -> None:

@@ -43,8 +43,8 @@ BOTS = {"seep": 2, "smear": 2, "sheepshead": 3}
 
 
 def people(chromium: Browser) -> tuple[Page, Page]:
-    desk = chromium.new_context(viewport=DESKTOP).new_page()
-    phone = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    desk = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()
+    phone = chromium.new_context(bypass_csp=True, viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     return desk, phone
 
 
@@ -128,7 +128,7 @@ def test_a_spectator_sees_no_hidden_card(chromium: Browser, server: Server, game
     desk, phone = people(chromium)
     link = create_table(desk, server.url, game, ["human", "human"] + ["rule"] * BOTS[game], hands=1)
     table = link.split("/t/")[1].split("?")[0]
-    watcher = chromium.new_context(viewport=DESKTOP).new_page()
+    watcher = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()
     frames: list[dict[str, Any]] = []
     watcher.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))
     watcher.goto(f"{server.url}/t/{table}")
@@ -233,12 +233,12 @@ def test_illegal_clicks_are_refused_with_the_engines_reason_and_keys_play(chromi
 
 
 def test_the_replay_viewer_and_play_again(chromium: Browser, server: Server) -> None:
-    desk = chromium.new_context(viewport=DESKTOP).new_page()
+    desk = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()
     create_table(desk, server.url, "smear", ["human", "rule", "rule", "rule"], hands=1)
     sit_down(desk)
     play_until_summary([desk])
     table = table_of(desk)
-    viewer = chromium.new_context(viewport=DESKTOP).new_page()
+    viewer = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()
     viewer.goto(f"{server.url}/replay?table={table}")
     viewer.wait_for_selector("#nav:not([hidden])")
     dealt = viewer.locator(".openhand img").count()
@@ -259,7 +259,7 @@ def test_the_replay_viewer_and_play_again(chromium: Browser, server: Server) -> 
 def test_a_dropped_connection_shows_reconnecting_and_loses_no_move(chromium: Browser, tmp_path: Path) -> None:
     server = Server(f"sqlite:///{tmp_path / 'tables.db'}").start()
     try:
-        page = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        page = chromium.new_context(bypass_csp=True, viewport=PHONE, is_mobile=True, has_touch=True).new_page()
         create_table(page, server.url, "smear", ["human", "rule", "rule", "rule"], hands=1)
         sit_down(page)
         while not (my_turn(page) and page.get_attribute("#table", "data-phase") == "play"):
@@ -294,7 +294,7 @@ def test_a_seep_match_ends_at_its_baazi_and_the_page_says_who_won(chromium: Brow
     assert summary["status"] == "over"
     team = summary["winner"]
     assert team in ([0, 2], [1, 3])
-    page = chromium.new_context(viewport=DESKTOP).new_page()
+    page = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()
     page.goto(f"{server.url}/t/{made['table']}")
     page.wait_for_selector("#matchover")
     text = page.inner_text("#handsummary")
@@ -311,7 +311,7 @@ def test_a_public_table_is_joined_from_the_home_pages_list(chromium: Browser, se
     made = httpx.post(
         f"{server.url}/api/tables", json={"game": "smear", "seats": seats, "public": True}, timeout=30
     ).json()
-    page = chromium.new_context(viewport=DESKTOP).new_page()
+    page = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()
     page.goto(f"{server.url}/")
     row = page.locator("#tables li", has=page.locator(f"a[href='/t/{made['table']}']"))
     row.locator("a.watch").wait_for()
@@ -328,7 +328,7 @@ def test_a_public_table_is_joined_from_the_home_pages_list(chromium: Browser, se
 def test_a_table_without_hints_shows_no_hints_button(chromium: Browser, server: Server) -> None:
     body = {"game": "smear", "seats": ["human", "rule", "rule", "rule"], "hints": False}
     made = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
-    page = chromium.new_context(viewport=DESKTOP).new_page()
+    page = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()
     join(page, f"{server.url}/t/{made['table']}?invite={made['invite']}", "Ann")
     page.wait_for_selector("#table[data-myturn='1'] #actions button", timeout=60_000)
     assert page.locator("#hintbtn").count() == 0

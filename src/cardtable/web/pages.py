@@ -116,6 +116,14 @@ def _refuse(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+#: The most steps a replay shows (a long evening's match has a few thousand).
+MAX_STEPS = 20_000
+
+
+class TooManySteps(CardtableError):
+    """A record with more steps than the replay viewer shows."""
+
+
 def replay_json(obj: object, steps: bool = True, seat: int | None = None, ended: bool = False) -> dict[str, Any]:
     """A record replayed: each hand's result (the §7 report) and, with ``steps``, every state of
     every hand with every seat's view (all hands face up), for the replay viewer. The hands'
@@ -133,8 +141,10 @@ def replay_json(obj: object, steps: bool = True, seat: int | None = None, ended:
         seat = None
     out["narration"] = _narration(record, game, seat, ended)
     if steps:
-        rows = []
+        rows: list[dict[str, Any]] = []
         for step in replay(record, game):
+            if len(rows) >= MAX_STEPS:
+                raise TooManySteps(f"the record has over {MAX_STEPS} steps; the viewer shows at most that many")
             hand = record.hands[step.hand]
             text = None if step.action is None else hand.actions[step.action]
             rows.append(

@@ -40,7 +40,7 @@ def replay_bytes(raw: bytes, steps: bool, seat: int | None, ended: bool) -> tupl
     from cardtable.core import CardtableError
     from cardtable.record import BadRecord, ReplayStopped
     from cardtable.strict import BadJson, loads, one_line
-    from cardtable.web.pages import replay_json
+    from cardtable.web.pages import TooManySteps, replay_json
 
     def refuse(status: int, message: str) -> tuple[int, bytes]:
         return status, json.dumps({"error": one_line(message, 300)}).encode()
@@ -51,6 +51,8 @@ def replay_bytes(raw: bytes, steps: bool, seat: int | None, ended: bool) -> tupl
         return refuse(400, f"the record is not JSON: {e}")
     try:
         out = replay_json(obj, steps, seat, ended)
+    except TooManySteps as e:
+        return refuse(413, str(e))
     except (BadRecord, ReplayStopped, CardtableError) as e:
         return refuse(422, str(e))
     body = json.dumps(out, separators=(",", ":")).encode()

@@ -6,6 +6,7 @@
  */
 
 import { h } from "./dom.js";
+import { inviteBox, inviteLink, shareBase } from "./invite.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -105,7 +106,8 @@ async function create(/** @type {Event} */ ev) {
     const got = await api("/api/tables", body);
     localStorage.setItem(`cardtable:host:${got.table}`, got.host);
     localStorage.setItem(`cardtable:invite:${got.table}`, got.invite);
-    const link = `${location.origin}/t/${encodeURIComponent(got.table)}?invite=${encodeURIComponent(got.invite)}`;
+    const where = await shareBase();
+    const link = inviteLink(where.base, got.table, got.invite);
     const box = $("created");
     box.hidden = false;
     const name = /** @type {HTMLInputElement} */ ($("hostname")).value.trim();
@@ -113,9 +115,8 @@ async function create(/** @type {Event} */ ev) {
     box.replaceChildren(
       h("h3", { text: "Your table is ready" }),
       h("p", { text: "Send this invite link to the people who will play:" }),
-      h("p", { class: "invite", id: "invitelinkout", text: link }),
+      inviteBox(link, { others: where.others.map((b) => inviteLink(b, got.table, got.invite)), loopbackOnly: where.loopbackOnly }),
       h("div", { class: "row" }, [
-        h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link), text: "Copy the link" }),
         people ? h("button", { class: "primary", id: "sitdown", type: "button", onclick: async () => {
           try {
             const seat = await api(`/api/tables/${encodeURIComponent(got.table)}/join`, { invite: got.invite, name: name || "host" });

@@ -8,6 +8,7 @@
 
 import { fanLayout, prettyCard, sortHand, cardWords } from "./cards.js";
 import { Connection } from "./connection.js";
+import { inviteBox, inviteLink, shareBase } from "./invite.js";
 import { actionLabel, describe, peopleNames, places, seatCount, seatName, sides, summary } from "./format.js";
 import { pickState, toggle, tokensOf } from "./picker.js";
 import { actorOf, cardImg, floorBox, fourColour, h, infoLines, seatBox, seatFacts, trickBox } from "./dom.js";
@@ -18,12 +19,12 @@ const seatKey = `cardtable:seat:${tableId}`;
 const hostKey = `cardtable:host:${tableId}`;
 
 /** @type {{game: string, seats: number, names: string[], info: any, conn: Connection | null, state: any,
- *   picked: string[], showLast: boolean, refused: string, news: string, summaries: Map<number, string[]>,
+ *   picked: string[], showLast: boolean, refused: string, news: string, busy: string, summaries: Map<number, string[]>,
  *   report: any, handsDone: string, hints: {v: number, list: any[]} | null, matchEnded: boolean,
  *   matchAfter: any}} */
 const ui = {
   game: "", seats: 4, names: [], info: null, conn: null, state: null, picked: [], showLast: false,
-  refused: "", news: "", summaries: new Map(), report: null, handsDone: "", hints: null, matchEnded: false,
+  refused: "", news: "", busy: "", summaries: new Map(), report: null, handsDone: "", hints: null, matchEnded: false,
   matchAfter: null,
 };
 
@@ -91,22 +92,37 @@ function showJoin() {
   name.focus();
 }
 
+/** The address others reach this server by (asked once). @type {Promise<any> | null} */
+let sharing = null;
+let hostShown = false;
+
 function showHost() {
   const host = localStorage.getItem(hostKey);
   if (!host || !ui.info || ui.info.status !== "waiting") {
     $("host").hidden = true;
+    hostShown = false;
     return;
   }
+  if (hostShown) return; // drawn once while the table waits: the invite and its QR code stay put
+  hostShown = true;
   const box = $("host");
   box.hidden = false;
   const invite = localStorage.getItem(`cardtable:invite:${tableId}`);
-  box.replaceChildren(
-    ...[h("h2", { text: "You are the host" }),
-    invite ? h("p", {}, ["Invite link: ", h("span", { class: "invite", id: "invite", text: `${location.origin}/t/${tableId}?invite=${invite}` })]) : null,
-    h("button", { id: "start", onclick: async () => {
-      try { await api(`/api/tables/${encodeURIComponent(tableId)}/start`, { host, bot: "rule" }); box.hidden = true; } catch (e) { flash(`Could not start: ${/** @type {Error} */ (e).message}`); }
-    }, text: "Start now, bots in the empty seats" })].filter((x) => x !== null),
-  );
+  const start = h("button", { id: "start", onclick: async () => {
+    try { await api(`/api/tables/${encodeURIComponent(tableId)}/start`, { host, bot: "rule" }); box.hidden = true; } catch (e) { flash(`Could not start: ${/** @type {Error} */ (e).message}`); }
+  }, text: "Start now, bots in the empty seats" });
+  box.replaceChildren(h("h2", { text: "You are the host" }), start);
+  if (!invite) return;
+  sharing ??= shareBase();
+  sharing.then((where) => {
+    box.replaceChildren(
+      h("h2", { text: "You are the host" }),
+      h("p", { text: "Invite link:" }),
+      inviteBox(inviteLink(where.base, tableId, invite), { id: "invite", loopbackOnly: where.loopbackOnly,
+        others: where.others.map((/** @type {string} */ b) => inviteLink(b, tableId, invite)) }),
+      start,
+    );
+  });
 }
 
 /** @param {string} text */
@@ -120,6 +136,7 @@ function renderBanner() {
   el.replaceChildren(
     ...[
       ui.refused ? h("div", { class: "banner refused", role: "alert", id: "refusal", text: ui.refused }) : null,
+      ui.busy ? h("div", { class: "banner busy", role: "status", id: "busy", text: ui.busy }) : null,
       ui.news ? h("div", { class: "banner news", id: "news", text: ui.news }) : null,
     ].filter((x) => x !== null),
   );
@@ -157,6 +174,11 @@ function start(token) {
       render();
     },
     onOther: (msg) => {
+      if (msg.t === "busy") {
+        // the server is slow to store a move: say so rather than leave people waiting in silence
+        ui.busy = msg.busy ? String(msg.message ?? "The server is busy…") : "";
+        renderBanner();
+      }
       if (msg.t === "table" && msg.table) {
         ui.info = msg.table;
         showHost();
