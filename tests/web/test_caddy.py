@@ -186,18 +186,19 @@ def test_a_whole_hand_in_chromium_over_https_and_wss_and_another_sites_page_is_r
     _, caddy = proxied
     base = f"https://{NAME}:{caddy.port}"
     sockets: list[str] = []
+    problems: list[str] = []
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=path, args=[f"--host-resolver-rules=MAP {NAME} 127.0.0.1"])
         try:
             # The test's certificate authority is not the machine's: Chromium is told to accept it.
-            # bypass_csp: the pages' helpers wait on predicates Playwright evaluates as strings,
-            # which the pages' Content-Security-Policy forbids (that it arrives is checked above).
-            desk = browser.new_context(ignore_https_errors=True, bypass_csp=True).new_page()
-            phone = browser.new_context(
-                ignore_https_errors=True, bypass_csp=True, viewport={"width": 375, "height": 667}
-            ).new_page()
+            # The pages run under the Content-Security-Policy as it comes through the proxy.
+            desk = browser.new_context(ignore_https_errors=True).new_page()
+            phone = browser.new_context(ignore_https_errors=True, viewport={"width": 375, "height": 667}).new_page()
             for page in (desk, phone):
                 page.on("websocket", lambda ws: sockets.append(ws.url))
+                page.on(
+                    "console", lambda msg: problems.append(msg.text) if "Content Security Policy" in msg.text else None
+                )
             link = create_table(desk, base, "smear", ["human", "human", "rule", "rule"], hands=1)
             assert link.startswith(base + "/t/"), link
             sit_down(desk)
@@ -236,6 +237,7 @@ def test_a_whole_hand_in_chromium_over_https_and_wss_and_another_sites_page_is_r
         finally:
             browser.close()
     assert len(sockets) >= 2, sockets
+    assert problems == [], problems
 
 
 def test_a_forged_forwarded_for_through_the_proxy_is_not_believed(tmp_path: Path) -> None:
