@@ -315,11 +315,13 @@ def test_restore_refuses_a_malformed_file_in_one_line(
     assert not target.exists()
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 def test_restore_is_one_transaction(
-    saved: tuple[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """A file well formed throughout whose last row the database refuses (a second seat 3 of a
-    table) restores nothing at all."""
+    saved: tuple[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str], database: str,
+    request: pytest.FixtureRequest,
+) -> None:  # fmt: skip
+    """A file well formed throughout whose last seat the database refuses (a second seat 3 of a
+    table, after the tables went in) restores nothing at all."""
     _, file = saved
     lines = file.read_text().splitlines()
     seat_lines = [i for i, line in enumerate(lines) if line.startswith('{"table":"seats"')]
@@ -329,8 +331,11 @@ def test_restore_is_one_transaction(
     lines[-1] = json.dumps(end)
     bad = tmp_path / "twice.jsonl"
     bad.write_text("".join(line + "\n" for line in lines))
-    target = f"sqlite:///{tmp_path / 'target.db'}"
-    one_refusal(capsys, ["db", "restore", str(bad), "--db", target], "UNIQUE")
+    if database == "sqlite":
+        target, word = f"sqlite:///{tmp_path / 'target.db'}", "UNIQUE"
+    else:
+        target, word = request.getfixturevalue("pg_databases")(), "duplicate key"
+    one_refusal(capsys, ["db", "restore", str(bad), "--db", target], word)
     assert rows_of(target) == {"tables": 0, "seats": 0, "actions": 0}
     # The same database, still empty, takes the whole file afterwards.
     assert main(["db", "restore", str(file), "--db", target]) == 0
