@@ -1,8 +1,11 @@
-"""Crash: the server is killed with SIGKILL at random moments and started again on the same
-database while tables of all three games are played; nothing acknowledged may be lost, nothing
-applied twice, and each table's final record must equal that of a run without a crash.
+"""Crash or stop: the server is killed with SIGKILL (or stopped with SIGTERM, ``--signal term``)
+at random moments and started again on the same database while tables of all three games are
+played; nothing acknowledged may be lost, nothing applied twice, and each table's final record
+must equal that of a run without a crash. With SIGTERM it also counts the server's exit statuses
+(web.md §5: 0) and times each client's return: from the signal until its ``hello`` is answered by
+the next server.
 
-    python bench/web_crash.py [--kills 50] [--hands 6] [--seed 1] [--bot-pause 0.1] [--json]
+    python bench/web_crash.py [--kills 50] [--signal kill|term] [--hands 6] [--seed 1] [--bot-pause 0.1] [--json]
 
 Both runs use the server's test-only seed, so deals, dealers and bots' choices follow the game
 and the version, and the scripted client (one per table, in seat 0) chooses by the table and the
@@ -18,6 +21,8 @@ import json
 import os
 import platform
 import random
+import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -47,11 +52,24 @@ class Run:
         self.sent: dict[str, tuple[int, str]] = {}
         self.acked: dict[str, int] = {}
         self.errors: list[str] = []
+        self.stop_with = "kill"
+        self.signalled = 0.0
+        self.exits: list[int | None] = []
+        self.back: list[float] = []  # seconds from a signal until a client was served again
 
     async def restart(self) -> None:
         port = self.server.port
         self.up.clear()
-        self.server.kill()
+        self.signalled = time.monotonic()
+        if self.stop_with == "term" and self.server.proc is not None:
+            self.server.proc.send_signal(signal.SIGTERM)
+            try:
+                self.exits.append(await asyncio.to_thread(self.server.proc.wait, 15))
+            except subprocess.TimeoutExpired:
+                self.exits.append(None)
+                self.server.kill()
+        else:
+            self.server.kill()
         server = Server(self.db, *self.extra)
         server.port = port
         self.server = await asyncio.to_thread(server.start)
@@ -61,11 +79,15 @@ class Run:
 async def drive(run: Run, n: int, table: str, token: str, deadline: float) -> None:
     """Seat 0 of table ``n``: act by the table and the version, reconnect after every kill."""
     seen = 0
+    served_after = -1.0
     while time.monotonic() < deadline:
         await run.up.wait()
         try:
             c = await Client.connect(run.server, table, token, v=seen)
             seen = c.v
+            if run.signalled and served_after != run.signalled:
+                served_after = run.signalled
+                run.back.append(time.monotonic() - run.signalled)
             if c.table.get("status") == "over":
                 run.over.add(n)
                 await c.close()
@@ -105,6 +127,7 @@ async def play(args: argparse.Namespace, kills: int) -> tuple[list[dict[str, Any
     db = f"sqlite:///{tempfile.mkdtemp()}/crash.db"
     extra = ["--seed", str(args.seed), "--bot-pause", str(args.bot_pause), "--bot-workers", "1"]
     run = Run(db, extra)
+    run.stop_with = args.signal
     tables = []
     for n in range(args.tables_per_game * len(GAMES)):
         game = GAMES[n % len(GAMES)]
@@ -130,6 +153,7 @@ async def play(args: argparse.Namespace, kills: int) -> tuple[list[dict[str, Any
 async def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--kills", type=int, default=50)
+    ap.add_argument("--signal", choices=["kill", "term"], default="kill", help="SIGKILL (default) or SIGTERM")
     ap.add_argument("--hands", type=int, default=6)
     ap.add_argument("--tables-per-game", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
@@ -161,10 +185,22 @@ async def main() -> None:
         "acknowledged_moves": len(run.acked),
         "acknowledged_lost": lost,
         "records_equal_no_crash_run": sum(a == b for a, b in zip(calm, crashed, strict=True)),
+        "signal": args.signal,
         "errors": len(errors),
         "wall_s": round(time.perf_counter() - started, 1),
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
     }
+    if args.signal == "term":
+        out["exit_status_0"] = sum(1 for e in run.exits if e == 0)
+        out["exit_other"] = [e for e in run.exits if e != 0]
+        back = sorted(run.back)
+        if back:
+            out["client_back_s"] = {
+                "p50": round(back[len(back) // 2], 2),
+                "p95": round(back[min(len(back) - 1, int(len(back) * 0.95))], 2),
+                "max": round(back[-1], 2),
+                "n": len(back),
+            }
     print(json.dumps(out) if args.json else "\n".join(f"{k}: {v}" for k, v in out.items()))
     for e in errors[:10]:
         print("error:", e, file=sys.stderr)

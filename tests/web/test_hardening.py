@@ -148,6 +148,8 @@ def test_5_one_address_cannot_fill_the_server(tmp_path: Path) -> None:
         assert codes.count(201) == 10 and codes[10:] == [429] * 5, codes
         r = post(s, "/api/tables", body)
         assert "tables created from your address" in one_line_error(r, 429) and r.headers["retry-after"]
+        # a forwarded address is believed only from a trusted proxy: none here, so no way around
+        assert post(s, "/api/tables", body, **{"x-forwarded-for": "203.0.113.9"}).status_code == 429
         # another address is served as before
         with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as other:
             r = other.post(s.url + "/api/tables", content=body, headers=JSON)
