@@ -324,8 +324,15 @@ def _build_parser() -> _Parser:
     p.add_argument("--seed", type=int, help=argparse.SUPPRESS)  # tests and benchmarks: deals not secret
 
     p = sub.add_parser("db", help="the web table server's database")
-    p.add_argument("action", choices=["upgrade"], help="upgrade: apply the schema's migrations")
+    p.add_argument(
+        "action",
+        choices=["upgrade", "backup", "restore"],
+        help="upgrade: apply the schema's migrations; backup FILE: write the database to FILE (JSON lines, "
+        "gzip if FILE ends in .gz); restore FILE: load FILE into an empty database",
+    )
+    p.add_argument("file", nargs="?", metavar="FILE", help="the backup file (backup and restore)")
     p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
+    p.add_argument("--force", action="store_true", help="backup: replace FILE if it exists")
     return parser
 
 
@@ -688,7 +695,16 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _cmd_db(args: argparse.Namespace) -> int:
-    status: int = _web().db_upgrade(args.db)
+    if args.action == "upgrade":
+        if args.file is not None:
+            raise CardtableError(f"upgrade takes no file (got {args.file!r})")
+        status: int = _web().db_upgrade(args.db)
+        return status
+    if args.file is None:
+        raise CardtableError(f"{args.action} needs the backup FILE")
+    _web()  # one line naming the extra when the web extra is missing
+    backup = importlib.import_module("cardtable.web.backup")
+    status = backup.run(args.action, args.file, args.db, args.force)
     return status
 
 
