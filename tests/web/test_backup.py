@@ -296,7 +296,7 @@ def test_restore_refuses_every_cut_of_the_file_and_touches_nothing(
         (lambda lines: [*lines[:2], lines[2].replace("true", '"yes"', 1), *lines[3:]], ("tables.public",)),
         (
             lambda lines: [lines[0], lines[1].rsplit(",", 1)[0] + "]}", *lines[2:]],
-            ("line 2", "values for the 12"),
+            ("line 2", f"values for the {len(store.tables.columns)}"),
         ),
         (lambda lines: [*lines[:-2], lines[-1]], ("end line counts",)),  # a row missing
         (lambda lines: [*lines, lines[1]], ("after the end line",)),
