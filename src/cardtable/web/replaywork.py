@@ -31,7 +31,7 @@ MAX_ANSWER_BYTES = 48_000_000
 
 def _lower_priority() -> None:
     with contextlib.suppress(OSError, AttributeError):
-        os.nice(10)
+        os.nice(19)
 
 
 def replay_bytes(raw: bytes, steps: bool, seat: int | None, ended: bool) -> tuple[int, bytes]:
