@@ -307,6 +307,15 @@ def _build_parser() -> _Parser:
         metavar="SECONDS",
         help="longest a record sent to the replay viewer may take to replay (default 20)",
     )
+    p.add_argument(
+        "--cluster",
+        action="store_true",
+        help="one of several servers over one PostgreSQL database: each table served by one of them "
+        "under a lease, handed over when asked or when its server dies (docs/web.md)",
+    )
+    p.add_argument(
+        "--lease-seconds", type=_some_seconds, metavar="SECONDS", help="with --cluster: a lease's term (default 10)"
+    )
     p.add_argument("--log-format", choices=["text", "json"], help="one line per event: text (default) or json")
     p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
     p.add_argument("--bot-pause", type=_seconds, metavar="SECONDS", help="pause before a bot's move (default 0.8)")
@@ -690,6 +699,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         join_burst=max(20, args.joins_per_minute) if args.joins_per_minute else None,
         waiting_per_address=args.waiting_per_address,
         replay_seconds=args.replay_seconds,
+        cluster=args.cluster or None,
+        lease_seconds=args.lease_seconds,
     )
     return status
 

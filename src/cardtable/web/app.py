@@ -100,7 +100,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
 
     @app.get("/api/tables")
     async def listing(request: Request, status: str | None = None) -> dict[str, Any]:
-        return {"tables": hub_of(request).listing(status)}
+        return {"tables": await hub_of(request).listing(status)}
 
     @app.get("/api/tables/{table_id}")
     async def summary(request: Request, table_id: str) -> dict[str, Any]:
@@ -236,7 +236,10 @@ async def serve_connection(hub: Hub, websocket: WebSocket, table_id: str) -> Non
     await websocket.accept()
     try:
         table = await hub.get(table_id)
-    except Refused:
+    except Refused as e:
+        if e.reason == "elsewhere":  # being handed over from another process: try again (1013)
+            await websocket.close(1013, "the table is moving to this server; try again")
+            return
         table = None
     if table is None:
         await websocket.close(NO_TABLE, "no such table")
@@ -336,7 +339,7 @@ async def _write(websocket: WebSocket, conn: Conn) -> None:
         while True:
             msg = await conn.outbox.get()
             if msg is None:
-                await websocket.close(1008, "the client does not read its messages")
+                await websocket.close(*conn.ending)
                 return
             await websocket.send_text(json.dumps(msg, separators=(",", ":")))
     except Exception:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
+import socket
 import time
 from collections import Counter, defaultdict
 from typing import Any
@@ -16,6 +18,7 @@ from cardtable.registry import get_game_from_rules
 from cardtable.strict import excerpt
 from cardtable.web import talk
 from cardtable.web.bots import BotPool, refusal
+from cardtable.web.leases import Leases
 from cardtable.web.limits import PerAddress
 from cardtable.web.live import HUMAN, LiveTable, Refused, new_token, token_hash
 from cardtable.web.settings import Settings
@@ -53,33 +56,120 @@ class Hub:
         #: The waiting tables each address created (to bound how many one address holds open).
         self.waiting_by: defaultdict[str, set[str]] = defaultdict(set)
         self.sweeper: asyncio.Task[None] | None = None
+        self.renewer: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[None]] = set()
+        #: A table taken over is kept at least this long before it is handed on, so that two
+        #: processes asked for it at once pass it on at a pace at which it is also played.
+        self.hold = min(settings.lease_seconds / 2, 1.0)
+        #: How often a process looks whether another has asked for one of its tables.
+        self.tick = min(0.25, settings.lease_seconds / 4)
+        #: How long a request for a table that another process holds waits for it to be handed over.
+        self.wait_for_lease = self.hold + 4 * self.tick + 1.0
+        #: With ``--cluster``: this process's leases on the tables it serves (`cardtable.web.leases`).
+        self.leases: Leases | None = None
+        if settings.cluster:
+            node = settings.node or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+            self.leases = Leases(self.store, node[:80], settings.lease_seconds)
 
     async def rebuild(self) -> None:
-        """Rebuild every open table by replaying its stored actions through the engine."""
+        """Rebuild every open table by replaying its stored actions through the engine (with
+        ``--cluster``: only the tables being played that no live process owns)."""
+        if self.leases is not None:
+            await self.adopt()
+            self.renewer = asyncio.create_task(self._renew_forever(), name="leases")
+            return
         for table_id in await asyncio.to_thread(self.store.open_tables):
             table = await self._load(table_id)
-            if table is None:
+            if table is not None:
+                self._resume(table)
+
+    def _resume(self, table: LiveTable) -> None:
+        """A table rebuilt from the store carries on: its people get their grace, its bots play."""
+        for n, seat in enumerate(table.seats):
+            if seat.human and seat.token_hash is not None:
+                table._start_grace(n)
+        table._schedule()
+
+    # --- several processes: leases (`cardtable.web.leases`) ---
+
+    async def adopt(self) -> None:
+        """Take and rebuild the tables being played whose owner died, so their bots play on."""
+        assert self.leases is not None
+        for table_id in await asyncio.to_thread(self.leases.orphans):
+            if table_id in self.tables:
                 continue
-            for n, seat in enumerate(table.seats):
-                if seat.human and seat.token_hash is not None:
-                    table._start_grace(n)
-            table._schedule()
+            async with self.lock:
+                if table_id in self.tables or not (await asyncio.to_thread(self.leases.take, table_id)).ours:
+                    continue
+                table = await self._load(table_id)
+            if table is not None:
+                log.info("table %s: taken over (its server stopped renewing its lease)", table_id)
+                self._resume(table)
+
+    async def _renew_forever(self) -> None:
+        """Renew the leases a few times a term, and hand on at once a table another process asks for."""
+        assert self.leases is not None
+        renewed = 0.0
+        while True:
+            await asyncio.sleep(self.tick)
+            try:
+                if time.monotonic() - renewed >= self.settings.lease_seconds / 4:
+                    renewed = time.monotonic()
+                    ours, wanted = await asyncio.to_thread(self.leases.renew)
+                    for table_id in list(self.tables):
+                        if table_id not in ours:
+                            log.warning("table %s: its lease was lost; dropped here", table_id)
+                            await self.drop(table_id, release=False)
+                    await self.adopt()
+                else:
+                    wanted = await asyncio.to_thread(self.leases.wanted)
+                for table_id in wanted:
+                    table = self.tables.get(table_id)
+                    if table is not None and time.monotonic() - table.loaded_at >= self.hold:
+                        log.info("table %s: handed to the server that asked for it", table_id)
+                        await self.drop(table_id, release=True)
+            except Exception:
+                log.exception("renewing the leases failed")
+
+    def _lost(self, table_id: str) -> None:
+        """A table found its next version stored by another process: let it go (no lease to give)."""
+        task = asyncio.create_task(self.drop(table_id, release=False))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def drop(self, table_id: str, release: bool) -> None:
+        """Stop serving a table here: after what it is storing, its connections are closed with
+        1012 (the clients reconnect, through the load balancer, to its new owner)."""
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(table.submit(table.leave), 10)
+            table.stop()
+        if release and self.leases is not None:
+            await asyncio.to_thread(self.leases.release, table_id)
 
     def close(self) -> None:
         for table in self.tables.values():
             table.stop()
-        if self.sweeper is not None:
-            self.sweeper.cancel()
+        for task in (self.sweeper, self.renewer):
+            if task is not None:
+                task.cancel()
         self.journal.close()
         self.bots.close()
         self.store.close()
 
     async def shutdown(self) -> None:
-        """Stop cleanly (SIGTERM): no new moves, what is being stored is stored, then close."""
+        """Stop cleanly (SIGTERM): no new moves, what is being stored is stored, the leases are
+        given up (other processes take the tables at once), then close."""
+        if self.renewer is not None:
+            self.renewer.cancel()
         for table in self.tables.values():
             table.stop()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.journal.drain(), 5)
+        if self.leases is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.leases.release_all)
         self.close()
 
     # --- expiry: tables nobody joins or uses any more leave memory (and, if empty, the store) ---
@@ -136,14 +226,41 @@ class Hub:
             log.info("table %s: removed (nothing was played)", table_id)
 
     async def get(self, table_id: str) -> LiveTable:
-        """The table ``table_id``; a closed one is rebuilt from the store when first asked for."""
+        """The table ``table_id``; a closed one is rebuilt from the store when first asked for.
+        With ``--cluster`` the table is served only under this process's lease: one that another
+        live process holds is asked for and waited for (a second or two); if it does not come,
+        ``503``: try again in a moment."""
         table = self.tables.get(table_id)
-        if table is None and len(table_id) <= 32:
+        if table is not None:
+            return table
+        if len(table_id) > 32:
+            raise Refused(404, f"no table {excerpt(table_id)}")
+        if self.leases is None:
             async with self.lock:
                 table = self.tables.get(table_id) or await self._load(table_id)
-        if table is None:
-            raise Refused(404, f"no table {excerpt(table_id)}")
-        return table
+            if table is None:
+                raise Refused(404, f"no table {excerpt(table_id)}")
+            return table
+        deadline = time.monotonic() + self.wait_for_lease
+        while True:
+            async with self.lock:
+                table = self.tables.get(table_id)
+                if table is not None:
+                    return table
+                if not await asyncio.to_thread(self.store.exists, table_id):
+                    raise Refused(404, f"no table {excerpt(table_id)}")
+                if (await asyncio.to_thread(self.leases.take, table_id)).ours:
+                    table = await self._load(table_id)
+                    if table is None:
+                        raise Refused(404, f"no table {excerpt(table_id)}")
+                    if table.status == "playing":
+                        self._resume(table)
+                    return table
+            if time.monotonic() > deadline:
+                raise Refused(
+                    503, "the table is moving to this server; try again in a moment", "elsewhere", retry_after=1
+                )
+            await asyncio.sleep(0.1)
 
     async def _load(self, table_id: str) -> LiveTable | None:
         loaded = await asyncio.to_thread(self.store.load, table_id)
@@ -157,6 +274,7 @@ class Hub:
             log.error("table %s cannot be rebuilt: %s", table_id, e)
             return None
         self.tables[table_id] = table
+        table.on_lost = self._lost
         table.start_worker()
         return table
 
@@ -232,8 +350,11 @@ class Hub:
             )
             seat_rows = [SeatRow(n, spec, None, None) for n, spec in enumerate(seats)]
             await asyncio.to_thread(self.store.create_table, row, seat_rows)
+            if self.leases is not None:
+                await asyncio.to_thread(self.leases.take, table_id)
             table = LiveTable(row, seat_rows, self.settings, self.store, self.bots, self.journal)
             self.tables[table_id] = table
+            table.on_lost = self._lost
             table.start_worker()
             if status == "waiting":
                 mine.add(table_id)
@@ -242,7 +363,14 @@ class Hub:
             await table.submit(table._begin)
         return {"table": table_id, "host": host, "invite": invite}
 
-    def listing(self, status: str | None) -> list[dict[str, Any]]:
+    async def listing(self, status: str | None) -> list[dict[str, Any]]:
+        """The public tables (``status``: ``open``, those not closed with a free seat; or one
+        status). With ``--cluster`` they are read from the store, which every process shares."""
+        if self.leases is not None:
+            found = await asyncio.to_thread(self.store.public_tables)
+            live = {t.id: t.summary() for t in self.tables.values() if t.row.public}
+            rows = [live.get(t["id"], t) for t in found]
+            return [t for t in rows if _listed(t, status)]
         out = []
         for table in self.tables.values():
             if not table.row.public:
@@ -253,3 +381,10 @@ class Hub:
                 continue
             out.append(table.summary())
         return out
+
+
+def _listed(summary: dict[str, Any], status: str | None) -> bool:
+    free = any(s["player"] == HUMAN and not s["taken"] for s in summary["seats"])
+    if status == "open":
+        return bool(summary["status"] != "closed" and free)
+    return status is None or summary["status"] == status

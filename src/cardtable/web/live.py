@@ -23,6 +23,8 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from cardtable.cards import format_card
 from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, rules_json
 from cardtable.record import FORMAT
@@ -81,6 +83,17 @@ class Conn:
     outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(maxsize=2000))
     table: str = ""
     closed: bool = False
+    #: The close code and reason to end the connection with (default: 1008, a client that reads nothing).
+    ending: tuple[int, str] = (1008, "the client does not read its messages")
+
+    def end(self, code: int, reason: str) -> None:
+        """Close the connection with ``code`` once what is queued for it is sent."""
+        if self.closed:
+            return
+        self.ending = (code, reason)
+        self.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
 
     def send(self, msg: dict[str, Any]) -> None:
         if self.closed:
@@ -176,6 +189,12 @@ class LiveTable:
         self.talk = talk.TalkLog()
         #: When the current version began: a person's clock runs from here (web.md §4).
         self.turn_started = time.monotonic()
+        #: When this process loaded the table (a lease's hand-over waits a little after it).
+        self.loaded_at = time.monotonic()
+        #: Whether this process no longer serves the table (another took it: `cardtable.web.leases`).
+        self.lost = False
+        #: Called when a store of this table's next version finds it stored by another process.
+        self.on_lost: Callable[[str], None] | None = None
 
     # --- the one writer ---
 
@@ -202,6 +221,16 @@ class LiveTable:
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         await self.queue.put((job, done))
         return await done
+
+    async def leave(self) -> None:
+        """This process stops serving the table (run on its worker): nothing more is scheduled,
+        and every connection is closed with 1012 so its client reconnects to the new owner."""
+        for task in [self.timer, *self.graces.values(), *self.tasks]:
+            if task is not None:
+                task.cancel()
+        self.lost = True
+        for conn in list(self.conns):
+            conn.end(1012, "the table moved to another server; reconnect")
 
     def stop(self) -> None:
         for task in [self.worker, self.timer, *self.graces.values(), *self.tasks]:
@@ -568,6 +597,13 @@ class LiveTable:
                 self._tell_all({"t": "busy", "busy": False, "message": "The server is back."})
         self.last_active = time.time()
 
+    def _lose(self, v: int) -> None:
+        """Version ``v`` is already stored: another process serves this table now. Stop here."""
+        log.warning("table %s: version %d was stored by another server; this one lets the table go", self.id, v)
+        self.lost = True
+        if self.on_lost is not None:
+            self.on_lost(self.id)
+
     def _tell_all(self, msg: dict[str, Any]) -> None:
         for conn in list(self.conns):
             conn.send(msg)
@@ -579,8 +615,13 @@ class LiveTable:
         canonical = self.game.format(action)
         public = engine.public_action(self.game, before, action)
         v = self.version + 1
+        if self.lost:
+            raise Refused(503, "the table moved to another server; reconnect", "elsewhere")
         try:
             await self._store(ActionRow(v, seat, canonical, None, client_id, stand_in))
+        except IntegrityError:
+            self._lose(v)
+            raise Refused(503, "the table moved to another server; reconnect", "elsewhere") from None
         except Exception as e:
             log.error("table %s: storing version %d failed: %s", self.id, v, one_line(str(e), 200))
             self._schedule()  # a bot's or a timer's move is tried again
@@ -611,7 +652,13 @@ class LiveTable:
             "new_match": new_match,
         }
         v = self.version + 1
-        await self._store(ActionRow(v, -1, "deal", data, None, False))
+        if self.lost:
+            return
+        try:
+            await self._store(ActionRow(v, -1, "deal", data, None, False))
+        except IntegrityError:
+            self._lose(v)
+            return
         metrics.MOVES.labels(by="deal").inc()
         entry = self._apply_deal(v, data)
         self._broadcast(entry)

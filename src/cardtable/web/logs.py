@@ -56,3 +56,5 @@ def setup(form: str = "text", level: int = logging.INFO) -> None:
         logging.getLogger(name).handlers[:] = []
         logging.getLogger(name).propagate = True
     logging.getLogger("uvicorn.access").disabled = True
+    # uvicorn's line per WebSocket opened and closed says nothing the server's own lines do not
+    logging.getLogger("uvicorn.error").setLevel(logging.WARNING)

@@ -71,6 +71,10 @@ def serve(host: str, port: int, db: str | None, **overrides: Any) -> int:
         settings = replace(settings, public_url=check_public_url(settings.public_url))
     proxies = settings.trusted_proxies or (("127.0.0.1", "::1") if settings.public_url else ())
     settings = replace(settings, trusted_proxies=proxies)
+    if settings.cluster and not settings.db_url.startswith("postgresql"):
+        raise CardtableError(
+            "--cluster needs a PostgreSQL database that the servers share (--db postgresql+psycopg://...)"
+        )
     migrate(settings.db_url)
     reach = Reach.detect(host, port, settings.public_url, settings.advertise, settings.allowed_hosts)
     logs.setup(log_format)

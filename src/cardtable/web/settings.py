@@ -92,6 +92,12 @@ class Settings:
     busy_after: float = 1.0
     #: Seconds that a stopping server (SIGTERM) gives open connections before it closes them.
     shutdown_grace: float = 3.0
+    #: Several server processes over one PostgreSQL database, each live table owned by one of them
+    #: through a lease (`cardtable.web.leases`); ``lease_seconds`` is a lease's term.
+    cluster: bool = False
+    lease_seconds: float = 10.0
+    #: This process's name in the leases (default: host name, process id and a random part).
+    node: str = ""
     #: For tests and benchmarks only: deals, dealers and bots' choices drawn from this seed (with
     #: the game and the version), so two runs play the same; such deals are not secret.
     seed: int | None = None

@@ -27,6 +27,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     true,
@@ -74,6 +75,15 @@ actions = Table(
     Column("client_id", String(64), nullable=True),
     Column("stand_in", Boolean, nullable=False),
     Column("created", Float, nullable=False),
+)
+
+leases = Table(
+    "leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(80), nullable=False),
+    Column("until", Float, nullable=False),
+    Column("wanted", String(80), nullable=True),
 )
 
 
@@ -153,6 +163,53 @@ class Store:
             conn.execute(delete(actions).where(actions.c.table_id == table_id))
             conn.execute(delete(seats).where(seats.c.table_id == table_id))
             conn.execute(delete(tables).where(tables.c.id == table_id))
+
+    def exists(self, table_id: str) -> bool:
+        with self.engine.connect() as conn:
+            return conn.execute(select(tables.c.id).where(tables.c.id == table_id)).first() is not None
+
+    def public_tables(self) -> list[dict[str, Any]]:
+        """The public tables not closed, each as its summary's stored part (for a listing that
+        several processes share: who is connected is known only to the table's owner)."""
+        with self.engine.connect() as conn:
+            rows = (
+                conn.execute(select(tables).where(tables.c.public == true(), tables.c.status != "closed"))
+                .mappings()
+                .all()
+            )
+            out = []
+            for t in rows:
+                seat_rows = conn.execute(
+                    select(seats).where(seats.c.table_id == t["id"]).order_by(seats.c.seat)
+                ).mappings()
+                last = conn.execute(select(func.max(actions.c.version)).where(actions.c.table_id == t["id"])).scalar()
+                out.append(
+                    {
+                        "id": t["id"],
+                        "game": t["game"],
+                        "preset": t["preset"],
+                        "rules": _obj(t["rules"]),
+                        "public": True,
+                        "hands": t["hands"],
+                        "move_seconds": t["move_seconds"],
+                        "hints": bool(t["hints"]),
+                        "talk": t["talk"],
+                        "seats": [
+                            {
+                                "seat": s["seat"],
+                                "player": s["kind"],
+                                "name": s["name"] if s["kind"] == "human" else s["name"] or s["kind"],
+                                "taken": s["kind"] != "human" or s["token_hash"] is not None,
+                                "connected": s["kind"] != "human",
+                                "away": False,
+                            }
+                            for s in seat_rows
+                        ],
+                        "status": t["status"],
+                        "version": last or 0,
+                    }
+                )
+            return out
 
     def has_actions(self, table_id: str) -> bool:
         """Whether anything was ever dealt or played at the table (else nothing of it is worth keeping)."""

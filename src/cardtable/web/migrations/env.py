@@ -7,8 +7,12 @@ collector walking the package) it does nothing.
 from __future__ import annotations
 
 from alembic import context
+from sqlalchemy import text
 
 from cardtable.web.store import make_engine
+
+#: The PostgreSQL advisory lock that several servers starting at once take to migrate one at a time.
+MIGRATION_LOCK = 7_240_001
 
 
 def run() -> None:
@@ -19,6 +23,8 @@ def run() -> None:
     with engine.connect() as connection:
         context.configure(connection=connection, render_as_batch=url.startswith("sqlite"))
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":  # several servers may start at once
+                connection.execute(text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
             context.run_migrations()
     engine.dispose()
 

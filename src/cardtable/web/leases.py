@@ -1,0 +1,129 @@
+"""Table leases: several server processes over one PostgreSQL database, each live table owned by
+exactly one of them at a time (``cardtable serve --cluster``; docs/web.md, "Several processes").
+
+A lease is a row ``(table_id, owner, until, wanted)``. A process serves a table only while it
+holds the row's lease, renews every lease it holds a few times per term, and:
+
+- **takes** a table that has no lease, or whose lease ran out (its owner died), in one
+  transaction that locks the row (``SELECT ... FOR UPDATE``), so two processes never both get it;
+- **asks** for a table that another live process holds by writing its own name in ``wanted``;
+  the owner sees it at its next renewal, stores what it is storing, closes the table's
+  connections (1012) and passes the lease to the asker, which serves it on the client's next try
+  (a load balancer that moved the table's hash, or a rolling restart, settles in a second or two);
+- **gives up** all its leases when it stops (SIGTERM), each to the process that asked for it, or
+  to whoever takes it first.
+
+The lease is the routine guard; the store's primary key ``(table_id, version)`` is the last one:
+a process that lost its lease without knowing (a long pause) cannot store a version another
+process stored, and drops the table when it tries (`cardtable.web.live.LiveTable.lost`).
+Times are the processes' own clocks (``time.time()``): machines sharing a database keep them
+within a second by NTP, well under a lease's term.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from cardtable.web.store import Store, leases, tables
+
+
+@dataclass(frozen=True)
+class Taken:
+    """The answer to `Leases.take`: whether this process holds the lease now, and who does."""
+
+    ours: bool
+    owner: str | None
+
+
+class Leases:
+    """The lease rows of one process (``me``), each valid for ``term`` seconds after renewal."""
+
+    def __init__(self, store: Store, me: str, term: float) -> None:
+        self.store, self.me, self.term = store, me, term
+
+    def take(self, table_id: str) -> Taken:
+        """Take the lease if it is free, expired or ours; else ask its owner for it."""
+        now = time.time()
+        try:
+            with self.store.engine.begin() as conn:
+                row = conn.execute(
+                    select(leases.c.owner, leases.c.until, leases.c.wanted)
+                    .where(leases.c.table_id == table_id)
+                    .with_for_update()
+                ).first()
+                if row is None:
+                    conn.execute(insert(leases).values(table_id=table_id, owner=self.me, until=now + self.term))
+                    return Taken(True, self.me)
+                owner, until, wanted = row
+                if owner == self.me or until < now:
+                    conn.execute(
+                        update(leases)
+                        .where(leases.c.table_id == table_id)
+                        .values(owner=self.me, until=now + self.term, wanted=None)
+                    )
+                    return Taken(True, self.me)
+                if wanted is None:
+                    conn.execute(update(leases).where(leases.c.table_id == table_id).values(wanted=self.me))
+                return Taken(False, str(owner))
+        except IntegrityError:  # another process inserted the row first
+            return Taken(False, None)
+
+    def renew(self) -> tuple[set[str], set[str]]:
+        """Extend every lease this process holds: the tables still ours, and those of them that
+        another process has asked for."""
+        now = time.time()
+        with self.store.engine.begin() as conn:
+            conn.execute(update(leases).where(leases.c.owner == self.me).values(until=now + self.term))
+            rows = conn.execute(select(leases.c.table_id, leases.c.wanted).where(leases.c.owner == self.me)).all()
+        return {r[0] for r in rows}, {r[0] for r in rows if r[1] is not None}
+
+    def wanted(self) -> set[str]:
+        """This process's tables that another process has asked for."""
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                select(leases.c.table_id).where(leases.c.owner == self.me, leases.c.wanted.is_not(None))
+            ).all()
+        return {r[0] for r in rows}
+
+    def release(self, table_id: str) -> None:
+        """Give up one table's lease (after its connections are closed): to the process that asked
+        for it, if one did (so no third process adopts it in between), else to whoever takes it."""
+        now = time.time()
+        with self.store.engine.begin() as conn:
+            mine = (leases.c.table_id == table_id) & (leases.c.owner == self.me)
+            conn.execute(
+                update(leases)
+                .where(mine, leases.c.wanted.is_not(None))
+                .values(owner=leases.c.wanted, wanted=None, until=now + self.term)
+            )
+            conn.execute(delete(leases).where(mine))
+
+    def release_all(self) -> None:
+        """Give up every lease (a stopping server), each to the process that asked for it if any."""
+        now = time.time()
+        with self.store.engine.begin() as conn:
+            mine = leases.c.owner == self.me
+            conn.execute(
+                update(leases)
+                .where(mine, leases.c.wanted.is_not(None))
+                .values(owner=leases.c.wanted, wanted=None, until=now + self.term)
+            )
+            conn.execute(delete(leases).where(mine))
+
+    def orphans(self, limit: int = 50) -> list[str]:
+        """Tables being played whose lease is missing or ran out (their owner died): someone must
+        take them, or their bots wait for ever."""
+        now = time.time()
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables.c.id)
+                .outerjoin(leases, leases.c.table_id == tables.c.id)
+                .where(tables.c.status == "playing")
+                .where((leases.c.table_id.is_(None)) | (leases.c.until < now))
+                .limit(limit)
+            ).all()
+        return [r[0] for r in rows]
