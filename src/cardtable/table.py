@@ -284,11 +284,12 @@ class Table:
     def record(self) -> dict[str, Any]:
         return self.log.record()
 
-    def save(self, path: str | Path) -> Path:
-        """Save the match so far as a record (``.json``, or ``.jsonl`` for one line), replacing
-        the file if it is there (saving again is how a match is kept up to date)."""
+    def save(self, path: str | Path, force: bool = False) -> Path:
+        """Save the match so far as a record (``.json``, or ``.jsonl`` for one line). A file that
+        is there is refused (`CardtableError`) unless ``force``: the tables ask before replacing
+        one (saving again is how a match is kept up to date)."""
         p = Path(path)
-        write_records(p, [Record.from_json(self.record())], force=True)
+        write_records(p, [Record.from_json(self.record())], force=force)
         return p
 
     def history(self) -> list[str]:
