@@ -20,7 +20,16 @@ from typing import TextIO
 from cardtable.core import CardtableError
 from cardtable.render import SUIT_SYMBOLS
 from cardtable.strict import is_number_text
-from cardtable.table import Move, Table, action_help, from_symbols, hint_lines, pretty_action, view_lines
+from cardtable.table import (
+    Move,
+    Table,
+    action_help,
+    from_symbols,
+    hint_heading,
+    hint_lines,
+    pretty_action,
+    view_lines,
+)
 
 HELP = (
     "Type an action or its number; "
@@ -135,6 +144,8 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO, letters: bool = False) -
             except CardtableError as e:
                 say(f"No hints: {e}")
                 hints = []
+            if hints:
+                say(f"Hints from the search bot, best first ({hint_heading(table.game)}):")
             for text in hint_lines(hints, table.game.format):
                 say(f"  {text}")
         elif word == "undo":
