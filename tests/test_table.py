@@ -245,3 +245,23 @@ def test_a_sheepshead_bury_is_listed_a_few_actions_a_line() -> None:
     listed = lines[start : start + (len(legal) + 7) // 8]
     assert all(line.count("[") <= 8 for line in listed)
     assert " ".join(listed).count("[") == len(legal)
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_games_view_names_the_seat_to_act_to_act(game: str) -> None:
+    """Bots read one name for the seat to act in every game (Sheepshead keeps ``actor`` as well)."""
+    table = _table(game, seed=3)
+    for seat in range(table.game.seats):
+        view = table.view(seat)
+        assert view.to_act == table.actor() and view.to_json()["to_act"] == table.actor()
+    public = table.game.observe_public(table.state)
+    assert public.to_json()["to_act"] == table.actor()
+    if game == "sheepshead":
+        assert view.to_json()["actor"] == view.to_json()["to_act"]
+
+
+def test_register_bot_is_part_of_the_bots_package() -> None:
+    import cardtable.bots
+
+    assert "register_bot" in cardtable.bots.__all__
+    assert "make_bot(game" in (cardtable.bots.register_bot.__doc__ or "")
