@@ -226,6 +226,7 @@ def test_plain_mode_in_letters_prints_no_suit_symbol() -> None:
     assert "Your hand: " in text and any(
         line.startswith("Your hand: ") and line[-1] in "CDHS" for line in text.splitlines()
     )
+    assert "Smear actions: 'pass', 'bid 3', 'discard 9C QD', 'play 10D' (suits as the letters C D H S" in text
 
 
 def test_a_sheepshead_bury_is_listed_a_few_actions_a_line() -> None:

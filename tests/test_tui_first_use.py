@@ -153,6 +153,12 @@ async def test_the_keyboard_goes_by_rows_and_says_its_keys() -> None:
         app.screen.set_focus(None)
         await pilot.press("tab")  # Tab goes the same order: the floor first
         assert app.focused is floor[0]
+        token = floor[0].name
+        await pilot.press("enter")  # picked: the pieces are drawn anew, the keyboard stays
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is not None and app.focused.name == token
+        assert actions.border_title == TableScreen.KEYS_FLOOR
 
 
 async def test_the_menu_starts_with_the_keyboard_on_the_first_field() -> None:
@@ -267,3 +273,14 @@ async def test_the_house_rules_in_force_are_shown_and_r_lists_them_all() -> None
         await pilot.press("r")
         said = _text(app.screen.query_one("#message"))
         assert said.startswith("House rules of smear") and "kitty size 2 *" in said and "target score 15," in said
+
+
+def test_the_readmes_keys_are_the_tables_keys() -> None:
+    """Every key the table binds is in the README's list of keys, and every key listed is bound."""
+    import re
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    listed = readme[readme.index("Keys (the footer shows them") :].split("Other ways in:")[0]
+    named = set(re.findall(r"`(\w)` ", listed))
+    bound = {b.key for b in TableScreen.BINDINGS}
+    assert named == bound

@@ -46,9 +46,9 @@ PER_LINE = 8
 _SYMBOL_CARD = re.compile("[" + "".join(SUIT_SYMBOLS.values()) + "]")
 
 
-def help_text(game_name: str) -> str:
+def help_text(game_name: str, letters: bool = False) -> str:
     """The plain mode's help for ``game_name``: its own actions, then the commands."""
-    return action_help(game_name) + " " + HELP
+    return action_help(game_name, letters) + " " + HELP
 
 
 def _told(table: Table, move: Move) -> list[str]:
@@ -83,7 +83,7 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO, letters: bool = False) -
         return 1
 
     say(f"{table.game.name}: you sit at seat(s) {', '.join(map(str, sorted(table.people)))}.")
-    say(help_text(table.game.name))
+    say(help_text(table.game.name, letters))
     shown_hand = -1
     while True:
         if shown_hand != table.hand_number:
@@ -137,7 +137,7 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO, letters: bool = False) -
         if word == "quit":
             return 0
         if word == "help":
-            say(help_text(table.game.name))
+            say(help_text(table.game.name, letters))
         elif word == "hint":
             try:
                 hints = table.hints()

@@ -354,11 +354,17 @@ ACTION_EXAMPLES: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 
 
-def action_help(game_name: str) -> str:
-    """How to write ``game_name``'s actions: examples of each, suit symbols or letters alike."""
+def action_help(game_name: str, letters: bool = False) -> str:
+    """How to write ``game_name``'s actions: examples of each, suit symbols or letters alike
+    (``letters``: the examples in letters, as a table that prints letters shows cards)."""
     examples = ACTION_EXAMPLES.get(game_name)
     if not examples:
         return "Type an action in record notation."
+    if letters:
+        return (
+            f"{game_name.capitalize()} actions: " + ", ".join(f"'{from_symbols(e)}'" for e in examples) + " (suits as "
+            "the letters C D H S: clubs, diamonds, hearts, spades)."
+        )
     last = examples[-1]
     return (
         f"{game_name.capitalize()} actions: " + ", ".join(f"'{e}'" for e in examples) + " (suits as symbols or as "
@@ -384,7 +390,7 @@ def ranked_hints(hints: Sequence[Hint]) -> list[tuple[Hint, str]]:
 
 
 #: How the terminal says each standing of `ranked_hints`: what it means, not more.
-STANDING_WORDS = {BEST: "best", ABOUT_EQUAL: "its ± range overlaps the best one's: not shown to be worse"}
+STANDING_WORDS = {BEST: "best", ABOUT_EQUAL: "± overlaps the best: not shown worse"}
 
 
 def hint_heading(game: Any) -> str:
@@ -392,11 +398,11 @@ def hint_heading(game: Any) -> str:
     seat less the average of the other seats' (`cardtable.bots.search.hand_value`); with partners,
     whose points are the same, that is a fixed share of the side's lead, said as such."""
     others = game.seats - 1
-    text = f"points per hand: yours less the average of the other {others} seats'"
+    text = f"points per hand: yours less the other {others} seats' average"
     size = max(len(side) for side in sides_of(game))
     if size > 1:
         share = Fraction(game.seats - size, others)
-        text += f" (your partner's among them, so {share} of your side's lead over the other side)"
+        text += f" (your partner's among them: {share} of your side's lead)"
     return text
 
 

@@ -68,7 +68,7 @@ class TableScreen(Screen[None]):
     ]
 
     #: The keys that work where the keyboard is, written on the list's border.
-    KEYS_HAND = "←→ your cards · ↑ floor · ↓ list · Enter pick · c clear"
+    KEYS_HAND = "←→ cards · ↑ floor · ↓ list · Enter pick · c clear"
     KEYS_HAND_NO_FLOOR = "←→ your cards · ↓ list · Enter pick · c clear"
     KEYS_FLOOR = "←→ floor · ↓ your hand · Enter pick · c clear"
     KEYS_LIST = "↑↓ choose · Enter play · ↑ at the top: your hand"
@@ -150,7 +150,8 @@ class TableScreen(Screen[None]):
         self._fit(event.size.width, event.size.height)
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
-        self._keys_for(event.widget)
+        # Where the keyboard is once the redraw is done: a redraw may pass focus on more than once.
+        self.call_after_refresh(lambda: self._keys_for(self.focused))
 
     def _keys_for(self, widget: Widget | None) -> None:
         """Write on the list's border the keys that work where the keyboard is."""
