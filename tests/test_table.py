@@ -266,3 +266,14 @@ def test_register_bot_is_part_of_the_bots_package() -> None:
 
     assert "register_bot" in cardtable.bots.__all__
     assert "make_bot(game" in (cardtable.bots.register_bot.__doc__ or "")
+
+
+def test_plain_mode_names_the_house_rules_and_refuses_in_suit_symbols() -> None:
+    g = registry.get_game("smear", kitty_size=2)
+    table = Table(g, [0], {s: "random" for s in range(1, 4)}, seed=1, dealer=3)
+    out = io.StringIO()
+    run_plain(table, io.StringIO("play 9C\nquit\n"), out)
+    text = out.getvalue()
+    assert "House rules: kitty size 2." in text.splitlines()
+    refused = next(line for line in text.splitlines() if "Refused:" in line)
+    assert "9♣" in refused and "9C" not in refused

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from cardtable.core import CardtableError
-from cardtable.render import SUIT_SYMBOLS
+from cardtable.render import SUIT_SYMBOLS, pretty_text
 from cardtable.strict import is_number_text
 from cardtable.table import (
     Move,
@@ -27,6 +27,7 @@ from cardtable.table import (
     from_symbols,
     hint_heading,
     hint_lines,
+    house_rules_line,
     pretty_action,
     view_lines,
 )
@@ -83,6 +84,7 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO, letters: bool = False) -
         return 1
 
     say(f"{table.game.name}: you sit at seat(s) {', '.join(map(str, sorted(table.people)))}.")
+    say(f"{house_rules_line(table.game.rules)}.")
     say(help_text(table.game.name, letters))
     shown_hand = -1
     while True:
@@ -165,7 +167,7 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO, letters: bool = False) -
             try:
                 move = table.play(text)
             except CardtableError as e:
-                say(f"Refused: {e}")
+                say(f"Refused: {pretty_text(str(e))}")
             else:
                 for text in _told(table, move):
                     say(text)

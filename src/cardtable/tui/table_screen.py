@@ -420,7 +420,7 @@ class TableScreen(Screen[None]):
         try:
             move = self.table.play(text)
         except CardtableError as e:
-            self._say(f"Refused: {e}")
+            self._say(f"Refused: {pretty_text(str(e))}")
             return
         self.picked = []
         self._say("")
