@@ -127,8 +127,8 @@ DESCRIPTION = (
 
 #: The exit statuses of the record commands, for their help.
 RECORD_STATUSES = (
-    "exit status: 0 ok, 1 an illegal action (or a shuffle mismatch), 2 a malformed record or bad "
-    "input, 3 an internal error to report, 130 interrupted"
+    "exit status: 0 ok, 1 an illegal or malformed action, 2 a malformed record or bad input, "
+    "3 an internal error to report, 130 interrupted"
 )
 
 #: The exit statuses of every other command.
@@ -161,7 +161,6 @@ def _command(sub: Any, name: str, summary: str, description: str, statuses: str 
         help=summary,
         description=description,
         epilog=statuses,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     return parser
 
@@ -246,6 +245,8 @@ def _build_parser() -> _Parser:
         "Play against bots at the terminal table (a full-screen app; with no game, a menu first), or in "
         "plain line mode (--plain: text in, text out). Without a terminal (input or output not a "
         "terminal) plain mode is used, and a line on standard error says so.",
+        "exit status: 0 ok, 1 (plain mode) the input ended in the middle of the match, 2 bad input (one "
+        "line says what), 3 an internal error to report, 130 interrupted",
     )
     p.add_argument("game", nargs="?", choices=registry.names())
     p.add_argument("--preset", help="a named set of house rules (see 'cardtable rules GAME')")
