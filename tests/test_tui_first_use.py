@@ -284,3 +284,27 @@ def test_the_readmes_keys_are_the_tables_keys() -> None:
     named = set(re.findall(r"`(\w)` ", listed))
     bound = {b.key for b in TableScreen.BINDINGS}
     assert named == bound
+
+
+async def test_a_seats_markers_are_whole_at_120_by_40() -> None:
+    """Seep's bidder that took last: ``bidder 13 · took last`` is too long for a side seat's border
+    at 120 columns, so it is written inside the panel, whole."""
+    for seed in range(1, 40):
+        table = _table("seep", seed, bots="rule")
+        table.run_bots()
+        view = table.view(0).to_json()
+        bidder = (view["dealer"] + 1) % 4
+        capturer = next((m.seat for m in reversed(table.moves) if m.text.startswith("capture ")), None)
+        if bidder in (1, 3) and capturer == bidder and table.person_to_act():
+            break
+    else:
+        raise AssertionError("no deal where a side seat bid and captured last")
+    app = CardtableApp(table=table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one(f"#seat-{'left' if bidder == 1 else 'right'}")
+        await pilot.pause()
+        markers = " · ".join(panel.info.markers)  # type: ignore[attr-defined]
+        assert "took last" in markers
+        shown = str(panel.border_subtitle or "") + _text(panel)
+        assert markers in shown and (panel.border_subtitle == markers) == (len(markers) + 6 <= panel.size.width)

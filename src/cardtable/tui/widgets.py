@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
-from textual.events import Click
+from textual.events import Click, Resize
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import ListView, Static
@@ -175,14 +175,24 @@ class SeatPanel(Static):
         super().__init__(id=f"seat-{place}", classes="seat")
         self.place = place
         self.info: SeatInfo | None = None
+        self._shown: tuple[SeatInfo, str, bool, bool] | None = None
+
+    def on_resize(self, event: Resize) -> None:
+        """Drawn again at its new width: the markers go on the border only where they fit."""
+        if self._shown is not None:
+            self.show(*self._shown)
 
     def show(self, info: SeatInfo, name: str, turn: bool, compact: bool = False) -> None:
         """Draw ``info`` for the seat whose player is ``name`` (a bot: its level); ``turn`` marks
         the seat to act; ``compact`` puts it all on one line (a short terminal)."""
         self.info = info
+        self._shown = (info, name, turn, compact)
         self.set_class(turn, "-turn")
         self.border_title = f"{'▶ ' if turn else ''}Seat {info.seat}"
-        self.border_subtitle = " · ".join(info.markers)
+        markers = " · ".join(info.markers)
+        # Markers too long for the border (``bidder 13 · took last`` on a narrow panel) go inside.
+        inside = not compact and self.size.width > 0 and len(markers) + 6 > self.size.width
+        self.border_subtitle = "" if inside else markers
         held = Text()
         if info.held is not None:
             held.append(BACK * min(info.held, 3 if compact else 8), style="blue")
@@ -194,7 +204,8 @@ class SeatPanel(Static):
                 line += Text(" ") + Text(" · ").join(taken)
             self.update(line)
             return
-        self.update(Text("\n").join([Text(name, style="bold"), held, *taken]))
+        marks = [Text(markers, style="italic")] if inside else []
+        self.update(Text("\n").join([Text(name, style="bold"), held, *taken, *marks]))
 
 
 class TrickArea(Grid):
