@@ -140,7 +140,28 @@ def test_seep_seats_show_the_bidder_and_the_team_piles() -> None:
         "sweeps": [50, 0],
         "last_capture": 0,
     }
-    seats = seat_infos("seep", view, 4)
+    seats = seat_infos("seep", view, 4, [(0, "bid 12"), (0, "capture 9C 9S")])
     assert seats[0].markers == ("bidder 12", "took last") and seats[3].markers == ("dealer",)
+    assert seats[2].markers == ()
+    # Without the hand's actions the view names only the team (R16): both its seats say so.
+    bare = seat_infos("seep", view, 4)
+    assert bare[0].markers == ("bidder 12", "team took last") and bare[2].markers == ("team took last",)
     assert seats[2].taken == "team pile 2 · sweeps 50" and seats[1].taken == "team pile 0"
     assert seat_infos("seep", {"seat": 0}, 4) == [SeatInfo(s, None, "", ()) for s in range(4)]
+
+
+def test_seep_took_last_is_the_seat_that_captured_not_its_team_number() -> None:
+    """Team 1 captured last, with seat 3: seat 3 is marked, not seat 1 (a team compared with a seat)."""
+    view = {
+        "seat": 0,
+        "dealer": 0,
+        "bid": 13,
+        "hand_sizes": [12, 12, 12, 11],
+        "piles": [[], ["3C", "4S", "6C", "KD"]],
+        "sweeps": [0, 0],
+        "last_capture": 1,
+    }
+    history = [(1, "bid 13"), (1, "build 13 KD"), (2, "throw 2C"), (3, "capture KD 3C+4S+6C")]
+    seats = seat_infos("seep", view, 4, history)
+    assert [s.seat for s in seats if "took last" in s.markers] == [3]
+    assert "took last" not in seats[1].markers

@@ -265,8 +265,10 @@ def test_sim_command_without_ray(monkeypatch: pytest.MonkeyPatch, capsys: pytest
     [
         (["--backend", "nonsense"], "invalid choice: 'nonsense'"),
         (["--address", "127.0.0.1:6379"], "--address is for --backend ray only"),
-        (["--matches", "0"], "--matches and --jobs must be at least 1"),
-        (["--deals", "0"], "--deals and --jobs must be at least 1"),
+        (["--matches", "0"], "--matches must be at least 1 (got 0)"),
+        (["--deals", "0"], "--deals must be at least 1 (got 0)"),
+        (["--deals", "-3"], "--deals must be at least 1 (got -3)"),
+        (["--jobs", "0"], "--jobs must be at least 1 (got 0)"),
         (["--deals", "2", "--matches", "2"], "give one or the other"),
         (["--hands-per-match", "2"], "--hands-per-match is for --matches only"),
         (["--matches", "2", "--hands-per-match", "0"], "--hands-per-match must be at least 1"),

@@ -87,7 +87,7 @@ def test_plain_mode_plays_a_scripted_match(tmp_path: Path) -> None:
     saved = tmp_path / "plain.json"
     script = ["help", "fly away", "history", "hint", "undo"] + ["1"] * 40 + [f"save {saved}", ""] + ["1"] * 40
     out = io.StringIO()
-    assert run_plain(table, io.StringIO("\n".join(script) + "\n"), out) == 0
+    assert run_plain(table, io.StringIO("\n".join(script) + "\n"), out) == 1  # the input ends mid-match
     text = out.getvalue()
     assert "Refused:" in text and "Legal: [1]" in text and "points per hand" in text
     assert "--- Hand 1: " in text and "--- Hand 2: " in text
@@ -104,8 +104,9 @@ def test_plain_mode_from_the_command_line() -> None:
         text=True,
         timeout=120,
     )
-    assert out.returncode == 0, out.stderr
+    assert out.returncode == 1, out.stderr  # the input ended in the middle of the match
     assert "Hand 1:" in out.stdout
+    assert out.stdout.rstrip().endswith("The input ended in the middle of the match; it was not saved.")
     bad = subprocess.run(
         [sys.executable, "-m", "cardtable", "play", "smear", "--plain", "--seat", "7"],
         input="",
@@ -193,3 +194,86 @@ def test_the_history_does_not_name_a_bots_bury_until_the_hand_is_over() -> None:
         if table.outcome() is None:
             table.play(table.legal_texts()[0])
     assert bury in table.public_history(0)
+
+
+def test_plain_save_keeps_a_file_that_is_there_and_save_bang_replaces_it(tmp_path: Path) -> None:
+    other = tmp_path / "seep.json"
+    other.write_text("a Seep record\n")
+    out = io.StringIO()
+    assert run_plain(_table("smear"), io.StringIO(f"save {other}\nquit\n"), out) == 0
+    assert other.read_text() == "a Seep record\n"
+    refusal = [line.removeprefix("seat 0> ") for line in out.getvalue().splitlines() if "Not saved" in line]
+    assert refusal == [f"Not saved: {other} is there already ('save! {other}' replaces it)."]
+    out = io.StringIO()
+    assert run_plain(_table("smear"), io.StringIO(f"save! {other}\nquit\n"), out) == 0
+    assert f"Saved {other}." in out.getvalue()
+    assert replay_record(json.loads(other.read_text()))[0] == 0
+    assert "save! FILE" in out.getvalue()  # the help says how
+
+
+def test_plain_mode_says_when_the_input_ends_mid_hand() -> None:
+    out = io.StringIO()
+    assert run_plain(_table("smear"), io.StringIO(""), out) == 1
+    assert out.getvalue().rstrip().splitlines()[-1] == "The input ended in the middle of the match; it was not saved."
+
+
+def test_plain_mode_in_letters_prints_no_suit_symbol() -> None:
+    out = io.StringIO()
+    table = _table("smear", seed=2)
+    assert run_plain(table, io.StringIO("1\n1\n1\nhistory\nquit\n"), out, letters=True) == 0
+    text = out.getvalue()
+    assert not set("♣♦♥♠") & set(text)
+    assert "Your hand: " in text and any(
+        line.startswith("Your hand: ") and line[-1] in "CDHS" for line in text.splitlines()
+    )
+    assert "Smear actions: 'pass', 'bid 3', 'discard 9C QD', 'play 10D' (suits as the letters C D H S" in text
+
+
+def test_a_sheepshead_bury_is_listed_a_few_actions_a_line() -> None:
+    for seed in range(40):
+        table = _table("sheepshead", seed=seed)
+        table.run_bots()
+        if "pick" in table.legal_texts():
+            table.play("pick")
+            table.run_bots()
+            break
+    legal = table.legal_texts()
+    assert len(legal) > 20 and legal[0].startswith("bury")
+    out = io.StringIO()
+    run_plain(table, io.StringIO("quit\n"), out)
+    lines = out.getvalue().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Legal: "))
+    listed = lines[start : start + (len(legal) + 7) // 8]
+    assert all(line.count("[") <= 8 for line in listed)
+    assert " ".join(listed).count("[") == len(legal)
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_games_view_names_the_seat_to_act_to_act(game: str) -> None:
+    """Bots read one name for the seat to act in every game (Sheepshead keeps ``actor`` as well)."""
+    table = _table(game, seed=3)
+    for seat in range(table.game.seats):
+        view = table.view(seat)
+        assert view.to_act == table.actor() and view.to_json()["to_act"] == table.actor()
+    public = table.game.observe_public(table.state)
+    assert public.to_json()["to_act"] == table.actor()
+    if game == "sheepshead":
+        assert view.to_json()["actor"] == view.to_json()["to_act"]
+
+
+def test_register_bot_is_part_of_the_bots_package() -> None:
+    import cardtable.bots
+
+    assert "register_bot" in cardtable.bots.__all__
+    assert "make_bot(game" in (cardtable.bots.register_bot.__doc__ or "")
+
+
+def test_plain_mode_names_the_house_rules_and_refuses_in_suit_symbols() -> None:
+    g = registry.get_game("smear", kitty_size=2)
+    table = Table(g, [0], {s: "random" for s in range(1, 4)}, seed=1, dealer=3)
+    out = io.StringIO()
+    run_plain(table, io.StringIO("play 9C\nquit\n"), out)
+    text = out.getvalue()
+    assert "House rules: kitty size 2." in text.splitlines()
+    refused = next(line for line in text.splitlines() if "Refused:" in line)
+    assert "9♣" in refused and "9C" not in refused

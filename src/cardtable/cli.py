@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import importlib
 import json
 import math
@@ -126,52 +127,157 @@ def rule_options(pairs: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+#: The command's own description in ``cardtable --help``.
+DESCRIPTION = (
+    "Play Seep, Four-Point Smear and Sheepshead against bots (at the terminal or in the browser), "
+    "watch bots play, pit them against each other, and check, replay and step through records."
+)
+
+#: The exit statuses of the record commands, for their help.
+RECORD_STATUSES = (
+    "exit status: 0 ok, 1 an illegal or malformed action, 2 a malformed record or bad input, "
+    "3 an internal error to report, 130 interrupted"
+)
+
+#: The exit statuses of every other command.
+STATUSES = "exit status: 0 ok, 2 bad input (one line says what), 3 an internal error to report, 130 interrupted"
+
+#: How bots are named in ``--bots``.
+BOT_NAMES = (
+    "random, rule, rule:classic (the earlier rule-based bot, where a game keeps one), search:LEVEL "
+    "(easy, medium, hard), search:LEVEL@SECONDS (a time limit per move), search:classic:LEVEL[@SECONDS]"
+)
+
+
+def _version() -> str:
+    """The installed package's version, or the package's own version string when not installed."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        return version("cardtable")
+    except (ImportError, PackageNotFoundError):
+        from cardtable import __version__
+
+        return __version__
+
+
+def _command(sub: Any, name: str, summary: str, description: str, statuses: str = STATUSES) -> _Parser:
+    """A subcommand with its one-line summary (in ``cardtable --help``), its description and its
+    exit statuses (in ``cardtable NAME --help``)."""
+    parser: _Parser = sub.add_parser(
+        name,
+        help=summary,
+        description=description,
+        epilog=statuses,
+    )
+    return parser
+
+
 def _build_parser() -> _Parser:
-    parser = _Parser(prog="cardtable", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser = _Parser(prog="cardtable", description=DESCRIPTION, epilog="'cardtable COMMAND --help' says more.")
+    parser.add_argument("--version", action="version", version=f"cardtable {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    p = sub.add_parser("replay", help="check and replay a record (.json or .jsonl)")
+    p = _command(
+        sub,
+        "replay",
+        "check and replay a record (.json or .jsonl)",
+        "Replay every hand of a record (each record of a .jsonl file, numbered), checking every action "
+        "against the rules; prints each hand's result and score, the match, the winner and who acts next.",
+        RECORD_STATUSES,
+    )
     p.add_argument("--json", action="store_true", help="print the replay report as JSON")
     p.add_argument("file")
 
-    p = sub.add_parser("legal", help="the legal actions at the end of a record")
+    p = _command(
+        sub,
+        "legal",
+        "the legal actions at the end of a record",
+        "The legal actions of the seat to act at the end of a record, one a line (each record of a "
+        ".jsonl file, numbered); a record whose match or hand is over says so.",
+        RECORD_STATUSES,
+    )
     p.add_argument("--json", action="store_true", help="print a JSON list")
     p.add_argument("file")
 
-    p = sub.add_parser("verify", help="check the shuffle commitments of a record's hands")
+    p = _command(
+        sub,
+        "verify",
+        "check the shuffle commitments of a record's hands",
+        "Check each hand's shuffle commitment against its revealed salt and deal, one line a hand.",
+        "exit status: 0 every revealed commitment matches, 1 a mismatch, 2 a malformed record, "
+        "3 an internal error to report, 130 interrupted",
+    )
     p.add_argument("file")
     p.set_defaults(json=False)
 
-    p = sub.add_parser("rules", help="a game's rule options and presets")
+    p = _command(
+        sub,
+        "rules",
+        "a game's rule options and presets",
+        "A game's house-rule options (name, default, the rule it changes, its meaning and, where they are "
+        "few, its values) and its presets (named sets of options).",
+    )
     p.add_argument("game", choices=registry.names())
 
-    p = sub.add_parser("watch", help="bots play a match and it is printed as it goes")
+    p = _command(
+        sub,
+        "watch",
+        "bots play a match and it is printed as it goes",
+        "Bots play a match and it is told as it goes: every seat's hand at the deal (all cards are shown, "
+        "so the bury and the discards are named), every move, each hand's result.",
+    )
     _game_arguments(p)
     p.add_argument(
         "--bots",
-        default="random",
-        help="the bots: one name for all, or one per seat, comma-separated: random, rule, search:LEVEL, "
-        "search:LEVEL@SECONDS, search:classic:LEVEL (default random)",
+        default="rule",
+        help=f"the bots: one name for all, or one per seat, comma-separated: {BOT_NAMES} (default rule)",
     )
     p.add_argument("--hands", type=_number, default=1, help="how many hands to play (default 1)")
     p.add_argument("--seed", type=_number, default=None, help="seed for the deals and the bots")
+    p.add_argument(
+        "--pause",
+        type=_seconds,
+        default=0.0,
+        metavar="SECONDS",
+        help="wait this long after each move, so the game can be followed (default 0: print at once)",
+    )
     p.add_argument("--record", metavar="FILE", help="also save the match as a record")
     p.add_argument("--force", action="store_true", help="replace the --record file if it exists")
 
-    p = sub.add_parser("play", help="play against bots at the terminal (no game: a menu)")
+    p = _command(
+        sub,
+        "play",
+        "play against bots at the terminal (no game: a menu)",
+        "Play against bots at the terminal table (a full-screen app; with no game, a menu first), or in "
+        "plain line mode (--plain: text in, text out). Without a terminal (input or output not a "
+        "terminal) plain mode is used, and a line on standard error says so.",
+        "exit status: 0 ok, 1 (plain mode) the input ended in the middle of the match, 2 bad input (one "
+        "line says what), 3 an internal error to report, 130 interrupted",
+    )
     p.add_argument("game", nargs="?", choices=registry.names())
     p.add_argument("--preset", help="a named set of house rules (see 'cardtable rules GAME')")
-    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="one house-rule option")
+    p.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="one house-rule option; repeat it for more (see 'cardtable rules GAME')",
+    )
     p.add_argument("--seat", type=_number, default=0, help="your seat (default 0)")
     p.add_argument(
         "--bots",
         default="rule",
-        help="the bots: one name for all, or one per other seat, comma-separated: random, rule, search:LEVEL, "
-        "search:LEVEL@SECONDS, search:classic:LEVEL (default rule)",
+        help=f"the bots: one name for all, or one per other seat, comma-separated: {BOT_NAMES} (default rule)",
     )
     p.add_argument("--seed", type=_number, default=None, help="seed for the deals and the bots")
     p.add_argument("--plain", action="store_true", help="plain line mode: text in, text out")
+    p.add_argument(
+        "--letters",
+        action="store_true",
+        help="plain mode: cards with suit letters (10D), not symbols (10♦), for screen readers and plain terminals",
+    )
     p.add_argument(
         "--pause",
         type=float,
@@ -181,12 +287,20 @@ def _build_parser() -> _Parser:
         "a finished trick stays twice as long)",
     )
 
-    p = sub.add_parser("view", help="step through a record, forwards and back, seeing every hand")
+    p = _command(
+        sub,
+        "view",
+        "step through a record, forwards and back, seeing every hand",
+        "Step through a record at the terminal, forwards and back, seeing every hand; a .jsonl file's "
+        "records one after another (page up and page down).",
+        "exit status: 0 ok, 2 a malformed record or one that does not replay, 3 an internal error to report",
+    )
     p.add_argument("file")
 
     p = sub.add_parser(
         "sim",
         help="a duplicate-deal tournament between bots",
+        epilog=STATUSES,
         description="A duplicate tournament between bots: every deal (or match) is played once per seating "
         "arrangement, the same cards in each. Reports per bot the mean points per hand with a 95% confidence "
         "interval, the deals won (deal mode: deals where its points beat every other bot's) or the matches won "
@@ -197,8 +311,7 @@ def _build_parser() -> _Parser:
     p.add_argument(
         "--bots",
         required=True,
-        help="bot names, comma-separated: random, rule, search:LEVEL (easy, medium, hard), search:LEVEL@SECONDS "
-        "(with a time limit per move), search:classic:LEVEL[@SECONDS] (the earlier search)",
+        help=f"bot names, comma-separated, at most one per seat: {BOT_NAMES}",
     )
     p.add_argument("--deals", type=_number, default=None, help="how many deals, one hand each (default 100)")
     p.add_argument(
@@ -219,7 +332,12 @@ def _build_parser() -> _Parser:
         "a match ended this way goes to the bot whose seats have the most points on average, a tie between all "
         "being a draw",
     )
-    p.add_argument("--seed", type=_number, default=0, help="seed for deals and bots (default 0)")
+    p.add_argument(
+        "--seed",
+        type=_number,
+        default=None,
+        help="seed for deals and bots (default: a fresh one, printed, so the run can be repeated)",
+    )
     p.add_argument(
         "--jobs",
         type=_number,
@@ -238,11 +356,17 @@ def _build_parser() -> _Parser:
     )
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument(
-        "--records", metavar="FILE", help="where to write every hand as records (default sim-GAME-SEED.jsonl)"
+        "--records",
+        metavar="FILE",
+        help="where to write every hand as records (default sim-GAME-SEED.jsonl; its name is printed)",
     )
     p.add_argument("--no-records", action="store_true", help="do not write the records")
     p.add_argument("--force", action="store_true", help="replace the records file if it exists")
-    p.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    p.add_argument(
+        "--quiet",
+        action="store_true",
+        help="nothing on standard error but a refusal: no progress, no line naming the records file and the seed",
+    )
 
     p = sub.add_parser("serve", help="run the web table server (needs pip install 'cardtable[web]')")
     p.add_argument(
@@ -345,10 +469,37 @@ def _build_parser() -> _Parser:
     return parser
 
 
+def build_parser() -> _Parser:
+    """The command line's parser: every subcommand with its description and exit statuses."""
+    parser = _build_parser()
+    _describe_web_commands(parser)
+    return parser
+
+
+def _describe_web_commands(parser: _Parser) -> None:
+    """The descriptions and exit statuses of the web table's commands (their options are theirs)."""
+    for action in parser._actions:
+        choices = getattr(action, "choices", None) or {}
+        if "serve" in choices:
+            choices[
+                "serve"
+            ].description = "Run the web table server: people and bots at one table, each from their own device."
+            choices["serve"].epilog = STATUSES
+        if "db" in choices:
+            choices["db"].description = "Manage the web table server's database (upgrade: apply its migrations)."
+            choices["db"].epilog = STATUSES
+
+
 def _game_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", choices=registry.names())
     p.add_argument("--preset", help="a named set of house rules (see 'cardtable rules GAME')")
-    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="one house-rule option")
+    p.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="one house-rule option; repeat it for more (see 'cardtable rules GAME')",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -361,7 +512,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     command = "command"
     try:
-        args = _build_parser().parse_args(argv)
+        args = build_parser().parse_args(argv)
         command = args.command
         status: int = _COMMANDS[command](args)
     except CardtableError as e:
@@ -410,7 +561,10 @@ def _each_record(args: argparse.Namespace, show_text: Any) -> int:
     except BadRecord as e:
         return _fail(args, MALFORMED, e.hand, None, None, e.reason)
     worst = OK
-    for record in records:
+    many = len(records) > 1
+    for r, record in enumerate(records):
+        if many and not args.json:
+            print(f"record {r + 1} of {len(records)}:")
         try:
             rep = report(record)
         except BadRecord as e:
@@ -445,7 +599,11 @@ def _fail(
     where = f"hand {hand}" if hand is not None else ""
     if action is not None:
         where += f", action {action} ({excerpt(text)})"
-    print(f"cardtable {args.command}: {args.file}: {where + ': ' if where else ''}{reason}", file=sys.stderr)
+    named = os.path.basename(args.file) in reason  # the reason names the file already
+    print(
+        f"cardtable {args.command}: {'' if named else args.file + ': '}{where + ': ' if where else ''}{reason}",
+        file=sys.stderr,
+    )
     return status
 
 
@@ -497,13 +655,23 @@ def _replay_text(rep: dict[str, Any]) -> None:
 def _legal_text(rep: dict[str, Any]) -> None:
     for action in rep["legal"]:
         print(action)
+    if not rep["legal"]:
+        if rep["winner"] is not None:
+            print(f"no legal actions: the match is over (won by seats {', '.join(map(str, rep['winner']))})")
+        elif rep["next_dealer"] is not None:
+            print(f"no legal actions: the hand is over (seat {rep['next_dealer']} deals next)")
+        else:
+            print("no legal actions: the hand is over")
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
     rules_class = type(registry.get_game(args.game).rules)
-    print(f"{args.game} rule options (name, default, rule, meaning):")
+    print(f"{args.game} rule options (name, default, rule, meaning, values):")
+    choices = {f.name: f.metadata.get("choices") for f in dataclasses.fields(rules_class)}
     for name, default, rule, doc in option_table(rules_class):
-        print(f"  {name} = {json.dumps(default)}  [{rule}]  {doc}")
+        values = choices.get(name)
+        listed = f"  (one of: {', '.join(json.dumps(v) for v in values)})" if values else ""
+        print(f"  {name} = {json.dumps(default)}  [{rule}]  {doc}{listed}")
     print("presets:")
     for name, options in sorted(registry.presets(args.game).items()):
         print(f"  {name}: {json.dumps(options) if options else '(all defaults)'}")
@@ -541,16 +709,18 @@ def _watch_hands(
 ) -> None:
     for n in range(args.hands):
         state = log.deal(rng)
-        print(f"--- {narrate_deal(game, state, None, n + 1)[0]}")
-        for seat in range(game.seats):
-            hand = game.card_places(state).get(f"hand {seat}", 0)
-            print(f"Seat {seat}: {' '.join(pretty_card(format_card(c)) for c in cards_of(hand)) or '-'}")
+        print(f"--- {narrate_deal(game, state, None, n + 1)[0]}", flush=True)
+        held = _show_dealt(game, state, [0] * game.seats)
         while (seat := game.actor(state)) is not None and seat != CHANCE:
             legal = list(game.legal_actions(state))
             action = legal[0] if len(legal) == 1 else bots[seat].act(game.observe(state, seat), legal, bot_rng)
             before, state = state, log.act(action)
-            for line in narrate_step(game, before, action, state, None):
-                print(f"  {line}")
+            # Every hand is shown, so a card laid face down is named too.
+            for line in narrate_step(game, before, action, state, None, open_hands=True):
+                print(f"  {line}", flush=True)
+            held = _show_dealt(game, state, held, "  ")
+            if args.pause:
+                time.sleep(args.pause)
         if game.outcome(state) is not None:
             print("result:")
             # The last hand watched ends the session: nobody deals next.
@@ -563,6 +733,19 @@ def _watch_hands(
             break
 
 
+def _show_dealt(game: Any, state: Any, held: list[int], indent: str = "") -> list[int]:
+    """Print the hand of each seat that has been dealt cards since ``held`` (each seat's count of
+    cards before); returns the counts now. A seat is shown once its cards come, so a game that deals
+    in parts (Seep: the bidder's four cards, the rest after the bid) never shows an empty hand."""
+    places = game.card_places(state)
+    now = [int(places.get(f"hand {seat}", 0)).bit_count() for seat in range(game.seats)]
+    for seat in range(game.seats):
+        if now[seat] > held[seat]:
+            hand = places.get(f"hand {seat}", 0)
+            print(f"{indent}Seat {seat}: {' '.join(pretty_card(format_card(c)) for c in cards_of(hand))}", flush=True)
+    return now
+
+
 def _save_watched(args: argparse.Namespace, log: HandLog) -> None:
     record = Record.from_json(log.record())
     # Check it before it is written, so a saved match always replays.
@@ -571,12 +754,29 @@ def _save_watched(args: argparse.Namespace, log: HandLog) -> None:
     write_records(args.record, [record], force=args.force)
 
 
+def _is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (a closed or replaced stream is not)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
-    if args.plain:
+    plain = args.plain
+    if not plain and not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
+        # The full-screen table needs a terminal both ways: without one, the plain line mode.
+        if args.game is None:
+            raise CardtableError("no terminal: name a game for the plain line mode (seep, smear or sheepshead)")
+        _say("cardtable play: no terminal, so the plain line mode (--plain) is used")
+        plain = True
+    if plain:
         if args.game is None:
             raise CardtableError("--plain needs a game: seep, smear or sheepshead")
-        plain = make_table(args.game, args.preset, rule_options(args.rule), args.seat, args.bots, args.seed)
-        return run_plain(plain, sys.stdin, sys.stdout)
+        plain_table = make_table(args.game, args.preset, rule_options(args.rule), args.seat, args.bots, args.seed)
+        return run_plain(plain_table, sys.stdin, sys.stdout, letters=args.letters)
+    if args.letters:
+        raise CardtableError("--letters is for the plain line mode (--plain)")
     try:
         from cardtable.tui import run_app
     except ImportError as e:
@@ -611,8 +811,10 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         raise CardtableError("--deals and --matches: give one or the other")
     matches = args.matches is not None
     count = args.matches if matches else 100 if args.deals is None else args.deals
-    if count < 1 or args.jobs < 1:
-        raise CardtableError(f"--{'matches' if matches else 'deals'} and --jobs must be at least 1")
+    if count < 1:
+        raise CardtableError(f"--{'matches' if matches else 'deals'} must be at least 1 (got {count})")
+    if args.jobs < 1:
+        raise CardtableError(f"--jobs must be at least 1 (got {args.jobs})")
     if args.hands_per_match is not None and not matches:
         raise CardtableError("--hands-per-match is for --matches only")
     if args.hands_per_match is not None and args.hands_per_match < 1:
@@ -625,8 +827,10 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     if args.preset is not None:
         registry.get_game(args.game, args.preset)
     options |= rule_options(args.rule)
-    job = sim.job_for(args.game, options, bots, args.seed, matches=matches, hands=args.hands_per_match)
-    path = None if args.no_records else args.records or f"sim-{args.game}-{args.seed}.jsonl"
+    fresh = args.seed is None
+    seed: int = random.SystemRandom().randrange(10**9) if fresh else args.seed
+    job = sim.job_for(args.game, options, bots, seed, matches=matches, hands=args.hands_per_match)
+    path = None if args.no_records else args.records or f"sim-{args.game}-{seed}.jsonl"
     if path is not None:
         check_writable(path, args.force)  # before the run, not after it
     started = time.monotonic()
@@ -644,11 +848,19 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(file=sys.stderr)
         _sim_output(args, path, stop.summary, stop.results)
-        print(f"cardtable sim: interrupted after {len(stop.results)} of {count} {unit}", file=sys.stderr)
+        kept = f"; their records are in {path}" if path is not None else ""
+        _say(f"cardtable sim: interrupted after {len(stop.results)} of {count} {unit}{kept}")
         return INTERRUPTED
     if not args.quiet:
         print(file=sys.stderr)
     _sim_output(args, path, summary, results)
+    again = f" (seed {seed}: --seed {seed} plays this run again)" if fresh else ""
+    if args.quiet:
+        pass
+    elif path is not None:
+        _say(f"cardtable sim: wrote the records to {path}{again}")
+    elif fresh:
+        _say(f"cardtable sim: no records written{again}")
     return OK
 
 

@@ -181,10 +181,17 @@ def narrate_deal(
 
 
 def narrate_step(
-    game: Any, before: Any, action: Any, after: Any, recipient: int | None, names: Sequence[str | None] | None = None
+    game: Any,
+    before: Any,
+    action: Any,
+    after: Any,
+    recipient: int | None,
+    names: Sequence[str | None] | None = None,
+    open_hands: bool = False,
 ) -> list[str]:
     """One action in words, as ``recipient`` may hear it (``None``: a spectator), with the
-    players' ``names`` where given.
+    players' ``names`` where given; ``open_hands`` (a spectator who sees every hand, as
+    ``cardtable watch`` shows them) names the cards of a move made face down too.
 
     ``before`` and ``after`` are the states either side of ``action``; a deal (the chance step)
     says nothing here (see `narrate_deal`)."""
@@ -192,7 +199,7 @@ def narrate_step(
     if seat is None or seat < 0:
         return []
     ref = recipient if recipient is not None else public_seat(game, after)
-    shown = recipient == seat or game.outcome(after) is not None
+    shown = open_hands or recipient == seat or game.outcome(after) is not None
     public = game.format(action) if shown else game.public_action(before, action)
     step = _Step(game, seat, public, _view(game, before, ref), _view(game, after, ref), recipient, names)
     teller = _STEPS.get(game.name)

@@ -10,7 +10,8 @@ taken, dealer, bidder, picker, partner once public) and the trick in the middle,
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,19 @@ SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 def pretty_card(text: str) -> str:
     """``10D`` as ``10♦``."""
     return text[:-1] + SUIT_SYMBOLS.get(text[-1], text[-1])
+
+
+_CARD_IN_TEXT = re.compile(r"\b(10|[2-9AKQJ])([CDHS])\b")
+
+
+def pretty_text(text: str) -> str:
+    """Every card written in letters inside a sentence with its suit symbol, as the table shows
+    cards: ``3C cannot go with 9C`` as ``3♣ cannot go with 9♣`` (house names like ``H11`` stay).
+
+    >>> pretty_text("seat 3 capture 9C 3C+10H: R12")
+    'seat 3 capture 9♣ 3♣+10♥: R12'
+    """
+    return _CARD_IN_TEXT.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
 
 
 def cards(items: Any) -> str:
@@ -276,7 +290,12 @@ def _taken(tricks: list[dict[str, Any]], seats: int, points: dict[str, int] | No
     return [f"tricks {n} · {p} pts" for n, p in zip(won, pts, strict=True)]
 
 
-def _smear_seats(view: dict[str, Any]) -> list[SeatInfo]:
+#: What the seats' renderers read besides the view: the hand's actions so far as (seat, action in
+#: record notation, as the viewing seat saw it), oldest first.
+History = Sequence[tuple[int, str]]
+
+
+def _smear_seats(view: dict[str, Any], history: History = ()) -> list[SeatInfo]:
     said: dict[int, str] = {}
     for call in view.get("auction") or []:
         said[call["seat"]] = call["call"]
@@ -294,7 +313,7 @@ def _smear_seats(view: dict[str, Any]) -> list[SeatInfo]:
     return out
 
 
-def _sheepshead_seats(view: dict[str, Any]) -> list[SeatInfo]:
+def _sheepshead_seats(view: dict[str, Any], history: History = ()) -> list[SeatInfo]:
     trick = view.get("trick") or {}
     tricks = view.get("tricks") or []
     played = _played_by(tricks, trick.get("cards") or [], trick.get("leader"), 5)
@@ -324,9 +343,14 @@ def _sheepshead_seats(view: dict[str, Any]) -> list[SeatInfo]:
     return out
 
 
-def _seep_seats(view: dict[str, Any]) -> list[SeatInfo]:
+def _seep_seats(view: dict[str, Any], history: History = ()) -> list[SeatInfo]:
     piles = view.get("piles") or [[], []]
     sweeps = view.get("sweeps") or [0, 0]
+    team_last = view.get("last_capture")  # a team (R16), not a seat
+    # The seat that captured last, from the hand's actions; without them, both seats of the team.
+    taker = next((seat for seat, text in reversed(history) if text.startswith("capture ")), None)
+    if taker is not None and taker % 2 != team_last:
+        taker = None
     out = []
     for seat in range(4):
         marks = []
@@ -334,27 +358,31 @@ def _seep_seats(view: dict[str, Any]) -> list[SeatInfo]:
             marks.append("dealer")
         if seat == (view["dealer"] + 1) % 4:
             marks.append(f"bidder {view['bid']}" if view.get("bid") else "bidder")
-        if seat == view.get("last_capture"):
+        if taker is not None and seat == taker:
             marks.append("took last")
+        elif taker is None and team_last is not None and seat % 2 == team_last:
+            marks.append("team took last")
         team = seat % 2
         taken = f"team pile {len(piles[team])}" + (f" · sweeps {sweeps[team]}" if sweeps[team] else "")
         out.append(SeatInfo(seat, view["hand_sizes"][seat], taken, tuple(marks)))
     return out
 
 
-SEAT_RENDERERS: dict[str, Callable[[dict[str, Any]], list[SeatInfo]]] = {
+SEAT_RENDERERS: dict[str, Callable[[dict[str, Any], History], list[SeatInfo]]] = {
     "smear": _smear_seats,
     "sheepshead": _sheepshead_seats,
     "seep": _seep_seats,
 }
 
 
-def seat_infos(game: str, view: dict[str, Any], seats: int) -> list[SeatInfo]:
-    """Each seat as the viewing seat sees it (cards held, taken, markers), from the view alone."""
+def seat_infos(game: str, view: dict[str, Any], seats: int, history: History = ()) -> list[SeatInfo]:
+    """Each seat as the viewing seat sees it (cards held, taken, markers), from the view and the
+    hand's actions as that seat saw them (``history``: who took last in Seep, where the view
+    names only the team)."""
     renderer = SEAT_RENDERERS.get(game)
     if renderer is not None:
         try:
-            return renderer(view)
+            return renderer(view, history)
         except (KeyError, TypeError, IndexError, ValueError):
             pass  # a view of a shape this does not know: show the seats bare
     return [SeatInfo(s, None, "", ()) for s in range(seats)]

@@ -449,10 +449,14 @@ def print_summary(summary: Summary, out: Any = None) -> None:
     else:
         print(f"{summary.game}: {summary.deals} deals, seed {summary.seed}", file=out)
     won, heading = ("match_wins", "matches won") if m else ("deal_wins", "deals won")
+    alone = len(summary.bots) == 1  # one bot in every seat: it has nobody to beat
     print(f"{'bot':<16}{'points/hand':>12}{'95% CI':>22}{heading:>13}{'s/decision':>12}", file=out)
     for name, row in summary.bots.items():
         ci = f"[{row['ci_low']:+.3f}, {row['ci_high']:+.3f}]"
-        print(f"{name:<16}{row['mean']:>12.3f}{ci:>22}{row[won]:>13}{row['s_per_decision']:>12.6f}", file=out)
+        wins = "-" if alone else row[won]
+        print(f"{name:<16}{row['mean']:>12.3f}{ci:>22}{wins:>13}{row['s_per_decision']:>12.6f}", file=out)
+    if alone:
+        print("One bot in every seat: nothing is won against another bot (name two or more to compare).", file=out)
     over = " (interval over matches)" if m else ""
     for pair, row in summary.pairs.items():
         print(

@@ -13,9 +13,11 @@ command line, the terminal table's menu and the web table all come through it.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final
 
@@ -284,11 +286,12 @@ class Table:
     def record(self) -> dict[str, Any]:
         return self.log.record()
 
-    def save(self, path: str | Path) -> Path:
-        """Save the match so far as a record (``.json``, or ``.jsonl`` for one line), replacing
-        the file if it is there (saving again is how a match is kept up to date)."""
+    def save(self, path: str | Path, force: bool = False) -> Path:
+        """Save the match so far as a record (``.json``, or ``.jsonl`` for one line). A file that
+        is there is refused (`CardtableError`) unless ``force``: the tables ask before replacing
+        one (saving again is how a match is kept up to date)."""
         p = Path(path)
-        write_records(p, [Record.from_json(self.record())], force=True)
+        write_records(p, [Record.from_json(self.record())], force=force)
         return p
 
     def history(self) -> list[str]:
@@ -351,11 +354,17 @@ ACTION_EXAMPLES: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 
 
-def action_help(game_name: str) -> str:
-    """How to write ``game_name``'s actions: examples of each, suit symbols or letters alike."""
+def action_help(game_name: str, letters: bool = False) -> str:
+    """How to write ``game_name``'s actions: examples of each, suit symbols or letters alike
+    (``letters``: the examples in letters, as a table that prints letters shows cards)."""
     examples = ACTION_EXAMPLES.get(game_name)
     if not examples:
         return "Type an action in record notation."
+    if letters:
+        return (
+            f"{game_name.capitalize()} actions: " + ", ".join(f"'{from_symbols(e)}'" for e in examples) + " (suits as "
+            "the letters C D H S: clubs, diamonds, hearts, spades)."
+        )
     last = examples[-1]
     return (
         f"{game_name.capitalize()} actions: " + ", ".join(f"'{e}'" for e in examples) + " (suits as symbols or as "
@@ -380,14 +389,66 @@ def ranked_hints(hints: Sequence[Hint]) -> list[tuple[Hint, str]]:
     return out
 
 
+#: How the terminal says each standing of `ranked_hints`: what it means, not more.
+STANDING_WORDS = {BEST: "best", ABOUT_EQUAL: "± overlaps the best: not shown worse"}
+
+
+def hint_heading(game: Any) -> str:
+    """What the hints' numbers are, for ``game``: the search's estimate of the hand's points for the
+    seat less the average of the other seats' (`cardtable.bots.search.hand_value`); with partners,
+    whose points are the same, that is a fixed share of the side's lead, said as such."""
+    others = game.seats - 1
+    text = f"points per hand: yours less the other {others} seats' average"
+    size = max(len(side) for side in sides_of(game))
+    if size > 1:
+        share = Fraction(game.seats - size, others)
+        text += f" (your partner's among them: {share} of your side's lead)"
+    return text
+
+
 def hint_lines(hints: Sequence[Hint], fmt: Any) -> list[str]:
-    """The search bot's estimates, best first, one whole line each; an action whose ± interval
-    overlaps the best one's is said to be about equal to it rather than worse."""
+    """The search bot's estimates, best first, one whole line each (`hint_heading` says what the
+    numbers are); an action whose ± interval overlaps the best one's is said to be not shown
+    worse, nothing more."""
     lines = []
     for i, (h, standing) in enumerate(ranked_hints(hints)):
-        text = f"{i + 1}. {pretty_action(fmt(h.action))}: {h.value:+.2f} ± {h.stderr:.2f} points per hand"
-        lines.append(text + (f" ({standing})" if standing else ""))
+        text = f"{i + 1}. {pretty_action(fmt(h.action))}: {h.value:+.2f} ± {h.stderr:.2f}"
+        lines.append(text + (f" ({STANDING_WORDS[standing]})" if standing else ""))
     return lines
+
+
+def rule_value_words(value: Any) -> str:
+    """A house rule's value in words: ``yes``, ``no``, ``none``, ``same dealer``, ``2``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return value.replace("_", " ")
+    return str(value)
+
+
+def _default_of(f: dataclasses.Field[Any]) -> Any:
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return dataclasses.MISSING
+
+
+def house_rules(rules: Any) -> list[tuple[str, str, bool]]:
+    """Every house rule of a game's rules: its name and value in words, and whether it differs
+    from the game's default."""
+    return [
+        (f.name.replace("_", " "), rule_value_words(getattr(rules, f.name)), getattr(rules, f.name) != _default_of(f))
+        for f in dataclasses.fields(rules)
+    ]
+
+
+def house_rules_line(rules: Any) -> str:
+    """The house rules in force in one line: those that differ from the game's defaults."""
+    changed = [f"{name} {value}" for name, value, differs in house_rules(rules) if differs]
+    return "House rules: " + ("; ".join(changed) if changed else "the game's defaults")
 
 
 def match_words(match: dict[str, Any]) -> str:

@@ -11,6 +11,10 @@ is the earlier search: its worlds weighed by the auction only, its hard level on
 always had, its playouts by the earlier rule-based bot where the game keeps one
 (``rule:classic``, Sheepshead and Smear), and a time limit only capping its level's work budget
 (it stops after the round in which the limit passes).
+
+A bot of your own is any object with a ``name`` and an ``act(view, legal, rng)`` method (`Bot`);
+`register_bot` gives it a name that ``make_bot`` and ``--bots`` know. What a view holds, game by
+game, is in docs/writing-bots.md.
 """
 
 from __future__ import annotations
@@ -20,10 +24,37 @@ import inspect
 import math
 from typing import Any
 
-from cardtable.bots.base import Bot, RandomBot, bot_names, make_bot, register_bot
+from cardtable.bots import base
+from cardtable.bots.base import Bot, BotFactory, RandomBot, bot_names, make_bot
 from cardtable.bots.facade import BotGame, for_bots
 from cardtable.bots.search import LEVELS, Hint, SearchBot
 from cardtable.core import BadRules
+
+
+def register_bot(kind: str, factory: BotFactory) -> None:
+    """Make ``kind`` a bot name: ``make_bot(game, "kind")`` (and ``--bots kind``, once the module
+    that registers it is imported) then calls ``factory(game, level)``, where ``level`` is what
+    follows the first colon of the name (``"hard"`` for ``kind:hard``, ``""`` for ``kind``), and
+    uses what it returns: a `Bot`, anything with a ``name`` and an ``act(view, legal, rng)``
+    method returning one of ``legal``. ``game`` is the bot's own game (`for_bots`): it answers
+    questions about states (``legal_actions``, ``apply``, ``observe``…) but never reaches the
+    table's true state. Registering a name again replaces the earlier factory.
+
+    >>> import random
+    >>> from cardtable.registry import get_game
+    >>> class FirstBot:
+    ...     name = "first"
+    ...     def act(self, view, legal, rng):
+    ...         return legal[0]
+    >>> register_bot("first", lambda game, level: FirstBot())
+    >>> game = get_game("smear")
+    >>> state = game.apply(game.start(0), game.deal(game.start(0), random.Random(3)))
+    >>> legal = game.legal_actions(state)
+    >>> make_bot(game, "first").act(game.observe(state, game.actor(state)), legal, random.Random(1)) == legal[0]
+    True
+    >>> del base._FACTORIES["first"]  # the example's name is not kept
+    """
+    base.register_bot(kind, factory)
 
 
 def _rule_module(game: Any) -> Any:
@@ -100,6 +131,7 @@ register_bot("search", _search)
 __all__ = [
     "LEVELS",
     "Bot",
+    "BotFactory",
     "BotGame",
     "Hint",
     "RandomBot",
@@ -108,5 +140,6 @@ __all__ = [
     "for_bots",
     "has_classic_rule_bot",
     "make_bot",
+    "register_bot",
     "rule_bot",
 ]

@@ -10,13 +10,22 @@ action by its pieces in `picking`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, ClassVar
 
 from textual.app import App
+from textual.binding import Binding
 
 from cardtable.record import Record, load_game, read_records, replay
 from cardtable.table import Table
 from cardtable.tui.menu import MenuScreen
-from cardtable.tui.table_screen import SaveScreen, ScoreboardScreen, SummaryScreen, TableScreen
+from cardtable.tui.table_screen import (
+    OverwriteScreen,
+    QuitScreen,
+    SaveScreen,
+    ScoreboardScreen,
+    SummaryScreen,
+    TableScreen,
+)
 from cardtable.tui.viewer import ViewerScreen
 
 __all__ = [
@@ -33,7 +42,18 @@ __all__ = [
 
 
 class CardtableApp(App[None]):
-    """The terminal table (or, given a record, the viewer)."""
+    """The terminal table (or, given records, the viewer).
+
+    Ctrl-C and Ctrl-Q do what ``q`` does where they are pressed: at a table they ask before
+    leaving (and offer to save), anywhere else (the menu, the viewer) they quit.
+    """
+
+    ENABLE_COMMAND_PALETTE = False  # its footer entry crowded out the table's keys at 80 columns
+
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("ctrl+c", "ask_quit", "Quit", show=False, priority=True),
+        Binding("ctrl+q", "ask_quit", "Quit", show=False, priority=True),
+    ]
 
     def __init__(
         self,
@@ -41,21 +61,34 @@ class CardtableApp(App[None]):
         game: str | None = None,
         record: Record | None = None,
         pause: float = 0.0,
+        records: list[Record] | None = None,
     ) -> None:
         super().__init__()
         self.table = table
         self.game_name = game
-        self.viewed = record
+        #: The records to view (``record`` alone is a list of one).
+        self.viewed = records if records else [record] if record is not None else None
         #: Seconds between bots' moves (a finished trick stays twice as long); 0 plays them at once.
         self.pause = pause
 
     def on_mount(self) -> None:
         if self.viewed is not None:
-            self.push_screen(ViewerScreen(self.viewed))
+            self.push_screen(ViewerScreen(self.viewed[0], records=self.viewed))
         elif self.table is not None:
             self.push_screen(TableScreen(self.table, pause=self.pause))
         else:
             self.push_screen(MenuScreen(self.game_name, pause=self.pause))
+
+    def action_ask_quit(self) -> None:
+        """Ctrl-C or Ctrl-Q: at a table, its quit question (once: not again while it is asked);
+        elsewhere, quit."""
+        if isinstance(self.screen, QuitScreen | OverwriteScreen | SaveScreen):
+            return  # a question is open: it is answered first
+        tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
+        if tables:
+            tables[-1].action_quit_table()
+        else:
+            self.exit()
 
 
 def run_app(table: Table | None, pause: float = 0.6) -> int:
@@ -65,10 +98,11 @@ def run_app(table: Table | None, pause: float = 0.6) -> int:
 
 
 def run_viewer(path: str | Path) -> int:
-    """Run the record viewer for ``cardtable view FILE`` (the first record of the file)."""
+    """Run the record viewer for ``cardtable view FILE``: every record of the file, one after
+    another (the title says which of how many)."""
     records = read_records(path)
-    record = records[0]
-    for _ in replay(record, load_game(record)):
-        pass  # a record that does not replay is refused before the screen opens
-    CardtableApp(record=record).run()
+    for record in records:
+        for _ in replay(record, load_game(record)):
+            pass  # a record that does not replay is refused before the screen opens
+    CardtableApp(records=records).run()
     return 0

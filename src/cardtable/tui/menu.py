@@ -105,6 +105,7 @@ class MenuScreen(Screen[None]):
     async def on_mount(self) -> None:
         self.title = "cardtable"
         await self._build_rules()
+        self.query_one("#game", Select).focus()  # the keyboard starts on the first field
 
     @on(Select.Changed, "#game")
     async def game_changed(self, event: Select.Changed) -> None:

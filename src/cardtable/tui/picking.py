@@ -37,8 +37,18 @@ def tokens_of(action: str) -> list[str]:
 
 
 def matching(legal: Sequence[str], picked: Iterable[str]) -> list[str]:
-    """The legal actions that use every picked piece, those that use nothing more first."""
+    """The legal actions that use every picked piece, those that use nothing more first; with
+    nothing picked, every legal action in the game's own order (so an action that names no card,
+    such as Sheepshead's ``alone``, is not put before the others).
+
+    >>> matching(["call AC", "call AS", "alone"], [])
+    ['call AC', 'call AS', 'alone']
+    >>> matching(["play 9C", "play 10D", "capture 10D 4C+6H"], ["10D"])
+    ['play 10D', 'capture 10D 4C+6H']
+    """
     want = set(picked)
+    if not want:
+        return list(legal)
     found = [a for a in legal if want <= set(tokens_of(a))]
     return sorted(found, key=lambda a: set(tokens_of(a)) != want)
 

@@ -8,15 +8,18 @@ floor: loose cards and houses. A side panel holds the hand's status (auction, tr
 and the log of play.
 
 Only legal actions can be chosen: from the list (keyboard), or by picking pieces with the mouse
-or the keyboard (the arrow keys move between the cards of your hand and the floor items, Enter
-picks), a card of your hand and then floor items, which light up while they can still be part of a
-legal move with what is picked. Everything drawn comes from your seat's view; the end of a hand's
+or the keyboard, a card of your hand and then floor items, which light up while they can still be
+part of a legal move with what is picked. The keyboard goes by rows, top to bottom as Tab goes:
+the floor, your hand, the list of actions; Left and Right move along a row, Up and Down between
+rows, Enter or space picks, ``c`` clears the picks. The keys that work where the keyboard is are
+written on the list's border. Everything drawn comes from your seat's view; the end of a hand's
 summary may use the outcome. The log tells the game as it goes (`cardtable.narrate`); bots' moves
 come one at a time with a pause, and a finished trick stays a moment with its winner named.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -24,16 +27,25 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
+from textual.events import DescendantFocus, Resize
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, ListItem, ListView, Static
 
 from cardtable.core import CardtableError
-from cardtable.render import actor_of, places, seat_infos, table_lines, trick_shown, with_match
-from cardtable.table import Move, Table, hint_lines, match_words, pretty_action
+from cardtable.render import actor_of, places, pretty_text, seat_infos, table_lines, trick_shown, with_match
+from cardtable.table import (
+    Move,
+    Table,
+    hint_heading,
+    hint_lines,
+    house_rules,
+    house_rules_line,
+    match_words,
+    pretty_action,
+)
 from cardtable.tui.picking import is_live, matching, tokens_of
-from cardtable.tui.widgets import CardChip, Floor, HouseBox, Pickable, Picked, SeatPanel, TrickArea
+from cardtable.tui.widgets import ActionList, CardChip, Floor, HouseBox, Pickable, Picked, SeatPanel, TrickArea
 
 TOP_ROW = ("top-left", "top", "top-right")
 
@@ -41,17 +53,25 @@ TOP_ROW = ("top-left", "top", "top-right")
 class TableScreen(Screen[None]):
     """One match at the table."""
 
+    #: The keys in the footer, short enough that all of them fit at 80 columns (the README's keys).
     BINDINGS: ClassVar[list[Any]] = [
-        Binding("h", "hint", "Hints"),
+        Binding("q", "quit_table", "Quit"),
+        Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("y", "history", "History"),
-        Binding("b", "scoreboard", "Scoreboard"),
+        Binding("t", "last_trick", "Trick"),
+        Binding("b", "scoreboard", "Score"),
         Binding("s", "save", "Save"),
-        Binding("n", "next_hand", "Next hand"),
-        Binding("t", "last_trick", "Last trick"),
-        Binding("c", "clear", "Clear picks"),
-        Binding("q", "quit_table", "Quit"),
+        Binding("n", "next_hand", "Next"),
+        Binding("c", "clear", "Clear"),
+        Binding("r", "house_rules", "Rules", show=False),  # said in the header, with the rules
     ]
+
+    #: The keys that work where the keyboard is, written on the list's border.
+    KEYS_HAND = "←→ cards · ↑ floor · ↓ list · Enter pick · c clear"
+    KEYS_HAND_NO_FLOOR = "←→ your cards · ↓ list · Enter pick · c clear"
+    KEYS_FLOOR = "←→ floor · ↓ your hand · Enter pick · c clear"
+    KEYS_LIST = "↑↓ choose · Enter play · ↑ at the top: your hand"
 
     DEFAULT_CSS = """
     #tablecol { width: 1fr; }
@@ -60,7 +80,7 @@ class TableScreen(Screen[None]):
     #you { height: auto; border: round $accent; padding: 0 1; }
     #you.-turn { border: heavy $accent; }
     #hand { height: auto; }
-    #tablecol.-tall #hand CardChip { height: 3; width: 6; border: round #555555; }
+    #tablecol.-tall #hand CardChip { height: 3; width: 5; border: round #555555; }
     #tablecol.-tall #hand CardChip.-picked { border: heavy #b08800; }
     #you-taken { color: $text-muted; height: 1; }
     #message { height: auto; max-height: 8; color: $warning; }
@@ -108,7 +128,7 @@ class TableScreen(Screen[None]):
                     yield Horizontal(id="hand")
                     yield Static(id="you-taken")
                 yield Static(id="message")
-                yield ListView(id="actions")
+                yield ActionList(id="actions")
             with Vertical(id="side"):
                 yield Static(id="status")
                 yield VerticalScroll(Static(id="log_text"), id="log")
@@ -116,7 +136,9 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = f"cardtable · {self.table.game.name}"
+        self.sub_title = f"{house_rules_line(self.table.game.rules)} (r: every rule)"
         self._fit(self.app.size.width, self.app.size.height)
+        self._keys_for(None)
         used = set(self.where.values())
         for panel in self.query(SeatPanel):
             panel.set_class(panel.place not in used, "-empty")
@@ -127,11 +149,26 @@ class TableScreen(Screen[None]):
     def on_resize(self, event: Resize) -> None:
         self._fit(event.size.width, event.size.height)
 
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        # Where the keyboard is once the redraw is done: a redraw may pass focus on more than once.
+        self.call_after_refresh(lambda: self._keys_for(self.focused))
+
+    def _keys_for(self, widget: Widget | None) -> None:
+        """Write on the list's border the keys that work where the keyboard is."""
+        actions = self.query_one("#actions", ActionList)
+        if isinstance(widget, Pickable) and widget.parent is not None and widget.parent.id == "hand":
+            floor = self.table.game.name == "seep"
+            actions.border_title = self.KEYS_HAND if floor else self.KEYS_HAND_NO_FLOOR
+        elif isinstance(widget, Pickable):
+            actions.border_title = self.KEYS_FLOOR
+        else:
+            actions.border_title = self.KEYS_LIST
+
     def _fit(self, width: int, height: int) -> None:
         """Tall terminals get taller cards in the hand; short ones compact seats (one line each)
         so the actions keep five rows; narrow ones a slimmer side panel and closer cards, so a
         12-card Seep hand fits at 80 columns."""
-        self.query_one("#tablecol").set_class(height >= 40, "-tall")
+        self.query_one("#tablecol").set_class(height >= 40 and width >= 110, "-tall")  # 12 tall cards fit
         self.set_class(height < 32, "-short")
         self.set_class(width < 100, "-narrow")
 
@@ -216,7 +253,8 @@ class TableScreen(Screen[None]):
         actor = actor_of(view) if table.outcome() is None else None
         legal = self._legal()
         self._status(view, actor)
-        for info in seat_infos(game, view, table.game.seats):
+        history = [(m.seat, table.seen_by(m, self.me)) for m in table.moves]
+        for info in seat_infos(game, view, table.game.seats, history):
             if info.seat == self.me:
                 you = self.query_one("#you", Vertical)
                 you.set_class(actor == self.me, "-turn")
@@ -353,7 +391,11 @@ class TableScreen(Screen[None]):
         return f"{pretty_action(exact[0])} fits: choose it in the list (Enter) to play it."
 
     def _refusal(self, token: str, hand: set[Any]) -> str:
-        """Why ``token`` cannot be used now, in the engine's words where a move can be written."""
+        """Why ``token`` cannot be used now, in the engine's words where a move can be written,
+        its cards with suit symbols as everywhere on the table."""
+        return pretty_text(self._refusal_text(token, hand))
+
+    def _refusal_text(self, token: str, hand: set[Any]) -> str:
         picked = " ".join(self.picked)
         if token in hand:
             return f"No legal action uses {token} now."
@@ -378,7 +420,7 @@ class TableScreen(Screen[None]):
         try:
             move = self.table.play(text)
         except CardtableError as e:
-            self._say(f"Refused: {e}")
+            self._say(f"Refused: {pretty_text(str(e))}")
             return
         self.picked = []
         self._say("")
@@ -400,8 +442,9 @@ class TableScreen(Screen[None]):
             self._say(f"No hints: {e}")
             return
         lines = hint_lines(hints, self.table.game.format)
-        self._say("Hints from the search bot (search:medium), best first:\n" + "\n".join(lines))
-        self._log("Hints (points per hand, search:medium):")
+        heading = hint_heading(self.table.game)
+        self._say(f"Hints from the search bot (search:medium), best first; {heading}:\n" + "\n".join(lines))
+        self._log(f"Hints (search:medium; {heading}):")
         for line in lines:
             self._log("  " + line)
 
@@ -411,28 +454,55 @@ class TableScreen(Screen[None]):
             return
         if self.table.undo():
             self._log("Taken back to your previous decision.")
+            self._say("")  # what was said about the moves taken back (a trick, a hint) no longer holds
             self.picked = []
             self.refresh_table()
         else:
             self._say("Nothing of yours to take back in this hand.")
 
     def action_history(self) -> None:
-        self._log("This hand: " + ("; ".join(self.table.public_history(self.me)) or "(nothing yet)"))
+        seen = [pretty_action(text) for text in self.table.public_history(self.me)]
+        self._log("This hand: " + ("; ".join(seen) or "(nothing yet)"))
+
+    def action_house_rules(self) -> None:
+        """Every house rule in force, in the log and the message line (``*``: not the default)."""
+        rules = house_rules(self.table.game.rules)
+        text = ", ".join(f"{name} {value}{' *' if differs else ''}" for name, value, differs in rules)
+        line = f"House rules of {self.table.game.name} (* not the default): {text}"
+        self._say(line)
+        self._log(line)
 
     def action_scoreboard(self) -> None:
         self.app.push_screen(ScoreboardScreen(self.table))
 
     def action_save(self, then_quit: bool = False) -> None:
+        """Ask for a file name and save the match there; a file that is there is replaced only
+        when the person says so."""
+
+        def write(path: str) -> None:
+            try:
+                self.table.save(path, force=True)
+            except (OSError, ValueError) as e:
+                self._say(f"Could not save: {e}")
+                return
+            self._say(f"Saved {path}.")
+            if then_quit:
+                self.app.exit()
+
         def done(path: str | None) -> None:
-            if path:
-                try:
-                    self.table.save(path)
-                except (OSError, ValueError) as e:
-                    self._say(f"Could not save: {e}")
-                    return
-                self._say(f"Saved {path}.")
-                if then_quit:
-                    self.app.exit()
+            if not path:
+                return
+            if Path(path).exists():
+
+                def confirmed(replace: bool | None) -> None:
+                    if replace:
+                        write(path)
+                    else:
+                        self._say(f"Not saved: {path} is kept.")
+
+                self.app.push_screen(OverwriteScreen(path), confirmed)
+                return
+            write(path)
 
         self.app.push_screen(SaveScreen(), done)
 
@@ -576,13 +646,49 @@ class QuitScreen(ModalScreen[str | None]):
 
 
 class SaveScreen(ModalScreen[str | None]):
-    """Ask for a file name to save the match as a record."""
+    """Ask for a file name to save the match as a record (Escape: do not save)."""
+
+    BINDINGS: ClassVar[list[Any]] = [Binding("escape", "dismiss(None)", "Cancel")]
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Save the match as a record (.json):")
+            yield Label("Save the match as a record (.json); Enter saves, Esc cancels:")
             yield Input(value="match.json", id="path")
 
     @on(Input.Submitted)
     def submit(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
+
+
+class OverwriteScreen(ModalScreen[bool]):
+    """A file of that name is there: replace it (``y``) or keep it (``n``, Escape)?"""
+
+    BINDINGS: ClassVar[list[Any]] = [
+        Binding("y", "dismiss(True)", "Replace it"),
+        Binding("n,escape", "dismiss(False)", "Keep it"),
+    ]
+
+    DEFAULT_CSS = """
+    OverwriteScreen { align: center middle; }
+    #overwrite { width: auto; max-width: 76; height: auto; border: thick $warning; padding: 0 1; background: $surface; }
+    #overwrite Horizontal { height: auto; width: auto; }
+    #overwrite Button { margin: 0 1 0 0; }
+    """
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="overwrite"):
+            yield Label(f"{self.path} is there already. Replace it? (y/n)")
+            with Horizontal():
+                yield Button("Replace it (y)", id="replace", variant="error")
+                yield Button("Keep it (n)", id="keep", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#keep", Button).focus()
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "replace")

@@ -14,10 +14,10 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
-from textual.events import Click
+from textual.events import Click, Resize
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import ListView, Static
 
 from cardtable.render import SeatInfo, TrickShown, pretty_card
 
@@ -44,14 +44,28 @@ class Picked(Message):
         self.by_keyboard = by_keyboard
 
 
+#: The rows the keyboard moves between, top to bottom (the order Tab goes too): the floor's loose
+#: cards and houses, your hand, then the list of actions.
+ROWS = ("floor", "hand", "actions")
+
+
+def row_of(widget: Widget) -> str:
+    """The keyboard row of a piece: ``hand`` for a card of your hand, else ``floor``."""
+    return "hand" if widget.parent is not None and widget.parent.id == "hand" else "floor"
+
+
 class Pickable(Static):
-    """Something on the table that can be picked by a click, or by Enter/space when focused."""
+    """Something on the table that can be picked by a click, or by Enter/space when focused.
+
+    Left and Right move along its row (your hand, or the floor: loose cards then houses), Up and
+    Down to the row above or below (`ROWS`)."""
 
     BINDINGS: ClassVar[list[Any]] = [
         Binding("enter,space", "pick", "Pick", show=False),
         Binding("right", "move(1)", "Next", show=False),
         Binding("left", "move(-1)", "Previous", show=False),
-        Binding("down", "to_actions", "Actions", show=False),
+        Binding("down", "row(1)", "Row below", show=False),
+        Binding("up", "row(-1)", "Row above", show=False),
     ]
     can_focus = True
 
@@ -70,16 +84,43 @@ class Pickable(Static):
         self.post_message(Picked(self.token, by_keyboard=True))
 
     def action_move(self, step: int) -> None:
-        """The arrow keys: on to the next (or previous) card of the hand or item of the floor."""
-        if step > 0:
-            self.screen.focus_next(Pickable)
-        else:
-            self.screen.focus_previous(Pickable)
+        """Left and Right: on to the previous or next piece of the same row (it stops at the ends)."""
+        row = [p for p in self.screen.query(Pickable) if row_of(p) == row_of(self)]
+        i = row.index(self) + step if self in row else -1
+        if 0 <= i < len(row):
+            row[i].focus()
 
-    def action_to_actions(self) -> None:
-        """Down from the pieces to the list of actions."""
-        for actions in self.screen.query("#actions"):
-            actions.focus()
+    def action_row(self, step: int) -> None:
+        """Up and Down: to the row above or below (an empty row is passed over)."""
+        focus_row(self.screen, ROWS.index(row_of(self)) + step, step)
+
+
+def focus_row(screen: Any, index: int, step: int) -> None:
+    """Focus the first piece of row ``index`` of `ROWS`, or the next row on in the ``step``
+    direction that has one; nothing when there is none."""
+    while 0 <= index < len(ROWS):
+        if ROWS[index] == "actions":
+            for actions in screen.query("#actions"):
+                if len(actions.children):
+                    actions.focus()
+                    return
+        else:
+            pieces = [p for p in screen.query(Pickable) if row_of(p) == ROWS[index]]
+            if pieces:
+                pieces[0].focus()
+                return
+        index += step
+
+
+class ActionList(ListView):
+    """The list of legal actions: Up and Down choose, Enter plays; Up at the top goes back to
+    the row above (your hand, or the floor)."""
+
+    def action_cursor_up(self) -> None:
+        if not self.index:
+            focus_row(self.screen, ROWS.index("actions") - 1, -1)
+            return
+        super().action_cursor_up()
 
 
 class CardChip(Pickable):
@@ -134,14 +175,24 @@ class SeatPanel(Static):
         super().__init__(id=f"seat-{place}", classes="seat")
         self.place = place
         self.info: SeatInfo | None = None
+        self._shown: tuple[SeatInfo, str, bool, bool] | None = None
+
+    def on_resize(self, event: Resize) -> None:
+        """Drawn again at its new width: the markers go on the border only where they fit."""
+        if self._shown is not None:
+            self.show(*self._shown)
 
     def show(self, info: SeatInfo, name: str, turn: bool, compact: bool = False) -> None:
         """Draw ``info`` for the seat whose player is ``name`` (a bot: its level); ``turn`` marks
         the seat to act; ``compact`` puts it all on one line (a short terminal)."""
         self.info = info
+        self._shown = (info, name, turn, compact)
         self.set_class(turn, "-turn")
         self.border_title = f"{'▶ ' if turn else ''}Seat {info.seat}"
-        self.border_subtitle = " · ".join(info.markers)
+        markers = " · ".join(info.markers)
+        # Markers too long for the border (``bidder 13 · took last`` on a narrow panel) go inside.
+        inside = not compact and self.size.width > 0 and len(markers) + 6 > self.size.width
+        self.border_subtitle = "" if inside else markers
         held = Text()
         if info.held is not None:
             held.append(BACK * min(info.held, 3 if compact else 8), style="blue")
@@ -153,7 +204,8 @@ class SeatPanel(Static):
                 line += Text(" ") + Text(" · ").join(taken)
             self.update(line)
             return
-        self.update(Text("\n").join([Text(name, style="bold"), held, *taken]))
+        marks = [Text(markers, style="italic")] if inside else []
+        self.update(Text("\n").join([Text(name, style="bold"), held, *taken, *marks]))
 
 
 class TrickArea(Grid):

@@ -52,6 +52,11 @@ class View:
     trick: tuple[int | None, ...]
     shown: tuple[tuple[int, ...], ...] = ()  # R43 schwanzer: each seat's trumps, shown at the end
 
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, by the name every game's view uses (``actor`` is the same seat)."""
+        return self.actor
+
     def to_json(self) -> dict[str, Any]:
         """The view as JSON-ready data, cards as canonical strings, face-down cards as null."""
 
@@ -63,6 +68,7 @@ class View:
             "dealer": self.dealer,
             "phase": self.phase,
             "actor": self.actor,
+            "to_act": self.actor,  # the name the other games' views use; "actor" stays for its readers
             "hand": cards(self.hand),
             "scores": list(self.scores),
             "pending_doublers": self.pending_doublers,
@@ -233,6 +239,11 @@ class PublicView:
     trick: tuple[int | None, ...]
     shown: tuple[tuple[int, ...], ...] = ()
 
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, by the name every game's view uses (``actor`` is the same seat)."""
+        return self.actor
+
     def to_json(self) -> dict[str, Any]:
         """JSON-ready data in the seat view's shape, with ``"seat": null``, no ``hand`` and each
         seat's number of cards in ``hand_sizes``."""
@@ -245,6 +256,7 @@ class PublicView:
             "dealer": self.dealer,
             "phase": self.phase,
             "actor": self.actor,
+            "to_act": self.actor,  # the name the other games' views use; "actor" stays for its readers
             "hand_sizes": list(self.hand_sizes),
             "scores": list(self.scores),
             "pending_doublers": self.pending_doublers,
