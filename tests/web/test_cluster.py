@@ -113,3 +113,30 @@ def test_cluster_mode_needs_postgresql(tmp_path: object) -> None:
         check=False,
     )
     assert done.returncode == 2 and "PostgreSQL" in done.stderr and "Traceback" not in done.stderr
+
+
+async def test_a_rolling_restart_behind_haproxy_is_only_a_reconnect(pg_db: str) -> None:
+    need(shutil.which("haproxy") is not None or os.path.exists("/usr/sbin/haproxy"), "HAProxy (apt install haproxy)")
+    servers = [cluster_server(pg_db, 2.0, "--bot-pause", "0.05").start() for _ in range(2)]
+    proxy = Proxy(servers).start()
+    try:
+        tables = [create(proxy, "sheepshead", ["human", "rule", "rule", "rule", "rule"], hands=3) for _ in range(3)]
+        players = [Player(t["table"], join(proxy, t, f"P{n}")["token"], n) for n, t in enumerate(tables)]
+        deadline = time.monotonic() + 240
+        playing = [asyncio.create_task(p.play(proxy, deadline)) for p in players]
+        for n, old in enumerate(servers):  # each process in turn: SIGTERM, then started again on its port
+            await asyncio.sleep(2)
+            assert old.proc is not None
+            old.proc.send_signal(signal.SIGTERM)
+            assert await asyncio.to_thread(old.proc.wait, 15) == 0
+            fresh = cluster_server(pg_db, 2.0, "--bot-pause", "0.05")
+            fresh.port = old.port
+            servers[n] = await asyncio.to_thread(fresh.start)
+        await asyncio.gather(*playing)
+        for t, p in zip(tables, players, strict=True):
+            assert p.over and not p.errors, p.errors
+            rec = httpx.get(f"{proxy.url}/api/tables/{t['table']}/record", timeout=60).json()
+            assert replay_record(rec)[0] == 0 and not lost_moves(p, rec, 0)
+    finally:
+        proxy.kill()
+        stop_all(*servers)
