@@ -67,7 +67,8 @@ class Player:
         self.reconnects = 0
         self.over = False
         self.gaps: list[float] = []  # seconds from a lost connection to a served hello
-        self.via: Any = None
+        self.latencies: list[float] = []  # seconds from an act to its ack
+        self.scores: dict[int, list[int]] = {}  # each hand's score as the hand's end was sent, by version
 
     async def play(self, via: Any, deadline: float, stop_after: int | None = None) -> None:
         """Play through ``via`` (a `Server` or a function giving one) until the match is over."""
@@ -88,6 +89,7 @@ class Player:
                     self.over = True
                     break
                 acted = -1
+                sent_at = 0.0
                 while True:
                     if stop_after is not None and len(self.acked) >= stop_after:
                         await c.close()
@@ -97,10 +99,15 @@ class Player:
                         move = self.rng.choice(c.legal)
                         client_id = f"p{c.seat}-{c.v}"
                         self.sent[client_id] = (c.v + 1, move)
+                        sent_at = time.perf_counter()
                         await c.send({"t": "act", "v": c.v, "action": move, "id": client_id})
                     msg = await c.recv(30)
                     self.seen = c.v
+                    if msg.get("result") and msg["t"] == "event":
+                        self.scores[msg["v"]] = list(msg["result"]["score"])
                     if msg["t"] == "ack":
+                        if msg["id"] not in self.acked:
+                            self.latencies.append(time.perf_counter() - sent_at)
                         self.acked[msg["id"]] = msg["v"]
                     elif msg["t"] == "rejected" and msg["reason"] not in ("stale", "elsewhere", "not_your_turn"):
                         self.errors.append(str(msg))
