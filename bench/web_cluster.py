@@ -44,7 +44,6 @@ from tests.web.cluster import Player, Proxy, cluster_server, lost_moves
 
 from cardtable.record import replay_record
 
-
 QUANTILES = (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))
 
 
