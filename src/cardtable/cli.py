@@ -19,13 +19,14 @@ import json
 import math
 import os
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from cardtable import registry, shuffle, sim, sim_ray
-from cardtable.bots import make_bot
+from cardtable.bots import bot_names, make_bot
 from cardtable.cards import cards_of, format_card
 from cardtable.core import CHANCE, BadNotation, CardtableError, option_table
 from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step
@@ -98,6 +99,21 @@ def _at_least(least: int) -> Callable[[str], int]:
         return value
 
     return count
+
+
+def _bot_programs(given: list[str] | None) -> tuple[tuple[str, str], ...] | None:
+    """``--bot NAME=COMMAND`` options: names of letters, digits, ``-`` and ``_``, not a bot kind."""
+    if not given:
+        return None
+    out = []
+    for item in given:
+        name, eq, command = item.partition("=")
+        if not eq or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,31}", name) or not command.strip():
+            raise CardtableError(f"--bot {excerpt(item)}: expected NAME=COMMAND, such as --bot mybot='node mybot.mjs'")
+        if name in bot_names():
+            raise CardtableError(f"--bot {name}: that is the name of a bot kind already")
+        out.append((name, command.strip()))
+    return tuple(out)
 
 
 def _port(text: str) -> int:
@@ -439,6 +455,13 @@ def _build_parser() -> _Parser:
     )
     p.add_argument(
         "--lease-seconds", type=_some_seconds, metavar="SECONDS", help="with --cluster: a lease's term (default 10)"
+    )
+    p.add_argument(
+        "--bot",
+        action="append",
+        metavar="NAME=COMMAND",
+        help="offer a bot program in the bot protocol as NAME at this server's tables "
+        "(docs/bot-protocol.md; repeats). Tables can seat only the programs named here",
     )
     p.add_argument("--log-format", choices=["text", "json"], help="one line per event: text (default) or json")
     p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
@@ -912,6 +935,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         waiting_per_address=args.waiting_per_address,
         replay_seconds=args.replay_seconds,
         cluster=args.cluster or None,
+        bot_programs=_bot_programs(args.bot),
         lease_seconds=args.lease_seconds,
     )
     return status

@@ -153,19 +153,26 @@ class _Players:
         self.bots = {label: make_bot(game, spec) for label, spec in zip(self.names, job.bots, strict=True)}
         self.decisions = dict.fromkeys(self.names, 0)
         self.seconds = dict.fromkeys(self.names, 0.0)
+        #: The indices of the last hand's actions that a stand-in made for a bot whose own answer
+        #: was refused or late (a program in the bot protocol, `cardtable.bots.external`).
+        self.stand_ins: list[int] = []
 
     def play_hand(self, log: HandLog, seating: Sequence[str], rngs: Sequence[random.Random]) -> HandResult:
         """Play the dealt hand in ``log`` to its end; its outcome."""
         game = log.game
         state = log.state
+        self.stand_ins = []
         while (seat := game.actor(state)) is not None:
             name = seating[seat]
             legal = game.legal_actions(state)
             view = game.observe(state, seat)
             t0 = time.perf_counter()
-            action = self.bots[name].act(view, legal, rngs[seat])
+            bot = self.bots[name]
+            action = bot.act(view, legal, rngs[seat])
             self.seconds[name] += time.perf_counter() - t0
             self.decisions[name] += 1
+            if getattr(bot, "stood_in", False):
+                self.stand_ins.append(len(log.actions))
             state = log.act(action)
         result: HandResult | None = game.outcome(state)
         assert result is not None
@@ -189,7 +196,10 @@ def play_deal(job: Job, deal: int) -> DealResult:
         for s, name in enumerate(seating):
             totals[name].append(result.score[s])
         if job.keep_records:
-            records.append(log.record())
+            record = log.record()
+            if players.stand_ins:  # as a web table marks a move made for an absent person
+                record["hands"][-1]["stand_ins"] = list(players.stand_ins)
+            records.append(record)
     points = {name: sum(v) / len(v) for name, v in totals.items()}
     return DealResult(deal, points, players.decisions, players.seconds, records)
 
@@ -265,7 +275,10 @@ def play_match(job: Job, match: int) -> MatchResult:
             wins[name] += 1
         draws += not won
         if job.keep_records:
-            records.append(log.record())
+            record = log.record()
+            if players.stand_ins:  # as a web table marks a move made for an absent person
+                record["hands"][-1]["stand_ins"] = list(players.stand_ins)
+            records.append(record)
     means = {name: sum(v) / len(v) for name, v in points.items()}
     return MatchResult(match, means, wins, draws, hands, players.decisions, players.seconds, records)
 

@@ -12,6 +12,9 @@ always had, its playouts by the earlier rule-based bot where the game keeps one
 (``rule:classic``, Sheepshead and Smear), and a time limit only capping its level's work budget
 (it stops after the round in which the limit passes).
 
+``cmd:COMMAND`` is a bot in another program, in any language, that speaks the cardtable bot
+protocol over its standard input and output (docs/bot-protocol.md, `cardtable.bots.external`).
+
 A bot of your own is any object with a ``name`` and an ``act(view, legal, rng)`` method (`Bot`);
 `register_bot` gives it a name that ``make_bot`` and ``--bots`` know. What a view holds, game by
 game, is in docs/writing-bots.md.
@@ -125,8 +128,15 @@ def _seconds(text: str, spec: str) -> float:
     return seconds
 
 
+def _external(game: Any, spec: str) -> Bot:
+    from cardtable.bots.external import make_external  # a program in another language (cmd:COMMAND)
+
+    return make_external(game, spec)
+
+
 register_bot("rule", _rule)
 register_bot("search", _search)
+register_bot("cmd", _external)
 
 __all__ = [
     "LEVELS",

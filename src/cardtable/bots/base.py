@@ -68,8 +68,34 @@ def register_bot(kind: str, factory: BotFactory) -> None:
     _FACTORIES[kind] = factory
 
 
+#: The entry-point group of bot plug-ins: a package that declares
+#: ``[project.entry-points."cardtable.bots"] mybot = "mybot:factory"`` makes ``--bots mybot``
+#: work once installed (``factory(game, level)`` returns the bot, as for `register_bot`).
+PLUGIN_GROUP = "cardtable.bots"
+_PLUGINS: dict[str, str] = {}  # a plug-in that failed to load: its name and why
+_plugins_loaded = False
+
+
+def load_plugins() -> None:
+    """Register the installed bot plug-ins (once; a name already taken is not replaced)."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group=PLUGIN_GROUP):
+        if ep.name in _FACTORIES:
+            continue
+        try:
+            _FACTORIES[ep.name] = ep.load()
+        except Exception as e:  # a broken plug-in is said when it is named, and harms nothing else
+            _PLUGINS[ep.name] = f"{type(e).__name__}: {e}"
+
+
 def bot_names() -> list[str]:
-    """The kinds of bot that can be named (``random``, …)."""
+    """The kinds of bot that can be named (``random``, …, and the installed plug-ins)."""
+    load_plugins()
     return sorted(_FACTORIES)
 
 
@@ -79,6 +105,11 @@ def make_bot(game: Any, spec: str) -> Bot:
     ``game`` is asked about."""
     kind, _, level = spec.strip().partition(":")
     factory = _FACTORIES.get(kind)
+    if factory is None:
+        load_plugins()
+        factory = _FACTORIES.get(kind)
+    if factory is None and kind in _PLUGINS:
+        raise BadRules(f"the bot plug-in {kind!r} failed to load ({_PLUGINS[kind][:200]})")
     if factory is None:
         raise BadRules(f"unknown bot {spec!r} (known: {', '.join(bot_names())})")
     return factory(for_bots(game), level)

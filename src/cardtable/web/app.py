@@ -209,7 +209,7 @@ def _bot_name(table: LiveTable, bot: object) -> str:
 
     if not isinstance(bot, str):
         raise Refused(400, 'bot: expected a bot name such as "rule"')
-    why = refusal(table.game, bot, table.settings.max_bot_seconds)
+    why = refusal(table.game, bot, table.settings.max_bot_seconds, dict(table.settings.bot_programs))
     if why is not None:
         raise Refused(422, why)
     return bot

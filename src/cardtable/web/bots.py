@@ -30,11 +30,27 @@ _BOTS: dict[tuple[str, str, str], tuple[Any, Bot]] = {}
 QUICK: frozenset[str] = frozenset({"random", "rule"})
 
 
-def refusal(game: Any, spec: str, max_seconds: float) -> str | None:
-    """Why the bot ``spec`` may not sit at a table of ``game`` on this server (an unknown bot, or
-    a time limit per move above ``max_seconds``), or None when it may."""
+#: The bot kinds that run a program: a table never names one (it would run a command on the
+#: server); the operator offers programs by name instead (``serve --bot NAME=COMMAND``).
+PROGRAM_KINDS = frozenset({"cmd"})
+
+
+def resolve(spec: str, programs: dict[str, str]) -> str:
+    """The bot to make for a seat's ``spec``: an operator's program by its name, else the spec."""
+    command = programs.get(spec)
+    return f"cmd:{command}" if command is not None else spec
+
+
+def refusal(game: Any, spec: str, max_seconds: float, programs: dict[str, str] | None = None) -> str | None:
+    """Why the bot ``spec`` may not sit at a table of ``game`` on this server (an unknown bot, a
+    program named by the table rather than by the operator, or a time limit per move above
+    ``max_seconds``), or None when it may."""
+    programs = programs or {}
+    if spec not in programs and spec.strip().partition(":")[0] in PROGRAM_KINDS:
+        offered = f" (this server offers: {', '.join(sorted(programs))})" if programs else ""
+        return f"a table cannot name a program to run; the server's operator offers bot programs by name{offered}"
     try:
-        bot = make_bot(game, spec)
+        bot = make_bot(game, resolve(spec, programs))
     except CardtableError as e:
         return str(e)
     limit = getattr(bot, "time_limit", None)

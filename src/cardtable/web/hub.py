@@ -316,7 +316,7 @@ class Hub:
             raise Refused(422, f"seats: {game_name} has {game.seats} seats, not {len(seats)}")
         for spec in seats:
             if spec != HUMAN:
-                why = refusal(game, spec, self.settings.max_bot_seconds)
+                why = refusal(game, spec, self.settings.max_bot_seconds, dict(self.settings.bot_programs))
                 if why is not None:
                     raise Refused(422, why)
         async with self.lock:

@@ -32,7 +32,7 @@ from cardtable.registry import get_game
 from cardtable.shuffle import Shuffle, draw
 from cardtable.strict import one_line
 from cardtable.web import engine, logs, metrics, talk, words
-from cardtable.web.bots import BotPool
+from cardtable.web.bots import BotPool, resolve
 from cardtable.web.settings import Settings
 from cardtable.web.store import ActionRow, Journal, SeatRow, Store, TableRow
 
@@ -790,6 +790,7 @@ class LiveTable:
             seeded = self._seeded(f"bot {seat}")
             seed = seeded.getrandbits(64) if seeded is not None else None
             started = time.monotonic()
+            spec = resolve(spec, dict(self.settings.bot_programs))  # an operator's program by its name
             text = await self.bots.choose(self.row.game, self.rules, spec, view, legal, seed)
             metrics.BOT_THINK.observe(time.monotonic() - started)
 

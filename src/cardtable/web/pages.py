@@ -107,9 +107,14 @@ def games_json() -> dict[str, Any]:
 
 
 @router.get("/api/games")
-def games() -> dict[str, Any]:
-    """The games, presets, house rules and bots the home page offers."""
-    return games_json()
+def games(request: Request) -> dict[str, Any]:
+    """The games, presets, house rules and bots the home page offers (with the bot programs the
+    server's operator offers by name)."""
+    out = games_json()
+    settings = getattr(request.app.state, "settings", None)
+    for name, _ in getattr(settings, "bot_programs", ()):
+        out["bots"] = [*out["bots"], {"name": name, "label": f"{name} (a bot program)"}]
+    return out
 
 
 def _refuse(status: int, message: str) -> JSONResponse:

@@ -98,6 +98,9 @@ class Settings:
     lease_seconds: float = 10.0
     #: This process's name in the leases (default: host name, process id and a random part).
     node: str = ""
+    #: Bot programs the operator offers by name (``serve --bot NAME=COMMAND``): a table seats one
+    #: as ``NAME``; it speaks the bot protocol (docs/bot-protocol.md).
+    bot_programs: tuple[tuple[str, str], ...] = ()
     #: For tests and benchmarks only: deals, dealers and bots' choices drawn from this seed (with
     #: the game and the version), so two runs play the same; such deals are not secret.
     seed: int | None = None
