@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -52,11 +53,14 @@ class Server:
         args += ["--creates-per-minute", "100000", "--joins-per-minute", "100000", "--waiting-per-address", "100000"]
         args += self.extra
         cmd = [sys.executable, "-m", "cardtable", "serve", "--port", str(self.port), "--db", self.db, *args]
-        self.proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        # the server's log goes to a file: a pipe nobody reads would fill and stop the server
+        self.log = Path(tempfile.mkdtemp(prefix="cardtable-serve-")) / "serve.log"
+        with open(self.log, "wb") as out:
+            self.proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
+                out = self.log.read_text(errors="replace")
                 raise RuntimeError(f"the server stopped: {out}")
             try:
                 httpx.get(self.url + "/api/tables", timeout=1)

@@ -39,7 +39,8 @@ class Proxy(Server):
         cfg = self.dir / "haproxy.cfg"
         cfg.write_text(text)
         haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
-        self.proc = subprocess.Popen([haproxy, "-db", "-f", str(cfg)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        with open(self.dir / "haproxy.log", "wb") as out:  # a file, not a pipe nobody reads
+            self.proc = subprocess.Popen([haproxy, "-db", "-f", str(cfg)], stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             with contextlib.suppress(httpx.HTTPError):

@@ -115,8 +115,9 @@ class Hub:
             try:
                 if time.monotonic() - renewed >= self.settings.lease_seconds / 4:
                     renewed = time.monotonic()
+                    present = set(self.tables)  # tables made or taken while renewing are judged next time
                     ours, wanted = await asyncio.to_thread(self.leases.renew)
-                    for table_id in list(self.tables):
+                    for table_id in present & set(self.tables):
                         if table_id not in ours:
                             log.warning("table %s: its lease was lost; dropped here", table_id)
                             await self.drop(table_id, release=False)
@@ -125,7 +126,11 @@ class Hub:
                     wanted = await asyncio.to_thread(self.leases.wanted)
                 for table_id in wanted:
                     table = self.tables.get(table_id)
-                    if table is not None and time.monotonic() - table.loaded_at >= self.hold:
+                    if table is None:  # a lease held for a table not served here: pass it on
+                        async with self.lock:
+                            if table_id not in self.tables:
+                                await asyncio.to_thread(self.leases.release, table_id)
+                    elif time.monotonic() - table.loaded_at >= self.hold:
                         log.info("table %s: handed to the server that asked for it", table_id)
                         await self.drop(table_id, release=True)
             except Exception:
