@@ -13,7 +13,8 @@ one; `replay_record` gives the contract's replay report.
 >>> while game.actor(state) is not None:
 ...     state = log.act(game.legal_actions(state)[0])
 >>> status, report = replay_record(log.record())
->>> status, report["ok"], report["hands"][0]["result"] == game.outcome(state).result
+>>> first, *_ = report["hands"]
+>>> status, report["ok"], first["result"] == game.outcome(state).result
 (0, True, True)
 """
 

@@ -426,7 +426,7 @@ def split(units: int, workers: int) -> list[list[int]]:
 
     >>> split(10, 2)
     [[0], [1], [2], [3], [4], [5], [6], [7], [8], [9]]
-    >>> [len(c) for c in split(100, 1)]
+    >>> list(map(len, split(100, 1)))
     [25, 25, 25, 25]
     """
     size = max(1, min(25, units // (4 * max(workers, 1)) or 1))
