@@ -79,6 +79,15 @@ def test_a_table_nobody_joins_expires_and_leaves_the_store(tmp_path: Path) -> No
         assert db.execute("SELECT count(*) FROM seats").fetchone()[0] == 0
 
 
+def test_a_new_table_is_not_taken_for_an_old_one(tmp_path: Path) -> None:
+    """A sweep right after a table is made (the expiry counts from its making, not from 1970)."""
+    with TestClient(create_app(settings(tmp_path, sweep_every=0))) as client:
+        t = client.post("/api/tables", json={"game": "seep", "seats": ["human", "rule", "human", "rule"]}).json()
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert client.portal.call(hub.sweep) == []  # type: ignore[union-attr]
+        assert client.get(f"/api/tables/{t['table']}").json()["status"] == "waiting"
+
+
 def test_a_finished_idle_table_leaves_memory_and_its_record_stays(tmp_path: Path) -> None:
     with TestClient(create_app(settings(tmp_path, idle_expiry=0.5, sweep_every=0.1))) as client:
         t = client.post("/api/tables", json={"game": "smear", "seats": ["rule"] * 4, "hands": 1}).json()

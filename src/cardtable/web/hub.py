@@ -351,6 +351,7 @@ class Hub:
                 token_hash(invite),
                 "waiting",
                 hints,
+                created=time.time(),
                 talk=talk_mode,
             )
             seat_rows = [SeatRow(n, spec, None, None) for n, spec in enumerate(seats)]
