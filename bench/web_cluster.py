@@ -55,7 +55,7 @@ def quantile(xs: list[float], q: float) -> float:
 async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
     extra = ("--bot-pause", str(args.bot_pause), "--summary-pause", "0", "--bot-workers", "1")
     extra += ("--creates-per-minute", "100000", "--joins-per-minute", "100000", "--waiting-per-address", "100000")
-    extra += ("--connections-per-address", "100000")
+    extra += ("--connections-per-address", "100000", "--grace", "3600")  # no stand-in for a person yet to connect
     servers = [cluster_server(db, args.lease, *extra).start() for _ in range(args.processes)]
     proxy = Proxy(servers).start()
     rng = random.Random(args.seed)
@@ -103,6 +103,7 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
             told = [p.scores[v] for v in sorted(p.scores)]
             if [h["score"] for h in report["hands"]] != told:
                 wrong_scores += 1
+                errors.append(f"{t['table']}: scores {[h['score'] for h in report['hands']]}, told {told}")
             versions += sum(1 + len(h["actions"]) for h in rec["hands"])
         lat = [x for p in players for x in p.latencies]
         gaps = [x for p in players for x in p.gaps]
