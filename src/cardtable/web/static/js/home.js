@@ -101,6 +101,16 @@ async function create(/** @type {Event} */ ev) {
     hints: /** @type {HTMLInputElement} */ ($("hints")).checked };
   const hands = /** @type {HTMLInputElement | null} */ (document.getElementById("hands"));
   if (hands && hands.value) body.hands = Number(hands.value);
+  body.talk = /** @type {HTMLSelectElement} */ ($("talkmode")).value;
+  const secs = /** @type {HTMLInputElement} */ ($("moveseconds")).value.trim();
+  if (secs) {
+    const n = Number(secs);
+    if (!Number.isFinite(n) || n < 1 || n > 3600) {
+      $("createerr").textContent = "Time per move: give seconds from 1 to 3600, or leave it blank for no limit.";
+      return;
+    }
+    body.move_seconds = n;
+  }
   $("createerr").textContent = "";
   try {
     const got = await api("/api/tables", body);

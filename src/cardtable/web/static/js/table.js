@@ -12,6 +12,8 @@ import { inviteBox, inviteLink, shareBase } from "./invite.js";
 import { actionLabel, describe, peopleNames, places, seatCount, seatName, sides, summary } from "./format.js";
 import { pickState, toggle, tokensOf } from "./picker.js";
 import { actorOf, cardImg, floorBox, fourColour, h, infoLines, seatBox, seatFacts, trickBox } from "./dom.js";
+import { addLine, allowed, mutedNames, speaker, toggleMute } from "./talk.js";
+import { clockOf, clockText, msLeft, ranOut } from "./clock.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
 const params = new URLSearchParams(location.search);
@@ -21,11 +23,12 @@ const hostKey = `cardtable:host:${tableId}`;
 /** @type {{game: string, seats: number, names: string[], info: any, conn: Connection | null, state: any,
  *   picked: string[], showLast: boolean, refused: string, news: string, busy: string, summaries: Map<number, string[]>,
  *   report: any, handsDone: string, hints: {v: number, list: any[]} | null, matchEnded: boolean,
- *   matchAfter: any}} */
+ *   matchAfter: any, said: import("./talk.js").Said[], talkNote: string, lastOld: boolean,
+ *   clock: import("./clock.js").Running | null}} */
 const ui = {
   game: "", seats: 4, names: [], info: null, conn: null, state: null, picked: [], showLast: false,
   refused: "", news: "", busy: "", summaries: new Map(), report: null, handsDone: "", hints: null, matchEnded: false,
-  matchAfter: null,
+  matchAfter: null, said: [], talkNote: "", lastOld: false, clock: null,
 };
 
 let renders = 0;
@@ -164,6 +167,11 @@ function start(token) {
         }
         ui.news = msg.action && msg.action !== "deal" ? describe(msg.action, state.seat, ui.names) : msg.action === "deal" ? "A new hand is dealt." : "";
         if (Array.isArray(msg.say) && msg.say.length) ui.news = msg.result ? "The hand is over." : msg.say.join(" ");
+        if (msg.stand_in) {
+          // the person's time ran out and a bot moved for the seat (web.md §4): say so
+          const who = Number(/^(\d+) /.exec(String(msg.action))?.[1] ?? -1);
+          ui.news = ranOut(seatName(who, state.seat, ui.names), ui.news);
+        }
       }
       if (msg.t === "event" || msg.t === "snapshot") {
         // a hand's end, from its event or from a snapshot taken there (a page that reconnects)
@@ -171,9 +179,18 @@ function start(token) {
         ui.matchAfter = msg.result ? msg.match_state ?? null : null;
       }
       if (!before || before.v !== state.v) ui.picked = [];
+      if (msg.t === "event" || msg.t === "snapshot") ui.clock = clockOf(msg, performance.now());
       render();
     },
     onOther: (msg) => {
+      if (msg.t === "said") {
+        // the server sends the talk kept again to a page that comes back: it replaces what we had
+        if (msg.old && !ui.lastOld) ui.said = [];
+        ui.lastOld = Boolean(msg.old);
+        ui.said = addLine(ui.said, msg);
+        renderTalk();
+        return;
+      }
       if (msg.t === "busy") {
         // the server is slow to store a move: say so rather than leave people waiting in silence
         ui.busy = msg.busy ? String(msg.message ?? "The server is busy…") : "";
@@ -187,6 +204,11 @@ function start(token) {
       }
     },
     onRejected: (msg, action) => {
+      if (msg.reason === "talk") {
+        ui.talkNote = `Not said: ${msg.message ?? "talk is not allowed now"}.`;
+        renderTalk();
+        return;
+      }
       ui.refused = `${action ? `“${action}” refused` : "Refused"}: ${msg.message ?? msg.reason}`;
       renderBanner();
     },
@@ -270,6 +292,7 @@ function render() {
       h("ul", {}, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) => h("li", { text: `seat ${i}: ${s.player === "human" ? (s.taken ? s.name : "a free seat") : `${s.name} (bot)`}` }))),
     ]));
     renderTools();
+    renderTalk();
     return;
   }
   const view = st.view;
@@ -361,6 +384,8 @@ function render() {
   }
   children.push(handArea);
   table.replaceChildren(...children);
+  paintClock();
+  renderTalk();
   renderBanner();
   renderHistory();
   renderTools();
@@ -517,3 +542,79 @@ async function main() {
 }
 
 main();
+
+/** Whether a hand is being played now (talk at a "phrases" table is then the phrase list only). */
+function inHand() {
+  const phase = ui.state?.view?.phase;
+  return ui.info?.status === "playing" && Boolean(ui.state?.view) && phase !== "over" && phase !== "done";
+}
+
+/** The talk panel: the lines said (muted people left out), quick reactions, a line to type. */
+function renderTalk() {
+  const box = $("talk");
+  const mode = String(ui.info?.talk ?? "off");
+  const me = typeof ui.state?.seat === "number" ? ui.state.seat : null;
+  const watching = me === null;
+  if (mode === "off") {
+    box.hidden = false;
+    box.replaceChildren(h("h2", { id: "talk-h", text: "Talk" }), h("p", { class: "muted", id: "talkoff", text: "Talk is switched off at this table." }));
+    return;
+  }
+  box.hidden = false;
+  const muted = mutedNames(localStorage);
+  const myName = String(stored()?.name ?? "");
+  const shown = ui.said.filter((l) => !muted.includes(l.name) || speaker(l, me, myName) === "you");
+  const log = h("ol", { class: "talklog", id: "talklog", "aria-live": "polite", "aria-label": "what was said" }, shown.map((l) => {
+    const who = speaker(l, me, myName);
+    return h("li", { class: l.old ? "old" : "" }, [
+      h("strong", { class: "who", text: who }), ": ", h("span", { class: "said", text: l.text }),
+      who === "you" ? null : h("button", { class: "mute link", "data-name": l.name, "aria-label": `mute ${l.name}`, onclick: () => { toggleMute(localStorage, l.name); renderTalk(); }, text: "mute" }),
+    ]);
+  }));
+  const can = allowed(mode, inHand());
+  const phrases = /** @type {string[]} */ (ui.info?.phrases ?? []);
+  const say = (/** @type {string} */ text) => {
+    if (!ui.conn?.say(text)) ui.talkNote = "Not said: the connection is away; try again in a moment.";
+    else ui.talkNote = "";
+    renderTalk();
+  };
+  const input = /** @type {HTMLInputElement} */ (h("input", { id: "talktext", maxlength: "200", autocomplete: "off", placeholder: watching ? "say something to the other spectators" : "say something" }));
+  const keep = /** @type {HTMLInputElement | null} */ (document.getElementById("talktext"));
+  const hadFocus = keep !== null && document.activeElement === keep;
+  if (keep) input.value = keep.value;
+  box.replaceChildren(
+    h("h2", { id: "talk-h", text: watching ? "Talk among spectators" : "Talk" }),
+    watching ? h("p", { class: "muted", id: "spectatorsonly", text: "Spectators only: the players do not see what you say here." }) : null,
+    log,
+    can.phrases && phrases.length ? h("div", { class: "row phrases", role: "group", "aria-label": "quick reactions" },
+      phrases.map((p) => h("button", { class: "phrase", type: "button", onclick: () => say(p), text: p }))) : null,
+    can.free
+      ? h("form", { class: "row", id: "talkform", onsubmit: (/** @type {Event} */ ev) => {
+        ev.preventDefault();
+        const text = input.value.trim();
+        if (!text) return;
+        input.value = "";
+        say(text);
+      } }, [h("label", { for: "talktext", class: "visually-hidden", text: "Say something" }), input, h("button", { type: "submit", text: "Say" })])
+      : h("p", { class: "muted", text: "While a hand is played, only the phrases above may be said (no signals about the cards)." }),
+    ui.talkNote ? h("p", { class: "error", id: "talknote", role: "alert", text: ui.talkNote }) : null,
+    muted.length ? h("p", { class: "muted", id: "mutedlist" }, ["Muted: ", ...muted.flatMap((n) => [h("button", { class: "link", "aria-label": `unmute ${n}`, onclick: () => { toggleMute(localStorage, n); renderTalk(); }, text: `${n} (unmute)` }), " "])]) : null,
+  );
+  if (hadFocus) input.focus();
+  log.scrollTop = log.scrollHeight;
+}
+
+/** The clock of the seat to act, counted down here between the server's messages. */
+function paintClock() {
+  for (const el of document.querySelectorAll(".clock")) el.remove();
+  const c = ui.clock;
+  if (!c) return;
+  const me = ui.state?.seat ?? null;
+  const where = c.seat === me ? document.getElementById("me") : document.querySelector(`#table .seat[data-seat="${c.seat}"] .marks`);
+  if (!where) return;
+  const left = msLeft(c, performance.now());
+  where.append(h("span", { class: `clock${left < 10000 ? " low" : ""}`, role: "timer", "data-seat": c.seat,
+    "aria-label": `${seatName(c.seat, me, ui.names)}: ${clockText(left)} left`, text: `⏱ ${clockText(left)}` }));
+}
+
+setInterval(() => { if (ui.clock) paintClock(); }, 250);
