@@ -142,9 +142,110 @@ export function teamName(team, me, names = []) {
 }
 
 /**
+ * A number as people write it, a negative one with a true minus sign: "−4", never "-4" after a dash.
  * @param {number} n
  */
-const plus = (n) => (n > 0 ? `+${n}` : `${n}`);
+export const num = (n) => (n < 0 ? `−${-n}` : `${n}`);
+
+/**
+ * @param {number} n
+ */
+const plus = (n) => (n > 0 ? `+${n}` : num(n));
+
+/**
+ * Both sides of a partnership game with a number each, the reader's side first: "you 3, them −4"
+ * (a spectator: "Ann and Cy 3, Bo and Di −4").
+ * @param {number[]} pair the two teams' numbers, team 0 (seats 0+2) first
+ * @param {number | null} me
+ * @param {string[]} [names]
+ * @param {(n: number) => string} [show]
+ */
+export function teamPair(pair, me, names = [], show = num) {
+  const order = me !== null && me % 2 === 1 ? [1, 0] : [0, 1];
+  return order.map((t) => `${teamName(t, me, names)} ${show(pair[t] ?? 0)}`).join(", ");
+}
+
+/**
+ * What a seat is to the reader: "you", "your partner", "opponent" in a partnership game; in
+ * Sheepshead "picker", "partner" (once the reader may know it), "defender", as the reader's view
+ * shows it ("" when nothing is known yet).
+ * @param {string} game
+ * @param {any} view the reader's view
+ * @param {number} seat
+ * @param {number | null} me
+ */
+export function relation(game, view, seat, me) {
+  if (game !== "sheepshead") {
+    if (me === null) return "";
+    if (seat === me) return "you";
+    return seat % 2 === me % 2 ? "your partner" : "opponent";
+  }
+  const picker = view?.picker;
+  if (typeof picker !== "number") return "";
+  if (seat === picker) return seat === me ? "picker (you)" : "picker";
+  const known = Boolean(view?.partner_known);
+  if (known && seat === view.partner) return seat === me ? `picker's partner (you${calledPlayed(view) ? "" : ", secret"})` : "picker's partner";
+  const settled = known || ["play", "done", "over"].includes(String(view?.phase));
+  if (!settled) return "";
+  // the partner always knows himself (R22): a reader who is neither picker nor partner defends
+  if (seat === me) return "defender (you)";
+  if (known) return "defender";
+  return me === picker ? "defender" : "";
+}
+
+/**
+ * Whether the called card has been played (so that the partner is known to all).
+ * @param {any} view
+ */
+function calledPlayed(view) {
+  const call = view?.call;
+  if (!call) return true;
+  const card = call.kind === "jack_of_diamonds" ? "JD" : call.kind === "ace" && call.suit ? `A${call.suit}` : call.kind === "ten" && call.suit ? `10${call.suit}` : null;
+  if (!card) return false;
+  const played = [...(view.tricks ?? []).flatMap((/** @type {any} */ t) => t.cards ?? []), ...(view.trick?.cards ?? [])];
+  return played.includes(card);
+}
+
+/**
+ * Who the reader is, said once at the top of the page: "You are Ann, seat 2 · your partner: Cy"
+ * (Sheepshead: with the reader's role), or that the reader watches.
+ * @param {string} game
+ * @param {any} view
+ * @param {number | null} me
+ * @param {string[]} [names]
+ * @param {string} [myName]
+ */
+export function whoAmI(game, view, me, names = [], myName = "") {
+  if (me === null) return "You are watching: every seat's hidden cards stay hidden.";
+  const head = `You are ${myName || names[me] || "here"}, seat ${me}`;
+  if (game !== "sheepshead") return `${head} · your partner: ${seatName((me + 2) % 4, me, names)}`;
+  const role = relation(game, view, me, me).replace(/ \(you.*\)$/, "").replace(/^picker's partner$/, "the picker's partner");
+  const secret = /secret/.test(relation(game, view, me, me)) ? " (secret)" : "";
+  return role ? `${head} · ${role}${secret}` : head;
+}
+
+/**
+ * A refusal in the reader's words: the move as a player says it, the seat as "you", cards as
+ * A♥, the engine's rule number left out. `message` is the server's (web.md §2) and may be
+ * "seat 0 play AH: must follow hearts (R24)".
+ * @param {{reason?: string, message?: string}} msg
+ * @param {string | undefined} action
+ * @param {number | null} me
+ * @param {string[]} [names]
+ */
+export function refusalWords(msg, action, me, names = []) {
+  const text = String(msg.message ?? "");
+  if (msg.reason === "stale") return "The table moved on before your move arrived: look again and choose.";
+  if (msg.reason === "not_your_turn") {
+    const turn = /seat (\d+)'s turn/.exec(text);
+    return turn ? `It is ${seatName(Number(turn[1]), me, names)}'s turn, not yours.` : "It is nobody's turn now.";
+  }
+  if (msg.reason === "spectator") return "You are watching: a spectator cannot make moves.";
+  let reason = text.replace(/^seat \d+ [^:]*: /, "").replace(/\s*\((?:R|§)[\w.]+\)\s*$/, "");
+  reason = reason.replace(/\bseat (\d+)/g, (_m, s) => seatName(Number(s), me, names)).replace(/\b(10|[2-9AJQKT])([CDHS])\b/g, (m) => prettyCard(m));
+  const what = action ? actionLabel(action) : "that";
+  return `You cannot ${what}: ${reason || "not allowed now"}.`.replace(/\.\.$/, ".");
+}
 
 /**
  * The end of a hand in words, from the engine's hand result (`result`, `score`, `details`).
@@ -186,8 +287,8 @@ export function summary(game, hand, me, names = []) {
     }
     if (bidTeam !== null) head += `; bid ${d.bid} by ${who(d.bidder)} ${d.made ? "made" : "set"}`;
     const lines = [head + "."];
-    if (Array.isArray(d.change)) lines.push(`Score change: ${d.change.map(plus).join(" / ")} (seats 0+2 / 1+3).`);
-    if (Array.isArray(d.scores)) lines.push(`Match: ${d.scores[0]}–${d.scores[1]} (seats 0+2 / 1+3).`);
+    if (Array.isArray(d.change)) lines.push(`Score change: ${teamPair(d.change, me, names, plus)}.`);
+    if (Array.isArray(d.scores)) lines.push(`Match: ${teamPair(d.scores, me, names)}.`);
     return lines;
   }
   if (game === "sheepshead") {

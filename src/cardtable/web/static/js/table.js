@@ -9,7 +9,7 @@
 import { fanLayout, prettyCard, sortHand, cardWords } from "./cards.js";
 import { Connection } from "./connection.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
-import { actionLabel, describe, peopleNames, places, seatCount, seatName, sides, summary } from "./format.js";
+import { actionLabel, describe, num, peopleNames, places, refusalWords, relation, seatCount, seatName, sides, summary, teamName, whoAmI } from "./format.js";
 import { pickState, toggle, tokensOf } from "./picker.js";
 import { actorOf, cardImg, floorBox, fourColour, h, infoLines, seatBox, seatFacts, trickBox } from "./dom.js";
 import { addLine, allowed, mutedNames, speaker, toggleMute } from "./talk.js";
@@ -209,7 +209,7 @@ function start(token) {
         renderTalk();
         return;
       }
-      ui.refused = `${action ? `“${action}” refused` : "Refused"}: ${msg.message ?? msg.reason}`;
+      ui.refused = refusalWords(msg, action, ui.state?.seat ?? null, ui.names);
       renderBanner();
     },
   });
@@ -285,6 +285,7 @@ function render() {
     const table = $("table");
     table.dataset.v = String(st.v);
     table.dataset.myturn = "";
+    $("whoami").textContent = whoAmI(ui.game, null, typeof st.seat === "number" ? st.seat : null, ui.names, String(stored()?.name ?? ""));
     const seatsInfo = ui.info?.seats ?? [];
     const waiting = seatsInfo.filter((/** @type {any} */ s) => s.player === "human" && !s.taken).length;
     table.replaceChildren(h("div", { class: "middle", style: "grid-column: 1 / -1" }, [
@@ -311,6 +312,9 @@ function render() {
   for (let s = 0; s < seats; s++) {
     if (s === me) continue;
     const info = ui.info?.seats?.[s] ?? {};
+    const rel = relation(ui.game, view, s, me);
+    // the seat's side as the reader sees it; the picker and the partner are marked by the view
+    if (rel && (ui.game !== "sheepshead" || rel === "defender")) facts[s].marks.unshift(rel);
     children.push(seatBox({ seat: s, place: where[s], name: seatName(s, me, ui.names), facts: facts[s], turn: turn === s,
       connected: info.connected ?? null, bot: info.player && info.player !== "human" ? `${info.player} bot` : info.away ? "away: a bot plays for now" : null, game: ui.game }));
   }
@@ -334,7 +338,8 @@ function render() {
   const handArea = h("section", { class: "handarea", "aria-label": "your hand" });
   if (me !== null) {
     const mine = facts[me];
-    const about = [ui.names[me] || "you", ...mine.marks, mine.taken, turn === me ? "your turn" : ""].filter(Boolean);
+    const role = ui.game === "sheepshead" ? relation(ui.game, view, me, me).replace(" (you)", "").replace("(you, ", "(") : "";
+    const about = [ui.names[me] ? `${ui.names[me]} (you)` : "you", role, ...mine.marks.filter((m) => m !== "picker" && m !== "picker's partner"), mine.taken, turn === me ? "your turn" : ""].filter(Boolean);
     handArea.append(h("div", { class: `me${turn === me ? " turn" : ""}`, id: "me", text: about.join(" · ") }));
     const sorted = sortHand(ui.game, view.hand ?? [], { trump: view.trump });
     const width = Math.min(table.clientWidth || 360, 900) - 12;
@@ -384,6 +389,7 @@ function render() {
   }
   children.push(handArea);
   table.replaceChildren(...children);
+  $("whoami").textContent = whoAmI(ui.game, view, me, ui.names, String(stored()?.name ?? ""));
   paintClock();
   renderTalk();
   renderBanner();
@@ -487,7 +493,7 @@ async function handEnded() {
   box.replaceChildren(h("div", { class: "summary", id: "handsummary", role: "region", "aria-label": "the end of the hand" }, [
     h("h2", { text: `Hand ${last + 1} is over` }),
     ...lines.map((l) => h("p", { text: l })),
-    h("p", { class: "scoreline", "data-score": JSON.stringify(hands[last].score ?? []), text: `Scores this hand: ${(hands[last].score ?? []).map((/** @type {number} */ p, /** @type {number} */ s) => `${seatName(s, me, ui.names)} ${p}`).join(", ")}` }),
+    h("p", { class: "scoreline", "data-score": JSON.stringify(hands[last].score ?? []), text: `Scores this hand: ${(hands[last].score ?? []).map((/** @type {number} */ p, /** @type {number} */ s) => `${seatName(s, me, ui.names)} ${num(p)}`).join(", ")}` }),
     won ? h("p", { text: `The match is won by ${won.map((/** @type {number} */ s) => seatName(s, me, ui.names)).join(" and ")}.` }) : null,
     matchOver ? h("p", { id: "matchover", text: "The match is over." }) : h("p", { class: "muted", text: "The next hand is dealt in a moment." }),
     h("div", { class: "row" }, [
@@ -514,8 +520,13 @@ async function playAgain() {
 function renderSheet(hands) {
   const me = ui.state?.seat ?? null;
   const sideList = sides(ui.game);
-  const head = h("tr", {}, [h("th", { text: "hand" }), ...sideList.map((side) => h("th", { text: side.map((s) => seatName(s, me, ui.names)).join(" + ") })), h("th", { text: "result" })]);
-  const rows = hands.map((hand, i) => h("tr", {}, [h("td", { text: String(i + 1) }), ...sideList.map((side) => h("td", { text: String(hand.score?.[side[0]] ?? "") })), h("td", { text: String(hand.result ?? "").replace(/_/g, " ") })]));
+  const label = (/** @type {number[]} */ side) => {
+    const names = side.map((s) => seatName(s, me, ui.names)).join(" + ");
+    if (side.length < 2 || me === null) return names;
+    return `${teamName(side[0] % 2, me, ui.names)} (${names})`;
+  };
+  const head = h("tr", {}, [h("th", { text: "hand" }), ...sideList.map((side) => h("th", { scope: "col", text: label(side) })), h("th", { text: "result" })]);
+  const rows = hands.map((hand, i) => h("tr", {}, [h("td", { text: String(i + 1) }), ...sideList.map((side) => h("td", { text: typeof hand.score?.[side[0]] === "number" ? num(hand.score[side[0]]) : "" })), h("td", { text: String(hand.result ?? "").replace(/_/g, " ") })]));
   $("sheet").replaceChildren(h("table", { class: "sheet" }, [h("thead", {}, [head]), h("tbody", {}, rows)]));
 }
 
