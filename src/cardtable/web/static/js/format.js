@@ -363,3 +363,69 @@ export function houseWords(house, me, names = []) {
   const sets = house.sets.map((s) => s.map(prettyCard).join("+")).join(" | ");
   return `house of ${house.value} (${state}), owned by ${owners}: ${sets}`;
 }
+
+/** The games by the names players know them by. */
+const GAME_TITLES = /** @type {Record<string, string>} */ ({ seep: "Seep", smear: "Four-Point Smear", sheepshead: "Sheepshead" });
+
+/**
+ * A game's name as players say it ("Four-Point Smear" for `smear`).
+ * @param {string} game
+ */
+export function gameTitle(game) {
+  return GAME_TITLES[game] ?? cap(String(game).replace(/_/g, " "));
+}
+
+/**
+ * A house rule's words for people: identifiers as words ("follow or trump"), "null" as the blank
+ * box it is on the page, the rule book's section numbers left out.
+ * @param {string} text
+ */
+export function plainWords(text) {
+  return String(text)
+    .replace(/\s*\((?:R\d+[a-z]?(?:\s*[-–,]\s*R\d+[a-z]?)*|§[\d.]+)\)/g, "")
+    .replace(/\(null: ([^)]*)\)/g, "(left blank: $1)")
+    .replace(/;?\s*null = ([^;)]*)/g, " (left blank: $1)")
+    .replace(/\b([a-z]+(?:_[a-z]+)+)\b/gi, (m) => m.replace(/_/g, " "))
+    .trim();
+}
+
+/**
+ * What to do now, when the moves are made by picking cards: "Bury 2 cards: pick them in your
+ * hand." rather than "choose a card".
+ * @param {string} game
+ * @param {string[]} legal the legal moves made by picking
+ * @param {number} picked how many are picked already
+ */
+export function movePrompt(game, legal, picked = 0) {
+  const verbs = new Set(legal.map((a) => a.split(" ")[0]));
+  const size = Math.max(0, ...legal.map((a) => a.split(" ").length - 1));
+  if (verbs.size === 1) {
+    const verb = [...verbs][0];
+    if (verb === "bury" || verb === "discard") {
+      const left = size - picked;
+      const what = `${cap(verb)} ${size} card${size === 1 ? "" : "s"}`;
+      return left > 0 ? `${what}: pick ${picked ? `${left} more` : size === 1 ? "it" : "them"} in your hand.` : `${what}: press ${verb}.`;
+    }
+    if (verb === "play") return "Your move: play a card (the lit ones may be played).";
+  }
+  if (game === "seep") return "Your move: pick a card of your hand, then floor items (arrow keys move between hand, floor and moves).";
+  return "Your move: choose a card.";
+}
+
+/**
+ * The search bot's hints as the page shows them: each move with its value and margin of error,
+ * and, when the margins are wider than the differences (as they often are early in a Seep deal),
+ * one note that says so instead of calling every move "about equal to the best".
+ * @param {{action: string, value: number, stderr: number, standing?: string}[]} list best first
+ * @returns {{note: string, rows: {action: string, text: string}[]}}
+ */
+export function hintView(list) {
+  const close = list.length > 1 && list.slice(1).every((x) => x.standing === "about equal to the best");
+  const margin = Math.max(0, ...list.map((x) => x.stderr));
+  const rows = list.map((x, i) => {
+    const label = i === 0 ? x.standing : close ? "" : x.standing;
+    return { action: x.action, text: `${x.value >= 0 ? "+" : ""}${x.value.toFixed(2)} ± ${x.stderr.toFixed(2)}${label ? ` (${label})` : ""}` };
+  });
+  const note = close ? `Too close to call: the search's margin of error (up to ± ${margin.toFixed(2)}) is wider than the differences between these moves.` : "";
+  return { note, rows };
+}

@@ -9,7 +9,7 @@
 import { fanLayout, prettyCard, sortHand, cardWords } from "./cards.js";
 import { Connection } from "./connection.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
-import { actionLabel, describe, num, peopleNames, places, refusalWords, relation, seatCount, seatName, sides, summary, teamName, whoAmI } from "./format.js";
+import { actionLabel, describe, gameTitle, hintView, movePrompt, num, peopleNames, places, refusalWords, relation, seatCount, seatName, sides, summary, teamName, whoAmI } from "./format.js";
 import { pickState, toggle, tokensOf } from "./picker.js";
 import { actorOf, cardImg, floorBox, fourColour, h, infoLines, seatBox, seatFacts, trickBox } from "./dom.js";
 import { addLine, allowed, mutedNames, speaker, toggleMute } from "./talk.js";
@@ -65,12 +65,19 @@ async function loadInfo() {
   ui.game = ui.info.game;
   ui.seats = Array.isArray(ui.info.seats) ? ui.info.seats.length : seatCount(ui.game);
   ui.names = peopleNames(ui.info?.seats ?? []);
-  $("title").textContent = `${ui.game} · table ${tableId}`;
+  $("title").textContent = `${gameTitle(ui.game)} · table ${tableId}`;
+  document.title = `cardtable · ${gameTitle(ui.game)}`;
 }
 
 function showJoin() {
   const box = $("join");
   box.hidden = false;
+  const status = $("status");
+  status.className = "status";
+  status.textContent = "not seated yet";
+  const seatsInfo = ui.info?.seats ?? [];
+  const sitting = h("ul", { class: "whosits", id: "whosits", "aria-label": "who sits where" }, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) =>
+    h("li", { text: `Seat ${i}${seatsInfo.length === 4 ? ` (partners: seats ${i % 2} and ${i % 2 + 2})` : ""}: ${s.player === "human" ? (s.taken ? s.name : "a free seat") : `${s.name} (bot)`}` })));
   const name = /** @type {HTMLInputElement} */ (h("input", { id: "name", autocomplete: "nickname", maxlength: "24", required: true, placeholder: "your name" }));
   const err = h("p", { class: "error", role: "alert" });
   const form = h("form", { onsubmit: async (/** @type {Event} */ ev) => {
@@ -86,7 +93,9 @@ function showJoin() {
       err.textContent = `Could not join: ${/** @type {Error} */ (e).message}`;
     }
   } }, [
-    h("h2", { text: `Join this ${ui.game} table` }),
+    h("h2", { text: `Join this ${gameTitle(ui.game)} table` }),
+    h("p", { text: "Who sits where:" }),
+    sitting,
     h("div", { class: "row" }, [h("label", { for: "name", text: "Name" }), name, h("button", { class: "primary", type: "submit", text: "Take a seat" })]),
     h("p", { class: "muted" }, ["Or ", h("a", { href: `/t/${encodeURIComponent(tableId)}`, text: "watch without a seat" }), "."]),
     err,
@@ -152,7 +161,9 @@ function start(token) {
     url: `${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`,
     token,
     open: (url) => /** @type {any} */ (new WebSocket(url)),
+    onAck: () => render(),
     onStatus: (s, why) => {
+      if (ui.state) render(); // a move waiting for the server says why
       const el = $("status");
       el.className = `status ${s}`;
       el.textContent = s === "open" ? (token ? "connected" : "watching") : s === "reconnecting" ? "reconnecting…" : s === "connecting" ? "connecting…" : why ?? "disconnected";
@@ -210,6 +221,7 @@ function start(token) {
         return;
       }
       ui.refused = refusalWords(msg, action, ui.state?.seat ?? null, ui.names);
+      render();
       renderBanner();
     },
   });
@@ -290,7 +302,7 @@ function render() {
     const waiting = seatsInfo.filter((/** @type {any} */ s) => s.player === "human" && !s.taken).length;
     table.replaceChildren(h("div", { class: "middle", style: "grid-column: 1 / -1" }, [
       h("h2", { text: waiting ? `Waiting for ${waiting} more ${waiting === 1 ? "person" : "people"} to join…` : "Waiting for the deal…" }),
-      h("ul", {}, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) => h("li", { text: `seat ${i}: ${s.player === "human" ? (s.taken ? s.name : "a free seat") : `${s.name} (bot)`}` }))),
+      h("ul", {}, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) => h("li", { text: `Seat ${i}: ${i === st.seat ? `you (${s.name})` : s.player === "human" ? (s.taken ? s.name : "a free seat") : `${s.name} (bot)`}` }))),
     ]));
     renderTools();
     renderTalk();
@@ -309,14 +321,18 @@ function render() {
   const facts = seatFacts(ui.game, view, seats);
   const turn = actorOf(view);
   const children = [];
+  /** @type {HTMLElement | null} a spectator watches from seat 0's side: its box goes where a hand would */
+  let bottom = null;
   for (let s = 0; s < seats; s++) {
     if (s === me) continue;
     const info = ui.info?.seats?.[s] ?? {};
     const rel = relation(ui.game, view, s, me);
     // the seat's side as the reader sees it; the picker and the partner are marked by the view
     if (rel && (ui.game !== "sheepshead" || rel === "defender")) facts[s].marks.unshift(rel);
-    children.push(seatBox({ seat: s, place: where[s], name: seatName(s, me, ui.names), facts: facts[s], turn: turn === s,
-      connected: info.connected ?? null, bot: info.player && info.player !== "human" ? `${info.player} bot` : info.away ? "away: a bot plays for now" : null, game: ui.game }));
+    const box = seatBox({ seat: s, place: where[s], name: seatName(s, me, ui.names), facts: facts[s], turn: turn === s,
+      connected: info.connected ?? null, bot: info.player && info.player !== "human" ? `${info.player} bot` : info.away ? "away: a bot plays for now" : null, game: ui.game });
+    if (where[s] === "bottom") bottom = box;
+    else children.push(box);
   }
   /** @type {string[]} */
   const legal = st.legal ?? [];
@@ -335,7 +351,8 @@ function render() {
   children.push(middle);
 
   // my hand, fanned and sorted
-  const handArea = h("section", { class: "handarea", "aria-label": "your hand" });
+  const handArea = h("section", { class: "handarea", "aria-label": me === null ? "the seat nearest you" : "your hand" });
+  if (bottom) handArea.append(bottom);
   if (me !== null) {
     const mine = facts[me];
     const role = ui.game === "sheepshead" ? relation(ui.game, view, me, me).replace(" (you)", "").replace("(you, ", "(") : "";
@@ -348,15 +365,15 @@ function render() {
     const fan = fanLayout(sorted.length, width, cw, 36);
     const hand = h("div", { class: "hand", id: "hand", role: "group", "aria-label": `your hand: ${sorted.map(prettyCard).join(" ")}`,
       style: `width:${width}px;height:${fan.rows * (chh + 12) + 8}px` });
+    const sending = new Set([...(ui.conn?.pending.values() ?? [])].flatMap((m) => tokensOf(m.action)));
     sorted.forEach((c, i) => {
       const live = active && ps.live.has(c);
       const picked = ui.picked.includes(c);
-      const state = !active ? "" : picked ? " picked" : live ? " live" : " dead";
+      const state = (sending.has(c) ? " sending" : "") + (!active ? "" : picked ? " picked" : live ? " live" : " dead");
       const pos = fan.positions[i];
       hand.append(h("button", { class: `cardbtn${state}`, "data-card": c, "aria-label": cardWords(c) + (picked ? ", picked" : ""),
         "aria-disabled": active && !live ? "true" : null, style: `left:${pos.left}px;top:${pos.row * (chh + 12) + 18}px;z-index:${i + 1}`,
-        onclick: () => (active ? pick(c) : flash(turn === me ? "Choose from the buttons." : `It is ${seatName(turn, me, ui.names)}'s turn.`)),
-        onkeydown: (/** @type {KeyboardEvent} */ ev) => keyNav(ev, i) }, [cardImg(c, "")]));
+        onclick: () => (active ? pick(c) : flash(turn === me ? "Choose from the buttons." : `It is ${seatName(turn, me, ui.names)}'s turn.`)) }, [cardImg(c, "")]));
     });
     handArea.append(hand);
   }
@@ -364,6 +381,7 @@ function render() {
   if (me !== null && turn === me) {
     for (const a of plain) actions.append(h("button", { class: "act", "data-action": a, onclick: () => send(a), text: actionLabel(a) }));
     if (ui.picked.length) {
+      if (!ps.complete.length) actions.append(h("span", { class: "muted", id: "prompt", text: movePrompt(ui.game, pickable, ui.picked.length) }));
       for (const a of ps.offers.slice(0, 12)) {
         const done = ps.complete.includes(a);
         // every move that uses the picked pieces may be played; those that use nothing more stand out
@@ -371,21 +389,31 @@ function render() {
       }
       actions.append(h("button", { onclick: () => { ui.picked = []; render(); }, text: "clear" }));
     } else if (active) {
-      actions.append(h("span", { class: "muted", text: ui.game === "seep" ? "Your move: pick a card of your hand, then floor items." : "Your move: choose a card." }));
+      actions.append(h("span", { class: "muted", id: "prompt", text: movePrompt(ui.game, pickable, ui.picked.length) }));
     }
   } else if (actorOf(view) !== null) {
     actions.append(h("span", { class: "muted", text: `Waiting for ${seatName(turn, me, ui.names)}…` }));
+  }
+  if (ui.conn && ui.conn.pending.size) {
+    // a move sent and not yet answered: say that it waits, and why when the server is away
+    const away = ui.conn.status !== "open";
+    actions.append(h("span", { class: "pending", id: "pending", role: "status",
+      text: away ? "Your move waits for the server: it is sent as soon as the connection is back." : "Sending your move…" }));
   }
   if (me !== null && turn === me && legal.length > 1 && ui.info?.hints !== false) {
     actions.append(h("button", { id: "hintbtn", onclick: askHints, "aria-keyshortcuts": "h", text: "Hints" }));
   }
   handArea.prepend(actions);
   if (ui.hints && ui.hints.v === st.v) {
-    handArea.prepend(h("ol", { class: "panel hints", id: "hints", "aria-label": "hints from the search bot, best first" },
-      ui.hints.list.map((/** @type {any} */ x) => h("li", {}, [
-        h("button", { class: "act", "data-action": x.action, onclick: () => send(x.action), text: actionLabel(x.action) }),
-        ` ${x.value >= 0 ? "+" : ""}${x.value.toFixed(2)} ± ${x.stderr.toFixed(2)}${x.standing ? ` (${x.standing})` : ""}`,
-      ]))));
+    const shown = hintView(ui.hints.list);
+    handArea.prepend(h("div", { class: "panel hints" }, [
+      h("ol", { id: "hints", "aria-label": "hints from the search bot, best first" },
+        shown.rows.map((x) => h("li", {}, [
+          h("button", { class: "act", "data-action": x.action, onclick: () => send(x.action), text: actionLabel(x.action) }),
+          ` ${x.text}`,
+        ]))),
+      shown.note ? h("p", { class: "muted", id: "hintnote", text: shown.note }) : null,
+    ]));
   }
   children.push(handArea);
   table.replaceChildren(...children);
@@ -416,20 +444,46 @@ function focusKey() {
 function restoreFocus(selector) {
   if (!selector) return;
   const el = /** @type {HTMLElement | null} */ ($("table").querySelector(selector));
-  el?.focus();
+  // the focused item went (the move was made): the keyboard stays at the table, on the hand
+  const fallback = /** @type {HTMLElement | null} */ ($("table").querySelector("#hand .cardbtn.live, #hand .cardbtn"));
+  (el ?? fallback)?.focus();
 }
 
+/** The rows the arrow keys move between, top to bottom: the floor, the moves, the hand. */
+const ROWS = ["#table .floor button.piece:not([disabled])", "#actions button", "#hand .cardbtn"];
+
 /**
- * Arrow keys move between the cards of the hand.
+ * Arrow keys, as at the terminal table: left and right within a row (the hand, the floor's
+ * items, the moves), up and down between the rows; Enter or Space picks or plays.
  * @param {KeyboardEvent} ev
- * @param {number} i
  */
-function keyNav(ev, i) {
-  const cards = /** @type {HTMLElement[]} */ ([...document.querySelectorAll("#hand .cardbtn")]);
-  if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
-    ev.preventDefault();
-    cards[(i + (ev.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length]?.focus();
+function arrowKeys(ev) {
+  if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) return;
+  const here = /** @type {HTMLElement} */ (ev.target);
+  const rows = ROWS.map((q) => /** @type {HTMLElement[]} */ ([...document.querySelectorAll(q)]));
+  const row = rows.findIndex((r) => r.includes(here));
+  if (row < 0) return;
+  ev.preventDefault();
+  const items = rows[row];
+  const at = items.indexOf(here);
+  if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") {
+    items[(at + (ev.key === "ArrowRight" ? 1 : items.length - 1)) % items.length]?.focus();
+    return;
   }
+  const step = ev.key === "ArrowDown" ? 1 : -1;
+  for (let r = row + step; r >= 0 && r < rows.length; r += step) {
+    if (!rows[r].length) continue;
+    // the first lit item of the next row, else the one nearest in order
+    const lit = rows[r].find((el) => el.classList.contains("live") || el.classList.contains("primary"));
+    (lit ?? rows[r][Math.min(at, rows[r].length - 1)]).focus();
+    return;
+  }
+}
+
+/** Whether a hand has ended at this table (its record then holds something to download). */
+function handFinished() {
+  const phase = ui.state?.view?.phase;
+  return handNumber() > 1 || phase === "over" || phase === "done" || Number(ui.info?.match ?? 0) > 0 || Number(ui.info?.hand ?? 0) > 1;
 }
 
 /** How many deals this match has seen: the hand's number from 1. */
@@ -445,7 +499,8 @@ function handLog() {
 
 function renderHistory() {
   const me = ui.state?.seat ?? null;
-  $("history").replaceChildren(...handLog().map((e) => h("li", { text: describe(e, me, ui.names) })));
+  // numbered by the page itself, so that "10." is never cut off by the list's margin
+  $("history").replaceChildren(...handLog().map((e, i) => h("li", {}, [h("span", { class: "n", text: `${i + 1}.` }), " ", describe(e, me, ui.names)])));
 }
 
 function renderTools() {
@@ -455,8 +510,9 @@ function renderTools() {
   if (ui.game !== "seep" && (view?.tricks ?? []).length) {
     buttons.push(h("button", { id: "lasttrick", "aria-pressed": ui.showLast ? "true" : "false", onclick: () => { ui.showLast = !ui.showLast; render(); }, text: ui.showLast ? "Hide the last trick" : "Show the last trick" }));
   }
-  buttons.push(h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `cardtable-${tableId}.json`, id: "download", text: "Download the record" }));
-  buttons.push(h("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, text: "Replay the finished hands" }));
+  if (handFinished()) buttons.push(h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `cardtable-${tableId}.json`, id: "download", text: "Download the record" }));
+  else buttons.push(h("span", { class: "muted", id: "download-later", text: "The record can be downloaded once a hand has ended." }));
+  if (handFinished()) buttons.push(h("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, text: "Replay the finished hands" }));
   buttons.push(h("label", {}, [h("input", { type: "checkbox", id: "fourcolour", checked: fourColour() ? true : null, onchange: (/** @type {Event} */ ev) => {
     localStorage.setItem("cardtable:fourColour", /** @type {HTMLInputElement} */ (ev.target).checked ? "1" : "0");
     render();
@@ -543,6 +599,7 @@ async function main() {
   else if (params.get("invite") || params.get("join")) showJoin();
   else start(null);
   addEventListener("resize", () => render());
+  $("table").addEventListener("keydown", arrowKeys);
   addEventListener("keydown", (ev) => {
     const target = /** @type {HTMLElement} */ (ev.target);
     if (target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
