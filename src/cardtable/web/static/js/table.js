@@ -14,6 +14,12 @@ import { pickState, toggle, tokensOf } from "./picker.js";
 import { actorOf, cardImg, floorBox, fourColour, h, infoLines, seatBox, seatFacts, trickBox } from "./dom.js";
 import { addLine, allowed, mutedNames, speaker, toggleMute } from "./talk.js";
 import { clockOf, clockText, msLeft, ranOut } from "./clock.js";
+import { SWITCHES, setSetting, settings, showTurn, turnStarts, unlockSound, beep } from "./alert.js";
+
+/** Whether the person asked their system for less motion. */
+const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+/** Whether it was this person's turn at the last drawing (a turn that starts is announced once). */
+let wasMyTurn = false;
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
 const params = new URLSearchParams(location.search);
@@ -342,6 +348,11 @@ function render() {
   const ps = pickState(pickable, ui.picked, onShow);
   const active = pickable.length > 0;
   table.dataset.myturn = me !== null && turn === me && legal.length ? "1" : "";
+  const myTurn = table.dataset.myturn === "1";
+  const chosen = settings(localStorage, reduced);
+  if (myTurn && !wasMyTurn) turnStarts(chosen);
+  wasMyTurn = myTurn;
+  showTurn(chosen, `cardtable · ${gameTitle(ui.game)}`, myTurn);
   table.dataset.legal = String(me !== null && turn === me ? legal.length : 0);
 
   const middle = h("section", { class: "middle", "aria-label": "the middle of the table" }, [
@@ -503,6 +514,19 @@ function renderHistory() {
   $("history").replaceChildren(...handLog().map((e, i) => h("li", {}, [h("span", { class: "n", text: `${i + 1}.` }), " ", describe(e, me, ui.names)])));
 }
 
+/** The switches for the turn's sound, vibration, title and the motion, drawn once. */
+function renderSettings() {
+  const now = settings(localStorage, reduced);
+  $("settings").replaceChildren(...SWITCHES.map(([key, words]) => h("label", {}, [
+    h("input", { type: "checkbox", id: `set-${key}`, checked: now[key] ? true : null, onchange: (/** @type {Event} */ ev) => {
+      const on = /** @type {HTMLInputElement} */ (ev.target).checked;
+      setSetting(localStorage, reduced, key, on);
+      if (key === "sound" && on) { unlockSound(); beep(); } // a sample, and the browser's leave to sound later
+      if (ui.state) render();
+    } }), words,
+  ])), reduced ? h("p", { class: "muted", text: "Your system asks for reduced motion: vibration and moving cards start switched off." }) : "");
+}
+
 function renderTools() {
   const view = ui.state?.view;
   const tools = $("tools");
@@ -600,6 +624,7 @@ async function main() {
   else start(null);
   addEventListener("resize", () => render());
   $("table").addEventListener("keydown", arrowKeys);
+  renderSettings();
   addEventListener("keydown", (ev) => {
     const target = /** @type {HTMLElement} */ (ev.target);
     if (target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
