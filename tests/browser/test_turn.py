@@ -12,6 +12,11 @@ from tests.web.client import Server
 DESKTOP = {"width": 1280, "height": 860}
 
 
+def motions(page: Page) -> int:
+    n: int = page.evaluate("() => globalThis.cardtableMotions || 0")
+    return n
+
+
 def beeps(page: Page) -> int:
     n: int = page.evaluate("() => globalThis.cardtableBeeps || 0")
     return n
@@ -37,10 +42,24 @@ def test_the_title_icon_and_sound_say_it_is_your_turn(chromium: Browser, server:
     take_turn(page)
     # the next time it is our turn, the beep sounds once
     wait_until(page, lambda: not my_turn(page) or beeps(page) > before, timeout=30)
-    if not my_turn(page):
-        assert not page.title().startswith("▶")
-        assert (page.get_attribute("link[rel=icon]", "href") or "").endswith("favicon.svg")
+    # one look: whose turn, the title and the icon, read together
+    turn, title, icon = page.evaluate(
+        "() => [document.querySelector('#table').dataset.myturn, document.title,"
+        " document.querySelector('link[rel=icon]').getAttribute('href')]"
+    )
+    assert title.startswith("▶") == (turn == "1") and icon.endswith("favicon-turn.svg") == (turn == "1"), (
+        turn,
+        title,
+        icon,
+    )
     wait_until(page, lambda: my_turn(page) and beeps(page) > before, timeout=30)
+    played = 0
+    while played < 3:
+        wait_until(page, lambda: my_turn(page), timeout=30)
+        playing = page.get_attribute("#table", "data-phase") == "play"
+        take_turn(page)
+        played += playing
+    assert motions(page) > 0, "played cards moved to the trick"
     page.context.close()
 
 
@@ -53,4 +72,8 @@ def test_reduced_motion_starts_the_moving_things_off(chromium: Browser, server: 
         not page.is_checked("#set-motion") and not page.is_checked("#set-vibrate") and not page.is_checked("#set-sound")
     )
     assert "reduced motion" in page.inner_text("#settings")
+    for _ in range(6):
+        wait_until(page, lambda: my_turn(page), timeout=30)
+        take_turn(page)
+    assert motions(page) == 0, "nothing moves for a person who asked for reduced motion"
     page.context.close()

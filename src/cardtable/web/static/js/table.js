@@ -14,12 +14,17 @@ import { pickState, toggle, tokensOf } from "./picker.js";
 import { actorOf, cardImg, floorBox, fourColour, h, infoLines, seatBox, seatFacts, trickBox } from "./dom.js";
 import { addLine, allowed, mutedNames, speaker, toggleMute } from "./talk.js";
 import { clockOf, clockText, msLeft, ranOut } from "./clock.js";
+import { places as placesNow, show as showMoves, trickTaken } from "./motion.js";
+import { cardImage } from "./cards.js";
 import { SWITCHES, setSetting, settings, showTurn, turnStarts, unlockSound, beep } from "./alert.js";
 
 /** Whether the person asked their system for less motion. */
 const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 /** Whether it was this person's turn at the last drawing (a turn that starts is announced once). */
 let wasMyTurn = false;
+/** The last event's action to show moving, once: with the tricks and sweeps before it.
+ * @type {{v: number, action: string, tricks: number, sweeps: number} | null} */
+let toShow = null;
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
 const params = new URLSearchParams(location.search);
@@ -197,6 +202,9 @@ function start(token) {
       }
       if (!before || before.v !== state.v) ui.picked = [];
       if (msg.t === "event" || msg.t === "snapshot") ui.clock = clockOf(msg, performance.now());
+      toShow = msg.t === "event" && typeof msg.action === "string" && before
+        ? { v: state.v, action: msg.action, tricks: (before.view?.tricks ?? []).length, sweeps: sweepCount(before.view) }
+        : null;
       render();
     },
     onOther: (msg) => {
@@ -427,7 +435,11 @@ function render() {
     ]));
   }
   children.push(handArea);
+  const motion = toShow && toShow.v === st.v && settings(localStorage, reduced).motion ? toShow : null;
+  toShow = null;
+  const was = motion ? placesNow(table) : null;
   table.replaceChildren(...children);
+  if (motion && was) moveThings(motion, was, view, me);
   $("whoami").textContent = whoAmI(ui.game, view, me, ui.names, String(stored()?.name ?? ""));
   paintClock();
   renderTalk();
@@ -440,6 +452,34 @@ function render() {
   if (over && ui.handsDone !== key) {
     ui.handsDone = key;
     handEnded();
+  }
+}
+
+/**
+ * Seep's sweeps so far, both teams.
+ * @param {any} view
+ */
+function sweepCount(view) {
+  return (view?.sweeps ?? [0, 0]).reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0);
+}
+
+/**
+ * The last action shown moving (motion.js), a taken trick going to its winner, a sweep marked.
+ * @param {{action: string, tricks: number, sweeps: number}} what
+ * @param {Map<string, DOMRect>} was where things were before the action
+ * @param {any} view
+ * @param {number | null} me
+ */
+function moveThings(what, was, view, me) {
+  const table = $("table");
+  const picture = (/** @type {string} */ c) => cardImage(c || null, { fourColour: fourColour() });
+  showMoves(table, was, what.action, me, picture);
+  const tricks = view.tricks ?? [];
+  if (tricks.length > what.tricks && typeof tricks.at(-1)?.winner === "number") trickTaken(table, tricks.at(-1).winner, me);
+  if (ui.game === "seep" && sweepCount(view) > what.sweeps) {
+    const seat = Number(/^(\d+) /.exec(what.action)?.[1] ?? -1);
+    const box = seat === me ? document.getElementById("me") : table.querySelector(`.seat[data-seat="${seat}"] .marks`);
+    box?.append(h("span", { class: "mark sweep", text: "sweep!" }));
   }
 }
 
