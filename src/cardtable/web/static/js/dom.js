@@ -160,7 +160,7 @@ export function trickBox(game, view, seats, names, showLast = false) {
   } else return null;
   return h("div", { class: "trickwrap" }, [
     h("div", { class: "caption", text: caption }),
-    h("div", { class: "trick", "aria-label": caption }, played.map((/** @type {string | null} */ c, /** @type {number} */ i) => {
+    h("div", { class: "trick", role: "group", "aria-label": caption }, played.map((/** @type {string | null} */ c, /** @type {number} */ i) => {
       const seat = (leader + i) % seats;
       return h("figure", { class: `played${seat === winner ? " winner" : ""}`, "data-seat": seat, style: "margin:0" }, [
         cardImg(c), h("figcaption", { text: seatName(seat, me, names) }),
@@ -232,15 +232,17 @@ export function floorBox(view, names, pick = {}) {
   }
   for (const house of floor.houses ?? []) {
     const piece = `H${house.value}`;
-    items.push(h("button", { class: `${cls(piece)} house`, "data-piece": piece, "aria-label": houseWords(house, me, names),
+    // the name read out starts with the words shown (WCAG 2.5.3), then the cards in words
+    const shown = `House ${house.value}${house.sets.length > 1 ? " · cemented" : ""} · ${house.owners.map((/** @type {number} */ o) => seatName(o, me, names)).join(", ")}`;
+    items.push(h("button", { class: `${cls(piece)} house`, "data-piece": piece, "aria-label": `${shown}: ${houseWords(house, me, names)}`,
       "aria-pressed": pick.picked?.includes(piece) ? "true" : "false", disabled: pick.active ? null : true, onclick: () => pick.onPick?.(piece) }, [
-      h("span", { class: "label", text: `House ${house.value}${house.sets.length > 1 ? " · cemented" : ""} · ${house.owners.map((/** @type {number} */ o) => seatName(o, me, names)).join(", ")}` }),
+      h("span", { class: "label", text: shown }),
       h("span", { class: "sets" }, house.sets.map((/** @type {string[]} */ set) => h("span", { class: "set" }, set.map((c) => cardImg(c, ""))))),
     ]));
   }
   if (floor.hidden) for (let i = 0; i < floor.hidden; i++) items.push(h("span", { class: "piece" }, [cardImg(null, "")]));
   if (!items.length) items.push(h("span", { class: "muted", text: "The floor is empty." }));
-  return h("div", { class: "floor", "aria-label": "the floor" }, items);
+  return h("div", { class: "floor", role: "group", "aria-label": "the floor" }, items);
 }
 
 export { places };

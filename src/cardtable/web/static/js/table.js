@@ -564,7 +564,7 @@ function renderSettings() {
       if (key === "sound" && on) { unlockSound(); beep(); } // a sample, and the browser's leave to sound later
       if (ui.state) render();
     } }), words,
-  ])), reduced ? h("p", { class: "muted", text: "Your system asks for reduced motion: vibration and moving cards start switched off." }) : "");
+  ])), ...(reduced ? [h("p", { class: "muted", text: "Your system asks for reduced motion: vibration and moving cards start switched off." })] : []));
 }
 
 function renderTools() {
@@ -715,7 +715,7 @@ function renderTalk() {
   const keep = /** @type {HTMLInputElement | null} */ (document.getElementById("talktext"));
   const hadFocus = keep !== null && document.activeElement === keep;
   if (keep) input.value = keep.value;
-  box.replaceChildren(
+  box.replaceChildren(...[
     h("h2", { id: "talk-h", text: watching ? "Talk among spectators" : "Talk" }),
     watching ? h("p", { class: "muted", id: "spectatorsonly", text: "Spectators only: the players do not see what you say here." }) : null,
     log,
@@ -732,7 +732,7 @@ function renderTalk() {
       : h("p", { class: "muted", text: "While a hand is played, only the phrases above may be said (no signals about the cards)." }),
     ui.talkNote ? h("p", { class: "error", id: "talknote", role: "alert", text: ui.talkNote }) : null,
     muted.length ? h("p", { class: "muted", id: "mutedlist" }, ["Muted: ", ...muted.flatMap((n) => [h("button", { class: "link", "aria-label": `unmute ${n}`, onclick: () => { toggleMute(localStorage, n); renderTalk(); }, text: `${n} (unmute)` }), " "])]) : null,
-  );
+  ].filter((x) => x !== null));
   if (hadFocus) input.focus();
   log.scrollTop = log.scrollHeight;
 }
