@@ -71,9 +71,18 @@ def test_each_game_mid_hand_at_its_end_and_in_the_replay(chromium: Browser, serv
     page = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()
     create_table(page, server.url, game, ["human"] + ["rule"] * OTHERS[game], hands=None)
     sit_down(page)
+    # every line of news put on the page, with the table's version when it came
+    page.evaluate(
+        "() => { window.heard = []; new MutationObserver(() => { const n = document.querySelector('#news');"
+        " if (n && !n.dataset.seen) { n.dataset.seen = '1';"
+        " window.heard.push([document.querySelector('#table').dataset.v, n.textContent]); } })"
+        ".observe(document.querySelector('#banner'), {childList: true}); }"
+    )
     mid_hand(page)
     axe_clean(page, f"{game} mid-hand")
     play_until_summary([page])
+    heard: list[list[str]] = page.evaluate("() => window.heard")
+    assert len(heard) >= 3 and len({tuple(x) for x in heard}) == len(heard), f"each move is told once: {heard}"
     axe_clean(page, f"{game} at the hand's end")
     table = page.url.split("/t/")[1]
     viewer = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()

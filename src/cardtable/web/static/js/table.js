@@ -154,8 +154,15 @@ function flash(text) {
   renderBanner();
 }
 
+/** What the banner shows now, with the version it is about: drawn again only when it changes,
+ * so that a screen reader hears each move (and each refusal) once. */
+let bannerShown = "";
+
 function renderBanner() {
   const el = $("banner");
+  const key = JSON.stringify([ui.refused, ui.busy, ui.news, ui.state?.v ?? 0]);
+  if (key === bannerShown) return;
+  bannerShown = key;
   el.replaceChildren(
     ...[
       ui.refused ? h("div", { class: "banner refused", role: "alert", id: "refusal", text: ui.refused }) : null,
