@@ -27,7 +27,7 @@ test("the bury and the discard say how many cards", () => {
   assert.equal(movePrompt("sheepshead", bury, 1), "Bury 2 cards: pick 1 more in your hand.");
   assert.equal(movePrompt("sheepshead", bury, 2), "Bury 2 cards: press bury.");
   assert.equal(movePrompt("smear", ["discard 7C 8C", "discard 7C 9H"], 0), "Discard 2 cards: pick them in your hand.");
-  assert.match(movePrompt("seep", ["throw 5C", "capture 5C 5H"], 0), /arrow keys/);
+  assert.equal(movePrompt("seep", ["throw 5C", "capture 5C 5H"], 0), "Your move: pick a card of your hand, then floor items.");
 });
 
 test("hints whose margins are wider than their differences get one note, not a label on every line", () => {

@@ -408,7 +408,7 @@ export function movePrompt(game, legal, picked = 0) {
     }
     if (verb === "play") return "Your move: play a card (the lit ones may be played).";
   }
-  if (game === "seep") return "Your move: pick a card of your hand, then floor items (arrow keys move between hand, floor and moves).";
+  if (game === "seep") return "Your move: pick a card of your hand, then floor items.";
   return "Your move: choose a card.";
 }
 

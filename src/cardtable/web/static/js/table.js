@@ -416,6 +416,7 @@ function render() {
       actions.append(h("button", { onclick: () => { ui.picked = []; render(); }, text: "clear" }));
     } else if (active) {
       actions.append(h("span", { class: "muted", id: "prompt", text: movePrompt(ui.game, pickable, ui.picked.length) }));
+      actions.append(h("span", { class: "muted keyhint", text: "Keys: ← → within a row, ↑ ↓ between the floor, the moves and your hand; Enter picks." }));
     }
   } else if (actorOf(view) !== null) {
     actions.append(h("span", { class: "muted", text: `Waiting for ${seatName(turn, me, ui.names)}…` }));
