@@ -54,6 +54,12 @@ def test_home_and_join_pages(chromium: Browser, server: Server) -> None:
     home = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()
     home.goto(server.url + "/")
     home.wait_for_selector("#seat0")
+    # 8: games and house rules in people's words, not the engine's identifiers
+    assert "Four-Point Smear" in home.inner_text("#game")
+    home.select_option("#game", "smear")
+    home.click("#create details summary")
+    rules = home.inner_text("#options")
+    assert "follow or trump" in rules and "_" not in rules and "null" not in rules and "§" not in rules, rules
     axe_clean(home, "home")
     link = create_table(home, server.url, "smear", ["human", "human", "rule", "rule"], hands=1)
     axe_clean(home, "home with the invite")
