@@ -17,8 +17,8 @@ test("a spectator reads the sides by the players' names; seat 1 reads its own si
   const smear = { phase: "play", scores: [-4, 1] };
   assert.equal(infoLines("smear", smear, ["Ann", "Bo", "Cy", "Di"]).at(-1), "Match: Ann and Cy −4, Bo and Di 1");
   assert.equal(infoLines("smear", { ...smear, seat: 1 }, ["Ann", "Bo", "Cy", "Di"]).at(-1), "Match: you 1, them −4");
-  const seep = { seat: 3, phase: "play", bid: 9, dealer: 0, piles: [["KC"], ["QH", "QS"]], sweeps: [0, 1], match: { difference: 5, baazis: [1, 0] } };
+  const seep = { seat: 3, phase: "play", bid: 9, dealer: 0, piles: [["KC"], ["QH", "QS"]], sweeps: [0, 50], match: { difference: 5, baazis: [1, 0] } };
   const lines = infoLines("seep", seep, ["Ann", "Bo", "Cy", "Di"]);
-  assert.ok(lines.includes("Captured: you 2 (sweeps 1), them 1"), lines.join(" | "));
+  assert.ok(lines.includes("Captured: you 2 (sweep points 50), them 1"), lines.join(" | "));
   assert.equal(lines.at(-1), "Lead 5 to them · baazis: you 0, them 1");
 });

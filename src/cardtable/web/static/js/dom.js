@@ -201,7 +201,7 @@ export function infoLines(game, view, names, after = null) {
     const piles = view.piles ?? [[], []];
     const sweeps = view.sweeps ?? [0, 0];
     const order = me !== null && me % 2 === 1 ? [1, 0] : [0, 1];
-    out.push(`Captured: ${order.map((t) => `${teamName(t, me, names)} ${piles[t].length}${sweeps[t] ? ` (sweeps ${sweeps[t]})` : ""}`).join(", ")}`);
+    out.push(`Captured: ${order.map((t) => `${teamName(t, me, names)} ${piles[t].length}${sweeps[t] ? ` (sweep points ${sweeps[t]})` : ""}`).join(", ")}`);
     const m = ended ?? view.match ?? {};
     if (typeof m.difference === "number") {
       const baazis = m.baazis ?? [0, 0];

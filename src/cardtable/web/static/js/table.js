@@ -86,9 +86,12 @@ function showJoin() {
   const status = $("status");
   status.className = "status";
   status.textContent = "not seated yet";
+  // the table's panels (talk, score sheet, settings) wait until a seat is taken or the page watches
+  const side = /** @type {HTMLElement | null} */ (document.querySelector(".side"));
+  if (side) side.hidden = true;
   const seatsInfo = ui.info?.seats ?? [];
   const sitting = h("ul", { class: "whosits", id: "whosits", "aria-label": "who sits where" }, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) =>
-    h("li", { text: `Seat ${i}${seatsInfo.length === 4 ? ` (partners: seats ${i % 2} and ${i % 2 + 2})` : ""}: ${s.player === "human" ? (s.taken ? s.name : "a free seat") : `${s.name} (bot)`}` })));
+    h("li", { text: `Seat ${i}${seatsInfo.length === 4 ? ` (partners: seats ${i % 2} and ${i % 2 + 2})` : ""}: ${s.player === "human" ? (s.taken ? s.name : "a free seat") : `the ${s.name} bot`}` })));
   const name = /** @type {HTMLInputElement} */ (h("input", { id: "name", autocomplete: "nickname", maxlength: "24", required: true, placeholder: "your name" }));
   const err = h("p", { class: "error", role: "alert" });
   const form = h("form", { onsubmit: async (/** @type {Event} */ ev) => {
@@ -174,6 +177,8 @@ function renderBanner() {
 
 /** @param {string | null} token */
 function start(token) {
+  const side = /** @type {HTMLElement | null} */ (document.querySelector(".side"));
+  if (side) side.hidden = false;
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ui.conn = new Connection({
     url: `${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`,
@@ -323,7 +328,7 @@ function render() {
     const waiting = seatsInfo.filter((/** @type {any} */ s) => s.player === "human" && !s.taken).length;
     table.replaceChildren(h("div", { class: "middle", style: "grid-column: 1 / -1" }, [
       h("h2", { text: waiting ? `Waiting for ${waiting} more ${waiting === 1 ? "person" : "people"} to join…` : "Waiting for the deal…" }),
-      h("ul", {}, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) => h("li", { text: `Seat ${i}: ${i === st.seat ? `you (${s.name})` : s.player === "human" ? (s.taken ? s.name : "a free seat") : `${s.name} (bot)`}` }))),
+      h("ul", {}, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) => h("li", { text: `Seat ${i}: ${i === st.seat ? `you (${s.name})` : s.player === "human" ? (s.taken ? s.name : "a free seat") : `the ${s.name} bot`}` }))),
     ]));
     renderTools();
     renderTalk();
@@ -755,7 +760,7 @@ function paintClock() {
   if (!where) return;
   const left = msLeft(c, performance.now());
   where.append(h("span", { class: `clock${left < 10000 ? " low" : ""}`, role: "timer", "data-seat": c.seat,
-    "aria-label": `${seatName(c.seat, me, ui.names)}: ${clockText(left)} left`, text: `⏱ ${clockText(left)}` }));
+    "aria-label": `${seatName(c.seat, me, ui.names)}: ${clockText(left)} left`, text: clockText(left) }));
 }
 
 setInterval(() => { if (ui.clock) paintClock(); }, 250);
