@@ -103,7 +103,12 @@ async function create(/** @type {Event} */ ev) {
   const hands = /** @type {HTMLInputElement | null} */ (document.getElementById("hands"));
   if (hands && hands.value) body.hands = Number(hands.value);
   body.talk = /** @type {HTMLSelectElement} */ ($("talkmode")).value;
-  const secs = /** @type {HTMLInputElement} */ ($("moveseconds")).value.trim();
+  const secsBox = /** @type {HTMLInputElement} */ ($("moveseconds"));
+  const secs = secsBox.value.trim();
+  if (secsBox.validity.badInput) {
+    $("createerr").textContent = "Time per move: give seconds from 1 to 3600, or leave it blank for no limit.";
+    return;
+  }
   if (secs) {
     const n = Number(secs);
     if (!Number.isFinite(n) || n < 1 || n > 3600) {
