@@ -178,3 +178,23 @@ def test_a_seep_move_by_arrow_keys(chromium: Browser, server: Server) -> None:
         done += 1
     assert done >= 1, "a Seep move was made by keyboard"
     page.context.close()
+
+
+def test_the_bury_says_how_many_cards(chromium: Browser, server: Server) -> None:
+    page = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()
+    # five hands: the deal goes round, so the person is offered the blind first at least once and picks it
+    create_table(page, server.url, "sheepshead", ["human", "rule", "rule", "rule", "rule"], hands=5)
+    sit_down(page)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        if my_turn(page) and page.get_attribute("#table", "data-phase") == "bury":
+            break
+        if take_turn(page) is None:
+            page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the person never picked the blind")
+    assert page.inner_text("#prompt") == "Bury 2 cards: pick them in your hand."
+    page.locator("#hand .cardbtn.live").first.click(position={"x": 12, "y": 30})
+    wait_until(page, lambda: page.locator(".picked").count() == 1)
+    assert page.inner_text("#prompt") == "Bury 2 cards: pick 1 more in your hand."
+    page.context.close()
