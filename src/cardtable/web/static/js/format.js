@@ -383,6 +383,7 @@ export function gameTitle(game) {
 export function plainWords(text) {
   return String(text)
     .replace(/\s*\((?:R\d+[a-z]?(?:\s*[-–,]\s*R\d+[a-z]?)*|§[\d.]+)\)/g, "")
+    .replace(/,\s*R\d+[a-z]?(?:\s*[-–]\s*R\d+[a-z]?)?(?=\))/g, "")
     .replace(/\(null: ([^)]*)\)/g, "(left blank: $1)")
     .replace(/;?\s*null = ([^;)]*)/g, " (left blank: $1)")
     .replace(/\b([a-z]+(?:_[a-z]+)+)\b/gi, (m) => m.replace(/_/g, " "))
