@@ -19,6 +19,7 @@ test("house rules in people's words: no identifiers, no null, no section numbers
   assert.equal(plainWords("how the picker gets a partner: called_ace (call a fail ace, R17-R22), none"),
     "how the picker gets a partner: called ace (call a fail ace), none");
   assert.equal(plainWords("leaster (R41), doubler (R42)"), "leaster, doubler");
+  assert.equal(plainWords("jack_of_diamonds (the holder of JD, R34)"), "jack of diamonds (the holder of J♦)");
 });
 
 test("the bury and the discard say how many cards", () => {

@@ -387,6 +387,7 @@ export function plainWords(text) {
     .replace(/\(null: ([^)]*)\)/g, "(left blank: $1)")
     .replace(/;?\s*null = ([^;)]*)/g, " (left blank: $1)")
     .replace(/\b([a-z]+(?:_[a-z]+)+)\b/gi, (m) => m.replace(/_/g, " "))
+    .replace(/\b(10|[2-9AJQK])([CDHS])\b/g, (m) => prettyCard(m))
     .trim();
 }
 
