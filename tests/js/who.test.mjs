@@ -43,6 +43,10 @@ test("Sheepshead roles from each seat's own point of view", () => {
 test("refusals in the reader's words: you, cards as A♥, no engine rule ids", () => {
   const msg = { reason: "illegal", message: "seat 0 play AH: seat 0 must follow the led suit with 9C (R24)" };
   assert.equal(refusalWords(msg, "play AH", 0, names), "You cannot play A♥: you must follow the led suit with 9♣.");
+  const smear = { reason: "illegal", message: "seat 1 play 9C: must follow hearts or play a trump (spades) (R24)" };
+  assert.equal(refusalWords(smear, "play 9C", 1, names), "You cannot play 9♣: you must follow hearts or play a trump (spades).");
+  const pass = { reason: "illegal", message: "seat 0 pass: the dealer may not pass after three passes (stick_dealer) (R15)" };
+  assert.equal(refusalWords(pass, "pass", 0, names), "You cannot pass: the dealer may not pass after three passes (stick dealer).");
   assert.equal(refusalWords({ reason: "not_your_turn", message: "it is seat 2's turn, not seat 0's" }, "play AH", 0, names), "It is Cy's turn, not yours.");
   assert.match(refusalWords({ reason: "stale", message: "version 3 is not the table's version 4" }, "play AH", 0), /moved on/);
 });

@@ -243,6 +243,7 @@ export function refusalWords(msg, action, me, names = []) {
   if (msg.reason === "spectator") return "You are watching: a spectator cannot make moves.";
   let reason = text.replace(/^seat \d+ [^:]*: /, "").replace(/\s*\((?:R|§)[\w.]+\)\s*$/, "");
   reason = reason.replace(/\bseat (\d+)/g, (_m, s) => seatName(Number(s), me, names)).replace(/\b(10|[2-9AJQKT])([CDHS])\b/g, (m) => prettyCard(m));
+  reason = plainWords(reason).replace(/^(must|may not|cannot) /, "you $1 ");
   const what = action ? actionLabel(action) : "that";
   return `You cannot ${what}: ${reason || "not allowed now"}.`.replace(/\.\.$/, ".");
 }
