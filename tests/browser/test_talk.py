@@ -58,6 +58,15 @@ def test_players_and_spectators_talk_apart_and_a_mute_stays(chromium: Browser, s
     assert lines(desk)[-1].startswith("you: ")
     assert lines(phone)[-1].startswith("Ann: ")
 
+    # what is being typed survives the page drawing new talk meanwhile, caret and all
+    desk.click("#talktext")
+    desk.keyboard.type("half a ")
+    say(phone, "interrupting")
+    wait_until(desk, lambda: said(desk, "interrupting"))
+    desk.keyboard.type("sentence")
+    assert desk.input_value("#talktext") == "half a sentence"
+    desk.fill("#talktext", "")
+
     say(watchers[0], "who wins this one?")
     wait_until(watchers[1], lambda: said(watchers[1], "who wins this one?"))
     say(phone, "hello all")

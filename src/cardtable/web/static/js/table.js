@@ -724,10 +724,12 @@ function renderTalk() {
     else ui.talkNote = "";
     renderTalk();
   };
-  const input = /** @type {HTMLInputElement} */ (h("input", { id: "talktext", maxlength: "200", autocomplete: "off", placeholder: watching ? "say something to the other spectators" : "say something" }));
+  // the line being typed is kept across redraws, with its caret, whatever arrives meanwhile
   const keep = /** @type {HTMLInputElement | null} */ (document.getElementById("talktext"));
   const hadFocus = keep !== null && document.activeElement === keep;
-  if (keep) input.value = keep.value;
+  const caret = keep ? [keep.selectionStart, keep.selectionEnd] : [null, null];
+  const input = keep ?? /** @type {HTMLInputElement} */ (h("input", { id: "talktext", maxlength: "200", autocomplete: "off" }));
+  input.placeholder = watching ? "say something to the other spectators" : "say something";
   box.replaceChildren(...[
     h("h2", { id: "talk-h", text: watching ? "Talk among spectators" : "Talk" }),
     watching ? h("p", { class: "muted", id: "spectatorsonly", text: "Spectators only: the players do not see what you say here." }) : null,
@@ -746,7 +748,10 @@ function renderTalk() {
     ui.talkNote ? h("p", { class: "error", id: "talknote", role: "alert", text: ui.talkNote }) : null,
     muted.length ? h("p", { class: "muted", id: "mutedlist" }, ["Muted: ", ...muted.flatMap((n) => [h("button", { class: "link", "aria-label": `unmute ${n}`, onclick: () => { toggleMute(localStorage, n); renderTalk(); }, text: `${n} (unmute)` }), " "])]) : null,
   ].filter((x) => x !== null));
-  if (hadFocus) input.focus();
+  if (hadFocus) {
+    input.focus();
+    if (caret[0] !== null) input.setSelectionRange(caret[0], caret[1]);
+  }
   log.scrollTop = log.scrollHeight;
 }
 
