@@ -27,6 +27,7 @@ from tests.web.client import Server
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 375, "height": 667}
+LIVE = "#hand .cardbtn.live:not(.picked)"
 
 
 def contrast(fg: str, bg: str) -> float:
@@ -138,45 +139,42 @@ def focused(page: Page) -> dict[str, str]:
     return found
 
 
-def test_a_seep_move_by_arrow_keys(chromium: Browser, server: Server) -> None:
+def test_a_whole_seep_hand_by_arrow_keys(chromium: Browser, server: Server) -> None:
     page = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()
-    # a match until won: a misdeal (which ends a hand before any play) is dealt again
-    create_table(page, server.url, "seep", ["human", "rule", "rule", "rule"], hands=None)
+    create_table(page, server.url, "seep", ["human", "rule", "rule", "rule"], hands=1)
     sit_down(page)
-    done = 0
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if done >= 2:
-            break
-        if not (my_turn(page) and page.get_attribute("#table", "data-phase") == "play"):
-            if take_turn(page) is None:
-                page.wait_for_timeout(50)
+    wait_until(page, lambda: page.locator("#hand .cardbtn").count() > 0, timeout=30)
+    page.focus("#hand .cardbtn")  # the one Tab into the hand; the keyboard stays there from then on
+    moves = 0
+    deadline = time.monotonic() + 180
+    while not page.locator("#handsummary").count():
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        if not my_turn(page):
+            page.wait_for_timeout(50)
             continue
         # a move with the keyboard alone, looking at the page as a person does
         v = version(page)
-        page.focus("#hand .cardbtn")
         presses = 0
         while version(page) == v:
-            assert presses < 14, f"too many keys for one move: {presses}"
+            assert presses < 20, f"too many keys for one move: {presses}"
             at = focused(page)
+            assert at["row"], f"the keyboard lost its place at the table after {moves} moves: {at}"
             primary = page.locator("#actions button.act.primary").count() > 0
-            if "primary" in at["cls"]:
+            if "primary" in at["cls"] or (at["row"] == "actions" and "act" in at["cls"] and not primary):
                 key = "Enter"
             elif primary:
                 key = "ArrowUp" if at["row"] == "hand" else "ArrowDown"
             elif "live" in at["cls"] and "picked" not in at["cls"]:
                 key = "Enter"
-            elif at["row"] == "floor" or (
-                at["row"] == "hand" and page.locator("#hand .cardbtn.live:not(.picked)").count()
-            ):
+            elif at["row"] in ("floor", "actions") or (at["row"] == "hand" and page.locator(LIVE).count()):
                 key = "ArrowRight"
             else:
                 key = "ArrowUp"
             page.keyboard.press(key)
             presses += 1
             page.wait_for_timeout(60)
-        done += 1
-    assert done >= 1, "a Seep move was made by keyboard"
+        moves += 1
+    assert moves >= 1, "every move of the person's hand was made by keyboard"
     page.context.close()
 
 

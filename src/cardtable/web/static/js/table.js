@@ -504,13 +504,26 @@ function focusKey() {
   return el.id ? `#${el.id}` : null;
 }
 
-/** @param {string | null} selector */
+/** Whether the keyboard was last at the table (a focus there, and no click elsewhere since). */
+let keyboardAtTable = false;
+document.addEventListener("focusin", (ev) => { keyboardAtTable = $("table").contains(/** @type {Node} */ (ev.target)); });
+document.addEventListener("pointerdown", (ev) => { if (!$("table").contains(/** @type {Node} */ (ev.target))) keyboardAtTable = false; });
+
+/**
+ * Give the keyboard back its place after a redraw: the same item, or, when that went (the move
+ * was made, the floor was disabled, the hand was dealt again), the hand.
+ * @param {string | null} selector
+ */
 function restoreFocus(selector) {
-  if (!selector) return;
-  const el = /** @type {HTMLElement | null} */ ($("table").querySelector(selector));
-  // the focused item went (the move was made): the keyboard stays at the table, on the hand
+  const el = selector ? /** @type {HTMLElement | null} */ ($("table").querySelector(selector)) : null;
+  if (el && !el.matches(":disabled")) {
+    el.focus();
+    return;
+  }
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (!keyboardAtTable || !lost) return;
   const fallback = /** @type {HTMLElement | null} */ ($("table").querySelector("#hand .cardbtn.live, #hand .cardbtn"));
-  (el ?? fallback)?.focus();
+  fallback?.focus();
 }
 
 /** The rows the arrow keys move between, top to bottom: the floor, the moves, the hand. */
