@@ -9,13 +9,26 @@ from typing import Any
 from playwright.sync_api import Page
 
 
-def create_table(page: Page, base: str, game: str, seats: list[str], hands: int | None = 1, name: str = "Ann") -> str:
+def create_table(
+    page: Page,
+    base: str,
+    game: str,
+    seats: list[str],
+    hands: int | None = 1,
+    name: str = "Ann",
+    talk: str | None = None,
+    move_seconds: int | None = None,
+) -> str:
     """Create a table from the home page and return the invite link shown."""
     page.goto(base + "/")
     page.select_option("#game", game)
     for i, who in enumerate(seats):
         page.select_option(f"#seat{i}", who)
     page.fill("#hands", "" if hands is None else str(hands))
+    if talk is not None:
+        page.select_option("#talkmode", talk)
+    if move_seconds is not None:
+        page.fill("#moveseconds", str(move_seconds))
     page.fill("#hostname", name)
     page.click("#createbtn")
     page.wait_for_selector("#invitelinkout")

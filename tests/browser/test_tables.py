@@ -34,12 +34,18 @@ from tests.browser.pages import (
     take_turn,
     version,
     wait_moved,
+    wait_until,
 )
 from tests.web.client import SRC, Server
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 375, "height": 667}
 BOTS = {"seep": 2, "smear": 2, "sheepshead": 3}
+
+
+def pretty(card: str) -> str:
+    """A card as the pages write it: ``AH`` as ``A♥``."""
+    return card[:-1] + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[-1]]
 
 
 def people(chromium: Browser) -> tuple[Page, Page]:
@@ -99,9 +105,14 @@ def test_a_whole_hand_by_clicking(
                 assert len(values) == len(lines) and values == sorted(values, key=lambda x: -x[0]), "best first, with ±"
                 assert lines[0].endswith("(best)")
                 low = values[0][0] - values[0][1]
+                # when no move stands apart, one note says so rather than every line
+                close = page.locator("#hintnote").count() > 0
                 for line, (value, err) in zip(lines[1:], values[1:], strict=True):
                     equal = line.endswith("(about equal to the best)")
-                    assert equal == (value + err >= low) or abs(value + err - low) <= 0.02, line
+                    if close:
+                        assert not equal and (value + err >= low or abs(value + err - low) <= 0.02), line
+                    else:
+                        assert equal == (value + err >= low) or abs(value + err - low) <= 0.02, line
                 desk.screenshot(path=str(artifacts / f"{game}-desktop.png"))
                 phone.screenshot(path=str(artifacts / f"{game}-phone.png"), full_page=True)
                 reloaded = True
@@ -208,13 +219,11 @@ def test_illegal_clicks_are_refused_with_the_engines_reason_and_keys_play(chromi
                 # a dimmed card (aria-disabled, so Playwright would wait for it to become usable) clicked anyway
                 dead.first.click(position={"x": 12, "y": 30}, force=True)
                 # wait for this card's refusal: an earlier one ("It is Ann's turn.") may still be shown
-                page.wait_for_function(
-                    "card => (document.querySelector('#refusal')?.innerText || '').includes('play ' + card)",
-                    arg=card,
-                    timeout=20000,
-                )
+                shown = pretty(card or "")
+                wait_until(page, lambda c=shown, p=page: f"You cannot play {c}:" in p.inner_text("#banner"))
                 text = page.inner_text("#refusal")
-                assert f"play {card}" in text and re.search(r"\(R\d+", text), text  # the engine's words and rule
+                # the engine's reason in a player's words: "you", A♥, no rule ids or seat numbers
+                assert not re.search(r"\(R\d+|\bseat [01]\b|\b(10|[2-9AJQK])[CDHS]\b", text), text
                 assert version(page) == v and card in hand_cards(page), "a refused move changes nothing"
                 refused_engine = True
             live = page.locator("#hand .cardbtn.live")
@@ -271,6 +280,10 @@ def test_a_dropped_connection_shows_reconnecting_and_loses_no_move(chromium: Bro
         assert page.inner_text("#status") == "reconnecting…"
         card = page.locator("#hand .cardbtn.live").first.get_attribute("data-card")
         page.locator("#hand .cardbtn.live").first.click(position={"x": 12, "y": 30})  # played while away
+        # the page says the move waits, and marks the card, until the server is back
+        page.wait_for_selector("#pending")
+        assert "waits for the server" in page.inner_text("#pending")
+        assert page.locator(f"#hand .cardbtn.sending[data-card='{card}']").count() == 1
         server.start()
         page.wait_for_selector("#status.open", timeout=30000)
         wait_moved(page, v)

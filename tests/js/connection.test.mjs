@@ -104,3 +104,15 @@ test("a bad token or an unknown table stops trying; other drops back off up to 8
   }
   assert.deepEqual(pauses, [250, 500, 1000, 2000, 4000, 8000, 8000, 8000]);
 });
+
+test("talk is sent with an id while connected, and not sent (nor kept) while away", () => {
+  const h = harness();
+  h.conn.connect();
+  const s = h.sockets[0];
+  assert.equal(h.conn.say("Hello!"), false);
+  s.onopen();
+  h.serve(s, { t: "snapshot", v: 1, seat: 0, view: {}, legal: [], log: [] });
+  assert.equal(h.conn.say("Hello!"), true);
+  assert.deepEqual(s.sent.at(-1), { t: "say", text: "Hello!", id: "c-1" });
+  assert.equal(h.conn.pending.size, 0);
+});

@@ -142,6 +142,8 @@ def replay_json(obj: object, steps: bool = True, seat: int | None = None, ended:
     game = load_game(record)
     rep = report(record, game)
     out: dict[str, Any] = {"game": record.game, "rules": record.rules, "seats": game.seats, "report": rep}
+    # the players' names, so that the viewer tells the seats as the table did
+    out["names"] = player_names(record)
     if seat is not None and not 0 <= seat < game.seats:
         seat = None
     out["narration"] = _narration(record, game, seat, ended)
@@ -164,6 +166,15 @@ def replay_json(obj: object, steps: bool = True, seat: int | None = None, ended:
     return out
 
 
+def player_names(record: Record) -> list[str | None] | None:
+    """The players by the names the record gives them (`words.people_names`), ``None`` when it
+    names nobody. A table's record names a bot by its kind ("rule", "search:hard"), which tells no
+    one apart, so a bot is told by its seat (``None``), as at the table."""
+    kinds = set(bot_names())
+    given = [None if p.partition(":")[0] in kinds else p for p in record.players or ()]
+    return people_names(given) if any(given) else None
+
+
 def _narration(record: Record, game: Any, seat: int | None, ended: bool = False) -> list[list[str]] | None:
     """Each finished hand's end told in words by `cardtable.narrate` to ``seat`` (``None``: to
     anyone), with the players' names where the record gives them, when that module is present."""
@@ -177,11 +188,7 @@ def _narration(record: Record, game: Any, seat: int | None, ended: bool = False)
     ends: dict[int, Any] = {}
     for step in replay(record, game):
         ends[step.hand] = step.state
-    # The players by the names the record gives them; a table's record names a bot by its kind
-    # ("rule", "search:hard"), which tells no one apart, so a bot is told by its seat, as at the table.
-    kinds = set(bot_names())
-    given = [None if p.partition(":")[0] in kinds else p for p in record.players or ()]
-    names = people_names(given) if any(given) else None
+    names = player_names(record)
     out: list[list[str]] = []
     last = max(ends, default=-1)
     for hand in sorted(ends):

@@ -47,7 +47,8 @@ export function prettyCard(text) {
 export function cardWords(text) {
   const c = parseCard(text);
   if (!c) return text;
-  const names = { A: "ace", J: "jack", Q: "queen", K: "king", 10: "ten" };
+  const names = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+    10: "ten", J: "jack", Q: "queen", K: "king" };
   return `${/** @type {any} */ (names)[c.rank] ?? c.rank} of ${SUIT_NAMES[c.suit]}`;
 }
 

@@ -129,6 +129,18 @@ export class Connection {
   }
 
   /**
+   * Say something at the table (web.md §4). Talk is not kept for later like a move: a text said
+   * while the connection is down is not sent, and the caller is told so.
+   * @param {string} text
+   * @returns {boolean} whether it was sent
+   */
+  say(text) {
+    if (!this.socket || !this.synced) return false;
+    this.socket.send(JSON.stringify({ t: "say", text, id: this.newId() }));
+    return true;
+  }
+
+  /**
    * One message from the server.
    * @param {any} msg
    */

@@ -6,7 +6,7 @@
  */
 
 import { cardImage, cardWords, prettyCard, sortHand } from "./cards.js";
-import { houseWords, places, seatName, trumpWords } from "./format.js";
+import { houseWords, num, places, seatName, teamName, teamPair, trumpWords } from "./format.js";
 
 /**
  * @param {string} tag
@@ -77,7 +77,7 @@ export function seatFacts(game, view, seats) {
       taken = tricks.length ? `tricks ${won[s]}` : "";
     } else if (game === "sheepshead") {
       if (s === view.picker) marks.push("picker");
-      if (view.partner_known && s === view.partner) marks.push("partner");
+      if (view.partner_known && s === view.partner) marks.push("picker's partner");
       if (view.cracks && s === view.cracker) marks.push("cracked");
       taken = tricks.length ? `tricks ${won[s]}` : "";
       held = sheepsheadHeld(view, s);
@@ -160,7 +160,7 @@ export function trickBox(game, view, seats, names, showLast = false) {
   } else return null;
   return h("div", { class: "trickwrap" }, [
     h("div", { class: "caption", text: caption }),
-    h("div", { class: "trick", "aria-label": caption }, played.map((/** @type {string | null} */ c, /** @type {number} */ i) => {
+    h("div", { class: "trick", role: "group", "aria-label": caption }, played.map((/** @type {string | null} */ c, /** @type {number} */ i) => {
       const seat = (leader + i) % seats;
       return h("figure", { class: `played${seat === winner ? " winner" : ""}`, "data-seat": seat, style: "margin:0" }, [
         cardImg(c), h("figcaption", { text: seatName(seat, me, names) }),
@@ -187,7 +187,7 @@ export function infoLines(game, view, names, after = null) {
     if (view.bidder !== null && view.bidder !== undefined) out.push(`Bid ${view.bid} by ${seatName(view.bidder, me, names)}`);
     if (view.kitty) out.push(`Kitty: ${view.kitty.map(prettyCard).join(" ")}`);
     const scores = Array.isArray(ended?.scores) ? ended.scores : view.scores;
-    if (Array.isArray(scores)) out.push(`Match ${scores[0]}–${scores[1]} (seats 0+2 / 1+3)`);
+    if (Array.isArray(scores)) out.push(`Match: ${teamPair(scores, me, names)}`);
   } else if (game === "sheepshead") {
     if (view.picker !== null && view.picker !== undefined) out.push(`Picker: ${seatName(view.picker, me, names)}`);
     else if (view.phase === "pick") out.push(`Passes so far: ${view.passes ?? 0}`);
@@ -200,9 +200,13 @@ export function infoLines(game, view, names, after = null) {
     if (view.bid) out.push(`Bid ${view.bid} by ${seatName((view.dealer + 1) % 4, me, names)}`);
     const piles = view.piles ?? [[], []];
     const sweeps = view.sweeps ?? [0, 0];
-    out.push(`Captured: seats 0+2 ${piles[0].length}${sweeps[0] ? ` (sweeps ${sweeps[0]})` : ""}, seats 1+3 ${piles[1].length}${sweeps[1] ? ` (sweeps ${sweeps[1]})` : ""}`);
+    const order = me !== null && me % 2 === 1 ? [1, 0] : [0, 1];
+    out.push(`Captured: ${order.map((t) => `${teamName(t, me, names)} ${piles[t].length}${sweeps[t] ? ` (sweep points ${sweeps[t]})` : ""}`).join(", ")}`);
     const m = ended ?? view.match ?? {};
-    if (typeof m.difference === "number") out.push(`Lead ${Math.abs(m.difference)}${m.difference ? ` to seats ${m.difference > 0 ? "0+2" : "1+3"}` : ""} · baazis ${(m.baazis ?? [0, 0]).join("–")}`);
+    if (typeof m.difference === "number") {
+      const baazis = m.baazis ?? [0, 0];
+      out.push(`Lead ${Math.abs(m.difference)}${m.difference ? ` to ${teamName(m.difference > 0 ? 0 : 1, me, names)}` : ""} · baazis: ${teamPair(baazis, me, names, num)}`);
+    }
   }
   return out;
 }
@@ -228,15 +232,17 @@ export function floorBox(view, names, pick = {}) {
   }
   for (const house of floor.houses ?? []) {
     const piece = `H${house.value}`;
-    items.push(h("button", { class: `${cls(piece)} house`, "data-piece": piece, "aria-label": houseWords(house, me, names),
+    // the name read out starts with the words shown (WCAG 2.5.3), then the cards in words
+    const shown = `House ${house.value}${house.sets.length > 1 ? " · cemented" : ""} · ${house.owners.map((/** @type {number} */ o) => seatName(o, me, names)).join(", ")}`;
+    items.push(h("button", { class: `${cls(piece)} house`, "data-piece": piece, "aria-label": `${shown}: ${houseWords(house, me, names)}`,
       "aria-pressed": pick.picked?.includes(piece) ? "true" : "false", disabled: pick.active ? null : true, onclick: () => pick.onPick?.(piece) }, [
-      h("span", { class: "label", text: `House ${house.value}${house.sets.length > 1 ? " · cemented" : ""} · ${house.owners.map((/** @type {number} */ o) => seatName(o, me, names)).join(", ")}` }),
+      h("span", { class: "label", text: shown }),
       h("span", { class: "sets" }, house.sets.map((/** @type {string[]} */ set) => h("span", { class: "set" }, set.map((c) => cardImg(c, ""))))),
     ]));
   }
   if (floor.hidden) for (let i = 0; i < floor.hidden; i++) items.push(h("span", { class: "piece" }, [cardImg(null, "")]));
   if (!items.length) items.push(h("span", { class: "muted", text: "The floor is empty." }));
-  return h("div", { class: "floor", "aria-label": "the floor" }, items);
+  return h("div", { class: "floor", role: "group", "aria-label": "the floor" }, items);
 }
 
 export { places };

@@ -142,9 +142,111 @@ export function teamName(team, me, names = []) {
 }
 
 /**
+ * A number as people write it, a negative one with a true minus sign: "−4", never "-4" after a dash.
  * @param {number} n
  */
-const plus = (n) => (n > 0 ? `+${n}` : `${n}`);
+export const num = (n) => (n < 0 ? `−${-n}` : `${n}`);
+
+/**
+ * @param {number} n
+ */
+const plus = (n) => (n > 0 ? `+${n}` : num(n));
+
+/**
+ * Both sides of a partnership game with a number each, the reader's side first: "you 3, them −4"
+ * (a spectator: "Ann and Cy 3, Bo and Di −4").
+ * @param {number[]} pair the two teams' numbers, team 0 (seats 0+2) first
+ * @param {number | null} me
+ * @param {string[]} [names]
+ * @param {(n: number) => string} [show]
+ */
+export function teamPair(pair, me, names = [], show = num) {
+  const order = me !== null && me % 2 === 1 ? [1, 0] : [0, 1];
+  return order.map((t) => `${teamName(t, me, names)} ${show(pair[t] ?? 0)}`).join(", ");
+}
+
+/**
+ * What a seat is to the reader: "you", "your partner", "opponent" in a partnership game; in
+ * Sheepshead "picker", "partner" (once the reader may know it), "defender", as the reader's view
+ * shows it ("" when nothing is known yet).
+ * @param {string} game
+ * @param {any} view the reader's view
+ * @param {number} seat
+ * @param {number | null} me
+ */
+export function relation(game, view, seat, me) {
+  if (game !== "sheepshead") {
+    if (me === null) return "";
+    if (seat === me) return "you";
+    return seat % 2 === me % 2 ? "your partner" : "opponent";
+  }
+  const picker = view?.picker;
+  if (typeof picker !== "number") return "";
+  if (seat === picker) return seat === me ? "picker (you)" : "picker";
+  const known = Boolean(view?.partner_known);
+  if (known && seat === view.partner) return seat === me ? `picker's partner (you${calledPlayed(view) ? "" : ", secret"})` : "picker's partner";
+  const settled = known || ["play", "done", "over"].includes(String(view?.phase));
+  if (!settled) return "";
+  // the partner always knows himself (R22): a reader who is neither picker nor partner defends
+  if (seat === me) return "defender (you)";
+  if (known) return "defender";
+  return me === picker ? "defender" : "";
+}
+
+/**
+ * Whether the called card has been played (so that the partner is known to all).
+ * @param {any} view
+ */
+function calledPlayed(view) {
+  const call = view?.call;
+  if (!call) return true;
+  const card = call.kind === "jack_of_diamonds" ? "JD" : call.kind === "ace" && call.suit ? `A${call.suit}` : call.kind === "ten" && call.suit ? `10${call.suit}` : null;
+  if (!card) return false;
+  const played = [...(view.tricks ?? []).flatMap((/** @type {any} */ t) => t.cards ?? []), ...(view.trick?.cards ?? [])];
+  return played.includes(card);
+}
+
+/**
+ * Who the reader is, said once at the top of the page: "You are Ann, seat 2 · your partner: Cy"
+ * (Sheepshead: with the reader's role), or that the reader watches.
+ * @param {string} game
+ * @param {any} view
+ * @param {number | null} me
+ * @param {string[]} [names]
+ * @param {string} [myName]
+ */
+export function whoAmI(game, view, me, names = [], myName = "") {
+  if (me === null) return "You are watching: every seat's hidden cards stay hidden.";
+  const head = `You are ${myName || names[me] || "here"}, seat ${me}`;
+  if (game !== "sheepshead") return `${head} · your partner: ${seatName((me + 2) % 4, me, names)}`;
+  const role = relation(game, view, me, me).replace(/ \(you.*\)$/, "").replace(/^picker's partner$/, "the picker's partner");
+  const secret = /secret/.test(relation(game, view, me, me)) ? " (secret)" : "";
+  return role ? `${head} · ${role}${secret}` : head;
+}
+
+/**
+ * A refusal in the reader's words: the move as a player says it, the seat as "you", cards as
+ * A♥, the engine's rule number left out. `message` is the server's (web.md §2) and may be
+ * "seat 0 play AH: must follow hearts (R24)".
+ * @param {{reason?: string, message?: string}} msg
+ * @param {string | undefined} action
+ * @param {number | null} me
+ * @param {string[]} [names]
+ */
+export function refusalWords(msg, action, me, names = []) {
+  const text = String(msg.message ?? "");
+  if (msg.reason === "stale") return "The table moved on before your move arrived: look again and choose.";
+  if (msg.reason === "not_your_turn") {
+    const turn = /seat (\d+)'s turn/.exec(text);
+    return turn ? `It is ${seatName(Number(turn[1]), me, names)}'s turn, not yours.` : "It is nobody's turn now.";
+  }
+  if (msg.reason === "spectator") return "You are watching: a spectator cannot make moves.";
+  let reason = text.replace(/^seat \d+ [^:]*: /, "").replace(/\s*\((?:R|§)[\w.]+\)\s*$/, "");
+  reason = reason.replace(/\bseat (\d+)/g, (_m, s) => seatName(Number(s), me, names)).replace(/\b(10|[2-9AJQKT])([CDHS])\b/g, (m) => prettyCard(m));
+  reason = plainWords(reason).replace(/^(must|may not|cannot) /, "you $1 ");
+  const what = action ? actionLabel(action) : "that";
+  return `You cannot ${what}: ${reason || "not allowed now"}.`.replace(/\.\.$/, ".");
+}
 
 /**
  * The end of a hand in words, from the engine's hand result (`result`, `score`, `details`).
@@ -186,8 +288,8 @@ export function summary(game, hand, me, names = []) {
     }
     if (bidTeam !== null) head += `; bid ${d.bid} by ${who(d.bidder)} ${d.made ? "made" : "set"}`;
     const lines = [head + "."];
-    if (Array.isArray(d.change)) lines.push(`Score change: ${d.change.map(plus).join(" / ")} (seats 0+2 / 1+3).`);
-    if (Array.isArray(d.scores)) lines.push(`Match: ${d.scores[0]}–${d.scores[1]} (seats 0+2 / 1+3).`);
+    if (Array.isArray(d.change)) lines.push(`Score change: ${teamPair(d.change, me, names, plus)}.`);
+    if (Array.isArray(d.scores)) lines.push(`Match: ${teamPair(d.scores, me, names)}.`);
     return lines;
   }
   if (game === "sheepshead") {
@@ -261,4 +363,72 @@ export function houseWords(house, me, names = []) {
   const owners = house.owners.map((o) => seatName(o, me, names)).join(", ");
   const sets = house.sets.map((s) => s.map(prettyCard).join("+")).join(" | ");
   return `house of ${house.value} (${state}), owned by ${owners}: ${sets}`;
+}
+
+/** The games by the names players know them by. */
+const GAME_TITLES = /** @type {Record<string, string>} */ ({ seep: "Seep", smear: "Four-Point Smear", sheepshead: "Sheepshead" });
+
+/**
+ * A game's name as players say it ("Four-Point Smear" for `smear`).
+ * @param {string} game
+ */
+export function gameTitle(game) {
+  return GAME_TITLES[game] ?? cap(String(game).replace(/_/g, " "));
+}
+
+/**
+ * A house rule's words for people: identifiers as words ("follow or trump"), "null" as the blank
+ * box it is on the page, the rule book's section numbers left out.
+ * @param {string} text
+ */
+export function plainWords(text) {
+  return String(text)
+    .replace(/\s*\((?:R\d+[a-z]?(?:\s*[-–,]\s*R\d+[a-z]?)*|§[\d.]+)\)/g, "")
+    .replace(/,\s*R\d+[a-z]?(?:\s*[-–]\s*R\d+[a-z]?)?(?=\))/g, "")
+    .replace(/\(null: ([^)]*)\)/g, "(left blank: $1)")
+    .replace(/;?\s*null = ([^;)]*)/g, " (left blank: $1)")
+    .replace(/\b([a-z]+(?:_[a-z]+)+)\b/gi, (m) => m.replace(/_/g, " "))
+    .replace(/\b(10|[2-9AJQK])([CDHS])\b/g, (m) => prettyCard(m))
+    .trim();
+}
+
+/**
+ * What to do now, when the moves are made by picking cards: "Bury 2 cards: pick them in your
+ * hand." rather than "choose a card".
+ * @param {string} game
+ * @param {string[]} legal the legal moves made by picking
+ * @param {number} picked how many are picked already
+ */
+export function movePrompt(game, legal, picked = 0) {
+  const verbs = new Set(legal.map((a) => a.split(" ")[0]));
+  const size = Math.max(0, ...legal.map((a) => a.split(" ").length - 1));
+  if (verbs.size === 1) {
+    const verb = [...verbs][0];
+    if (verb === "bury" || verb === "discard") {
+      const left = size - picked;
+      const what = `${cap(verb)} ${size} card${size === 1 ? "" : "s"}`;
+      return left > 0 ? `${what}: pick ${picked ? `${left} more` : size === 1 ? "it" : "them"} in your hand.` : `${what}: press ${verb}.`;
+    }
+    if (verb === "play") return "Your move: play a card (the lit ones may be played).";
+  }
+  if (game === "seep") return "Your move: pick a card of your hand, then floor items.";
+  return "Your move: choose a card.";
+}
+
+/**
+ * The search bot's hints as the page shows them: each move with its value and margin of error,
+ * and, when the margins are wider than the differences (as they often are early in a Seep deal),
+ * one note that says so instead of calling every move "about equal to the best".
+ * @param {{action: string, value: number, stderr: number, standing?: string}[]} list best first
+ * @returns {{note: string, rows: {action: string, text: string}[]}}
+ */
+export function hintView(list) {
+  const close = list.length > 1 && list.slice(1).every((x) => x.standing === "about equal to the best");
+  const margin = Math.max(0, ...list.map((x) => x.stderr));
+  const rows = list.map((x, i) => {
+    const label = i === 0 ? x.standing : close ? "" : x.standing;
+    return { action: x.action, text: `${x.value >= 0 ? "+" : ""}${x.value.toFixed(2)} ± ${x.stderr.toFixed(2)}${label ? ` (${label})` : ""}` };
+  });
+  const note = close ? `Too close to call: the search's margin of error (up to ± ${margin.toFixed(2)}) is wider than the differences between these moves.` : "";
+  return { note, rows };
 }

@@ -6,6 +6,7 @@
  */
 
 import { h } from "./dom.js";
+import { gameTitle, plainWords } from "./format.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
 
 /** @param {string} id */
@@ -34,12 +35,12 @@ function currentGame() {
 }
 
 /** @param {any} value */
-const show = (value) => (value === null ? "none" : typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
+const show = (value) => (value === null ? "none" : typeof value === "boolean" ? (value ? "yes" : "no") : plainWords(String(value)));
 
 function renderGame() {
   const game = currentGame();
   const preset = /** @type {HTMLSelectElement} */ ($("preset"));
-  preset.replaceChildren(...game.presets.map((/** @type {string} */ p) => h("option", { value: p, text: p })));
+  preset.replaceChildren(...game.presets.map((/** @type {string} */ p) => h("option", { value: p, text: plainWords(p) })));
   if (game.presets.includes("standard")) preset.value = "standard";
   renderOptions();
   const seats = $("seats");
@@ -72,7 +73,7 @@ function renderOptions() {
       input = h("input", { id, "data-option": o.name, type: "number", min: o.minimum ?? null, value: value === null ? "" : String(value), placeholder: "none", style: "width:7em" });
     }
     input.dataset.default = JSON.stringify(value);
-    return h("div", { class: "option" }, [h("label", { for: id, text: o.name.replace(/_/g, " ") }), input, h("div", { class: "doc", text: `${o.doc}${o.rule ? ` (${o.rule})` : ""}` })]);
+    return h("div", { class: "option" }, [h("label", { for: id, text: plainWords(o.name) }), input, h("div", { class: "doc", text: plainWords(o.doc) })]);
   }));
 }
 
@@ -101,6 +102,21 @@ async function create(/** @type {Event} */ ev) {
     hints: /** @type {HTMLInputElement} */ ($("hints")).checked };
   const hands = /** @type {HTMLInputElement | null} */ (document.getElementById("hands"));
   if (hands && hands.value) body.hands = Number(hands.value);
+  body.talk = /** @type {HTMLSelectElement} */ ($("talkmode")).value;
+  const secsBox = /** @type {HTMLInputElement} */ ($("moveseconds"));
+  const secs = secsBox.value.trim();
+  if (secsBox.validity.badInput) {
+    $("createerr").textContent = "Time per move: give seconds from 1 to 3600, or leave it blank for no limit.";
+    return;
+  }
+  if (secs) {
+    const n = Number(secs);
+    if (!Number.isFinite(n) || n < 1 || n > 3600) {
+      $("createerr").textContent = "Time per move: give seconds from 1 to 3600, or leave it blank for no limit.";
+      return;
+    }
+    body.move_seconds = n;
+  }
   $("createerr").textContent = "";
   try {
     const got = await api("/api/tables", body);
@@ -143,7 +159,7 @@ async function listTables() {
       const free = (t.seats ?? []).filter((/** @type {any} */ s) => s.player === "human" && !s.taken).length;
       const names = (t.seats ?? []).map((/** @type {any} */ s) => s.name).filter(Boolean).join(", ");
       return h("li", { class: "row" }, [
-        h("span", { text: `${t.game}${t.preset ? ` (${t.preset})` : ""} · ${free} free seat${free === 1 ? "" : "s"}${names ? ` · ${names}` : ""}` }),
+        h("span", { text: `${gameTitle(t.game)}${t.preset ? ` (${plainWords(t.preset)})` : ""} · ${free} free seat${free === 1 ? "" : "s"}${names ? ` · ${names}` : ""}` }),
         h("a", { class: "join", href: `/t/${encodeURIComponent(id)}?join=1`, text: "Join" }),
         h("a", { class: "watch", href: `/t/${encodeURIComponent(id)}`, text: "Watch" }),
       ]);
@@ -169,7 +185,7 @@ async function main() {
     return;
   }
   const game = /** @type {HTMLSelectElement} */ ($("game"));
-  game.replaceChildren(...catalogue.games.map((/** @type {any} */ g) => h("option", { value: g.name, text: g.name })));
+  game.replaceChildren(...catalogue.games.map((/** @type {any} */ g) => h("option", { value: g.name, text: gameTitle(g.name) })));
   game.addEventListener("change", renderGame);
   $("preset").addEventListener("change", renderOptions);
   $("create").addEventListener("submit", create);

@@ -6,7 +6,7 @@
  * @module replay
  */
 
-import { describe, places, seatName, summary } from "./format.js";
+import { describe, gameTitle, num, places, seatName, summary } from "./format.js";
 import { floorBox, h, infoLines, seatBox, seatFacts, trickBox, actorOf } from "./dom.js";
 
 /** @param {string} id */
@@ -23,6 +23,7 @@ async function load(record) {
   if (!res.ok) { $("loaderr").textContent = `This record does not replay: ${data?.error ?? res.statusText}`; return; }
   ui.data = data;
   ui.at = 0;
+  document.title = `cardtable · replay · ${gameTitle(data.game)}`;
   $("nav").hidden = false;
   const hands = [...new Set(data.steps.map((/** @type {any} */ s) => s.hand))];
   $("hand").replaceChildren(...hands.map((n) => h("option", { value: String(n), text: `${n + 1}` })));
@@ -41,7 +42,8 @@ function render() {
   const step = data.steps[at];
   const game = data.game;
   const seats = data.seats;
-  const names = Array.from({ length: seats }, (_, i) => `seat ${i}`);
+  // the players' names as the record gives them ("" for a bot: said "seat N", as at the table)
+  const names = Array.from({ length: seats }, (_, i) => String(data.names?.[i] ?? ""));
   const view = { ...step.views[0], seat: null };
   const where = places(seats, 0);
   const facts = seatFacts(game, step.views[0], seats);
@@ -50,7 +52,7 @@ function render() {
   const children = [];
   for (let s = 0; s < seats; s++) {
     const place = where[s] === "bottom" ? "hand" : where[s];
-    const box = seatBox({ seat: s, place, name: names[s], facts: facts[s], turn: turn === s, game, open: step.views[s].hand ?? [] });
+    const box = seatBox({ seat: s, place, name: seatName(s, null, names), facts: facts[s], turn: turn === s, game, open: step.views[s].hand ?? [] });
     if (place === "hand") box.style.gridArea = "hand";
     children.push(box);
   }
@@ -73,7 +75,7 @@ function render() {
   $("summary").replaceChildren(last && hand && hand.result !== "unfinished"
     ? h("div", { class: "summary" }, [h("h2", { text: `Hand ${step.hand + 1}` }),
       ...(Array.isArray(words) && words.length ? words : summary(game, hand, null, names)).map((/** @type {string} */ l) => h("p", { text: l })),
-      h("p", { text: `Scores: ${hand.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${seatName(s, null, names)} ${p}`).join(", ")}` })])
+      h("p", { text: `Scores: ${hand.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${seatName(s, null, names)} ${num(p)}`).join(", ")}` })])
     : "");
 }
 

@@ -9,9 +9,22 @@
 import { fanLayout, prettyCard, sortHand, cardWords } from "./cards.js";
 import { Connection } from "./connection.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
-import { actionLabel, describe, peopleNames, places, seatCount, seatName, sides, summary } from "./format.js";
+import { actionLabel, describe, gameTitle, hintView, movePrompt, num, peopleNames, places, refusalWords, relation, seatCount, seatName, sides, summary, teamName, whoAmI } from "./format.js";
 import { pickState, toggle, tokensOf } from "./picker.js";
 import { actorOf, cardImg, floorBox, fourColour, h, infoLines, seatBox, seatFacts, trickBox } from "./dom.js";
+import { addLine, allowed, mutedNames, speaker, toggleMute } from "./talk.js";
+import { clockOf, clockText, msLeft, ranOut } from "./clock.js";
+import { places as placesNow, show as showMoves, trickTaken } from "./motion.js";
+import { cardImage } from "./cards.js";
+import { SWITCHES, setSetting, settings, showTurn, turnStarts, unlockSound, beep } from "./alert.js";
+
+/** Whether the person asked their system for less motion. */
+const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+/** Whether it was this person's turn at the last drawing (a turn that starts is announced once). */
+let wasMyTurn = false;
+/** The last event's action to show moving, once: with the tricks and sweeps before it.
+ * @type {{v: number, action: string, tricks: number, sweeps: number} | null} */
+let toShow = null;
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
 const params = new URLSearchParams(location.search);
@@ -21,11 +34,12 @@ const hostKey = `cardtable:host:${tableId}`;
 /** @type {{game: string, seats: number, names: string[], info: any, conn: Connection | null, state: any,
  *   picked: string[], showLast: boolean, refused: string, news: string, busy: string, summaries: Map<number, string[]>,
  *   report: any, handsDone: string, hints: {v: number, list: any[]} | null, matchEnded: boolean,
- *   matchAfter: any}} */
+ *   matchAfter: any, said: import("./talk.js").Said[], talkNote: string, lastOld: boolean,
+ *   clock: import("./clock.js").Running | null}} */
 const ui = {
   game: "", seats: 4, names: [], info: null, conn: null, state: null, picked: [], showLast: false,
   refused: "", news: "", busy: "", summaries: new Map(), report: null, handsDone: "", hints: null, matchEnded: false,
-  matchAfter: null,
+  matchAfter: null, said: [], talkNote: "", lastOld: false, clock: null,
 };
 
 let renders = 0;
@@ -62,12 +76,22 @@ async function loadInfo() {
   ui.game = ui.info.game;
   ui.seats = Array.isArray(ui.info.seats) ? ui.info.seats.length : seatCount(ui.game);
   ui.names = peopleNames(ui.info?.seats ?? []);
-  $("title").textContent = `${ui.game} · table ${tableId}`;
+  $("title").textContent = `${gameTitle(ui.game)} · table ${tableId}`;
+  document.title = `cardtable · ${gameTitle(ui.game)}`;
 }
 
 function showJoin() {
   const box = $("join");
   box.hidden = false;
+  const status = $("status");
+  status.className = "status";
+  status.textContent = "not seated yet";
+  // the table's panels (talk, score sheet, settings) wait until a seat is taken or the page watches
+  const side = /** @type {HTMLElement | null} */ (document.querySelector(".side"));
+  if (side) side.hidden = true;
+  const seatsInfo = ui.info?.seats ?? [];
+  const sitting = h("ul", { class: "whosits", id: "whosits", "aria-label": "who sits where" }, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) =>
+    h("li", { text: `Seat ${i}${seatsInfo.length === 4 ? ` (partners: seats ${i % 2} and ${i % 2 + 2})` : ""}: ${s.player === "human" ? (s.taken ? s.name : "a free seat") : `the ${s.name} bot`}` })));
   const name = /** @type {HTMLInputElement} */ (h("input", { id: "name", autocomplete: "nickname", maxlength: "24", required: true, placeholder: "your name" }));
   const err = h("p", { class: "error", role: "alert" });
   const form = h("form", { onsubmit: async (/** @type {Event} */ ev) => {
@@ -83,7 +107,9 @@ function showJoin() {
       err.textContent = `Could not join: ${/** @type {Error} */ (e).message}`;
     }
   } }, [
-    h("h2", { text: `Join this ${ui.game} table` }),
+    h("h2", { text: `Join this ${gameTitle(ui.game)} table` }),
+    h("p", { text: "Who sits where:" }),
+    sitting,
     h("div", { class: "row" }, [h("label", { for: "name", text: "Name" }), name, h("button", { class: "primary", type: "submit", text: "Take a seat" })]),
     h("p", { class: "muted" }, ["Or ", h("a", { href: `/t/${encodeURIComponent(tableId)}`, text: "watch without a seat" }), "."]),
     err,
@@ -131,8 +157,15 @@ function flash(text) {
   renderBanner();
 }
 
+/** What the banner shows now, with the version it is about: drawn again only when it changes,
+ * so that a screen reader hears each move (and each refusal) once. */
+let bannerShown = "";
+
 function renderBanner() {
   const el = $("banner");
+  const key = JSON.stringify([ui.refused, ui.busy, ui.news, ui.state?.v ?? 0]);
+  if (key === bannerShown) return;
+  bannerShown = key;
   el.replaceChildren(
     ...[
       ui.refused ? h("div", { class: "banner refused", role: "alert", id: "refusal", text: ui.refused }) : null,
@@ -144,12 +177,16 @@ function renderBanner() {
 
 /** @param {string | null} token */
 function start(token) {
+  const side = /** @type {HTMLElement | null} */ (document.querySelector(".side"));
+  if (side) side.hidden = false;
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ui.conn = new Connection({
     url: `${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`,
     token,
     open: (url) => /** @type {any} */ (new WebSocket(url)),
+    onAck: () => render(),
     onStatus: (s, why) => {
+      if (ui.state) render(); // a move waiting for the server says why
       const el = $("status");
       el.className = `status ${s}`;
       el.textContent = s === "open" ? (token ? "connected" : "watching") : s === "reconnecting" ? "reconnecting…" : s === "connecting" ? "connecting…" : why ?? "disconnected";
@@ -164,6 +201,11 @@ function start(token) {
         }
         ui.news = msg.action && msg.action !== "deal" ? describe(msg.action, state.seat, ui.names) : msg.action === "deal" ? "A new hand is dealt." : "";
         if (Array.isArray(msg.say) && msg.say.length) ui.news = msg.result ? "The hand is over." : msg.say.join(" ");
+        if (msg.stand_in) {
+          // the person's time ran out and a bot moved for the seat (web.md §4): say so
+          const who = Number(/^(\d+) /.exec(String(msg.action))?.[1] ?? -1);
+          ui.news = ranOut(seatName(who, state.seat, ui.names), ui.news);
+        }
       }
       if (msg.t === "event" || msg.t === "snapshot") {
         // a hand's end, from its event or from a snapshot taken there (a page that reconnects)
@@ -171,9 +213,21 @@ function start(token) {
         ui.matchAfter = msg.result ? msg.match_state ?? null : null;
       }
       if (!before || before.v !== state.v) ui.picked = [];
+      if (msg.t === "event" || msg.t === "snapshot") ui.clock = clockOf(msg, performance.now());
+      toShow = msg.t === "event" && typeof msg.action === "string" && before
+        ? { v: state.v, action: msg.action, tricks: (before.view?.tricks ?? []).length, sweeps: sweepCount(before.view) }
+        : null;
       render();
     },
     onOther: (msg) => {
+      if (msg.t === "said") {
+        // the server sends the talk kept again to a page that comes back: it replaces what we had
+        if (msg.old && !ui.lastOld) ui.said = [];
+        ui.lastOld = Boolean(msg.old);
+        ui.said = addLine(ui.said, msg);
+        renderTalk();
+        return;
+      }
       if (msg.t === "busy") {
         // the server is slow to store a move: say so rather than leave people waiting in silence
         ui.busy = msg.busy ? String(msg.message ?? "The server is busy…") : "";
@@ -187,7 +241,13 @@ function start(token) {
       }
     },
     onRejected: (msg, action) => {
-      ui.refused = `${action ? `“${action}” refused` : "Refused"}: ${msg.message ?? msg.reason}`;
+      if (msg.reason === "talk") {
+        ui.talkNote = `Not said: ${msg.message ?? "talk is not allowed now"}.`;
+        renderTalk();
+        return;
+      }
+      ui.refused = refusalWords(msg, action, ui.state?.seat ?? null, ui.names);
+      render();
       renderBanner();
     },
   });
@@ -263,13 +323,15 @@ function render() {
     const table = $("table");
     table.dataset.v = String(st.v);
     table.dataset.myturn = "";
+    $("whoami").textContent = whoAmI(ui.game, null, typeof st.seat === "number" ? st.seat : null, ui.names, String(stored()?.name ?? ""));
     const seatsInfo = ui.info?.seats ?? [];
     const waiting = seatsInfo.filter((/** @type {any} */ s) => s.player === "human" && !s.taken).length;
     table.replaceChildren(h("div", { class: "middle", style: "grid-column: 1 / -1" }, [
       h("h2", { text: waiting ? `Waiting for ${waiting} more ${waiting === 1 ? "person" : "people"} to join…` : "Waiting for the deal…" }),
-      h("ul", {}, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) => h("li", { text: `seat ${i}: ${s.player === "human" ? (s.taken ? s.name : "a free seat") : `${s.name} (bot)`}` }))),
+      h("ul", {}, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) => h("li", { text: `Seat ${i}: ${i === st.seat ? `you (${s.name})` : s.player === "human" ? (s.taken ? s.name : "a free seat") : `the ${s.name} bot`}` }))),
     ]));
     renderTools();
+    renderTalk();
     return;
   }
   const view = st.view;
@@ -285,11 +347,18 @@ function render() {
   const facts = seatFacts(ui.game, view, seats);
   const turn = actorOf(view);
   const children = [];
+  /** @type {HTMLElement | null} a spectator watches from seat 0's side: its box goes where a hand would */
+  let bottom = null;
   for (let s = 0; s < seats; s++) {
     if (s === me) continue;
     const info = ui.info?.seats?.[s] ?? {};
-    children.push(seatBox({ seat: s, place: where[s], name: seatName(s, me, ui.names), facts: facts[s], turn: turn === s,
-      connected: info.connected ?? null, bot: info.player && info.player !== "human" ? `${info.player} bot` : info.away ? "away: a bot plays for now" : null, game: ui.game }));
+    const rel = relation(ui.game, view, s, me);
+    // the seat's side as the reader sees it; the picker and the partner are marked by the view
+    if (rel && (ui.game !== "sheepshead" || rel === "defender")) facts[s].marks.unshift(rel);
+    const box = seatBox({ seat: s, place: where[s], name: seatName(s, me, ui.names), facts: facts[s], turn: turn === s,
+      connected: info.connected ?? null, bot: info.player && info.player !== "human" ? `${info.player} bot` : info.away ? "away: a bot plays for now" : null, game: ui.game });
+    if (where[s] === "bottom") bottom = box;
+    else children.push(box);
   }
   /** @type {string[]} */
   const legal = st.legal ?? [];
@@ -299,6 +368,11 @@ function render() {
   const ps = pickState(pickable, ui.picked, onShow);
   const active = pickable.length > 0;
   table.dataset.myturn = me !== null && turn === me && legal.length ? "1" : "";
+  const myTurn = table.dataset.myturn === "1";
+  const chosen = settings(localStorage, reduced);
+  if (myTurn && !wasMyTurn) turnStarts(chosen);
+  wasMyTurn = myTurn;
+  showTurn(chosen, `cardtable · ${gameTitle(ui.game)}`, myTurn);
   table.dataset.legal = String(me !== null && turn === me ? legal.length : 0);
 
   const middle = h("section", { class: "middle", "aria-label": "the middle of the table" }, [
@@ -308,10 +382,12 @@ function render() {
   children.push(middle);
 
   // my hand, fanned and sorted
-  const handArea = h("section", { class: "handarea", "aria-label": "your hand" });
+  const handArea = h("section", { class: "handarea", "aria-label": me === null ? "the seat nearest you" : "your hand" });
+  if (bottom) handArea.append(bottom);
   if (me !== null) {
     const mine = facts[me];
-    const about = [ui.names[me] || "you", ...mine.marks, mine.taken, turn === me ? "your turn" : ""].filter(Boolean);
+    const role = ui.game === "sheepshead" ? relation(ui.game, view, me, me).replace(" (you)", "").replace("(you, ", "(") : "";
+    const about = [ui.names[me] ? `${ui.names[me]} (you)` : "you", role, ...mine.marks.filter((m) => m !== "picker" && m !== "picker's partner"), mine.taken, turn === me ? "your turn" : ""].filter(Boolean);
     handArea.append(h("div", { class: `me${turn === me ? " turn" : ""}`, id: "me", text: about.join(" · ") }));
     const sorted = sortHand(ui.game, view.hand ?? [], { trump: view.trump });
     const width = Math.min(table.clientWidth || 360, 900) - 12;
@@ -320,15 +396,15 @@ function render() {
     const fan = fanLayout(sorted.length, width, cw, 36);
     const hand = h("div", { class: "hand", id: "hand", role: "group", "aria-label": `your hand: ${sorted.map(prettyCard).join(" ")}`,
       style: `width:${width}px;height:${fan.rows * (chh + 12) + 8}px` });
+    const sending = new Set([...(ui.conn?.pending.values() ?? [])].flatMap((m) => tokensOf(m.action)));
     sorted.forEach((c, i) => {
       const live = active && ps.live.has(c);
       const picked = ui.picked.includes(c);
-      const state = !active ? "" : picked ? " picked" : live ? " live" : " dead";
+      const state = (sending.has(c) ? " sending" : "") + (!active ? "" : picked ? " picked" : live ? " live" : " dead");
       const pos = fan.positions[i];
       hand.append(h("button", { class: `cardbtn${state}`, "data-card": c, "aria-label": cardWords(c) + (picked ? ", picked" : ""),
         "aria-disabled": active && !live ? "true" : null, style: `left:${pos.left}px;top:${pos.row * (chh + 12) + 18}px;z-index:${i + 1}`,
-        onclick: () => (active ? pick(c) : flash(turn === me ? "Choose from the buttons." : `It is ${seatName(turn, me, ui.names)}'s turn.`)),
-        onkeydown: (/** @type {KeyboardEvent} */ ev) => keyNav(ev, i) }, [cardImg(c, "")]));
+        onclick: () => (active ? pick(c) : flash(turn === me ? "Choose from the buttons." : `It is ${seatName(turn, me, ui.names)}'s turn.`)) }, [cardImg(c, "")]));
     });
     handArea.append(hand);
   }
@@ -336,6 +412,7 @@ function render() {
   if (me !== null && turn === me) {
     for (const a of plain) actions.append(h("button", { class: "act", "data-action": a, onclick: () => send(a), text: actionLabel(a) }));
     if (ui.picked.length) {
+      if (!ps.complete.length) actions.append(h("span", { class: "muted", id: "prompt", text: movePrompt(ui.game, pickable, ui.picked.length) }));
       for (const a of ps.offers.slice(0, 12)) {
         const done = ps.complete.includes(a);
         // every move that uses the picked pieces may be played; those that use nothing more stand out
@@ -343,24 +420,42 @@ function render() {
       }
       actions.append(h("button", { onclick: () => { ui.picked = []; render(); }, text: "clear" }));
     } else if (active) {
-      actions.append(h("span", { class: "muted", text: ui.game === "seep" ? "Your move: pick a card of your hand, then floor items." : "Your move: choose a card." }));
+      actions.append(h("span", { class: "muted", id: "prompt", text: movePrompt(ui.game, pickable, ui.picked.length) }));
+      actions.append(h("span", { class: "muted keyhint", text: "Keys: ← → within a row, ↑ ↓ between the floor, the moves and your hand; Enter picks." }));
     }
   } else if (actorOf(view) !== null) {
     actions.append(h("span", { class: "muted", text: `Waiting for ${seatName(turn, me, ui.names)}…` }));
+  }
+  if (ui.conn && ui.conn.pending.size) {
+    // a move sent and not yet answered: say that it waits, and why when the server is away
+    const away = ui.conn.status !== "open";
+    actions.append(h("span", { class: "pending", id: "pending", role: "status",
+      text: away ? "Your move waits for the server: it is sent as soon as the connection is back." : "Sending your move…" }));
   }
   if (me !== null && turn === me && legal.length > 1 && ui.info?.hints !== false) {
     actions.append(h("button", { id: "hintbtn", onclick: askHints, "aria-keyshortcuts": "h", text: "Hints" }));
   }
   handArea.prepend(actions);
   if (ui.hints && ui.hints.v === st.v) {
-    handArea.prepend(h("ol", { class: "panel hints", id: "hints", "aria-label": "hints from the search bot, best first" },
-      ui.hints.list.map((/** @type {any} */ x) => h("li", {}, [
-        h("button", { class: "act", "data-action": x.action, onclick: () => send(x.action), text: actionLabel(x.action) }),
-        ` ${x.value >= 0 ? "+" : ""}${x.value.toFixed(2)} ± ${x.stderr.toFixed(2)}${x.standing ? ` (${x.standing})` : ""}`,
-      ]))));
+    const shown = hintView(ui.hints.list);
+    handArea.prepend(h("div", { class: "panel hints" }, [
+      h("ol", { id: "hints", "aria-label": "hints from the search bot, best first" },
+        shown.rows.map((x) => h("li", {}, [
+          h("button", { class: "act", "data-action": x.action, onclick: () => send(x.action), text: actionLabel(x.action) }),
+          ` ${x.text}`,
+        ]))),
+      shown.note ? h("p", { class: "muted", id: "hintnote", text: shown.note }) : null,
+    ]));
   }
   children.push(handArea);
+  const motion = toShow && toShow.v === st.v && settings(localStorage, reduced).motion ? toShow : null;
+  toShow = null;
+  const was = motion ? placesNow(table) : null;
   table.replaceChildren(...children);
+  if (motion && was) moveThings(motion, was, view, me);
+  $("whoami").textContent = whoAmI(ui.game, view, me, ui.names, String(stored()?.name ?? ""));
+  paintClock();
+  renderTalk();
   renderBanner();
   renderHistory();
   renderTools();
@@ -373,6 +468,34 @@ function render() {
   }
 }
 
+/**
+ * Seep's sweeps so far, both teams.
+ * @param {any} view
+ */
+function sweepCount(view) {
+  return (view?.sweeps ?? [0, 0]).reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0);
+}
+
+/**
+ * The last action shown moving (motion.js), a taken trick going to its winner, a sweep marked.
+ * @param {{action: string, tricks: number, sweeps: number}} what
+ * @param {Map<string, DOMRect>} was where things were before the action
+ * @param {any} view
+ * @param {number | null} me
+ */
+function moveThings(what, was, view, me) {
+  const table = $("table");
+  const picture = (/** @type {string} */ c) => cardImage(c || null, { fourColour: fourColour() });
+  showMoves(table, was, what.action, me, picture);
+  const tricks = view.tricks ?? [];
+  if (tricks.length > what.tricks && typeof tricks.at(-1)?.winner === "number") trickTaken(table, tricks.at(-1).winner, me);
+  if (ui.game === "seep" && sweepCount(view) > what.sweeps) {
+    const seat = Number(/^(\d+) /.exec(what.action)?.[1] ?? -1);
+    const box = seat === me ? document.getElementById("me") : table.querySelector(`.seat[data-seat="${seat}"] .marks`);
+    box?.append(h("span", { class: "mark sweep", text: "sweep!" }));
+  }
+}
+
 /** What has the keyboard focus at the table, so that a redraw can give it back. */
 function focusKey() {
   const el = /** @type {HTMLElement | null} */ (document.activeElement);
@@ -381,24 +504,63 @@ function focusKey() {
   return el.id ? `#${el.id}` : null;
 }
 
-/** @param {string | null} selector */
-function restoreFocus(selector) {
-  if (!selector) return;
-  const el = /** @type {HTMLElement | null} */ ($("table").querySelector(selector));
-  el?.focus();
-}
+/** Whether the keyboard was last at the table (a focus there, and no click elsewhere since). */
+let keyboardAtTable = false;
+document.addEventListener("focusin", (ev) => { keyboardAtTable = $("table").contains(/** @type {Node} */ (ev.target)); });
+document.addEventListener("pointerdown", (ev) => { if (!$("table").contains(/** @type {Node} */ (ev.target))) keyboardAtTable = false; });
 
 /**
- * Arrow keys move between the cards of the hand.
- * @param {KeyboardEvent} ev
- * @param {number} i
+ * Give the keyboard back its place after a redraw: the same item, or, when that went (the move
+ * was made, the floor was disabled, the hand was dealt again), the hand.
+ * @param {string | null} selector
  */
-function keyNav(ev, i) {
-  const cards = /** @type {HTMLElement[]} */ ([...document.querySelectorAll("#hand .cardbtn")]);
-  if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
-    ev.preventDefault();
-    cards[(i + (ev.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length]?.focus();
+function restoreFocus(selector) {
+  const el = selector ? /** @type {HTMLElement | null} */ ($("table").querySelector(selector)) : null;
+  if (el && !el.matches(":disabled")) {
+    el.focus();
+    return;
   }
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (!keyboardAtTable || !lost) return;
+  const fallback = /** @type {HTMLElement | null} */ ($("table").querySelector("#hand .cardbtn.live, #hand .cardbtn"));
+  fallback?.focus();
+}
+
+/** The rows the arrow keys move between, top to bottom: the floor, the moves, the hand. */
+const ROWS = ["#table .floor button.piece:not([disabled])", "#actions button", "#hand .cardbtn"];
+
+/**
+ * Arrow keys, as at the terminal table: left and right within a row (the hand, the floor's
+ * items, the moves), up and down between the rows; Enter or Space picks or plays.
+ * @param {KeyboardEvent} ev
+ */
+function arrowKeys(ev) {
+  if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) return;
+  const here = /** @type {HTMLElement} */ (ev.target);
+  const rows = ROWS.map((q) => /** @type {HTMLElement[]} */ ([...document.querySelectorAll(q)]));
+  const row = rows.findIndex((r) => r.includes(here));
+  if (row < 0) return;
+  ev.preventDefault();
+  const items = rows[row];
+  const at = items.indexOf(here);
+  if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") {
+    items[(at + (ev.key === "ArrowRight" ? 1 : items.length - 1)) % items.length]?.focus();
+    return;
+  }
+  const step = ev.key === "ArrowDown" ? 1 : -1;
+  for (let r = row + step; r >= 0 && r < rows.length; r += step) {
+    if (!rows[r].length) continue;
+    // the first lit item of the next row, else the one nearest in order
+    const lit = rows[r].find((el) => el.classList.contains("live") || el.classList.contains("primary"));
+    (lit ?? rows[r][Math.min(at, rows[r].length - 1)]).focus();
+    return;
+  }
+}
+
+/** Whether a hand has ended at this table (its record then holds something to download). */
+function handFinished() {
+  const phase = ui.state?.view?.phase;
+  return handNumber() > 1 || phase === "over" || phase === "done" || Number(ui.info?.match ?? 0) > 0 || Number(ui.info?.hand ?? 0) > 1;
 }
 
 /** How many deals this match has seen: the hand's number from 1. */
@@ -414,7 +576,21 @@ function handLog() {
 
 function renderHistory() {
   const me = ui.state?.seat ?? null;
-  $("history").replaceChildren(...handLog().map((e) => h("li", { text: describe(e, me, ui.names) })));
+  // numbered by the page itself, so that "10." is never cut off by the list's margin
+  $("history").replaceChildren(...handLog().map((e, i) => h("li", {}, [h("span", { class: "n", text: `${i + 1}.` }), " ", describe(e, me, ui.names)])));
+}
+
+/** The switches for the turn's sound, vibration, title and the motion, drawn once. */
+function renderSettings() {
+  const now = settings(localStorage, reduced);
+  $("settings").replaceChildren(...SWITCHES.map(([key, words]) => h("label", {}, [
+    h("input", { type: "checkbox", id: `set-${key}`, checked: now[key] ? true : null, onchange: (/** @type {Event} */ ev) => {
+      const on = /** @type {HTMLInputElement} */ (ev.target).checked;
+      setSetting(localStorage, reduced, key, on);
+      if (key === "sound" && on) { unlockSound(); beep(); } // a sample, and the browser's leave to sound later
+      if (ui.state) render();
+    } }), words,
+  ])), ...(reduced ? [h("p", { class: "muted", text: "Your system asks for reduced motion: vibration and moving cards start switched off." })] : []));
 }
 
 function renderTools() {
@@ -424,8 +600,9 @@ function renderTools() {
   if (ui.game !== "seep" && (view?.tricks ?? []).length) {
     buttons.push(h("button", { id: "lasttrick", "aria-pressed": ui.showLast ? "true" : "false", onclick: () => { ui.showLast = !ui.showLast; render(); }, text: ui.showLast ? "Hide the last trick" : "Show the last trick" }));
   }
-  buttons.push(h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `cardtable-${tableId}.json`, id: "download", text: "Download the record" }));
-  buttons.push(h("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, text: "Replay the finished hands" }));
+  if (handFinished()) buttons.push(h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `cardtable-${tableId}.json`, id: "download", text: "Download the record" }));
+  else buttons.push(h("span", { class: "muted", id: "download-later", text: "The record can be downloaded once a hand has ended." }));
+  if (handFinished()) buttons.push(h("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, text: "Replay the finished hands" }));
   buttons.push(h("label", {}, [h("input", { type: "checkbox", id: "fourcolour", checked: fourColour() ? true : null, onchange: (/** @type {Event} */ ev) => {
     localStorage.setItem("cardtable:fourColour", /** @type {HTMLInputElement} */ (ev.target).checked ? "1" : "0");
     render();
@@ -462,7 +639,7 @@ async function handEnded() {
   box.replaceChildren(h("div", { class: "summary", id: "handsummary", role: "region", "aria-label": "the end of the hand" }, [
     h("h2", { text: `Hand ${last + 1} is over` }),
     ...lines.map((l) => h("p", { text: l })),
-    h("p", { class: "scoreline", "data-score": JSON.stringify(hands[last].score ?? []), text: `Scores this hand: ${(hands[last].score ?? []).map((/** @type {number} */ p, /** @type {number} */ s) => `${seatName(s, me, ui.names)} ${p}`).join(", ")}` }),
+    h("p", { class: "scoreline", "data-score": JSON.stringify(hands[last].score ?? []), text: `Scores this hand: ${(hands[last].score ?? []).map((/** @type {number} */ p, /** @type {number} */ s) => `${seatName(s, me, ui.names)} ${num(p)}`).join(", ")}` }),
     won ? h("p", { text: `The match is won by ${won.map((/** @type {number} */ s) => seatName(s, me, ui.names)).join(" and ")}.` }) : null,
     matchOver ? h("p", { id: "matchover", text: "The match is over." }) : h("p", { class: "muted", text: "The next hand is dealt in a moment." }),
     h("div", { class: "row" }, [
@@ -489,8 +666,13 @@ async function playAgain() {
 function renderSheet(hands) {
   const me = ui.state?.seat ?? null;
   const sideList = sides(ui.game);
-  const head = h("tr", {}, [h("th", { text: "hand" }), ...sideList.map((side) => h("th", { text: side.map((s) => seatName(s, me, ui.names)).join(" + ") })), h("th", { text: "result" })]);
-  const rows = hands.map((hand, i) => h("tr", {}, [h("td", { text: String(i + 1) }), ...sideList.map((side) => h("td", { text: String(hand.score?.[side[0]] ?? "") })), h("td", { text: String(hand.result ?? "").replace(/_/g, " ") })]));
+  const label = (/** @type {number[]} */ side) => {
+    const names = side.map((s) => seatName(s, me, ui.names)).join(" + ");
+    if (side.length < 2 || me === null) return names;
+    return `${teamName(side[0] % 2, me, ui.names)} (${names})`;
+  };
+  const head = h("tr", {}, [h("th", { text: "hand" }), ...sideList.map((side) => h("th", { scope: "col", text: label(side) })), h("th", { text: "result" })]);
+  const rows = hands.map((hand, i) => h("tr", {}, [h("td", { text: String(i + 1) }), ...sideList.map((side) => h("td", { text: typeof hand.score?.[side[0]] === "number" ? num(hand.score[side[0]]) : "" })), h("td", { text: String(hand.result ?? "").replace(/_/g, " ") })]));
   $("sheet").replaceChildren(h("table", { class: "sheet" }, [h("thead", {}, [head]), h("tbody", {}, rows)]));
 }
 
@@ -507,6 +689,8 @@ async function main() {
   else if (params.get("invite") || params.get("join")) showJoin();
   else start(null);
   addEventListener("resize", () => render());
+  $("table").addEventListener("keydown", arrowKeys);
+  renderSettings();
   addEventListener("keydown", (ev) => {
     const target = /** @type {HTMLElement} */ (ev.target);
     if (target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
@@ -517,3 +701,84 @@ async function main() {
 }
 
 main();
+
+/** Whether a hand is being played now (talk at a "phrases" table is then the phrase list only). */
+function inHand() {
+  const phase = ui.state?.view?.phase;
+  return ui.info?.status === "playing" && Boolean(ui.state?.view) && phase !== "over" && phase !== "done";
+}
+
+/** The talk panel: the lines said (muted people left out), quick reactions, a line to type. */
+function renderTalk() {
+  const box = $("talk");
+  const mode = String(ui.info?.talk ?? "off");
+  const me = typeof ui.state?.seat === "number" ? ui.state.seat : null;
+  const watching = me === null;
+  if (mode === "off") {
+    box.hidden = false;
+    box.replaceChildren(h("h2", { id: "talk-h", text: "Talk" }), h("p", { class: "muted", id: "talkoff", text: "Talk is switched off at this table." }));
+    return;
+  }
+  box.hidden = false;
+  const muted = mutedNames(localStorage);
+  const myName = String(stored()?.name ?? "");
+  const shown = ui.said.filter((l) => !muted.includes(l.name) || speaker(l, me, myName) === "you");
+  const log = h("ol", { class: "talklog", id: "talklog", "aria-live": "polite", "aria-label": "what was said" }, shown.map((l) => {
+    const who = speaker(l, me, myName);
+    return h("li", { class: l.old ? "old" : "" }, [
+      h("strong", { class: "who", text: who }), ": ", h("span", { class: "said", text: l.text }),
+      who === "you" ? null : h("button", { class: "mute link", "data-name": l.name, "aria-label": `mute ${l.name}`, onclick: () => { toggleMute(localStorage, l.name); renderTalk(); }, text: "mute" }),
+    ]);
+  }));
+  const can = allowed(mode, inHand());
+  const phrases = /** @type {string[]} */ (ui.info?.phrases ?? []);
+  const say = (/** @type {string} */ text) => {
+    if (!ui.conn?.say(text)) ui.talkNote = "Not said: the connection is away; try again in a moment.";
+    else ui.talkNote = "";
+    renderTalk();
+  };
+  // the line being typed is kept across redraws, with its caret, whatever arrives meanwhile
+  const keep = /** @type {HTMLInputElement | null} */ (document.getElementById("talktext"));
+  const hadFocus = keep !== null && document.activeElement === keep;
+  const caret = keep ? [keep.selectionStart, keep.selectionEnd] : [null, null];
+  const input = keep ?? /** @type {HTMLInputElement} */ (h("input", { id: "talktext", maxlength: "200", autocomplete: "off" }));
+  input.placeholder = watching ? "say something to the other spectators" : "say something";
+  box.replaceChildren(...[
+    h("h2", { id: "talk-h", text: watching ? "Talk among spectators" : "Talk" }),
+    watching ? h("p", { class: "muted", id: "spectatorsonly", text: "Spectators only: the players do not see what you say here." }) : null,
+    log,
+    can.phrases && phrases.length ? h("div", { class: "row phrases", role: "group", "aria-label": "quick reactions" },
+      phrases.map((p) => h("button", { class: "phrase", type: "button", onclick: () => say(p), text: p }))) : null,
+    can.free
+      ? h("form", { class: "row", id: "talkform", onsubmit: (/** @type {Event} */ ev) => {
+        ev.preventDefault();
+        const text = input.value.trim();
+        if (!text) return;
+        input.value = "";
+        say(text);
+      } }, [h("label", { for: "talktext", class: "visually-hidden", text: "Say something" }), input, h("button", { type: "submit", text: "Say" })])
+      : h("p", { class: "muted", text: "While a hand is played, only the phrases above may be said (no signals about the cards)." }),
+    ui.talkNote ? h("p", { class: "error", id: "talknote", role: "alert", text: ui.talkNote }) : null,
+    muted.length ? h("p", { class: "muted", id: "mutedlist" }, ["Muted: ", ...muted.flatMap((n) => [h("button", { class: "link", "aria-label": `unmute ${n}`, onclick: () => { toggleMute(localStorage, n); renderTalk(); }, text: `${n} (unmute)` }), " "])]) : null,
+  ].filter((x) => x !== null));
+  if (hadFocus) {
+    input.focus();
+    if (caret[0] !== null) input.setSelectionRange(caret[0], caret[1]);
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+/** The clock of the seat to act, counted down here between the server's messages. */
+function paintClock() {
+  for (const el of document.querySelectorAll(".clock")) el.remove();
+  const c = ui.clock;
+  if (!c) return;
+  const me = ui.state?.seat ?? null;
+  const where = c.seat === me ? document.getElementById("me") : document.querySelector(`#table .seat[data-seat="${c.seat}"] .marks`);
+  if (!where) return;
+  const left = msLeft(c, performance.now());
+  where.append(h("span", { class: `clock${left < 10000 ? " low" : ""}`, role: "timer", "data-seat": c.seat,
+    "aria-label": `${seatName(c.seat, me, ui.names)}: ${clockText(left)} left`, text: clockText(left) }));
+}
+
+setInterval(() => { if (ui.clock) paintClock(); }, 250);

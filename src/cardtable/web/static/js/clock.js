@@ -1,0 +1,51 @@
+// @ts-check
+/**
+ * The clock of the seat to act (web.md §4): the server says how much time is left in every
+ * snapshot and event (`clock: {seat, ms_left}`); the page counts it down itself between messages
+ * and says what happened when it ran out. Pure functions, tested by `node --test`.
+ * @module clock
+ */
+
+/**
+ * @typedef {{seat: number, msLeft: number, at: number}} Running  a clock as last told, and when
+ */
+
+/**
+ * The clock a message carries, read at `now` (ms of the page's own monotonic time).
+ * @param {any} msg
+ * @param {number} now
+ * @returns {Running | null}
+ */
+export function clockOf(msg, now) {
+  const c = msg?.clock;
+  if (!c || typeof c.seat !== "number" || typeof c.ms_left !== "number") return null;
+  return { seat: c.seat, msLeft: Math.max(0, c.ms_left), at: now };
+}
+
+/**
+ * The milliseconds left at `now`.
+ * @param {Running} clock
+ * @param {number} now
+ */
+export function msLeft(clock, now) {
+  return Math.max(0, clock.msLeft - (now - clock.at));
+}
+
+/**
+ * Time left as a clock shows it: "1:05", "0:09" (whole seconds, rounded up so that "0:00" means
+ * the time has run out).
+ * @param {number} ms
+ */
+export function clockText(ms) {
+  const s = Math.ceil(Math.max(0, ms) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/**
+ * What the page says when a seat's time ran out and a bot moved for it.
+ * @param {string} who the seat as the reader says it ("you", "Ann")
+ * @param {string} move the move in words ("Ann plays 10♦.")
+ */
+export function ranOut(who, move) {
+  return `Time ran out: a bot played for ${who}. ${move}`.trim();
+}
