@@ -20,6 +20,7 @@ open-card play is too wide to finish from early in a hand).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -85,16 +86,19 @@ def solver(game: Any) -> Solver | None:
     return found
 
 
-def solve(s: Solver, pos: Any, seat: int, node_limit: int | None = None) -> Solved:
+def solve(s: Solver, pos: Any, seat: int, node_limit: int | None = None, transpositions: bool = True) -> Solved:
     """The exact value of ``pos`` to ``seat`` with every card shown (see the module docstring);
-    raises `Unfinished` past ``node_limit`` nodes and `ValueError` when the hand has no two sides."""
+    raises `Unfinished` past ``node_limit`` nodes and `ValueError` when the hand has no two sides.
+    ``transpositions=False`` solves without the table (slower; for tests of the game's keys)."""
     side = s.side(pos, seat)
     if side is None:
         raise ValueError("the hand is not played between two sides")
     table: dict[Hashable, tuple[float, float]] = {}
     limit = node_limit if node_limit is not None else math.inf
     nodes = 0
-    actor, moves, play, score, key = s.actor, s.moves, s.play, s.score, s.key
+    actor, moves, play, score = s.actor, s.moves, s.play, s.score
+    fresh = itertools.count()
+    key: Any = s.key if transpositions else lambda _: next(fresh)  # without: a key never met again
 
     def search(p: Any, alpha: float, beta: float) -> float:
         nonlocal nodes
