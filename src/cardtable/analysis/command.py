@@ -161,7 +161,8 @@ def text_lines(out: dict[str, Any]) -> list[str]:
         lines += [decision_line(d) for d in hand["decisions"]]
         for seat, o in (hand.get("open_card") or {}).items():
             if o["value"] is not None:
-                lines.append(f"  With every card shown, the hand was worth {o['value']:+.2f} to seat {seat}.")
+                since = "" if o["whole"] else f" from action {o['from']} on"
+                lines.append(f"  With every card shown, the hand was worth {o['value']:+.2f} to seat {seat}{since}.")
             else:
                 lines.append(f"  With every card shown: {o['reason']} (seat {seat}).")
     lines.append("Summary")

@@ -185,3 +185,27 @@ def open_value(game: Any, state: Any, seat: int, node_limit: int | None = None) 
     except ValueError as e:
         return {"value": None, "reason": str(e)}
     return {"value": round(solved.value, 4), "nodes": solved.nodes}
+
+
+def earliest_value(game: Any, states: Sequence[tuple[int, Any]], seat: int) -> dict[str, Any]:
+    """The open-card value to ``seat`` from the earliest of its decisions (``(action index,
+    state)`` in order) where the solver finishes within its node limit: from the first when it
+    can, else found by halving (a solve from later in the hand is smaller). The result is
+    `open_value`'s, with ``"from"``: the action index of the decision it was solved from, and
+    ``"whole"``: whether that is the seat's first decision in the play."""
+    if not states:
+        return {"value": None, "reason": "no decision in the card play"}
+    low, high = 1, len(states) - 1
+    found: dict[str, Any] | None = None
+    first = open_value(game, states[0][1], seat)
+    if first["value"] is not None:
+        return first | {"from": states[0][0], "whole": True}
+    reason = first
+    while low <= high:
+        mid = (low + high) // 2
+        got = open_value(game, states[mid][1], seat)
+        if got["value"] is not None:
+            found, high = got | {"from": states[mid][0], "whole": False}, mid - 1
+        else:
+            reason, low = got, mid + 1
+    return found if found is not None else reason

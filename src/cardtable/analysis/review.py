@@ -120,7 +120,7 @@ def analyze_hand(
     game = load_game(record)
     bot = search_bot(game, level, seconds)
     out: dict[str, Any] = {"hand": hand, "decisions": [], "complete": True}
-    first_play: dict[int, Any] = {}
+    in_play: dict[int, list[tuple[int, Any]]] = {}  # each seat's decisions in the card play
     for h, index, state, seat, action in _decisions(record, game, seats, hand):
         if time.time() > deadline:
             out["complete"] = False
@@ -130,12 +130,12 @@ def analyze_hand(
         rng = random.Random(f"{seed}:{h}:{index}")
         decision = analyze_decision(game, view, legal, action, bot, rng)
         out["decisions"].append({"hand": h, "index": index} | decision)
-        if seat not in first_play and opencard.in_play(game, state):
-            first_play[seat] = state
+        if opencard.in_play(game, state):
+            in_play.setdefault(seat, []).append((index, state))
         if progress is not None:
             progress()
     if open_card and out["complete"]:
-        out["open_card"] = {str(s): opencard.open_value(game, st, s) for s, st in first_play.items()}
+        out["open_card"] = {str(s): opencard.earliest_value(game, states, s) for s, states in in_play.items()}
     return out
 
 

@@ -15,7 +15,7 @@ from .rules import SeepRules
 from .state import Phase, SeepState
 
 #: The most positions one solve visits before it gives up.
-NODE_LIMIT = 200_000
+NODE_LIMIT = 100_000
 
 
 class SeepSolver:

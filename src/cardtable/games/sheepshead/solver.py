@@ -4,7 +4,7 @@ the called card, known when every card is shown) against the defenders, and two 
 key when the hands, the trick, its leader, the first trick of the called suit, and the card
 points and tricks the picker's side has taken are the same: a picked hand's settlement (R36-R43)
 depends on nothing else. A hand nobody picked (a leaster, a doubler) has no two sides, and the
-solver does not value it.
+solver does not value it. One solve is bounded by `NODE_LIMIT` positions.
 """
 
 from __future__ import annotations
@@ -16,9 +16,16 @@ from .rules import SheepsheadRules
 from .state import Phase, State
 from .tables import POINTS
 
+#: The most positions one solve visits before it gives up (a whole hand from its first card takes
+#: a few million, about 15 seconds in pure Python: docs/benchmarks.md); the analysis then solves
+#: from a later decision.
+NODE_LIMIT = 1_000_000
+
 
 class SheepsheadSolver:
     """The `cardtable.analysis.opencard.Solver` of Sheepshead's trick play under ``rules``."""
+
+    node_limit = NODE_LIMIT
 
     def __init__(self, rules: SheepsheadRules) -> None:
         self.rules = rules
