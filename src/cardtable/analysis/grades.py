@@ -4,8 +4,8 @@ A decision's loss is the search's value of the best move minus that of the move 
 game's points per hand; its 95% interval comes from the two values' standard errors. The grade:
 
 - ``best``: the move made is the search's best, or the only legal move, or its loss is not above 0;
-- ``good``: a loss below the game's ``good`` threshold, or any loss whose interval reaches 0
-  (not shown to be a loss at all);
+- ``good``: a loss below the game's ``good`` threshold, or one no larger than its own standard
+  error (the search cannot tell it from noise);
 - ``inaccuracy``, ``mistake``, ``blunder``: losses below ``inaccuracy``, below ``mistake``, and
   from ``mistake`` up.
 
@@ -27,12 +27,12 @@ ACCURATE = frozenset({"best", "good"})
 Z95 = 1.96
 
 
-def grade(loss: float, low: float, limits: Thresholds, same: bool) -> str:
-    """The grade of a decision whose loss is ``loss`` with the interval's lower end ``low``;
-    ``same`` when the move made is the best one."""
+def grade(loss: float, stderr: float, limits: Thresholds, same: bool) -> str:
+    """The grade of a decision whose loss is ``loss`` with standard error ``stderr``; ``same``
+    when the move made is the best one."""
     if same or loss <= 0:
         return "best"
-    if low <= 0 or loss < limits.good:
+    if loss <= stderr or loss < limits.good:
         return "good"
     if loss < limits.inaccuracy:
         return "inaccuracy"

@@ -71,8 +71,7 @@ def analyze_decision(
     same = mine is best
     loss = 0.0 if same else max(0.0, best.value - mine.value)  # a move measured less may show higher
     spread = math.hypot(best.stderr, mine.stderr)
-    low = loss - grades.Z95 * spread if math.isfinite(spread) else -math.inf
-    grade = grades.grade(loss, low, parts.thresholds(game), same)
+    grade = grades.grade(loss, spread, parts.thresholds(game), same)
     best_text = game.format(best.action)
     why = "" if grade == "best" else parts.why(game, view.to_json(), made_text, best_text, loss)
     return out | {
@@ -86,6 +85,17 @@ def analyze_decision(
         "grade": grade,
         "why": why,
     }
+
+
+def decision_rng(seed: int, hand: int, index: int) -> random.Random:
+    """The random numbers of one decision's search: from the seed and the decision's place only."""
+    return random.Random(f"{seed}:{hand}:{index}")
+
+
+def analyze_position(game: Any, state: Any, made: Any, bot: Any, rng: random.Random) -> dict[str, Any]:
+    """`analyze_decision` of the seat to act in ``state``, given only its view and legal moves."""
+    seat = game.actor(state)
+    return analyze_decision(game, game.observe(state, seat), game.legal_actions(state), made, bot, rng)
 
 
 def _decisions(record: Record, game: Any, seats: Sequence[int] | None, hand: int | None = None) -> Any:
@@ -125,10 +135,7 @@ def analyze_hand(
         if time.time() > deadline:
             out["complete"] = False
             break
-        view = game.observe(state, seat)
-        legal = game.legal_actions(state)
-        rng = random.Random(f"{seed}:{h}:{index}")
-        decision = analyze_decision(game, view, legal, action, bot, rng)
+        decision = analyze_position(game, state, action, bot, decision_rng(seed, h, index))
         out["decisions"].append({"hand": h, "index": index} | decision)
         if opencard.in_play(game, state):
             in_play.setdefault(seat, []).append((index, state))
