@@ -55,8 +55,12 @@ def why(view: dict[str, Any], made: str, best: str, loss: float) -> str:
     text = f"{_doing(made, not trick)} cost about {loss:.2f} points a hand"
     verb, _, rest = made.partition(" ")
     if verb == "bury":
-        aces = [c for c in rest.split() if c.startswith("A") and c not in ("AD",)]
-        if aces:
+        cards = rest.split()
+        trumps = [c for c in cards if c[:-1] in ("Q", "J") or c.endswith("D")]
+        aces = [c for c in cards if c.startswith("A") and c not in trumps]
+        if trumps:
+            text += f": {_cards(trumps)} {'is' if len(trumps) == 1 else 'are'} trump, which wins tricks"
+        elif aces:
             text += f": {_cards(aces)} could have taken a trick instead of lying in the bury"
     elif verb == "play" and trick and _points(rest) >= 10:
         text += f": {_points(rest)} points went onto a trick not yet won"
