@@ -117,3 +117,13 @@ def test_several_processes_give_the_same_analysis() -> None:
     one = analyze_record(record, seats=[3], level="easy")
     two = analyze_record(record, seats=[3], level="easy", jobs=2)
     assert one == two
+
+
+def test_a_hand_still_being_played_gets_no_open_card_value() -> None:
+    record = played_record("smear", 5)
+    hand = record["hands"][0]
+    record["hands"] = [hand | {"actions": hand["actions"][:-3]}]
+    out = analyze_record(record, seats=[0, 1, 2, 3], level="easy")
+    assert out["complete"] and "open_card" not in out["hands"][0]
+    record["hands"] = [hand]
+    assert "open_card" in analyze_record(record, seats=[0], level="easy")["hands"][0]

@@ -123,9 +123,10 @@ def analyze_hand(
     open_card: bool = True,
     progress: Callable[[], None] | None = None,
 ) -> dict[str, Any]:
-    """One hand of a record analysed: its decisions and, where the game's solver can, the hand's
-    open-card value to each chosen seat; ``complete`` is false when ``deadline`` (a `time.time`)
-    passed first."""
+    """One hand of a record analysed: its decisions and, once the hand is over and where the game's
+    solver can, the hand's open-card value to each chosen seat (``open_card``; absent for a hand
+    still being played, whose hidden cards it would betray); ``complete`` is false when
+    ``deadline`` (a `time.time`) passed first."""
     record = Record.from_json(record_json)
     game = load_game(record)
     bot = search_bot(game, level, seconds)
@@ -141,9 +142,20 @@ def analyze_hand(
             in_play.setdefault(seat, []).append((index, state))
         if progress is not None:
             progress()
-    if open_card and out["complete"]:
+    if open_card and out["complete"] and _over(record, game, hand):
         out["open_card"] = {str(s): opencard.earliest_value(game, states, s) for s, states in in_play.items()}
     return out
+
+
+def _over(record: Record, game: Any, hand: int) -> bool:
+    """Whether the record plays hand ``hand`` to its end (its open-card value, which every hidden
+    card decides, is given only then)."""
+    last = None
+    for step in replay(record, game):
+        if step.hand > hand:
+            break
+        last = step.state
+    return last is not None and game.actor(last) is None
 
 
 def count_decisions(record: Record, seats: Sequence[int] | None) -> list[int]:
