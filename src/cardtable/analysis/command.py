@@ -57,7 +57,10 @@ def add_parser(
         help="the search's time per decision (default: its work budget at --level, which repeats exactly)",
     )
     p.add_argument(
-        "--level", choices=list(LEVELS), default=DEFAULT_LEVEL, help=f"the search's level (default {DEFAULT_LEVEL})"
+        "--level",
+        choices=list(LEVELS),
+        default=None,
+        help=f"the search's level (default {DEFAULT_LEVEL}, or the game's own: Seep's is hard)",
     )
     p.add_argument(
         "--budget",

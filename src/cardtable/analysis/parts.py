@@ -8,6 +8,8 @@ A game says how its decisions are graded and explained in a module of its own pa
 - ``why(view, made, best, loss)``: one sentence, in the narration's words, of why the move made
   was worse than the best one (``view`` is the deciding seat's view as JSON, ``made`` and
   ``best`` the actions in record notation);
+- optionally ``LEVEL``: the search level its decisions are valued at by default (where the
+  common default, ``medium``, leaves the values too noisy to grade);
 - optionally ``solver(game)``: the game's open-card solver (`cardtable.analysis.opencard`), or
   ``None`` when it has none for these rules.
 
@@ -52,6 +54,12 @@ def thresholds(game: Any) -> Thresholds:
     module = part(game)
     found = getattr(module, "GRADES", None)
     return found if isinstance(found, Thresholds) else DEFAULT_GRADES
+
+
+def level(game: Any, default: str) -> str:
+    """The search level the game's decisions are valued at by default (its ``LEVEL``), else ``default``."""
+    found = getattr(part(game), "LEVEL", None)
+    return found if isinstance(found, str) else default
 
 
 def plain_why(made: str, best: str, loss: float) -> str:

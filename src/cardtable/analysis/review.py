@@ -4,7 +4,10 @@ Each decision is valued from the deciding seat's view alone (`analyze_decision` 
 view, the legal moves and the move made, never the state), by the search bot's
 `SearchBot.hints`: every legal move's mean value in points per hand with its standard error. The
 best move is the one with the best mean among the moves the search measured most (its finalists:
-a move dropped early has few, noisy values). The random numbers of a decision come from the
+a move dropped early has few, noisy values). When the move made is not the best, the two are
+searched again, alone, on fresh worlds, and the values and the loss are theirs there: the best of
+several noisy means flatters itself, and a loss measured on the worlds that chose it would add
+that flattery to every decision's loss. The random numbers of a decision come from the
 seed, the hand and the action's place in it, so the same decision gets the same analysis however
 the hidden cards lie and in whichever process it runs.
 
@@ -27,7 +30,7 @@ from cardtable.bots import make_bot
 from cardtable.core import CHANCE, CardtableError
 from cardtable.record import Record, load_game, replay
 
-#: The search level used when no time per move is given.
+#: The search level used when no time per move is given and the game names none (`parts.level`).
 DEFAULT_LEVEL = "medium"
 
 
@@ -69,7 +72,12 @@ def analyze_decision(
     if mine.playouts == most and mine.value >= best.value:
         best = mine  # a tie with the best: the move made is as good
     same = mine is best
-    loss = 0.0 if same else max(0.0, best.value - mine.value)  # a move measured less may show higher
+    if not same:
+        # The best is the largest of several noisy means, which flatters it (and a move dropped
+        # early was measured on few worlds): the two are measured again, alike, on fresh worlds
+        # where neither was chosen, so that the loss is not noise taken for a loss.
+        best, mine = bot.hints(view, [best.action, made], rng)
+    loss = 0.0 if same else max(0.0, best.value - mine.value)
     spread = math.hypot(best.stderr, mine.stderr)
     grade = grades.grade(loss, spread, parts.thresholds(game), same)
     best_text = game.format(best.action)
@@ -117,7 +125,7 @@ def analyze_hand(
     hand: int,
     seats: Sequence[int] | None,
     seconds: float | None,
-    level: str = DEFAULT_LEVEL,
+    level: str | None = None,
     seed: int = 0,
     deadline: float = math.inf,
     open_card: bool = True,
@@ -129,7 +137,7 @@ def analyze_hand(
     ``deadline`` (a `time.time`) passed first."""
     record = Record.from_json(record_json)
     game = load_game(record)
-    bot = search_bot(game, level, seconds)
+    bot = search_bot(game, level or parts.level(game, DEFAULT_LEVEL), seconds)
     out: dict[str, Any] = {"hand": hand, "decisions": [], "complete": True}
     in_play: dict[int, list[tuple[int, Any]]] = {}  # each seat's decisions in the card play
     for h, index, state, seat, action in _decisions(record, game, seats, hand):
@@ -171,7 +179,7 @@ def analyze_record(
     record_json: Mapping[str, Any],
     seats: Sequence[int] | None = None,
     seconds: float | None = None,
-    level: str = DEFAULT_LEVEL,
+    level: str | None = None,
     seed: int = 0,
     budget: float | None = None,
     jobs: int = 1,
@@ -181,13 +189,15 @@ def analyze_record(
     """The whole review of one record as JSON-ready data (its shape: docs/analysis.md).
 
     ``seats``: whose decisions (default every seat); ``seconds``: the search's time a decision
-    (default: the work budget of ``level``, which makes the analysis repeatable); ``budget``: the
+    (default: the work budget of ``level``, which makes the analysis repeatable; by default the
+    game's own level, `parts.level`); ``budget``: the
     most seconds for the whole analysis; ``jobs``: worker processes, one hand each at a time;
     ``progress(done, total)`` is called as decisions (one process) or hands (several) finish.
     Raises `BadRecord` or `ReplayStopped` for a record that `cardtable replay` refuses.
     """
     record = Record.from_json(record_json)
     game = load_game(record)
+    level = level or parts.level(game, DEFAULT_LEVEL)
     if seats is not None:
         for s in seats:
             if not 0 <= s < game.seats:

@@ -3,7 +3,8 @@
 ``GRADES``: the losses (points per hand on the search's scale: the seat's card points minus the
 mean of the other seats') at which a move stops being good (3.1), an inaccuracy (9.3) and a
 mistake (24.7): 2.5%, 7.5% and 20% of the spread of a hand's value, its standard deviation of
-123.5 over 300 hands of the rule-based bot (docs/analysis.md). ``why`` says, in the narration's
+123.5 over 300 hands of the rule-based bot (docs/analysis.md). ``LEVEL``: the search level that
+values its decisions by default. ``why`` says, in the narration's
 words, what the move made did; ``solver`` is the open-card solver (`solver.SeepSolver`), which
 finishes only near the end of a hand.
 """
@@ -19,6 +20,10 @@ from .game import Seep
 from .solver import SeepSolver
 
 GRADES = Thresholds(3.1, 9.3, 24.7)
+
+#: Seep's decisions are valued by the hard search by default: at the medium level a move's value
+#: is often ±100 points wide, and the loss of a move beside a house to take reads as noise.
+LEVEL = "hard"
 
 
 def solver(game: Seep) -> SeepSolver:

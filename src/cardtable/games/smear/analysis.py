@@ -64,7 +64,9 @@ def why(view: dict[str, Any], made: str, best: str, loss: float) -> str:
         seat, card = winning
         trump = view.get("trump")
         mine = made.split(" ", 1)[1]
-        if seat == view["seat"] ^ 2 and trump is not None and mine.endswith(trump):
+        if seat != view["seat"] ^ 2 and trump is not None and mine == "J" + trump:
+            text += f": the Jack went to a trick they were winning with the {pretty_card(card)}"
+        elif seat == view["seat"] ^ 2 and trump is not None and mine.endswith(trump):
             text += f": the trick was already your partner's with the {pretty_card(card)}"
         elif seat != view["seat"] ^ 2 and mine.startswith("10"):
             text += f": the ten's 10 toward Game went to a trick they were winning with the {pretty_card(card)}"
