@@ -17,8 +17,8 @@ from .state import Phase, State
 from .tables import POINTS
 
 #: The most positions one solve visits before it gives up (a whole hand from its first card takes
-#: a few million, about 15 seconds in pure Python: docs/benchmarks.md); the analysis then solves
-#: from a later decision.
+#: about 900,000 at the median, 5 seconds in pure Python, and up to 15 million: docs/benchmarks.md);
+#: the analysis then solves from a later decision.
 NODE_LIMIT = 1_000_000
 
 
