@@ -3,8 +3,9 @@
 Each record is a hand of the rule-based bot at every seat (`helpers.played_record`, fixed
 seeds), cut at one decision where a plain blunder was at hand, with the blunder played there:
 
-- Smear: the trump jack thrown last on a trick the other team is winning (the trump ace thrown
-  on the partner's trick came out at the seeds tried as a loss of about a fifth of a point);
+- Smear: the trump jack spent, last to play, on a trick the 10♣ would have taken too (the trump
+  ace thrown on the partner's trick came out at the seeds tried as a loss of about a fifth of a
+  point);
 - Seep: a card thrown when the house of 13 was there to take;
 - Sheepshead: the picker burying two high trumps (the queens of spades and diamonds). An ace
   schmeared onto a late trick came out at the seeds tried as a loss of about a quarter of a
@@ -29,7 +30,7 @@ from tests.analysis.helpers import played_record
 
 #: (game, seed of the record, index of the action replaced, the blunder, words its "why" holds)
 PLANTED = [
-    ("smear", 22, 19, "2 play JS", "the Jack went to a trick they were winning"),
+    ("smear", 22, 19, "2 play JS", "the 10♣ would have taken the trick too, and the trump was spent"),
     ("seep", 1, 17, "1 throw AH", "the house of 13 was there to take"),
     ("sheepshead", 4, 4, "4 bury QS QD", "the Q♠ and the Q♦ are trump, which wins tricks"),
 ]

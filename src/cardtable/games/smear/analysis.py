@@ -30,8 +30,9 @@ def solver(game: Smear) -> SmearSolver:
     return SmearSolver(game.rules)
 
 
-def _winning(view: dict[str, Any]) -> tuple[int, str] | None:
-    """The seat winning the trick in progress and its card, from the view (``None`` before a lead)."""
+def _winning(view: dict[str, Any]) -> tuple[int, str, tuple[int, ...]] | None:
+    """The seat winning the trick in progress, its card and the trick's order of cards (R26:
+    higher wins), from the view; ``None`` before a lead."""
     trick = view.get("trick") or []
     trump = view.get("trump")
     if not trick or trump is None:
@@ -39,7 +40,7 @@ def _winning(view: dict[str, Any]) -> tuple[int, str] | None:
     cards = [parse_card(c) for c in trick]
     key = TRICK_KEY[_SUITS.index(trump) * 4 + cards[0] // 13]
     first = max(range(len(cards)), key=lambda i: key[cards[i]])
-    return (view["leader"] + first) % 4, trick[first]
+    return (view["leader"] + first) % 4, trick[first], key
 
 
 def _doing(action: str, leading: bool) -> str:
@@ -61,13 +62,17 @@ def why(view: dict[str, Any], made: str, best: str, loss: float) -> str:
     text = f"{_doing(made, leading)} cost about {loss:.2f} points a hand"
     winning = _winning(view)
     if made.startswith("play ") and winning is not None:
-        seat, card = winning
-        trump = view.get("trump")
+        seat, card, key = winning
+        trump = view["trump"]
         mine = made.split(" ", 1)[1]
-        if seat != view["seat"] ^ 2 and trump is not None and mine == "J" + trump:
-            text += f": the Jack went to a trick they were winning with the {pretty_card(card)}"
-        elif seat == view["seat"] ^ 2 and trump is not None and mine.endswith(trump):
+        other = best.split(" ", 1)[1] if best.startswith("play ") else None
+        takes = key[parse_card(mine)] > key[parse_card(card)]
+        if seat == view["seat"] ^ 2 and mine.endswith(trump):
             text += f": the trick was already your partner's with the {pretty_card(card)}"
-        elif seat != view["seat"] ^ 2 and mine.startswith("10"):
+        elif takes and other is not None and key[parse_card(other)] > key[parse_card(card)] and mine.endswith(trump):
+            text += f": the {pretty_card(other)} would have taken the trick too, and the trump was spent"
+        elif not takes and mine == "J" + trump:
+            text += f": the Jack went to a trick they were winning with the {pretty_card(card)}"
+        elif not takes and seat != view["seat"] ^ 2 and mine.startswith("10"):
             text += f": the ten's 10 toward Game went to a trick they were winning with the {pretty_card(card)}"
     return f"{text}; {_doing(best, leading)} was better"
