@@ -42,7 +42,7 @@ def add_parser(
         "analyze",
         help="grade every decision of a record by the search, from what each seat could see",
         description="For every decision of the chosen seats in every hand of a record: the value of the move made "
-        "and of the search's best move from that seat's information only, with 95%% intervals, the loss in the "
+        "and of the search's best move from that seat's information only, with 95% intervals, the loss in the "
         "game's points, a grade (best, good, inaccuracy, mistake, blunder) and why; each hand's value with every "
         "card shown where the game's solver finishes; a summary per seat (docs/analysis.md).",
     )
