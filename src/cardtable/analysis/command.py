@@ -120,12 +120,12 @@ def run(args: argparse.Namespace, fail: Fail) -> int:
             for line in text_lines(out):
                 print(line)
         if not out["complete"]:
-            hands = out["hands"]
-            last = hands[-1]["hand"] if hands else None
-            where = f", in hand {last}" if last is not None else ""
+            stopped = [h["hand"] for h in out["hands"] if not h["complete"]]
+            where = f", in hand {stopped[0]}" if stopped else ""
+            record_text = f" of record {r} ({r} of {len(records)} records done)" if len(records) > 1 else ""
             print(
                 f"cardtable analyze: {args.file}: the budget of {args.budget:g} s ran out after {out['analysed']} of "
-                f"{out['decisions']} decisions{where}",
+                f"{out['decisions']} decisions{record_text}{where}",
                 file=sys.stderr,
             )
             break
