@@ -11,8 +11,10 @@ import random
 import pytest
 
 from cardtable import registry
+from cardtable.analysis import analyze_record
 from cardtable.analysis.review import analyze_position, decision_rng, search_bot
 from cardtable.record import Record, replay
+from cardtable.secrecy import hidden_from, named_cards
 from tests.analysis.helpers import played_record
 
 GAMES = ("seep", "sheepshead", "smear")
@@ -48,3 +50,24 @@ def test_a_decision_is_analysed_alike_however_the_hidden_cards_lie(name: str) ->
                     checked += 1
             before = step.state
     assert checked >= 4 and moved >= checked // 2  # the hidden cards did lie elsewhere
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_decision_s_analysis_names_no_card_its_seat_could_not_see(name: str) -> None:
+    """The moves, values and sentences of each decision name only cards the deciding seat could
+    see when it decided (the open-card value, given once the hand is over, is another matter)."""
+    game = registry.get_game(name)
+    record = played_record(name, 6)
+    out = analyze_record(record, level="easy", open_card=False)
+    before: dict[int, object] = {}
+    previous: object = None
+    for step in replay(Record.from_json(record), game):
+        if step.action is not None:
+            before[step.action] = previous
+        previous = step.state
+    decisions = [d for hand in out["hands"] for d in hand["decisions"]]
+    assert len(decisions) == len(before) > 0
+    for d in decisions:
+        hidden = hidden_from(game, before[d["index"]], d["seat"])
+        named = named_cards(d)
+        assert not any(hidden >> c & 1 for c in named), d
