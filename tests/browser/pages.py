@@ -76,11 +76,9 @@ def take_turn(page: Page) -> str | None:
         # either the move went (one click plays a card in a trick game) or one more piece is picked
         wait_until(
             page,
-            lambda: (
-                version(page) > v
-                or page.locator(".picked").count() > picked
-                or page.locator("#actions button.act.primary").count() > 0
-            ),
+            lambda: version(page) > v
+            or page.locator(".picked").count() > picked
+            or page.locator("#actions button.act.primary").count() > 0,
         )
         if version(page) > v:
             return "card"

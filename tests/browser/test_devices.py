@@ -43,7 +43,9 @@ def watch_csp(page: Page, problems: list[str]) -> Page:
     return page
 
 
-def test_the_invite_link_works_from_a_second_device(chromium: Browser, lan_server: Server, artifacts: Path) -> None:
+def test_the_invite_link_works_from_a_second_device(
+    chromium: Browser, lan_server: Server, artifacts: Path
+) -> None:
     problems: list[str] = []
     other_base = f"http://127.0.0.2:{lan_server.port}"
     host_ctx = chromium.new_context(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
