@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from cardtable import registry, shuffle, sim, sim_ray
+from cardtable.analysis import command as analyze_command
 from cardtable.bots import bot_names, make_bot
 from cardtable.cards import cards_of, format_card
 from cardtable.core import CHANCE, BadNotation, CardtableError, option_table
@@ -383,6 +384,8 @@ def _build_parser() -> _Parser:
         action="store_true",
         help="nothing on standard error but a refusal: no progress, no line naming the records file and the seed",
     )
+
+    analyze_command.add_parser(sub, _some_seconds, _at_least(1), _number)
 
     p = sub.add_parser("serve", help="run the web table server (needs pip install 'cardtable[web]')")
     p.add_argument(
@@ -955,6 +958,10 @@ def _cmd_db(args: argparse.Namespace) -> int:
     return status
 
 
+def _cmd_analyze(args: argparse.Namespace) -> int:
+    return analyze_command.run(args, _fail)
+
+
 _COMMANDS = {
     "replay": _cmd_replay,
     "legal": _cmd_legal,
@@ -966,6 +973,7 @@ _COMMANDS = {
     "view": _cmd_view,
     "serve": _cmd_serve,
     "db": _cmd_db,
+    "analyze": _cmd_analyze,
 }
 
 

@@ -1,0 +1,211 @@
+"""The open-card solver's generic driver: the exact value of a position with every card shown.
+
+Bridge players call it double-dummy analysis: with all hands face up, each side plays its best
+against the other, and the value of the hand is fixed. The driver is an alpha-beta search over
+the remaining play, with a transposition table (two move orders that reach the same position are
+solved once) keyed by what the game says decides the rest of the hand.
+
+What only a game knows comes from its `Solver` (``solver(game)`` in the game's analysis module,
+see `cardtable.analysis.parts`): how to make a position of a checked state, its moves in a good
+order (the likely best first, so alpha-beta cuts sooner), how to play one, the score at the end,
+the key of a position and which seats play on one side. The value is the search's own measure,
+`cardtable.bots.search.hand_value` of the final score to the seat: the seat's side maximises it
+and the other side minimises it, which is exact minimax when the hand is played between two sides
+whose interests are opposed (Smear's teams, Sheepshead's picker with the partner against the
+defenders, Seep's teams).
+
+``node_limit`` bounds the work: past it the search stops with `Unfinished` (used for Seep, whose
+open-card play is too wide to finish from early in a hand).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cardtable.analysis import parts
+from cardtable.bots.search import hand_value
+
+
+class Solver(Protocol):
+    """A game's open-card play, as the driver needs it (see the module docstring)."""
+
+    def position(self, state: Any) -> Any | None:
+        """The solver's position of a checked state in the card play, else ``None``."""
+        ...
+
+    def actor(self, pos: Any) -> int | None:
+        """The seat to act, or ``None`` once the hand is over."""
+        ...
+
+    def moves(self, pos: Any) -> Sequence[int]:
+        """The legal moves, the likely best first."""
+        ...
+
+    def play(self, pos: Any, move: int) -> Any:
+        """A new position after ``move``; ``pos`` is left as it was."""
+        ...
+
+    def score(self, pos: Any) -> Sequence[int]:
+        """Each seat's score of a finished hand, as the checked ``outcome`` gives it."""
+        ...
+
+    def key(self, pos: Any) -> Hashable:
+        """A key equal for two positions exactly when the rest of the hand is the same for them:
+        the same moves, and the same scores after every way of playing them."""
+        ...
+
+    def side(self, pos: Any, seat: int) -> frozenset[int] | None:
+        """The seats playing on ``seat``'s side, or ``None`` when the hand is not played between
+        two sides (a Sheepshead leaster), which the solver does not value."""
+        ...
+
+
+class Unfinished(Exception):
+    """The solve passed its node limit."""
+
+
+@dataclass
+class Solved:
+    """The open-card value of a position to a seat, the best move there, and the nodes visited."""
+
+    value: float
+    move: int | None
+    nodes: int
+
+
+def solver(game: Any) -> Solver | None:
+    """The game's open-card solver for its rules, or ``None`` when it has none."""
+    make = getattr(parts.part(game), "solver", None)
+    if not callable(make):
+        return None
+    found: Solver | None = make(game)
+    return found
+
+
+def solve(s: Solver, pos: Any, seat: int, node_limit: int | None = None, transpositions: bool = True) -> Solved:
+    """The exact value of ``pos`` to ``seat`` with every card shown (see the module docstring);
+    raises `Unfinished` past ``node_limit`` nodes and `ValueError` when the hand has no two sides.
+    ``transpositions=False`` solves without the table (slower; for tests of the game's keys)."""
+    side = s.side(pos, seat)
+    if side is None:
+        raise ValueError("the hand is not played between two sides")
+    table: dict[Hashable, tuple[float, float]] = {}
+    limit = node_limit if node_limit is not None else math.inf
+    nodes = 0
+    actor, moves, play, score = s.actor, s.moves, s.play, s.score
+    fresh = itertools.count()
+    key: Any = s.key if transpositions else lambda _: next(fresh)  # without: a key never met again
+
+    def search(p: Any, alpha: float, beta: float) -> float:
+        nonlocal nodes
+        nodes += 1
+        if nodes > limit:
+            raise Unfinished
+        who = actor(p)
+        if who is None:
+            return hand_value(score(p), seat)
+        k = key(p)
+        low, high = table.get(k, (-math.inf, math.inf))
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        a0, b0 = alpha, beta
+        mine = who in side
+        best = -math.inf if mine else math.inf
+        for m in moves(p):
+            v = search(play(p, m), alpha, beta)
+            if mine:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if best <= a0:
+            table[k] = (low, best)  # an upper bound: nothing better was found in the window
+        elif best >= b0:
+            table[k] = (best, high)  # a lower bound: the search was cut
+        else:
+            table[k] = (best, best)
+        return best
+
+    who = actor(pos)
+    if who is None:
+        return Solved(hand_value(score(pos), seat), None, 1)
+    mine = who in side
+    best_move: int | None = None
+    best = -math.inf if mine else math.inf
+    for m in moves(pos):
+        v = search(play(pos, m), -math.inf, math.inf)
+        if (v > best) if mine else (v < best):
+            best, best_move = v, m
+    return Solved(best, best_move, nodes)
+
+
+def brute_force(s: Solver, pos: Any, seat: int) -> float:
+    """The same value by plain minimax over every line of play: no cuts, no table (for tests)."""
+    side = s.side(pos, seat)
+    if side is None:
+        raise ValueError("the hand is not played between two sides")
+    who = s.actor(pos)
+    if who is None:
+        return hand_value(s.score(pos), seat)
+    values = [brute_force(s, s.play(pos, m), seat) for m in s.moves(pos)]
+    return max(values) if who in side else min(values)
+
+
+def in_play(game: Any, state: Any) -> bool:
+    """Whether ``state`` is in the part of the hand the game's solver values."""
+    s = solver(game)
+    return s is not None and s.position(state) is not None
+
+
+def open_value(game: Any, state: Any, seat: int, node_limit: int | None = None) -> dict[str, Any]:
+    """The open-card value of ``state`` to ``seat`` as JSON-ready data: ``{"value": v, "nodes": n}``,
+    or ``{"value": null, "reason": ...}`` saying why there is none. The node limit is
+    ``node_limit``, else the solver's own ``node_limit`` if it has one, else none."""
+    s = solver(game)
+    pos = s.position(state) if s is not None else None
+    if s is None or pos is None:
+        return {"value": None, "reason": "no open-card solver for this game's play"}
+    if node_limit is None:
+        node_limit = getattr(s, "node_limit", None)
+    try:
+        solved = solve(s, pos, seat, node_limit)
+    except Unfinished:
+        return {"value": None, "reason": f"not solved within {node_limit} positions"}
+    except ValueError as e:
+        return {"value": None, "reason": str(e)}
+    return {"value": round(solved.value, 4), "nodes": solved.nodes}
+
+
+def earliest_value(game: Any, states: Sequence[tuple[int, Any]], seat: int) -> dict[str, Any]:
+    """The open-card value to ``seat`` from the earliest of its decisions (``(action index,
+    state)`` in order) where the solver finishes within its node limit: from the first when it
+    can, else found by halving (a solve from later in the hand is smaller). The result is
+    `open_value`'s, with ``"from"``: the action index of the decision it was solved from, and
+    ``"whole"``: whether that is the seat's first decision in the play."""
+    if not states:
+        return {"value": None, "reason": "no decision in the card play"}
+    low, high = 1, len(states) - 1
+    found: dict[str, Any] | None = None
+    first = open_value(game, states[0][1], seat)
+    if first["value"] is not None:
+        return first | {"from": states[0][0], "whole": True}
+    reason = first
+    while low <= high:
+        mid = (low + high) // 2
+        got = open_value(game, states[mid][1], seat)
+        if got["value"] is not None:
+            found, high = got | {"from": states[mid][0], "whole": False}, mid - 1
+        else:
+            reason, low = got, mid + 1
+    return found if found is not None else reason

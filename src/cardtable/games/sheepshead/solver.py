@@ -1,0 +1,67 @@
+"""Sheepshead's open-card play for the solver (`cardtable.analysis.opencard`): positions are the
+fast layer's states in the trick play, the sides are the picker with the partner (the holder of
+the called card, known when every card is shown) against the defenders, and two positions share a
+key when the hands, the trick, its leader, the first trick of the called suit, and the card
+points and tricks the picker's side has taken are the same: a picked hand's settlement (R36-R43)
+depends on nothing else. A hand nobody picked (a leaster, a doubler) has no two sides, and the
+solver does not value it. One solve is bounded by `NODE_LIMIT` positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from . import fast
+from .rules import SheepsheadRules
+from .state import Phase, State
+from .tables import POINTS
+
+#: The most positions one solve visits before it gives up (a whole hand from its first card takes
+#: about 900,000 at the median, 5 seconds in pure Python, and up to 15 million: docs/benchmarks.md);
+#: the analysis then solves from a later decision.
+NODE_LIMIT = 1_000_000
+
+
+class SheepsheadSolver:
+    """The `cardtable.analysis.opencard.Solver` of Sheepshead's trick play under ``rules``."""
+
+    node_limit = NODE_LIMIT
+
+    def __init__(self, rules: SheepsheadRules) -> None:
+        self.rules = rules
+
+    def position(self, state: State) -> fast.FastState | None:
+        if state.phase is not Phase.PLAY:
+            return None
+        return fast.from_state(state, self.rules)
+
+    def actor(self, pos: fast.FastState) -> int | None:
+        return None if pos.phase == fast.DONE else pos.to_act
+
+    def moves(self, pos: fast.FastState) -> list[int]:
+        return pos.moves()  # strongest first: the cards' indices run from the queen of clubs down
+
+    def play(self, pos: fast.FastState, move: int) -> fast.FastState:
+        nxt = pos.copy()
+        nxt.apply(move)
+        return nxt
+
+    def score(self, pos: fast.FastState) -> tuple[int, ...]:
+        return pos.score()
+
+    def key(self, pos: fast.FastState) -> Hashable:
+        setup = pos.setup
+        points = tricks = 0
+        for _leader, cards, winner in pos.tricks:
+            if winner == setup.picker or winner == setup.partner:
+                tricks += 1
+                for c in cards:
+                    points += POINTS[c]
+        return (pos.leader, pos.first_x, tuple(pos.hands), tuple(pos.trick), points, tricks)
+
+    def side(self, pos: fast.FastState, seat: int) -> frozenset[int] | None:
+        setup = pos.setup
+        if setup.picker < 0:
+            return None
+        pickers = frozenset(s for s in (setup.picker, setup.partner) if s >= 0)
+        return pickers if seat in pickers else frozenset(range(5)) - pickers

@@ -1,0 +1,129 @@
+"""``cardtable analyze`` and `analyze_record`: what they give, and how they refuse bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardtable.analysis import analyze_record
+from cardtable.cli import main
+from tests.analysis.helpers import played_record
+
+GAMES = ("seep", "sheepshead", "smear")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_decision_of_the_seat_is_graded(name: str) -> None:
+    record = played_record(name, 3)
+    out = analyze_record(record, seats=[1], level="easy", open_card=False)
+    decisions = out["hands"][0]["decisions"]
+    assert out["complete"] and out["analysed"] == out["decisions"] == len(decisions) > 0
+    actions = record["hands"][0]["actions"]
+    assert [d["index"] for d in decisions] == [i for i, a in enumerate(actions) if a.startswith("1 ")]
+    for d in decisions:
+        assert d["seat"] == 1 and d["grade"] in ("best", "good", "inaccuracy", "mistake", "blunder")
+        if d["forced"]:  # one legal move: best, without a search
+            assert d["grade"] == "best" and d["best"] == d["made"] and d["made_value"] is None
+        else:
+            low, high = d["made_interval"]
+            assert low <= d["made_value"] <= high and d["loss"] >= 0
+            assert (d["grade"] == "best") == (d["loss"] == 0 or d["made"] == d["best"])
+            assert bool(d["why"]) == (d["grade"] != "best")
+    summary = out["summary"]["1"]
+    assert summary["decisions"] == len(decisions)
+    assert summary["points_lost"] == pytest.approx(sum(d["loss"] for d in decisions), abs=1e-3)
+    json.dumps(out)  # JSON-ready
+
+
+def test_the_command_prints_the_review_and_the_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(played_record("smear", 5)))
+    assert main(["analyze", str(path), "--seat", "0,2", "--level", "easy", "--quiet"]) == 0
+    text = capsys.readouterr().out
+    assert "seat 0:" in text and "seat 2:" in text and "With every card shown, the hand was worth" in text
+    assert main(["analyze", str(path), "--seat", "0", "--level", "easy", "--json", "--quiet"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seats"] == [0] and out["hands"][0]["open_card"]["0"]["value"] is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"game": "smear", "hands": []}',
+        '{"format": "cardtable-record/1", "game": "smear", "hands": [{"deal": {"deck": ["AS"]}, "actions": []}]}',
+        "not json",
+    ],
+)
+def test_a_malformed_record_is_refused_as_replay_refuses_it(
+    text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    replay_status = main(["replay", str(path)])
+    replay_err = capsys.readouterr().err
+    status = main(["analyze", str(path)])
+    err = capsys.readouterr().err
+    assert status == replay_status == 2
+    assert err == replay_err.replace("cardtable replay:", "cardtable analyze:")
+    assert err.count("\n") == 1
+
+
+def test_an_illegal_action_is_refused_as_replay_refuses_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = played_record("smear", 5)
+    record["hands"][0]["actions"][4] = "0 play ZZ"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 1
+    replay_err = capsys.readouterr().err
+    assert main(["analyze", str(path)]) == 1
+    assert capsys.readouterr().err == replay_err.replace("cardtable replay:", "cardtable analyze:")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--seat", "x"], ["--seconds", "0"], ["--jobs", "0"], ["--level", "huge"], ["--budget", "-1"]],
+)
+def test_bad_options_get_one_line(args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(played_record("smear", 5)))
+    with pytest.raises(SystemExit) as stop:
+        main(["analyze", str(path), "--quiet", *args])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_seat_the_game_lacks_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(played_record("smear", 5)))
+    assert main(["analyze", str(path), "--seat", "7"]) == 2
+    assert capsys.readouterr().err == "cardtable analyze: seat 7: smear has seats 0 to 3\n"
+
+
+def test_a_spent_budget_says_how_far_it_got(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps(played_record("smear", 5, hands=2)))
+    assert main(["analyze", str(path), "--budget", "0.000001", "--json", "--quiet"]) == 0
+    captured = capsys.readouterr()
+    out = json.loads(captured.out)
+    assert not out["complete"] and out["analysed"] < out["decisions"]
+    assert f"ran out after {out['analysed']} of {out['decisions']} decisions" in captured.err
+
+
+def test_several_processes_give_the_same_analysis() -> None:
+    record = played_record("smear", 8, hands=2)
+    one = analyze_record(record, seats=[3], level="easy")
+    two = analyze_record(record, seats=[3], level="easy", jobs=2)
+    assert one == two
+
+
+def test_a_hand_still_being_played_gets_no_open_card_value() -> None:
+    record = played_record("smear", 5)
+    hand = record["hands"][0]
+    record["hands"] = [hand | {"actions": hand["actions"][:-3]}]
+    out = analyze_record(record, seats=[0, 1, 2, 3], level="easy")
+    assert out["complete"] and "open_card" not in out["hands"][0]
+    record["hands"] = [hand]
+    assert "open_card" in analyze_record(record, seats=[0], level="easy")["hands"][0]
