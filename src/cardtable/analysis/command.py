@@ -45,6 +45,8 @@ def add_parser(
         "and of the search's best move from that seat's information only, with 95% intervals, the loss in the "
         "game's points, a grade (best, good, inaccuracy, mistake, blunder) and why; each hand's value with every "
         "card shown where the game's solver finishes; a summary per seat (docs/analysis.md).",
+        epilog="exit status: 0 ok, 1 an illegal action in the record, 2 a malformed record or bad input, "
+        "3 an internal error to report, 130 interrupted",
     )
     p.add_argument("file")
     p.add_argument(
