@@ -38,6 +38,10 @@ from cardtable.rl.walk import Decision
 
 #: (least, greatest) return of one seat in one hand, and the longest hand in moves (chance
 #: nodes included, a redeal or two allowed for), per game.
+#: Worlds drawn at most by ``resample_from_infostate`` before it gives up (the samplers meet the
+#: rules' constraints, so the first draw is expected to do).
+_RESAMPLE_TRIES: Final = 100
+
 _BOUNDS: Final = {"seep": (-1000.0, 1000.0, 3000), "smear": (-5.0, 5.0, 400), "sheepshead": (-1000.0, 1000.0, 500)}
 
 
@@ -191,11 +195,17 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         if view is None or self.score is not None:
             raise ValueError("only a hand past the deal and not over can be resampled")
         rng = random.Random(int(probability_sampler() * 2**53))
-        world = self.engine.sample(view, rng)
+        for _ in range(_RESAMPLE_TRIES):
+            world = self.engine.sample(view, rng)
+            legal = self.engine.legal_actions(world)
+            if legal:  # a world the rules cannot reach (a seat to act with nothing to do) is drawn again
+                break
+        else:
+            raise ValueError(f"{self.name}: no world with a legal action in {_RESAMPLE_TRIES} samples")
         clone: CardtableState = self.clone()
         clone.engine_state = world
         actor = self.current_player()
-        clone.decision = Decision(vocabulary(self.name), self.engine.legal_actions(world))
+        clone.decision = Decision(vocabulary(self.name), legal)
         prefix = self.partial(actor)
         if actor != player_id and prefix:
             longer = [s for s in clone.decision.spellings if len(s) > len(prefix)]
