@@ -9,8 +9,9 @@ and observes only a seat's view (`cardtable.rl.encode`). See docs/rl.md.
 from __future__ import annotations
 
 from cardtable.rl.aec import env, raw_env
+from cardtable.rl.opponents import BotPolicy
 from cardtable.rl.single import VsBots, vs_bots
 from cardtable.rl.tokens import GAMES, vocabulary
 from cardtable.rl.vector import VectorTables
 
-__all__ = ["GAMES", "VectorTables", "VsBots", "env", "raw_env", "vocabulary", "vs_bots"]
+__all__ = ["GAMES", "BotPolicy", "VectorTables", "VsBots", "env", "raw_env", "vocabulary", "vs_bots"]
