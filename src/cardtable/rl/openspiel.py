@@ -8,7 +8,9 @@ the deal (a Seep misdeal, a Smear pass-out, a Sheepshead doubler) is dealt again
 nodes. The returns are the hand's scores per seat. Observation and information-state tensors come
 from one observer over the seat's view (`cardtable.rl.encode`); the information state also lists
 the tokens the seat has given in the hand. ``resample_from_infostate`` deals the hidden cards
-again with the engine's own sampler. The parameter ``preset`` picks one of the game's presets.
+again with the engine's own sampler. The parameter ``preset`` picks one of the game's presets, and
+every rule option is a parameter too (``python_smear(kitty_size=2)``; `NONE` stands for a null
+option). Sheepshead is declared zero-sum, with the bounds its rules allow.
 
 >>> import pyspiel
 >>> import cardtable.rl.openspiel
@@ -20,6 +22,7 @@ again with the engine's own sampler. The parameter ``preset`` picks one of the g
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from functools import cache
@@ -30,6 +33,7 @@ import pyspiel
 
 from cardtable.cards import format_card
 from cardtable.core import Deal
+from cardtable.games.sheepshead.scoring import MAX_PENDING_DOUBLERS
 from cardtable.registry import get_game
 from cardtable.rl.encode import encode, layout
 from cardtable.rl.table import REDEALT
@@ -45,9 +49,45 @@ _RESAMPLE_TRIES: Final = 100
 _BOUNDS: Final = {"seep": (-1000.0, 1000.0, 3000), "smear": (-5.0, 5.0, 400), "sheepshead": (-1000.0, 1000.0, 500)}
 
 
+#: The value of a parameter standing for a rule option's ``None`` (no limit): OpenSpiel parameters
+#: cannot be null.
+NONE: Final = -1
+
+#: Games whose returns sum to zero in every hand under every rule option (R38, R41-R43).
+ZERO_SUM: Final = frozenset({"sheepshead"})
+
+Options = tuple[tuple[str, Any], ...]
+
+
 @cache
-def _engine(name: str, preset: str) -> Any:
-    return get_game(name, preset)
+def _engine(name: str, preset: str, options: Options = ()) -> Any:
+    return get_game(name, preset, **dict(options))
+
+
+@cache
+def rule_parameters(name: str) -> dict[str, Any]:
+    """Every rule option of ``name`` as an OpenSpiel parameter, with its value under the standard
+    preset (`NONE` for ``None``)."""
+    rules = _engine(name, "standard").rules
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(rules):
+        value = getattr(rules, f.name)
+        out[f.name] = NONE if value is None else value
+    return out
+
+
+def _options(name: str, params: dict[str, Any]) -> Options:
+    """The rule options given in ``params``: those that differ from the standard preset's value
+    (OpenSpiel fills every parameter left out with its default, so one left at the standard value
+    cannot be told from one not given, and keeps the preset's)."""
+    standard = rule_parameters(name)
+    rules = _engine(name, "standard").rules
+    out = []
+    for key, value in sorted(params.items()):
+        if key in standard and value != standard[key]:
+            nullable = getattr(rules, key) is None
+            out.append((key, None if nullable and value == NONE else value))
+    return tuple(out)
 
 
 def _game_type(name: str) -> Any:
@@ -57,7 +97,7 @@ def _game_type(name: str) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if name in ZERO_SUM else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=_engine(name, "standard").seats,
         min_num_players=_engine(name, "standard").seats,
@@ -65,18 +105,36 @@ def _game_type(name: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"preset": "standard"},
+        parameter_specification={"preset": "standard", **rule_parameters(name)},
     )
 
 
-def _game_info(name: str) -> Any:
+def _sheepshead_bounds(rules: Any) -> tuple[float, float]:
+    """The least and greatest return of a Sheepshead seat in one hand under ``rules``: R38's
+    largest payment (alone: 12 units; a loss twice that on the bump, R40) times the largest
+    multiplier M (R37): doublers (R42; compound ones stack up to the engine's cap), a crack and
+    re-crack (R44), two blitzes (R45), within R46's limit. Leasters and the other no-pick hands
+    pay less (R41, R43)."""
+    doubler = 1
+    if rules.no_pick_rule == "doubler":
+        doubler = 2**MAX_PENDING_DOUBLERS if rules.doubler_stacking == "compound" else 2
+    m = doubler * (4 if rules.cracking else 1) * (4 if rules.blitzing else 1)
+    if rules.multiplier_limit is not None:
+        m = min(m, rules.multiplier_limit)
+    return -float(12 * m * (2 if rules.double_on_the_bump else 1)), float(12 * m)
+
+
+def _game_info(name: str, engine: Any) -> Any:
     low, high, length = _BOUNDS[name]
+    if name == "sheepshead":
+        low, high = _sheepshead_bounds(engine.rules)
     return pyspiel.GameInfo(
         num_distinct_actions=vocabulary(name).size,
         max_chance_outcomes=len(vocabulary(name).cards),
         num_players=_engine(name, "standard").seats,
         min_utility=low,
         max_utility=high,
+        utility_sum=0.0 if name in ZERO_SUM else None,
         max_game_length=length,
     )
 
@@ -87,9 +145,12 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
     card_game: str = ""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(_game_type(self.card_game), _game_info(self.card_game), params or {})
-        self.preset = str(self.get_parameters().get("preset", "standard"))
-        self.engine = _engine(self.card_game, self.preset)
+        given = dict(params or {})
+        name = self.card_game
+        self.preset = str(given.get("preset", "standard"))
+        self.options = _options(name, given)
+        self.engine = _engine(name, self.preset, self.options)
+        super().__init__(_game_type(name), _game_info(name, self.engine), given)
 
     def new_initial_state(self) -> CardtableState:
         return CardtableState(self)
@@ -107,7 +168,8 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.name = game.card_game
         self.preset = game.preset
-        self.engine_state: Any = _engine(self.name, self.preset).start(0)
+        self.options = game.options
+        self.engine_state: Any = game.engine.start(0)
         self.dealt: list[int] = []
         self.decision: Decision | None = None
         self.given: list[list[int]] = [[] for _ in range(self.get_game().num_players())]
@@ -116,7 +178,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def engine(self) -> Any:
-        return _engine(self.name, self.preset)
+        return _engine(self.name, self.preset, self.options)
 
     def current_player(self) -> int:
         if self.score is not None:
