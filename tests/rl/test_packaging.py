@@ -1,5 +1,5 @@
-"""The environments as the ecosystem looks for them: ``gymnasium.make("cardtable/Smear-v0")`` and
-friends, and the modules ``seep_v0``, ``smear_v0``, ``sheepshead_v0`` with ``env``, ``raw_env`` and
+"""The environments as the ecosystem looks for them: ``gymnasium.make("cardtable/Smear-v1")`` and
+friends, and the modules ``seep_v0``, ``smear_v1``, ``sheepshead_v1`` with ``env``, ``raw_env`` and
 ``parallel_env``, each passing the ecosystem's own checkers."""
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test
 
 import cardtable.rl
-import cardtable.rl.smear_v0
+import cardtable.rl.smear_v1
+from cardtable.core import BadRules
+from cardtable.rl.aec import VERSIONS
 from cardtable.rl.tokens import GAMES
 from cardtable.rl.walk import IllegalToken
 
@@ -25,7 +27,7 @@ from cardtable.rl.walk import IllegalToken
 @pytest.mark.parametrize("name", GAMES)
 def test_gymnasium_make_builds_each_game(name: str) -> None:
     env_id = cardtable.rl.IDS[name]
-    assert env_id == f"cardtable/{name.capitalize()}-v0"
+    assert env_id == f"cardtable/{name.capitalize()}-v{VERSIONS[name][-1]}"
     e = gymnasium.make(env_id, seat=1, opponents="random", max_steps=400)
     assert e.unwrapped.table.name == name and e.unwrapped.seat == 1
     _, info = e.reset(seed=3)
@@ -40,9 +42,9 @@ def test_gymnasium_make_builds_each_game(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_pettingzoo_modules(name: str) -> None:
-    module = importlib.import_module(f"cardtable.rl.{name}_v0")
+    module = importlib.import_module(f"cardtable.rl.{VERSIONS[name]}")
     e = module.env()
-    assert e.metadata["name"] == f"{name}_v0"
+    assert e.metadata["name"] == VERSIONS[name]
     api_test(e, num_cycles=30)
     raw = module.raw_env(dealer=1)
     raw.reset(seed=2)
@@ -68,7 +70,7 @@ def _masked_run(e: object, seed: int) -> list[bytes]:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_parallel_env_plays_a_hand_to_the_engines_scores(name: str) -> None:
-    module = importlib.import_module(f"cardtable.rl.{name}_v0")
+    module = importlib.import_module(f"cardtable.rl.{VERSIONS[name]}")
     e = module.parallel_env()
     obs, _ = e.reset(seed=5)
     rng = random.Random(5)
@@ -87,10 +89,20 @@ def test_the_parallel_env_plays_a_hand_to_the_engines_scores(name: str) -> None:
 
 
 def test_the_parallel_env_refuses_a_missing_or_illegal_token() -> None:
-    e = cardtable.rl.smear_v0.parallel_env()
+    e = cardtable.rl.smear_v1.parallel_env()
     obs, _ = e.reset(seed=1)
     acting = next(a for a in e.agents if obs[a]["action_mask"].any())
     with pytest.raises(ValueError, match="is to act"):
         e.step({a: 0 for a in e.agents if a != acting})
     with pytest.raises(IllegalToken):
         e.step({acting: int(np.flatnonzero(obs[acting]["action_mask"] == 0)[0])})
+
+
+@pytest.mark.parametrize("name", ["smear", "sheepshead"])
+def test_a_retired_version_names_its_successor(name: str) -> None:
+    old = importlib.import_module(f"cardtable.rl.{name}_v0")
+    for make in (old.env, old.raw_env, old.parallel_env):
+        with pytest.raises(BadRules, match=f"use cardtable.rl.{name}_v1"):
+            make()
+    with pytest.raises(gymnasium.error.DeprecatedEnv, match=f"{name.capitalize()}-v1"):
+        gymnasium.make(f"cardtable/{name.capitalize()}-v0")

@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments ``seep_v0``, ``smear_v0`` and ``sheepshead_v0``.
+"""PettingZoo AEC environments ``seep_v0``, ``smear_v1`` and ``sheepshead_v1``.
 
 Agents are ``seat_0`` … ``seat_3`` (``seat_4`` in Sheepshead). Each observation is
 ``{"observation": int8 vector, "action_mask": int8 vector}``; an action is one token of the game's
@@ -24,8 +24,9 @@ from pettingzoo.utils import wrappers
 
 from cardtable.rl.table import MAX_REDEALS, Table
 
-#: The environment names and their versions (an encoding or reward change bumps the version).
-VERSIONS = {"seep": "seep_v0", "smear": "smear_v0", "sheepshead": "sheepshead_v0"}
+#: The environment names and their versions (an encoding or reward change bumps the version:
+#: Smear's and Sheepshead's observations gained the cards each side has taken in v1).
+VERSIONS = {"seep": "seep_v0", "smear": "smear_v1", "sheepshead": "sheepshead_v1"}
 
 
 class raw_env(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]

@@ -5,8 +5,8 @@ observation and mask, and only the seat to act has allowed tokens; ``step`` read
 token from the actions given and ignores the others' (an all-zero mask lets them give anything).
 Rewards, the dealer, truncation and ``state()`` are those of the AEC environment.
 
->>> from cardtable.rl import smear_v0
->>> e = smear_v0.parallel_env()
+>>> from cardtable.rl import smear_v1
+>>> e = smear_v1.parallel_env()
 >>> obs, infos = e.reset(seed=1)
 >>> acting = [a for a in e.agents if obs[a]["action_mask"].any()]
 >>> len(acting)

@@ -1,38 +1,23 @@
-"""Smear as PettingZoo ships its games: ``env``, ``raw_env`` and ``parallel_env``.
-
->>> from cardtable.rl import smear_v0
->>> e = smear_v0.env()
->>> e.reset(seed=1)
->>> e.metadata["name"]
-'smear_v0'
-
-Keyword arguments are those of `cardtable.rl.aec.raw_env` (rule options, ``preset``, ``dealer``,
-``max_steps``, ``max_redeals``, ``auto_forced``, ``action_features``; the parallel
-environment takes all but ``action_features``).
+"""``smear_v0``, replaced by ``smear_v1``: its observation did not show which cards each side had
+taken in tricks. Each call here refuses with the name to use instead, as PettingZoo does for its
+own retired versions.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
-from pettingzoo import AECEnv
+from cardtable.core import BadRules
 
-from cardtable.rl import aec
-from cardtable.rl.parallel import ParallelTable
-
-GAME = "smear"
-
-
-def env(render_mode: str | None = None, **kwargs: Any) -> AECEnv[str, dict[str, Any], int | None]:
-    """The AEC environment with PettingZoo's usual checks around it."""
-    return aec.env(GAME, render_mode, **kwargs)
+MESSAGE = (
+    "smear_v0 is replaced by smear_v1 (its observation now shows the cards each side has taken): "
+    "use cardtable.rl.smear_v1"
+)
 
 
-def raw_env(render_mode: str | None = None, **kwargs: Any) -> aec.raw_env:
-    """The AEC environment itself."""
-    return aec.raw_env(GAME, render_mode, **kwargs)
+def env(*args: Any, **kwargs: Any) -> NoReturn:
+    """Refused: see the module docstring."""
+    raise BadRules(MESSAGE)
 
 
-def parallel_env(render_mode: str | None = None, **kwargs: Any) -> ParallelTable:
-    """The parallel environment (one seat moves per step: see `cardtable.rl.parallel`)."""
-    return ParallelTable(GAME, render_mode, **kwargs)
+raw_env = parallel_env = env
