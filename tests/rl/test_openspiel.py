@@ -135,3 +135,24 @@ def test_the_standard_bounds_are_reached_no_further() -> None:
     game = pyspiel.load_game("python_sheepshead")
     assert (game.min_utility(), game.max_utility()) == (-12.0, 12.0)
     assert pyspiel.load_game("python_smear").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_dealer_is_a_parameter_or_drawn_by_chance(name: str) -> None:
+    fixed = pyspiel.load_game(f"python_{name}(dealer=2)")
+    state = fixed.new_initial_state()
+    assert state.dealer == 2 and fixed.new_initial_state().chance_outcomes()[0][1] == 1 / len(vocabulary(name).cards)
+    drawn = pyspiel.load_game(f"python_{name}(dealer=-1)")
+    pyspiel.random_sim_test(drawn, num_sims=1, serialize=True, verbose=False)
+    first = drawn.new_initial_state()
+    seats = drawn.num_players()
+    assert first.is_chance_node() and first.chance_outcomes() == [(s, 1.0 / seats) for s in range(seats)]
+    first.apply_action(seats - 1)
+    assert first.dealer == seats - 1 and len(first.chance_outcomes()) == len(vocabulary(name).cards)
+    rng = random.Random(2)
+    while first.is_chance_node():
+        outcomes = first.chance_outcomes()
+        first.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+    assert first.view(0).dealer == seats - 1 or first.redeals > 0
+    with pytest.raises(BadRules, match="dealer"):
+        pyspiel.load_game(f"python_{name}(dealer={seats})")

@@ -10,7 +10,8 @@ from one observer over the seat's view (`cardtable.rl.encode`); the information 
 the tokens the seat has given in the hand. ``resample_from_infostate`` deals the hidden cards
 again with the engine's own sampler. The parameter ``preset`` picks one of the game's presets, and
 every rule option is a parameter too (``python_smear(kitty_size=2)``; `NONE` stands for a null
-option). Sheepshead is declared zero-sum, with the bounds its rules allow.
+option). ``dealer`` is the first hand's dealer (0 by default; `RANDOM_DEALER`, -1, has a first
+chance node draw it). Sheepshead is declared zero-sum, with the bounds its rules allow.
 
 >>> import pyspiel
 >>> import cardtable.rl.openspiel
@@ -32,7 +33,7 @@ import numpy as np
 import pyspiel
 
 from cardtable.cards import format_card
-from cardtable.core import Deal
+from cardtable.core import BadRules, Deal
 from cardtable.games.sheepshead.scoring import MAX_PENDING_DOUBLERS
 from cardtable.registry import get_game
 from cardtable.rl.encode import encode, layout
@@ -52,6 +53,9 @@ _BOUNDS: Final = {"seep": (-1000.0, 1000.0, 3000), "smear": (-5.0, 5.0, 400), "s
 #: The value of a parameter standing for a rule option's ``None`` (no limit): OpenSpiel parameters
 #: cannot be null.
 NONE: Final = -1
+
+#: The ``dealer`` parameter that has a first chance node draw the dealer, each seat equally likely.
+RANDOM_DEALER: Final = -1
 
 #: Games whose returns sum to zero in every hand under every rule option (R38, R41-R43).
 ZERO_SUM: Final = frozenset({"sheepshead"})
@@ -105,7 +109,7 @@ def _game_type(name: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"preset": "standard", **rule_parameters(name)},
+        parameter_specification={"preset": "standard", "dealer": 0, **rule_parameters(name)},
     )
 
 
@@ -150,6 +154,11 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
         self.preset = str(given.get("preset", "standard"))
         self.options = _options(name, given)
         self.engine = _engine(name, self.preset, self.options)
+        self.dealer = given.get("dealer", 0)
+        seats = self.engine.seats
+        if not isinstance(self.dealer, int) or not RANDOM_DEALER <= self.dealer < seats:
+            expected = f"a seat 0-{seats - 1} or {RANDOM_DEALER} (drawn by chance)"
+            raise BadRules(f"dealer: expected {expected}, not {self.dealer!r}")
         super().__init__(_game_type(name), _game_info(name, self.engine), given)
 
     def new_initial_state(self) -> CardtableState:
@@ -169,7 +178,9 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         self.name = game.card_game
         self.preset = game.preset
         self.options = game.options
-        self.engine_state: Any = game.engine.start(0)
+        #: The dealer of the first hand; None until the first chance node draws it.
+        self.dealer: int | None = None if game.dealer == RANDOM_DEALER else game.dealer
+        self.engine_state: Any = None if self.dealer is None else game.engine.start(self.dealer)
         self.dealt: list[int] = []
         self.decision: Decision | None = None
         self.given: list[list[int]] = [[] for _ in range(self.get_game().num_players())]
@@ -191,12 +202,19 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         return [] if self.decision is None else self.decision.allowed()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.dealer is None:
+            seats = self.get_game().num_players()
+            return [(s, 1.0 / seats) for s in range(seats)]
         dealt = set(self.dealt)
         left = [i for i in range(len(vocabulary(self.name).cards)) if i not in dealt]
         p = 1.0 / len(left)
         return [(i, p) for i in left]
 
     def _apply_action(self, action: int) -> None:
+        if self.dealer is None:
+            self.dealer = action
+            self.engine_state = self.engine.start(action)
+            return
         if self.decision is None:
             self.dealt.append(action)
             cards = vocabulary(self.name).cards
@@ -228,6 +246,8 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         vocab = vocabulary(self.name)
         if player == pyspiel.PlayerId.CHANCE:
+            if self.dealer is None:
+                return f"dealer {action}"
             return f"deal {format_card(vocab.cards[action])}"
         return vocab.names[action]
 
