@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments ``seep_v0``, ``smear_v0`` and ``sheepshead_v0``.
+"""PettingZoo AEC environments ``seep_v0``, ``smear_v1`` and ``sheepshead_v1``.
 
 Agents are ``seat_0`` … ``seat_3`` (``seat_4`` in Sheepshead). Each observation is
 ``{"observation": int8 vector, "action_mask": int8 vector}``; an action is one token of the game's
@@ -22,10 +22,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from cardtable.rl.table import Table
+from cardtable.rl.table import MAX_REDEALS, Table
 
-#: The environment names and their versions (an encoding or reward change bumps the version).
-VERSIONS = {"seep": "seep_v0", "smear": "smear_v0", "sheepshead": "sheepshead_v0"}
+#: The environment names and their versions (an encoding or reward change bumps the version:
+#: Smear's and Sheepshead's observations gained the cards each side has taken in v1).
+VERSIONS = {"seep": "seep_v0", "smear": "smear_v1", "sheepshead": "sheepshead_v1"}
 
 
 class raw_env(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
@@ -35,7 +36,9 @@ class raw_env(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
     of them; ``auto_forced`` applies a token by itself whenever it is the only one allowed;
     ``action_features`` lists every complete legal action of the agent to act in its ``info``
     (``"legal_actions"`` in record notation and ``"action_features"``, one row of token indicators
-    per action).
+    per action). ``dealer`` (a seat, ``"random"``, the default, or ``"rotate"``), ``max_steps``
+    and ``max_redeals`` are those of `cardtable.rl.table.Table`: an episode cut short by a bound
+    ends with every agent truncated and nothing more paid.
     """
 
     def __init__(
@@ -46,12 +49,23 @@ class raw_env(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         preset: str | None = None,
         auto_forced: bool = False,
         action_features: bool = True,
+        dealer: int | str = "random",
+        max_steps: int | None = None,
+        max_redeals: int | None = MAX_REDEALS,
         **house_rules: Any,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode: expected None, 'human' or 'ansi', not {render_mode!r}")
-        self.table = Table(name, preset=preset, auto_forced=auto_forced, **house_rules)
+        self.table = Table(
+            name,
+            preset=preset,
+            auto_forced=auto_forced,
+            dealer=dealer,
+            max_steps=max_steps,
+            max_redeals=max_redeals,
+            **house_rules,
+        )
         self.metadata = {"render_modes": ["human", "ansi"], "name": VERSIONS[name], "is_parallelizable": False}
         self.render_mode = render_mode
         self.with_features = action_features
@@ -121,8 +135,9 @@ class raw_env(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
         for a in self.agents:
             self.infos[a] = {"redeals": table.redeals, "hands": table.hands}
         if table.done:
+            ended = self.truncations if table.truncated else self.terminations
             for a in self.agents:
-                self.terminations[a] = True
+                ended[a] = True
                 self.infos[a]["returns"] = list(table.returns)
                 self.infos[a]["results"] = [r.result for r in table.results]
             self.agent_selection = self.agents[0]

@@ -10,7 +10,7 @@ Numbers that can grow large (scores, sweep points) are written as a sign and eig
 of the magnitude (capped at 255), so every entry fits an int8 exactly.
 
 >>> layout("smear").size
-537
+601
 """
 
 from __future__ import annotations
@@ -165,6 +165,7 @@ def _smear_layout() -> Layout:
     lay.add("leader", (5,), "leader of the current trick, by relative seat, or none")
     lay.add("hand_sizes", (4,), "cards in each hand, by relative seat")
     lay.add("tricks_won", (4,), "tricks each relative seat has won")
+    lay.add("taken", (2, 32), "cards in the finished tricks each team has won (own team first)")
     lay.add("scores", (2, NUMBER), "match score before this hand (own team first)")
     lay.add("partial", (v,), "tokens the observer has given toward its action (one per token)")
     return lay
@@ -180,11 +181,13 @@ def _encode_smear(o: dict[str, int], view: Any, partial: Sequence[int], buf: byt
     me = view.seat
     idx = _SMEAR_INDEX
     _cards(buf, o["hand"], view.hand, idx)
-    played, trick, won = o["played"], o["trick"], o["tricks_won"]
+    played, trick, won, taken = o["played"], o["trick"], o["tricks_won"], o["taken"]
     for t in view.tricks:
         leader = t.leader
+        side = taken + 32 * ((t.winner - me) % 2)
         for k, c in enumerate(t.cards):
             buf[played + 32 * ((leader + k - me) % 4) + idx[c]] = 1
+            buf[side + idx[c]] = 1
         buf[won + (t.winner - me) % 4] += 1
     if view.trick:
         for k, c in enumerate(view.trick):
@@ -248,6 +251,8 @@ def _sheepshead_layout() -> Layout:
     lay.add("to_act", (6,), "seat to act, by relative seat, or nobody")
     lay.add("leader", (5,), "leader of the current trick, by relative seat")
     lay.add("tricks_won", (5,), "tricks each relative seat has won")
+    lay.add("taken", (5, 32), "face-up cards in the finished tricks each relative seat has won")
+    lay.add("taken_face_down", (5,), "face-down cards (R35a) in the finished tricks each relative seat has won")
     lay.add("scores", (5, NUMBER), "running match totals, by relative seat")
     lay.add("partial", (v,), "tokens the observer has given toward its action (one per token)")
     return lay
@@ -272,13 +277,17 @@ def _encode_sheepshead(o: dict[str, int], view: Any, partial: Sequence[int], buf
         buf[base + idx[c]] = 1
     played, down, trick, won = o["played"], o["played_face_down"], o["trick"], o["tricks_won"]
     for leader, cards, winner in view.tricks:
+        by = (winner - me) % 5
+        taken = o["taken"] + 32 * by
         for k, c in enumerate(cards):
             rel = (leader + k - me) % 5
             if c is None:
                 buf[down + rel] += 1
+                buf[o["taken_face_down"] + by] += 1
             else:
                 buf[played + 32 * rel + idx[c]] = 1
-        buf[won + (winner - me) % 5] += 1
+                buf[taken + idx[c]] = 1
+        buf[won + by] += 1
     for k, c in enumerate(view.trick):
         rel = (view.trick_leader + k - me) % 5
         if c is None:

@@ -8,7 +8,10 @@ the deal (a Seep misdeal, a Smear pass-out, a Sheepshead doubler) is dealt again
 nodes. The returns are the hand's scores per seat. Observation and information-state tensors come
 from one observer over the seat's view (`cardtable.rl.encode`); the information state also lists
 the tokens the seat has given in the hand. ``resample_from_infostate`` deals the hidden cards
-again with the engine's own sampler. The parameter ``preset`` picks one of the game's presets.
+again with the engine's own sampler. The parameter ``preset`` picks one of the game's presets, and
+every rule option is a parameter too (``python_smear(kitty_size=2)``; `NONE` stands for a null
+option). ``dealer`` is the first hand's dealer (0 by default; `RANDOM_DEALER`, -1, has a first
+chance node draw it). Sheepshead is declared zero-sum, with the bounds its rules allow.
 
 >>> import pyspiel
 >>> import cardtable.rl.openspiel
@@ -20,6 +23,7 @@ again with the engine's own sampler. The parameter ``preset`` picks one of the g
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from functools import cache
@@ -29,7 +33,8 @@ import numpy as np
 import pyspiel
 
 from cardtable.cards import format_card
-from cardtable.core import Deal
+from cardtable.core import BadRules, Deal
+from cardtable.games.sheepshead.scoring import MAX_PENDING_DOUBLERS
 from cardtable.registry import get_game
 from cardtable.rl.encode import encode, layout
 from cardtable.rl.table import REDEALT
@@ -38,12 +43,55 @@ from cardtable.rl.walk import Decision
 
 #: (least, greatest) return of one seat in one hand, and the longest hand in moves (chance
 #: nodes included, a redeal or two allowed for), per game.
+#: Worlds drawn at most by ``resample_from_infostate`` before it gives up (the samplers meet the
+#: rules' constraints, so the first draw is expected to do).
+_RESAMPLE_TRIES: Final = 100
+
 _BOUNDS: Final = {"seep": (-1000.0, 1000.0, 3000), "smear": (-5.0, 5.0, 400), "sheepshead": (-1000.0, 1000.0, 500)}
 
 
+#: The value of a parameter standing for a rule option's ``None`` (no limit): OpenSpiel parameters
+#: cannot be null.
+NONE: Final = -1
+
+#: The ``dealer`` parameter that has a first chance node draw the dealer, each seat equally likely.
+RANDOM_DEALER: Final = -1
+
+#: Games whose returns sum to zero in every hand under every rule option (R38, R41-R43).
+ZERO_SUM: Final = frozenset({"sheepshead"})
+
+Options = tuple[tuple[str, Any], ...]
+
+
 @cache
-def _engine(name: str, preset: str) -> Any:
-    return get_game(name, preset)
+def _engine(name: str, preset: str, options: Options = ()) -> Any:
+    return get_game(name, preset, **dict(options))
+
+
+@cache
+def rule_parameters(name: str) -> dict[str, Any]:
+    """Every rule option of ``name`` as an OpenSpiel parameter, with its value under the standard
+    preset (`NONE` for ``None``)."""
+    rules = _engine(name, "standard").rules
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(rules):
+        value = getattr(rules, f.name)
+        out[f.name] = NONE if value is None else value
+    return out
+
+
+def _options(name: str, params: dict[str, Any]) -> Options:
+    """The rule options given in ``params``: those that differ from the standard preset's value
+    (OpenSpiel fills every parameter left out with its default, so one left at the standard value
+    cannot be told from one not given, and keeps the preset's)."""
+    standard = rule_parameters(name)
+    rules = _engine(name, "standard").rules
+    out = []
+    for key, value in sorted(params.items()):
+        if key in standard and value != standard[key]:
+            nullable = getattr(rules, key) is None
+            out.append((key, None if nullable and value == NONE else value))
+    return tuple(out)
 
 
 def _game_type(name: str) -> Any:
@@ -53,7 +101,7 @@ def _game_type(name: str) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if name in ZERO_SUM else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=_engine(name, "standard").seats,
         min_num_players=_engine(name, "standard").seats,
@@ -61,18 +109,36 @@ def _game_type(name: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"preset": "standard"},
+        parameter_specification={"preset": "standard", "dealer": 0, **rule_parameters(name)},
     )
 
 
-def _game_info(name: str) -> Any:
+def _sheepshead_bounds(rules: Any) -> tuple[float, float]:
+    """The least and greatest return of a Sheepshead seat in one hand under ``rules``: R38's
+    largest payment (alone: 12 units; a loss twice that on the bump, R40) times the largest
+    multiplier M (R37): doublers (R42; compound ones stack up to the engine's cap), a crack and
+    re-crack (R44), two blitzes (R45), within R46's limit. Leasters and the other no-pick hands
+    pay less (R41, R43)."""
+    doubler = 1
+    if rules.no_pick_rule == "doubler":
+        doubler = 2**MAX_PENDING_DOUBLERS if rules.doubler_stacking == "compound" else 2
+    m = doubler * (4 if rules.cracking else 1) * (4 if rules.blitzing else 1)
+    if rules.multiplier_limit is not None:
+        m = min(m, rules.multiplier_limit)
+    return -float(12 * m * (2 if rules.double_on_the_bump else 1)), float(12 * m)
+
+
+def _game_info(name: str, engine: Any) -> Any:
     low, high, length = _BOUNDS[name]
+    if name == "sheepshead":
+        low, high = _sheepshead_bounds(engine.rules)
     return pyspiel.GameInfo(
         num_distinct_actions=vocabulary(name).size,
         max_chance_outcomes=len(vocabulary(name).cards),
         num_players=_engine(name, "standard").seats,
         min_utility=low,
         max_utility=high,
+        utility_sum=0.0 if name in ZERO_SUM else None,
         max_game_length=length,
     )
 
@@ -83,9 +149,17 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
     card_game: str = ""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(_game_type(self.card_game), _game_info(self.card_game), params or {})
-        self.preset = str(self.get_parameters().get("preset", "standard"))
-        self.engine = _engine(self.card_game, self.preset)
+        given = dict(params or {})
+        name = self.card_game
+        self.preset = str(given.get("preset", "standard"))
+        self.options = _options(name, given)
+        self.engine = _engine(name, self.preset, self.options)
+        self.dealer = given.get("dealer", 0)
+        seats = self.engine.seats
+        if not isinstance(self.dealer, int) or not RANDOM_DEALER <= self.dealer < seats:
+            expected = f"a seat 0-{seats - 1} or {RANDOM_DEALER} (drawn by chance)"
+            raise BadRules(f"dealer: expected {expected}, not {self.dealer!r}")
+        super().__init__(_game_type(name), _game_info(name, self.engine), given)
 
     def new_initial_state(self) -> CardtableState:
         return CardtableState(self)
@@ -103,7 +177,10 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.name = game.card_game
         self.preset = game.preset
-        self.engine_state: Any = _engine(self.name, self.preset).start(0)
+        self.options = game.options
+        #: The dealer of the first hand; None until the first chance node draws it.
+        self.dealer: int | None = None if game.dealer == RANDOM_DEALER else game.dealer
+        self.engine_state: Any = None if self.dealer is None else game.engine.start(self.dealer)
         self.dealt: list[int] = []
         self.decision: Decision | None = None
         self.given: list[list[int]] = [[] for _ in range(self.get_game().num_players())]
@@ -112,7 +189,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def engine(self) -> Any:
-        return _engine(self.name, self.preset)
+        return _engine(self.name, self.preset, self.options)
 
     def current_player(self) -> int:
         if self.score is not None:
@@ -125,12 +202,19 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         return [] if self.decision is None else self.decision.allowed()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.dealer is None:
+            seats = self.get_game().num_players()
+            return [(s, 1.0 / seats) for s in range(seats)]
         dealt = set(self.dealt)
         left = [i for i in range(len(vocabulary(self.name).cards)) if i not in dealt]
         p = 1.0 / len(left)
         return [(i, p) for i in left]
 
     def _apply_action(self, action: int) -> None:
+        if self.dealer is None:
+            self.dealer = action
+            self.engine_state = self.engine.start(action)
+            return
         if self.decision is None:
             self.dealt.append(action)
             cards = vocabulary(self.name).cards
@@ -162,6 +246,8 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         vocab = vocabulary(self.name)
         if player == pyspiel.PlayerId.CHANCE:
+            if self.dealer is None:
+                return f"dealer {action}"
             return f"deal {format_card(vocab.cards[action])}"
         return vocab.names[action]
 
@@ -191,11 +277,17 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         if view is None or self.score is not None:
             raise ValueError("only a hand past the deal and not over can be resampled")
         rng = random.Random(int(probability_sampler() * 2**53))
-        world = self.engine.sample(view, rng)
+        for _ in range(_RESAMPLE_TRIES):
+            world = self.engine.sample(view, rng)
+            legal = self.engine.legal_actions(world)
+            if legal:  # a world the rules cannot reach (a seat to act with nothing to do) is drawn again
+                break
+        else:
+            raise ValueError(f"{self.name}: no world with a legal action in {_RESAMPLE_TRIES} samples")
         clone: CardtableState = self.clone()
         clone.engine_state = world
         actor = self.current_player()
-        clone.decision = Decision(vocabulary(self.name), self.engine.legal_actions(world))
+        clone.decision = Decision(vocabulary(self.name), legal)
         prefix = self.partial(actor)
         if actor != player_id and prefix:
             longer = [s for s in clone.decision.spellings if len(s) > len(prefix)]

@@ -44,14 +44,56 @@ PLACES: Final = {
     ),
 }  # fmt: skip
 
+#: Hands in a row that may end at the deal inside one episode before it is truncated (an agent
+#: that always passes in Smear would otherwise be dealt hand after hand for ever).
+MAX_REDEALS: Final = 100
+
+#: Dealer choices for an episode's first hand: a seat number, or one of these.
+DEALER_POLICIES: Final = ("random", "rotate")
+
 #: Hands in a match episode when the game has no end of its own (Sheepshead: one deal per seat).
 MATCH_HANDS: Final = {"sheepshead": 5}
 
 
-class Table:
-    """One hand (or match) of a game, driven one token at a time."""
+def check_dealer(dealer: object, seats: int) -> int | str:
+    """``dealer`` if it is a seat number or one of `DEALER_POLICIES`; `BadRules` otherwise."""
+    if dealer in DEALER_POLICIES:
+        return str(dealer)
+    if isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < seats:
+        return dealer
+    raise BadRules(f'dealer: expected a seat 0-{seats - 1}, "random" or "rotate", not {dealer!r}')
 
-    def __init__(self, name: str, *, preset: str | None = None, auto_forced: bool = False, **house_rules: Any) -> None:
+
+def _bound(name: str, value: object) -> int | None:
+    """A step or redeal bound: ``None`` (no bound) or a whole number 1 or more."""
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise BadRules(f"{name}: expected a whole number 1 or more or None, not {value!r}")
+    return value
+
+
+class Table:
+    """One hand (or match) of a game, driven one token at a time.
+
+    ``dealer`` deals an episode's first hand: ``"random"`` (the default: drawn from the table's
+    seeded generator, so every seat is trained in every position relative to the dealer),
+    ``"rotate"`` (seat 0, then 1, … episode after episode) or a fixed seat. ``max_steps`` (tokens)
+    and ``max_redeals`` (hands in a row ended at the deal, 100 by default) truncate an episode that
+    would otherwise go on for ever; ``None`` lifts a bound.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        preset: str | None = None,
+        auto_forced: bool = False,
+        dealer: int | str = "random",
+        max_steps: int | None = None,
+        max_redeals: int | None = MAX_REDEALS,
+        **house_rules: Any,
+    ) -> None:
         self.game: Any = get_game(name, preset, **house_rules)
         self.name = name
         self.vocab = vocabulary(name)
@@ -71,6 +113,16 @@ class Table:
         self.returns = [0] * self.seats
         self.results: list[HandResult] = []
         self.done = True
+        #: The episode was cut short by ``max_steps`` or ``max_redeals`` (then ``done`` too).
+        self.truncated = False
+        self.dealer_policy = check_dealer(dealer, self.seats)
+        self.max_steps = _bound("max_steps", max_steps)
+        self.max_redeals = _bound("max_redeals", max_redeals)
+        self.steps = 0
+        #: The dealer of the episode's first hand.
+        self.dealer = 0
+        self._unscored = 0
+        self._episodes = 0
         self._baazis = 0
 
     # ------------------------------------------------------------------ episodes
@@ -78,8 +130,9 @@ class Table:
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """Start an episode: one hand, or a match with ``options={"episode": "match"}``.
 
-        ``options`` may also give ``"deal"`` (a record's deal, either form) with ``"dealer"`` and
-        ``"match"`` (the record §5 match state) to play a fixed deal, and ``"hands"`` to cap a
+        ``options`` may also give ``"deal"`` (a record's deal, either form) with ``"match"`` (the
+        record §5 match state) to play a fixed deal, ``"dealer"`` (a seat, ``"random"`` or
+        ``"rotate"``) for this episode instead of the table's ``dealer``, and ``"hands"`` to cap a
         match; other keys are ignored. ``seed`` reseeds the dealing; without it the dealing carries on from the last
         episode's generator.
         """
@@ -92,14 +145,16 @@ class Table:
             raise BadRules(f"hands: expected a whole number 1 or more, not {hands!r}")
         if seed is not None:
             self.rng = random.Random(seed)
-        dealer = opts.get("dealer", 0)
+        dealer = self.dealer = self._first_dealer(check_dealer(opts.get("dealer", self.dealer_policy), self.seats))
         start = self.game.start(dealer, opts.get("match"))
         deal = self.game.deal_from_json(opts["deal"], dealer) if "deal" in opts else None
         self.episode, self.hands_limit = episode, hands
         self.redeals = self.hands = 0
         self.returns = [0] * self.seats
         self.results = []
-        self.done = False
+        self.done = self.truncated = False
+        self.steps = self._unscored = 0
+        self._episodes += 1
         self._baazis = sum(self.game.match_json(start).get("baazis", ()))
         self._deal(start, deal)
 
@@ -118,11 +173,16 @@ class Table:
             nxt = game.next_hand(self.state)
             if result.result in REDEALT:
                 self.redeals += 1
+                self._unscored += 1
+                if self.max_redeals is not None and self._unscored > self.max_redeals:
+                    self._truncate()
+                    return paid
                 if nxt is None:  # cannot happen: a hand without a score wins no match
                     raise BadRules(f"{self.name}: a {result.result} ended the match")
                 self._deal_next(nxt)
                 continue
             self.hands += 1
+            self._unscored = 0
             self.results.append(result)
             paid = (
                 tuple(result.score) if paid is None else tuple(a + b for a, b in zip(paid, result.score, strict=True))
@@ -137,6 +197,20 @@ class Table:
         if self.auto_forced:
             self._force()
         return paid
+
+    def _truncate(self) -> None:
+        """End the episode before its natural end (a bound was reached): nothing more is paid."""
+        self.done = self.truncated = True
+        self.decision = None
+
+    def _first_dealer(self, policy: int | str) -> int:
+        """The dealer of an episode's first hand under ``policy`` (see `check_dealer`)."""
+        if policy == "random":
+            return self.rng.randrange(self.seats)
+        if policy == "rotate":
+            return (self._episodes) % self.seats
+        assert isinstance(policy, int)
+        return policy
 
     def _deal_next(self, nxt: Any) -> None:
         self.state = self.game.apply(nxt, self.game.deal(nxt, self.rng))
@@ -178,12 +252,15 @@ class Table:
         paid = self._push(token)
         if self.auto_forced and not self.done:
             self._force()
+        if not self.done and self.max_steps is not None and self.steps >= self.max_steps:
+            self._truncate()
         return paid
 
     def _push(self, token: int) -> tuple[int, ...] | None:
         if self.decision is None:
             raise BadRules("the episode is over: reset the table")
         action = self.decision.push(int(token))
+        self.steps += 1
         if action is None:
             return None
         self.state = self.game.apply(self.state, action)

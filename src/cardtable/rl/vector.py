@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.rl.table import Table
+from cardtable.rl.table import MAX_REDEALS, Table
 
 Arrays = tuple[npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int64]]
 StepArrays = tuple[
@@ -35,8 +35,8 @@ StepArrays = tuple[
 class VectorTables:
     """``n`` tables of ``name`` dealt from ``seed`` (see the module docstring).
 
-    ``episode`` is ``"hand"`` or ``"match"``; ``preset``, ``auto_forced`` and ``house_rules`` are
-    as for the PettingZoo environment.
+    ``episode`` is ``"hand"`` or ``"match"``; ``preset``, ``auto_forced``, ``dealer``,
+    ``max_steps``, ``max_redeals`` and ``house_rules`` are as for the PettingZoo environment.
     """
 
     def __init__(
@@ -48,11 +48,25 @@ class VectorTables:
         preset: str | None = None,
         episode: str = "hand",
         auto_forced: bool = False,
+        dealer: int | str = "random",
+        max_steps: int | None = None,
+        max_redeals: int | None = MAX_REDEALS,
         **house_rules: Any,
     ) -> None:
         if not isinstance(n, int) or n < 1:
             raise ValueError(f"n: expected a number of tables 1 or more, not {n!r}")
-        self.tables = [Table(name, preset=preset, auto_forced=auto_forced, **house_rules) for _ in range(n)]
+        self.tables = [
+            Table(
+                name,
+                preset=preset,
+                auto_forced=auto_forced,
+                dealer=dealer,
+                max_steps=max_steps,
+                max_redeals=max_redeals,
+                **house_rules,
+            )
+            for _ in range(n)
+        ]
         self.n = n
         self.seed = seed
         self.options = {"episode": episode}
@@ -63,6 +77,9 @@ class VectorTables:
         self.seat = np.zeros(n, np.int64)
         #: Episodes finished so far, over all tables.
         self.episodes = 0
+        #: Which tables' episodes the last step cut short (``max_steps``, ``max_redeals``); each of
+        #: them is also ``done``.
+        self.truncated = np.zeros(n, np.bool_)
 
     def _fill(self, i: int) -> None:
         t = self.tables[i]
@@ -90,11 +107,13 @@ class VectorTables:
             raise ValueError(f"expected {self.n} actions, got {tokens.shape[0]}")
         rewards = np.zeros((self.n, self.seats), np.float32)
         done = np.zeros(self.n, np.bool_)
+        self.truncated = np.zeros(self.n, np.bool_)
         for i, t in enumerate(self.tables):
             t.step(int(tokens[i]))
             if t.done:
                 rewards[i] = t.returns
                 done[i] = True
+                self.truncated[i] = t.truncated
                 self.episodes += 1
                 t.reset(None, self.options)
             self._fill(i)

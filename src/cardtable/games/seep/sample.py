@@ -3,8 +3,9 @@
 Search bots play out sampled worlds, so a world must be a legal state agreeing with everything the
 seat has seen: its own hand, the floor (once turned up), the houses and their owners, the piles,
 and every hand's size. The hidden cards are dealt at random to the places the seat cannot see, with
-one constraint the rules impose: every owner of a house keeps a card of its value (I3), so such a
-card is dealt to each owner first.
+the constraints the rules impose, each met first: a bidder still bidding holds a card above 8, a
+bidder about to open holds a card of the bid value (R8), and every owner of a house keeps a card of
+its value (I3).
 """
 
 from __future__ import annotations
@@ -46,6 +47,13 @@ def sample(rules: SeepRules, view: SeepView, rng: random.Random) -> SeepState:
         hidden.remove(card)
         hands[b] |= 1 << card
         room[b] -= 1
+    elif view.phase is Phase.OPENING and b != seat:
+        # R8/R10: the bidder, about to open, holds a card of the bid value among its four.
+        held = next((c for c in hidden if VALUE_MASK[view.bid] >> c & 1), None)
+        if held is not None:  # None only for a view the rules cannot reach; deal it freely
+            hidden.remove(held)
+            hands[b] |= 1 << held
+            room[b] -= 1
     # I3: each owner keeps a card of the house's value.
     for h in view.houses:
         for o in range(4):
