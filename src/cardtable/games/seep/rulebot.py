@@ -1,0 +1,215 @@
+"""How the rule-based Seep player (`rule`) weighs its moves: what a move is worth to the team.
+
+Every legal move is played on the seat's own copy of the floor, by the engine's own effects of play
+(`play.effect_of`), and judged by what it does there:
+
+- **what it takes now**: the card points that reach the team's pile (by the rules in force: the 10
+  of diamonds' points, the majority bonus as a little for each card), and the sweeps it scores or
+  cancels (25 at the opening, 50 in the middle, none at the last play, or whatever the rules say);
+- **the houses it leaves**: a house only the team owns is mostly the team's to capture later (its
+  owner keeps a card of its value), a house only the other team owns mostly theirs, so each counts
+  for a share of its points (`HOUSE_SHARE`);
+- **what it gives the next player**, an opponent: for every value, the chance that their hand holds
+  a card of it (from the cards the seat has not seen and the size of that hand) and the best
+  capture such a card would make on the floor left behind, a sweep included; the expected best
+  of those is taken off (`THREAT`). So a throw that leaves a floor an opponent can sweep costs
+  about the sweep times the chance they can, and a card that avoids it is preferred; a house the
+  next opponent can take is not built;
+- **the last capture**: at the last play, loose cards left go to the team that captured last.
+
+The bid is the value of which the bidder holds most cards among its first four (the bid card must
+be kept until the house is taken or the card played), the highest among equals: several cards of
+the bid value make the opening house safe and leave a card to build with.
+
+Only the seat's view is read: its hand, the floor, the piles, the sweeps, the number of cards in
+each hand and whose turn it is. `bots.RuleBot` plays by it from a view, `bots.FastRulePolicy` from
+a fast state, with the same choices from the same random stream.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from cardtable.cards import DECK52_MASK
+from cardtable.games.seep.floor import VALUE_MASK, floor_sums
+from cardtable.games.seep.play import effect_of
+from cardtable.games.seep.rules import SeepRules
+from cardtable.games.seep.scoring import card_points, point_tables
+from cardtable.games.seep.state import House, Phase
+
+#: The share of a house's points counted as its owners' while it stands.
+HOUSE_SHARE: Final = 0.6
+#: How much of the next opponent's expected best capture is taken off a move.
+THREAT: Final = 1.0
+#: What a card is worth besides its points (ties between captures go to taking more cards).
+CARD_WORTH: Final = 0.1
+#: What keeping a card is worth, per unit of its capture value (a high card captures more sums).
+KEEP: Final = 0.05
+
+_NO_STOCK: Final = (0, 0, 0, 0)
+
+
+class Appraiser:
+    """Weighs moves for one set of rules (see the module docstring)."""
+
+    __slots__ = ("card_worth", "last_sweep", "rules", "sweep", "tables")
+
+    def __init__(self, rules: SeepRules) -> None:
+        self.rules = rules
+        self.tables = point_tables(card_points(rules))
+        self.card_worth = CARD_WORTH + rules.majority_bonus / 8
+        self.sweep = rules.sweep_points
+        self.last_sweep = rules.last_play_sweep_points
+
+    def worth(self, cards: int) -> float:
+        """The card points of a set of cards, and a little for each card."""
+        a, b, c, d = self.tables
+        points = a[cards & 8191] + b[cards >> 13 & 8191] + c[cards >> 26 & 8191] + d[cards >> 39]
+        return points + self.card_worth * cards.bit_count()
+
+    def bid(self, hand: int, moves: Sequence[int]) -> int:
+        """The index of the bid to make: the value held most often among the first four, the
+        highest among equals (a bid's move number is its value << 8)."""
+        best_i = 0
+        best = -1
+        for i, code in enumerate(moves):
+            v = code >> 8
+            key = (hand & VALUE_MASK[v]).bit_count() * 16 + v
+            if key > best:
+                best, best_i = key, i
+        return best_i
+
+    def choose(
+        self,
+        seat: int,
+        dealer: int,
+        phase: Phase,
+        plays: int,
+        hand: int,
+        sizes: Sequence[int],
+        loose: int,
+        houses: Sequence[House],
+        piles: tuple[int, int],
+        sweeps: tuple[tuple[int, ...], tuple[int, ...]],
+        last_capture: int,
+        moves: Sequence[int],
+        rng: random.Random,
+    ) -> int:
+        """The index in ``moves`` (move numbers, `moves.code_of`) of the best move for ``seat``,
+        from what the seat sees; one random draw per move breaks ties."""
+        rand = rng.random
+        if phase is Phase.BID:
+            i = self.bid(hand, moves)
+            for _ in moves:
+                rand()
+            return i
+        rules = self.rules
+        worth = self.worth
+        team = seat & 1
+        mine = 5 << (seat & 1)  # the seat mask of the team: seats 0 and 2, or 1 and 3
+        theirs = 15 ^ mine
+        seen = hand | loose | piles[0] | piles[1]
+        for h in houses:
+            for part in h.sets:
+                seen |= part
+        unseen = DECK52_MASK & ~seen
+        nxt = (seat + 1) & 3
+        # The next opponent's hand when it plays: the whole deal is made after the opening.
+        n_next = sizes[nxt] if phase is Phase.PLAY else 12
+        chance = _chances(unseen.bit_count(), n_next)
+        hands = [0, 0, 0, 0]
+        hands[seat] = hand
+        hands_t = (hands[0], hands[1], hands[2], hands[3])
+        swept = sum(sweeps[team]) - sum(sweeps[1 - team])
+        own_pile = piles[team]
+        best = 0.0
+        best_i = -1
+        for i, code in enumerate(moves):
+            kind = code & 3
+            card = code >> 2 & 63
+            (plays2, _, _, loose2, houses2, piles2, sweeps2, last2) = effect_of(
+                rules, dealer, phase, plays, hands_t, _NO_STOCK, loose, houses, piles, sweeps, last_capture,
+                kind, card, code >> 8 & 15, code >> 12,
+            )  # fmt: skip
+            value = worth(piles2[team] & ~own_pile)
+            value += sum(sweeps2[team]) - sum(sweeps2[1 - team]) - swept
+            for h in houses2:
+                owners = h.owners
+                if owners & mine and not owners & theirs:
+                    value += HOUSE_SHARE * worth(h.cards)
+                elif owners & theirs and not owners & mine:
+                    value -= HOUSE_SHARE * worth(h.cards)
+            if plays2 >= 48:
+                left = worth(loose2)
+                value += left if last2 == team else -left
+            else:
+                value -= THREAT * self._threat(loose2, houses2, plays2 + 1, unseen, chance, theirs)
+            if not piles2[team] >> card & 1:  # the card stays on the floor: keeping it was worth something
+                value -= KEEP * (card % 13 + 1)
+            value += rand() * 1e-3
+            if best_i < 0 or value >= best:
+                best = value
+                best_i = i
+        return best_i
+
+    def _threat(
+        self,
+        loose: int,
+        houses: Sequence[House],
+        play: int,
+        unseen: int,
+        chance: tuple[float, ...],
+        theirs: int,
+    ) -> float:
+        """The expected best capture of the next opponent on this floor at play number ``play``:
+        each value weighed by the chance that their hand holds a card of it."""
+        worth = self.worth
+        sums = floor_sums(loose)
+        sweep = self.last_sweep if play == 48 else self.sweep
+        gains: list[tuple[float, float]] = []
+        for v in range(1, 14):
+            held = unseen & VALUE_MASK[v]
+            if not held:
+                continue
+            house: House | None = None
+            for h in houses:
+                if h.value == v:
+                    house = h
+            takes = sums.maximal_captures(v) if loose else [0]
+            if house is None and not takes[0] and len(takes) == 1:
+                continue  # nothing for a card of this value to take
+            k = held.bit_count()
+            gain = max(worth(t) for t in takes)
+            if loose in takes and len(houses) == (1 if house is not None else 0):
+                gain = worth(loose) + sweep
+            if house is not None and not house.owners & theirs:
+                gain += worth(house.cards)
+            gain += worth(held) / k  # the card they capture with
+            gains.append((gain, chance[k]))
+        if not gains:
+            return 0.0
+        gains.sort(reverse=True)
+        expected = 0.0
+        none = 1.0
+        for gain, p in gains:
+            expected += none * p * gain
+            none *= 1.0 - p
+        return expected
+
+
+def _chances(unseen: int, n: int) -> tuple[float, ...]:
+    """For k = 0 … 4: the chance that a hand of n cards, dealt from ``unseen`` cards, holds at
+    least one of k given cards among them."""
+    out = [0.0]
+    for k in range(1, 5):
+        miss = 1.0
+        for i in range(n):
+            left = unseen - i
+            if left <= 0 or left - k <= 0:
+                miss = 0.0
+                break
+            miss *= (left - k) / left
+        out.append(1.0 - miss)
+    return tuple(out)
