@@ -54,12 +54,24 @@ _NO_STOCK: Final = (0, 0, 0, 0)
 class Appraiser:
     """Weighs moves for one set of rules (see the module docstring)."""
 
-    __slots__ = ("card_worth", "last_sweep", "rules", "sweep", "tables")
+    __slots__ = ("_loose", "card_worth", "house_share", "keep", "last_sweep", "rules", "sweep", "tables", "threat")
 
-    def __init__(self, rules: SeepRules) -> None:
+    def __init__(
+        self,
+        rules: SeepRules,
+        house_share: float = HOUSE_SHARE,
+        threat: float = THREAT,
+        keep: float = KEEP,
+        card_worth: float = CARD_WORTH,
+    ) -> None:
         self.rules = rules
         self.tables = point_tables(card_points(rules))
-        self.card_worth = CARD_WORTH + rules.majority_bonus / 8
+        self.card_worth = card_worth + rules.majority_bonus / 8
+        self.house_share = house_share
+        self.threat = threat
+        self.keep = keep
+        #: `_loose_table` of the floors met.
+        self._loose: dict[int, tuple[tuple[float, ...], int]] = {}
         self.sweep = rules.sweep_points
         self.last_sweep = rules.last_play_sweep_points
 
@@ -119,35 +131,94 @@ class Appraiser:
         # The next opponent's hand when it plays: the whole deal is made after the opening.
         n_next = sizes[nxt] if phase is Phase.PLAY else 12
         chance = _chances(unseen.bit_count(), n_next)
+        # For each value the next opponent may hold: its chance, and the worth of the card played.
+        held: list[tuple[int, float, float]] = []
+        for v in range(1, 14):
+            cards = unseen & VALUE_MASK[v]
+            if cards:
+                k = cards.bit_count()
+                held.append((v, chance[k], worth(cards) / k))
         hands = [0, 0, 0, 0]
         hands[seat] = hand
         hands_t = (hands[0], hands[1], hands[2], hands[3])
         swept = sum(sweeps[team]) - sum(sweeps[1 - team])
         own_pile = piles[team]
+        share = self.house_share
+        threat = self.threat
+        keep = self.keep
         best = 0.0
         best_i = -1
+        # A throw or a capture is worked out here (most moves); a build, a break or a cement by the
+        # engine, as is every move where the rules let sets join houses, cap sweeps or share
+        # retention (those change houses or sweeps in other ways).
+        simple = rules.sweep_cap is None and rules.retention_scope == "player" and not rules.auto_merge_loose_sets
+        plays1 = plays + 1
+        sweep_now = (
+            rules.first_play_sweep_points if plays1 == 1 else self.last_sweep if plays1 == 48 else self.sweep
+        )
+        # The houses' part of the value as they stand, and each house's part, by value.
+        standing = 0.0
+        parts: dict[int, tuple[House, float]] = {}
+        for h in houses:
+            owners = h.owners
+            part = 0.0
+            if owners & mine and not owners & theirs:
+                part = share * worth(h.cards)
+            elif owners & theirs and not owners & mine:
+                part = -share * worth(h.cards)
+            standing += part
+            parts[h.value] = (h, part)
         for i, code in enumerate(moves):
             kind = code & 3
             card = code >> 2 & 63
-            (plays2, _, _, loose2, houses2, piles2, sweeps2, last2) = effect_of(
-                rules, dealer, phase, plays, hands_t, _NO_STOCK, loose, houses, piles, sweeps, last_capture,
-                kind, card, code >> 8 & 15, code >> 12,
-            )  # fmt: skip
-            value = worth(piles2[team] & ~own_pile)
-            value += sum(sweeps2[team]) - sum(sweeps2[1 - team]) - swept
-            for h in houses2:
-                owners = h.owners
-                if owners & mine and not owners & theirs:
-                    value += HOUSE_SHARE * worth(h.cards)
-                elif owners & theirs and not owners & mine:
-                    value -= HOUSE_SHARE * worth(h.cards)
+            if simple and not kind and (code >> 8 & 15 or not (houses and card % 13 + 1 in parts)):
+                take = code >> 12
+                plays2 = plays1
+                taken = code >> 8 & 15
+                if taken:  # a capture of a house, and of any loose cards
+                    h, part = parts[taken]
+                    loose2 = loose & ~take
+                    houses2 = tuple(x for x in houses if x is not h)
+                    value = worth(take | 1 << card | h.cards) + standing - part
+                    if not loose2 and not houses2:
+                        value += sweep_now
+                    last2 = team
+                    gained = True
+                elif take:  # a capture of loose cards
+                    loose2 = loose & ~take
+                    houses2 = houses
+                    value = worth(take | 1 << card) + standing
+                    if not loose2 and not houses:
+                        value += sweep_now
+                    last2 = team
+                    gained = True
+                else:  # a throw (no house of its value: it joins none)
+                    loose2 = loose | 1 << card
+                    houses2 = houses
+                    value = standing
+                    last2 = last_capture
+                    gained = False
+            else:
+                (plays2, _, _, loose2, houses2, piles2, sweeps2, last2) = effect_of(
+                    rules, dealer, phase, plays, hands_t, _NO_STOCK, loose, houses, piles, sweeps, last_capture,
+                    kind, card, code >> 8 & 15, code >> 12,
+                )  # fmt: skip
+                value = worth(piles2[team] & ~own_pile)
+                value += sum(sweeps2[team]) - sum(sweeps2[1 - team]) - swept
+                for h in houses2:
+                    owners = h.owners
+                    if owners & mine and not owners & theirs:
+                        value += share * worth(h.cards)
+                    elif owners & theirs and not owners & mine:
+                        value -= share * worth(h.cards)
+                gained = bool(piles2[team] >> card & 1)
             if plays2 >= 48:
                 left = worth(loose2)
                 value += left if last2 == team else -left
             else:
-                value -= THREAT * self._threat(loose2, houses2, plays2 + 1, unseen, chance, theirs)
-            if not piles2[team] >> card & 1:  # the card stays on the floor: keeping it was worth something
-                value -= KEEP * (card % 13 + 1)
+                value -= threat * self._threat(loose2, houses2, plays2 + 1, held, theirs)
+            if not gained:  # the card stays on the floor: keeping it was worth something
+                value -= keep * (card % 13 + 1)
             value += rand() * 1e-3
             if best_i < 0 or value >= best:
                 best = value
@@ -159,35 +230,45 @@ class Appraiser:
         loose: int,
         houses: Sequence[House],
         play: int,
-        unseen: int,
-        chance: tuple[float, ...],
+        held: Sequence[tuple[int, float, float]],
         theirs: int,
     ) -> float:
         """The expected best capture of the next opponent on this floor at play number ``play``:
-        each value weighed by the chance that their hand holds a card of it."""
-        worth = self.worth
-        sums = floor_sums(loose)
+        for each value it may hold (``held``: the value, the chance, the card's worth), the best
+        capture a card of it makes, weighed by that chance."""
+        table = self._loose.get(loose)
+        if table is None:
+            table = self._loose_table(loose)
+        takes, whole = table
         sweep = self.last_sweep if play == 48 else self.sweep
         gains: list[tuple[float, float]] = []
-        for v in range(1, 14):
-            held = unseen & VALUE_MASK[v]
-            if not held:
-                continue
-            house: House | None = None
-            for h in houses:
-                if h.value == v:
-                    house = h
-            takes = sums.maximal_captures(v) if loose else [0]
-            if house is None and not takes[0] and len(takes) == 1:
-                continue  # nothing for a card of this value to take
-            k = held.bit_count()
-            gain = max(worth(t) for t in takes)
-            if loose in takes and len(houses) == (1 if house is not None else 0):
-                gain = worth(loose) + sweep
-            if house is not None and not house.owners & theirs:
-                gain += worth(house.cards)
-            gain += worth(held) / k  # the card they capture with
-            gains.append((gain, chance[k]))
+        if houses:
+            worth = self.worth
+            by_value = {h.value: h for h in houses}
+            alone = len(houses) == 1
+            for v, p, card in held:
+                gain = takes[v]
+                house = by_value.get(v)
+                if house is None:
+                    if gain < 0:
+                        continue  # nothing for a card of this value to take
+                elif alone and whole >> v & 1:
+                    gain = whole_worth = takes[0] + sweep
+                    if not house.owners & theirs:
+                        gain = whole_worth + worth(house.cards)
+                elif not house.owners & theirs:
+                    gain = max(gain, 0.0) + worth(house.cards)
+                else:
+                    gain = max(gain, 0.0)
+                gains.append((gain + card, p))
+        else:
+            for v, p, card in held:
+                gain = takes[v]
+                if gain < 0:
+                    continue
+                if whole >> v & 1:
+                    gain = takes[0] + sweep
+                gains.append((gain + card, p))
         if not gains:
             return 0.0
         gains.sort(reverse=True)
@@ -197,6 +278,29 @@ class Appraiser:
             expected += none * p * gain
             none *= 1.0 - p
         return expected
+
+    def _loose_table(self, loose: int) -> tuple[tuple[float, ...], int]:
+        """For a set of loose cards: the worth of the best capture of loose cards a card of each
+        value makes (-1 when it takes none; at 0, the worth of them all), and the mask of the
+        values whose capture may take them all. Kept for the floors met."""
+        worth = self.worth
+        sums = floor_sums(loose)
+        best = [worth(loose)]
+        whole = 0 if loose else 0x3FFE  # no loose cards: a house alone is taken whole by its value
+        for v in range(1, 14):
+            takes = sums.maximal_captures(v) if loose else [0]
+            if len(takes) == 1 and not takes[0]:
+                best.append(-1.0)
+                continue
+            best.append(max(worth(t) for t in takes))
+            if loose in takes:
+                whole |= 1 << v
+        out = (tuple(best), whole)
+        cache = self._loose
+        if len(cache) >= 50_000:
+            cache.clear()
+        cache[loose] = out
+        return out
 
 
 def _chances(unseen: int, n: int) -> tuple[float, ...]:
