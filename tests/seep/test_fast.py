@@ -148,7 +148,9 @@ def test_the_search_protocol_plays_out_as_the_checked_playout(bot: str) -> None:
     from tests.fast_support import check_playouts, hands
 
     game = Seep()
-    player = RuleBot(game) if bot == "rule" else RuleBot(game, classic=True) if bot == "rule:classic" else RandomBot(game)
+    player = (
+        RuleBot(game) if bot == "rule" else RuleBot(game, classic=True) if bot == "rule:classic" else RandomBot(game)
+    )
     assert check_playouts(game, fast, player, hands(3), seed=41, every=7) > 10
     assert fast.policy_for(object(), game.rules) is None
     assert fast.policy_for(RuleBot(Seep(sweep_points=30)), game.rules) is None

@@ -124,8 +124,8 @@ class Appraiser:
         theirs = 15 ^ mine
         seen = hand | loose | piles[0] | piles[1]
         for h in houses:
-            for part in h.sets:
-                seen |= part
+            for group in h.sets:
+                seen |= group
         unseen = DECK52_MASK & ~seen
         nxt = (seat + 1) & 3
         # The next opponent's hand when it plays: the whole deal is made after the opening.
@@ -153,12 +153,13 @@ class Appraiser:
         # retention (those change houses or sweeps in other ways).
         simple = rules.sweep_cap is None and rules.retention_scope == "player" and not rules.auto_merge_loose_sets
         plays1 = plays + 1
-        sweep_now = (
-            rules.first_play_sweep_points if plays1 == 1 else self.last_sweep if plays1 == 48 else self.sweep
-        )
+        sweep_now = rules.first_play_sweep_points if plays1 == 1 else self.last_sweep if plays1 == 48 else self.sweep
         # The houses' part of the value as they stand, and each house's part, by value.
         standing = 0.0
         parts: dict[int, tuple[House, float]] = {}
+        part: float
+        value: float
+        houses2: Sequence[House]
         for h in houses:
             owners = h.owners
             part = 0.0
