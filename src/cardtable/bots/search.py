@@ -80,6 +80,11 @@ DEFAULT_MOVES: dict[str, int] = {"easy": 500, "medium": 1500, "hard": 4000}
 #: much more time gained nothing measurable (400 deals), so its hard level stays as quick as the
 #: fast layer made it. Easy and medium keep their budgets: they are the quicker, weaker levels.
 HARD_SCALE: dict[str, int] = {"seep": 4, "smear": 8}
+#: How many times its budgets above the easy and medium levels spend, per game (the classic search
+#: spends them once). In Smear the rule-based bot grew stronger (it bids up to a whole point over
+#: its count) and the search on easy's budgets led it by only +0.19 a hand; on medium's it leads
+#: by +0.47 (docs/bots.md), so there easy spends medium's budgets and medium the hard level's.
+LEVEL_SCALE: dict[str, dict[str, int]] = {"smear": {"easy": 4, "medium": 4}}
 
 #: What sampling one world costs, in simulated moves of the same game (measured on this project's
 #: engines: a Smear world is drawn by rejection against the auction and costs about as much as 30
@@ -264,7 +269,12 @@ class SearchBot:
         self.level = level
         self.classic = classic
         self.name = f"search:classic:{level}" if classic else f"search:{level}"
-        scale = HARD_SCALE.get(game.name, 1) if level == "hard" and not classic else 1
+        if classic:
+            scale = 1
+        elif level == "hard":
+            scale = HARD_SCALE.get(game.name, 1)
+        else:
+            scale = LEVEL_SCALE.get(game.name, {}).get(level, 1)
         self.budget = LEVELS[level] * scale
         self.moves = MOVES.get(game.name, DEFAULT_MOVES)[level] * scale
         self.world_moves = WORLD_MOVES.get(game.name, 1)
