@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Final
 
 from cardtable.cards import DECK52_MASK
@@ -307,9 +308,10 @@ class Appraiser:
         return out
 
 
+@cache
 def _chances(unseen: int, n: int) -> tuple[float, ...]:
     """For k = 0 … 4: the chance that a hand of n cards, dealt from ``unseen`` cards, holds at
-    least one of k given cards among them."""
+    least one of k given cards among them (worked out once for each of the few pairs met)."""
     out = [0.0]
     for k in range(1, 5):
         miss = 1.0
