@@ -58,7 +58,7 @@ _NO_STOCK: Final = (0, 0, 0, 0)
 class Appraiser:
     """Weighs moves for one set of rules (see the module docstring)."""
 
-    __slots__ = ("_loose", "card_worth", "house_share", "keep", "last_sweep", "rules", "sweep", "tables", "threat")
+    __slots__ = ("_shelf", "card_worth", "house_share", "keep", "last_sweep", "rules", "sweep", "tables", "threat")
 
     def __init__(
         self,
@@ -74,8 +74,11 @@ class Appraiser:
         self.house_share = house_share
         self.threat = threat
         self.keep = keep
-        #: `_loose_table` of the floors met.
-        self._loose: dict[int, tuple[tuple[float, ...], int]] = {}
+        #: Where `_loose_table` keeps the floors met: a shelf of `_SHELVES`, shared by every
+        #: appraiser of the same rules and worths. It is kept in the module, not in the appraiser,
+        #: so that nothing a bot holds lists floors of other hands (a set of cards that may
+        #: equal a hand the seat cannot see).
+        self._shelf = _shelf((rules, self.card_worth))
         self.sweep = rules.sweep_points
         self.last_sweep = rules.last_play_sweep_points
 
@@ -241,7 +244,7 @@ class Appraiser:
         """The expected best capture of the next opponent on this floor at play number ``play``:
         for each value it may hold (``held``: the value, the chance, the card's worth), the best
         capture a card of it makes, weighed by that chance."""
-        table = self._loose.get(loose)
+        table = _SHELVES[self._shelf].get(loose)
         if table is None:
             table = self._loose_table(loose)
         takes, whole = table
@@ -301,11 +304,25 @@ class Appraiser:
             if loose in takes:
                 whole |= 1 << v
         out = (tuple(best), whole)
-        cache = self._loose
+        cache = _SHELVES[self._shelf]
         if len(cache) >= 50_000:
             cache.clear()
         cache[loose] = out
         return out
+
+
+#: `Appraiser._loose_table`'s caches, one for each set of rules and worths met.
+_SHELVES: list[dict[int, tuple[tuple[float, ...], int]]] = []
+_SHELF_OF: dict[tuple[SeepRules, float], int] = {}
+
+
+def _shelf(key: tuple[SeepRules, float]) -> int:
+    """The number of the shelf of `_SHELVES` for these rules and worths."""
+    n = _SHELF_OF.get(key)
+    if n is None:
+        n = _SHELF_OF[key] = len(_SHELVES)
+        _SHELVES.append({})
+    return n
 
 
 @cache
