@@ -46,12 +46,17 @@ def tuned(game: Any, spec: str) -> RuleBot:
 
 
 def playing_out_with_classic(game: Any, spec: str) -> Any:
-    """``classicplayouts:LEVEL[@SECONDS]``: the search (not the classic search) with its playouts
-    played by `rule:classic`, as the search played before the rule-based bot changed."""
+    """``classicplayouts:LEVEL[*TIMES][@SECONDS]``: the search (not the classic search) with its
+    playouts played by `rule:classic`, as the search played before the rule-based bot changed;
+    ``*4`` gives the level four times its budgets, as Seep's hard level had then."""
     from cardtable.bots import SearchBot
+    from cardtable.bots.search import LEVELS, MOVES
 
     level, at, limit = spec.partition("@")
+    level, star, times = level.partition("*")
     bot = SearchBot(game, level, RuleBot(game, classic=True), float(limit) if at else None)
+    if star:  # the level on so many times its budgets (the hard level had four)
+        bot.budget, bot.moves = LEVELS[level] * int(times), MOVES["seep"][level] * int(times)
     bot.name = f"classicplayouts:{spec}"
     return bot
 

@@ -22,14 +22,15 @@ Levels set the budget: at most so many playouts per decision, and at most so man
 (the moves of all playouts together, each sampled world counted as `WORLD_MOVES` moves; `MOVES`),
 so that a decision early in a hand, whose playouts are long, costs about as much as a late one;
 the hard level has several times both in the games where the fast layer's speed measured worth
-spending (`HARD_SCALE`). Both budgets count work, not time, so a seeded ``rng`` makes the choice
-deterministic. A time limit per move is spent whole: the work budget then no longer applies, each
+spending (`HARD_SCALE`), and Smear's easy and medium levels four times theirs (`LEVEL_SCALE`).
+Both budgets count work, not time, so a seeded ``rng`` makes the choice deterministic. A time
+limit per move is spent whole: the work budget then no longer applies, each
 round gets an even share of the time left, and worlds are played until the round's share has
 passed. The search asks the game's sampler for worlds weighed by the other seats' plays as well
 as the auction (``sample(view, rng, infer=True)``) where the game has that and it measured no
 weaker (`INFER`).
 ``classic=True`` is the earlier search, kept to compare against: worlds weighed by the auction
-only, the hard level on its budgets unscaled, and a time limit that only stops it after the round
+only, every level on its budgets unscaled, and a time limit that only stops it after the round
 in which the limit passed.
 
 The playouts run on the game's fast layer (``cardtable.games.<game>.fast``, see `FastLayer`) when
