@@ -33,7 +33,7 @@ def test_bots_by_name() -> None:
 
 
 @pytest.mark.parametrize("name", registry.names())
-@pytest.mark.parametrize("spec", ["random", "rule", "search:easy"])
+@pytest.mark.parametrize("spec", ["random", "rule", "rule:classic", "search:easy"])
 def test_a_bot_plays_only_legal_actions_and_ignores_the_hidden_cards(name: str, spec: str) -> None:
     game = registry.get_game(name)
     bot = make_bot(game, spec)
