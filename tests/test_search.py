@@ -14,6 +14,7 @@ from cardtable.bots.search import (
     CANDIDATES,
     DEFAULT_MOVES,
     HARD_SCALE,
+    LEVEL_SCALE,
     MOVES,
     SWITCH_WORLDS,
     choose,
@@ -50,8 +51,9 @@ def test_every_game_has_growing_move_budgets(name: str) -> None:
 @pytest.mark.parametrize("name", registry.names())
 def test_the_hard_level_spends_its_games_scale_the_classic_one_its_budget(name: str) -> None:
     """`HARD_SCALE`: the hard level has that many times the classic hard level's budgets, and
-    plays about that many times the playouts it would on those budgets; easy and medium, and the
-    classic search, are unscaled."""
+    plays about that many times the playouts it would on those budgets; easy and medium have
+    their `LEVEL_SCALE` (Smear's easy level medium's budgets, its medium the hard level's), and
+    the classic search is unscaled."""
     game = registry.get_game(name)
     scale = HARD_SCALE.get(name, 1)
     moves = MOVES.get(name, DEFAULT_MOVES)
@@ -59,7 +61,12 @@ def test_the_hard_level_spends_its_games_scale_the_classic_one_its_budget(name: 
     assert (hard.budget, hard.moves) == (LEVELS["hard"] * scale, moves["hard"] * scale)
     assert (classic.budget, classic.moves) == (LEVELS["hard"], moves["hard"])
     for level in ("easy", "medium"):
-        assert SearchBot(game, level).moves == SearchBot(game, level, classic=True).moves == moves[level]
+        times = LEVEL_SCALE.get(name, {}).get(level, 1)
+        bot, earlier = SearchBot(game, level), SearchBot(game, level, classic=True)
+        assert (bot.budget, bot.moves) == (LEVELS[level] * times, moves[level] * times)
+        assert (earlier.budget, earlier.moves) == (LEVELS[level], moves[level])
+    if name == "smear":  # easy searches as medium did, medium as the classic hard level
+        assert (SearchBot(game, "easy").moves, SearchBot(game, "medium").moves) == (moves["medium"], moves["hard"])
     if scale == 1:
         return
     # The same search on the classic budgets plays about 1/scale of the playouts.

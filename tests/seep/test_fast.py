@@ -114,10 +114,11 @@ def test_playout_equals_the_engine_played_by_the_same_bots(options: dict[str, An
             assert steps == s.plays + 1  # every card played, and the bid
 
 
-def test_fast_rule_policy_chooses_as_the_rule_bot_at_every_decision() -> None:
+@pytest.mark.parametrize("classic", [False, True])
+def test_fast_rule_policy_chooses_as_the_rule_bot_at_every_decision(classic: bool) -> None:
     game = Seep()
-    rule = RuleBot(game)
-    policy = FastRulePolicy(game.rules)
+    rule = RuleBot(game, classic)
+    policy = FastRulePolicy(game.rules, classic)
     rng = random.Random(11)
     decisions = 0
     for hand in range(10 * LONG):
@@ -137,7 +138,7 @@ def test_fast_rule_policy_chooses_as_the_rule_bot_at_every_decision() -> None:
     assert s.phase is Phase.OVER
 
 
-@pytest.mark.parametrize("bot", ["random", "rule"])
+@pytest.mark.parametrize("bot", ["random", "rule", "rule:classic"])
 def test_the_search_protocol_plays_out_as_the_checked_playout(bot: str) -> None:
     """The functions the search uses (`fast.policy_for`, `fast.playout` and the state's methods)
     end every playout from mid-hand states where the checked playout ends, after as many moves
@@ -147,7 +148,9 @@ def test_the_search_protocol_plays_out_as_the_checked_playout(bot: str) -> None:
     from tests.fast_support import check_playouts, hands
 
     game = Seep()
-    player = RuleBot(game) if bot == "rule" else RandomBot(game)
+    player = (
+        RuleBot(game) if bot == "rule" else RuleBot(game, classic=True) if bot == "rule:classic" else RandomBot(game)
+    )
     assert check_playouts(game, fast, player, hands(3), seed=41, every=7) > 10
     assert fast.policy_for(object(), game.rules) is None
     assert fast.policy_for(RuleBot(Seep(sweep_points=30)), game.rules) is None

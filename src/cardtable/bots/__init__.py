@@ -5,12 +5,11 @@ Named on the command line as ``random``, ``rule`` (the game's rule-based bot) an
 optionally with a time limit per move in seconds: ``search:hard@0.5``. The search weighs its
 worlds by the other seats' plays where the game's sampler can, and spends a time limit whole, so
 its choices then depend on the machine's speed; without one they depend only on the seed.
-The hard level spends several times the classic hard level's work in Seep and Smear
-(``search.HARD_SCALE``). ``search:classic:LEVEL`` (``search:classic`` alone is the medium level)
-is the earlier search: its worlds weighed by the auction only, its hard level on the budgets it
-always had, its playouts by the earlier rule-based bot where the game keeps one
-(``rule:classic``, Sheepshead and Smear), and a time limit only capping its level's work budget
-(it stops after the round in which the limit passes).
+Smear's levels spend several times the classic levels' work (``search.HARD_SCALE``,
+``search.LEVEL_SCALE``). ``search:classic:LEVEL`` (``search:classic`` alone is the medium level)
+is the earlier search: its worlds weighed by the auction only, its levels on the budgets they
+always had, its playouts by the earlier rule-based bot (``rule:classic``), and a time limit only
+capping its level's work budget (it stops after the round in which the limit passes).
 
 ``cmd:COMMAND`` is a bot in another program, in any language, that speaks the cardtable bot
 protocol over its standard input and output (docs/bot-protocol.md, `cardtable.bots.external`).
@@ -85,7 +84,7 @@ def rule_bot(game: Any, classic: bool = False) -> Bot:
 
 def has_classic_rule_bot(game: Any) -> bool:
     """Whether the game's rule-based bot keeps its version before the last change of its play
-    (``RuleBot(game, classic=True)``: Sheepshead's and Smear's)."""
+    (``RuleBot(game, classic=True)``: every game's today)."""
     module = _rule_module(game)
     return module is not None and "classic" in inspect.signature(module.RuleBot).parameters
 

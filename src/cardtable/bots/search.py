@@ -22,14 +22,15 @@ Levels set the budget: at most so many playouts per decision, and at most so man
 (the moves of all playouts together, each sampled world counted as `WORLD_MOVES` moves; `MOVES`),
 so that a decision early in a hand, whose playouts are long, costs about as much as a late one;
 the hard level has several times both in the games where the fast layer's speed measured worth
-spending (`HARD_SCALE`). Both budgets count work, not time, so a seeded ``rng`` makes the choice
-deterministic. A time limit per move is spent whole: the work budget then no longer applies, each
+spending (`HARD_SCALE`), and Smear's easy and medium levels four times theirs (`LEVEL_SCALE`).
+Both budgets count work, not time, so a seeded ``rng`` makes the choice deterministic. A time
+limit per move is spent whole: the work budget then no longer applies, each
 round gets an even share of the time left, and worlds are played until the round's share has
 passed. The search asks the game's sampler for worlds weighed by the other seats' plays as well
 as the auction (``sample(view, rng, infer=True)``) where the game has that and it measured no
 weaker (`INFER`).
 ``classic=True`` is the earlier search, kept to compare against: worlds weighed by the auction
-only, the hard level on its budgets unscaled, and a time limit that only stops it after the round
+only, every level on its budgets unscaled, and a time limit that only stops it after the round
 in which the limit passed.
 
 The playouts run on the game's fast layer (``cardtable.games.<game>.fast``, see `FastLayer`) when
@@ -72,14 +73,22 @@ MOVES: dict[str, dict[str, int]] = {
 DEFAULT_MOVES: dict[str, int] = {"easy": 500, "medium": 1500, "hard": 4000}
 
 #: How many times its budgets above (playouts and moves) the hard level spends, per game; the
-#: classic search spends them once. The fast layer made the hard level three (Seep) to nine
-#: (Smear, Sheepshead) times quicker than it was when the budgets were set, so the hard level
-#: spends that time again on more worlds, where more worlds measured stronger: in Seep, where
-#: eleven times the classic hard level's time gained about 130 points a deal, and in Smear, +0.09
-#: a hand (docs/bots.md, "The search against the classic search"). Not in Sheepshead, where that
-#: much more time gained nothing measurable (400 deals), so its hard level stays as quick as the
-#: fast layer made it. Easy and medium keep their budgets: they are the quicker, weaker levels.
-HARD_SCALE: dict[str, int] = {"seep": 4, "smear": 8}
+#: classic search spends them once. The fast layer made the hard level about nine times quicker
+#: in Smear than it was when the budgets were set, so the hard level spends that time again on
+#: more worlds, where more worlds measured stronger (+0.09 a hand, docs/bots.md, "The search
+#: against the classic search"). Not in Sheepshead, where that much more time gained nothing
+#: measurable (400 deals), so its hard level stays as quick as the fast layer made it; nor in
+#: Seep any more, where the rule-based bot that plays the playouts now weighs every move against
+#: the next opponent's replies, a playout costing about six times what it did (the four times the
+#: work its hard level had would cost well over the 0.3 s a decision the hard level keeps under),
+#: and the better playouts are worth more than the extra worlds were (docs/bots.md). Easy and
+#: medium keep their budgets but where `LEVEL_SCALE` says.
+HARD_SCALE: dict[str, int] = {"smear": 8}
+#: How many times its budgets above the easy and medium levels spend, per game (the classic search
+#: spends them once). In Smear the rule-based bot grew stronger (it bids up to a whole point over
+#: its count) and the search on easy's budgets led it by only +0.19 a hand; on medium's it leads
+#: by +0.47 (docs/bots.md), so there easy spends medium's budgets and medium the hard level's.
+LEVEL_SCALE: dict[str, dict[str, int]] = {"smear": {"easy": 4, "medium": 4}}
 
 #: What sampling one world costs, in simulated moves of the same game (measured on this project's
 #: engines: a Smear world is drawn by rejection against the auction and costs about as much as 30
@@ -264,7 +273,12 @@ class SearchBot:
         self.level = level
         self.classic = classic
         self.name = f"search:classic:{level}" if classic else f"search:{level}"
-        scale = HARD_SCALE.get(game.name, 1) if level == "hard" and not classic else 1
+        if classic:
+            scale = 1
+        elif level == "hard":
+            scale = HARD_SCALE.get(game.name, 1)
+        else:
+            scale = LEVEL_SCALE.get(game.name, {}).get(level, 1)
         self.budget = LEVELS[level] * scale
         self.moves = MOVES.get(game.name, DEFAULT_MOVES)[level] * scale
         self.world_moves = WORLD_MOVES.get(game.name, 1)

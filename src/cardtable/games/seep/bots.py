@@ -1,10 +1,16 @@
-"""A rule-based Seep player: the habits of a sound table player, from its view alone.
+"""The rule-based Seep players: `rule`, and `rule:classic`, the bot before it.
 
-It bids its highest value (high cards capture most). In play it weighs each legal move by what it
-brings at once and what it gives away: a capture is worth the card points it takes, more for a
-sweep; a house is worth the points it gathers, to be taken later with the card it keeps; breaking
-an opponent's house takes those points over; a throw gives points away and may leave the floor
-open to a sweep by the next player. Ties go to keeping high cards and spades.
+`rule` weighs each move by what it is worth to the team under the rules in force: what it takes
+now, the houses it leaves and what it gives the next opponent (`rulebot.Appraiser`). It gains
++186 points a deal on the classic bot, mostly sweeps the classic bot left open (2,000 duplicate
+deals, docs/bots.md).
+
+`rule:classic` (``RuleBot(game, classic=True)``) bids its highest value (high cards capture most).
+In play it weighs each legal move by what it brings at once and what it gives away: a capture is
+worth the card points it takes, more for a sweep; a house is worth the points it gathers, to be
+taken later with the card it keeps; breaking an opponent's house takes those points over; a throw
+gives points away and may leave the floor open to a sweep by the next player, judged by the loose
+cards' total alone.
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from typing import Any
 from cardtable.bots.facade import for_bots
 from cardtable.games.seep.actions import Bid, Break, Build, Capture, Cement, SeepAction, Throw
 from cardtable.games.seep.floor import VALUE, bits
+from cardtable.games.seep.moves import code_of
+from cardtable.games.seep.rulebot import Appraiser
 from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.scoring import card_points, point_tables, suit_tables
 from cardtable.games.seep.state import House, Phase
@@ -32,12 +40,17 @@ def _total(cards: int) -> int:
 
 
 class RuleBot:
-    """Plays Seep by simple, sound rules (see the module docstring)."""
+    """Plays Seep by sound rules (see the module docstring); ``classic`` is the bot before this
+    one (`rule:classic`)."""
 
     name = "rule"
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, classic: bool = False) -> None:
         self.game = game = for_bots(game)  # a game of its own: no way to the true state
+        self.classic = classic
+        if classic:
+            self.name = "rule:classic"
+        self.appraiser = Appraiser(game.rules)
         self.points = card_points(game.rules)
         self.sweep = game.rules.sweep_points
         self._sums = point_tables(self.points)
@@ -45,7 +58,18 @@ class RuleBot:
         self._card_worth = tuple(self._worth(1 << c) for c in range(52))
 
     def act(self, view: SeepView, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The legal action with the best score (ties broken at random)."""
+        """The legal action with the best value (ties broken at random)."""
+        if not self.classic:
+            i = self.appraiser.choose(
+                view.seat, view.dealer, view.phase, view.plays, view.hand, view.hand_sizes,
+                view.loose if view.floor_visible else 0, view.houses, view.piles, view.sweeps, view.last_capture,
+                [code_of(a) for a in legal], rng,
+            )  # fmt: skip
+            return legal[i]
+        return self._classic_act(view, legal, rng)
+
+    def _classic_act(self, view: SeepView, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The classic bot's choice: the legal action with the best `score`."""
         if isinstance(legal[0], Bid):
             return max(legal, key=lambda a: a.value)
         houses = {h.value: h for h in view.houses}
@@ -85,7 +109,7 @@ class RuleBot:
         ) + 0.2 * cards.bit_count()
 
     def score(self, view: SeepView, a: SeepAction) -> float:
-        """How good the move looks from the view."""
+        """How good the move looks from the view, to the classic bot."""
         return self._score(view, a, {h.value: h for h in view.houses})
 
     def _score(self, view: SeepView, a: SeepAction, houses: dict[int, House]) -> float:
@@ -147,10 +171,13 @@ class RuleBot:
 class FastRulePolicy:
     """`RuleBot` for the fast layer (`fast.playout`): the same scores, the same random draws, so
     the same choice on the same random stream, read from a `fast.FastState` and its move numbers
-    (`moves.code_of`). It looks only at what the mover's view shows: the loose cards, the houses
-    and the mover's seat."""
+    (`moves.code_of`). It looks only at what the mover's view shows: the mover's own hand, the
+    floor once it is face up, the piles, the sweeps, the number of cards in each hand and the
+    mover's seat. ``classic`` plays as `RuleBot`'s classic version."""
 
-    def __init__(self, rules: SeepRules) -> None:
+    def __init__(self, rules: SeepRules, classic: bool = False) -> None:
+        self.classic = classic
+        self.appraiser = Appraiser(rules)
         self.sweep = rules.sweep_points
         self._sums = point_tables(card_points(rules))
         self.worth = MethodType(RuleBot._worth, self)  # the rule bot's own measure
@@ -158,6 +185,17 @@ class FastRulePolicy:
 
     def __call__(self, st: Any, moves: Sequence[int], rng: random.Random) -> int:
         """The move with the best score (ties to the last, after `RuleBot`'s random nudges)."""
+        if not self.classic:
+            phase = st.phase
+            hands = st.hands
+            seat = (st.dealer + st.plays + 1) & 3  # at the bid, plays is 0: the bidder
+            loose = 0 if phase is Phase.BID else st.loose  # the floor is face down until the bid
+            i = self.appraiser.choose(
+                seat, st.dealer, phase, st.plays, hands[seat],
+                (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count()),
+                loose, st.houses, st.piles, st.sweeps, st.last_capture, moves, rng,
+            )  # fmt: skip
+            return moves[i]
         if st.phase is Phase.BID:
             return max(moves)  # the highest bid; a bid is its value << 8
         loose = st.loose

@@ -281,7 +281,8 @@ def to_int(action: SeepAction) -> int:
 
 def policy_for(bot: object, rules: SeepRules) -> Policy | None:
     """The fast policy that chooses as ``bot`` does from the same random stream: `random_policy`
-    for `cardtable.bots.RandomBot`, `bots.FastRulePolicy` for the rule-based bot of these rules;
+    for `cardtable.bots.RandomBot`, `bots.FastRulePolicy` for the rule-based bot of these rules
+    (or its classic version);
     ``None`` for any other bot."""
     from cardtable.bots.base import RandomBot
     from cardtable.games.seep.bots import FastRulePolicy, RuleBot
@@ -289,7 +290,7 @@ def policy_for(bot: object, rules: SeepRules) -> Policy | None:
     if type(bot) is RandomBot:
         return random_policy
     if type(bot) is RuleBot and bot.game.rules == rules:
-        return FastRulePolicy(rules)
+        return FastRulePolicy(rules, bot.classic)
     return None
 
 
