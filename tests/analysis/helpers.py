@@ -10,11 +10,12 @@ from cardtable.bots import rule_bot
 from cardtable.record import HandLog
 
 
-def played_record(game_name: str, seed: int, hands: int = 1) -> dict[str, Any]:
-    """A record of ``hands`` hands of the rule-based bot at every seat, dealt from ``seed``; a
-    match whose hands were not all played (a Seep misdeal) is dealt again."""
+def played_record(game_name: str, seed: int, hands: int = 1, classic: bool = False) -> dict[str, Any]:
+    """A record of ``hands`` hands of the rule-based bot (with ``classic``, its earlier version) at
+    every seat, dealt from ``seed``; a match whose hands were not all played (a Seep misdeal) is
+    dealt again."""
     game = registry.get_game(game_name)
-    bot = rule_bot(game)
+    bot = rule_bot(game, classic=classic)
     rng = random.Random(seed)
     while True:
         log = HandLog(game)

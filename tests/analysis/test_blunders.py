@@ -28,27 +28,31 @@ from cardtable.analysis.review import DEFAULT_LEVEL, analyze_position, decision_
 from cardtable.record import Record, replay
 from tests.analysis.helpers import played_record
 
-#: (game, seed of the record, index of the action replaced, the blunder, words its "why" holds)
+#: (game, seed of the record, index of the action replaced, the blunder, words its "why" holds,
+#: whether the record is played by the classic rule-based bot: Seep's position was found in a hand
+#: of the bot as it was before its rule-based bot changed)
 PLANTED = [
-    ("smear", 22, 19, "2 play JS", "the 10♣ would have taken the trick too, and the trump was spent"),
-    ("seep", 1, 17, "1 throw AH", "the house of 13 was there to take"),
-    ("sheepshead", 4, 4, "4 bury QS QD", "the Q♠ and the Q♦ are trump, which wins tricks"),
+    ("smear", 22, 19, "2 play JS", "the 10♣ would have taken the trick too, and the trump was spent", False),
+    ("seep", 1, 17, "1 throw AH", "the house of 13 was there to take", True),
+    ("sheepshead", 4, 4, "4 bury QS QD", "the Q♠ and the Q♦ are trump, which wins tricks", False),
 ]
 
 
-def _planted(name: str, seed: int, index: int, blunder: str) -> tuple[Any, Any, dict[str, Any]]:
+def _planted(name: str, seed: int, index: int, blunder: str, classic: bool) -> tuple[Any, Any, dict[str, Any]]:
     """The game, the state before the blunder, and the record cut after it."""
     game = registry.get_game(name)
-    record = played_record(name, seed)
+    record = played_record(name, seed, classic=classic)
     hand = record["hands"][0]
     record["hands"] = [hand | {"actions": [*hand["actions"][:index], blunder]}]
     states = [step.state for step in replay(Record.from_json(record), game)]
     return game, states[-2], record
 
 
-@pytest.mark.parametrize(("name", "seed", "index", "blunder", "words"), PLANTED)
-def test_a_planted_blunder_is_graded_a_blunder(name: str, seed: int, index: int, blunder: str, words: str) -> None:
-    game, before, _ = _planted(name, seed, index, blunder)
+@pytest.mark.parametrize(("name", "seed", "index", "blunder", "words", "classic"), PLANTED)
+def test_a_planted_blunder_is_graded_a_blunder(
+    name: str, seed: int, index: int, blunder: str, words: str, classic: bool
+) -> None:
+    game, before, _ = _planted(name, seed, index, blunder, classic)
     made = game.parse(blunder.split(" ", 1)[1])
     bot = search_bot(game, level(game, DEFAULT_LEVEL), None)
     d = analyze_position(game, before, made, bot, decision_rng(0, 0, index))
