@@ -105,7 +105,14 @@ def test_phrases_only_in_a_hand_and_the_clock_runs_out(chromium: Browser, server
 
     # nobody moves: the clock shows on our own line, runs down, and the page says what happened
     page.wait_for_selector("#me .clock", timeout=20000)
+    # every text the news line shows is kept: the bots' next moves (no pause here) replace it at once
+    page.evaluate(
+        "() => { window.seenNews = []; const b = document.querySelector('#banner');"
+        " new MutationObserver(() => window.seenNews.push(b.innerText))"
+        ".observe(b, {subtree: true, childList: true, characterData: true}); }"
+    )
     first = page.inner_text("#me .clock")
     wait_until(page, lambda: page.locator("#me .clock").count() == 0 or page.inner_text("#me .clock") != first)
-    wait_until(page, lambda: "Time ran out: a bot played for you." in page.inner_text("#banner"), timeout=20)
+    told = "Time ran out: a bot played for you."
+    wait_until(page, lambda: any(told in t for t in page.evaluate("() => window.seenNews")), timeout=20)
     page.context.close()

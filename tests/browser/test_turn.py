@@ -4,6 +4,10 @@ start off for a person whose system asks for reduced motion."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser.pages import create_table, my_turn, sit_down, take_turn, wait_until
@@ -22,7 +26,19 @@ def beeps(page: Page) -> int:
     return n
 
 
-def test_the_title_icon_and_sound_say_it_is_your_turn(chromium: Browser, server: Server) -> None:
+@pytest.fixture(scope="module")
+def paced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose bots wait before they move, so that the turn is seen to pass and come back."""
+    db: Path = tmp_path_factory.mktemp("turn") / "tables.db"
+    s = Server(f"sqlite:///{db}", "--bot-pause", "0.4").start()
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def test_the_title_icon_and_sound_say_it_is_your_turn(chromium: Browser, paced: Server) -> None:
+    server = paced
     page = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()
     create_table(page, server.url, "smear", ["human", "rule", "rule", "rule"], hands=None)
     sit_down(page)
@@ -38,10 +54,14 @@ def test_the_title_icon_and_sound_say_it_is_your_turn(chromium: Browser, server:
     wait_until(page, lambda: my_turn(page), timeout=30)
     assert page.title().startswith("▶ Your turn")
     assert (page.get_attribute("link[rel=icon]", "href") or "").endswith("favicon-turn.svg")
-    before = beeps(page)
     take_turn(page)
+    for _ in range(10):  # our turn may go on (the bid won, now the lead): play until it passes
+        if not my_turn(page):
+            break
+        take_turn(page)
+    before = beeps(page)
     # the next time it is our turn, the beep sounds once
-    wait_until(page, lambda: not my_turn(page) or beeps(page) > before, timeout=30)
+    wait_until(page, lambda: beeps(page) > before, timeout=60)
     # one look: whose turn, the title and the icon, read together
     turn, title, icon = page.evaluate(
         "() => [document.querySelector('#table').dataset.myturn, document.title,"
