@@ -56,10 +56,14 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
     extra = ("--bot-pause", str(args.bot_pause), "--summary-pause", "0", "--bot-workers", "1")
     extra += ("--creates-per-minute", "100000", "--joins-per-minute", "100000", "--waiting-per-address", "100000")
     extra += ("--connections-per-address", "100000", "--grace", "3600")  # no stand-in for a person yet to connect
-    servers = [cluster_server(db, args.lease, *extra).start() for _ in range(args.processes)]
-    proxy = Proxy(servers).start()
+    servers: list[Any] = []
+    proxy = Proxy(servers)
     rng = random.Random(args.seed)
-    try:
+    try:  # everything started is stopped, whatever fails
+        for _ in range(args.processes):
+            servers.append(cluster_server(db, args.lease, *extra))
+            servers[-1].start()
+        proxy.start()
         tables = [
             create(proxy, "smear", ["human", "rule", "rule", "rule"], hands=args.hands) for _ in range(args.tables)
         ]

@@ -31,9 +31,11 @@ async def test_two_servers_racing_for_one_table_never_both_accept_a_move(pg_db: 
     """Two people of one table, each connected to a different process: every connection asks its
     process for the table, so the table is handed back and forth all match long while both act.
     Every acknowledged move must be in the final record at its version, once."""
-    a = cluster_server(pg_db, 2.0, "--bot-pause", "0.02").start()
-    b = cluster_server(pg_db, 2.0, "--bot-pause", "0.02").start()
-    try:
+    a = cluster_server(pg_db, 2.0, "--bot-pause", "0.02")
+    b = cluster_server(pg_db, 2.0, "--bot-pause", "0.02")
+    try:  # both are stopped, whatever fails
+        a.start()
+        b.start()
         t = create(a, "smear", ["human", "rule", "human", "rule"], hands=2)
         ann, ben = (Player(t["table"], join(a, t, name)["token"], seed) for name, seed in (("Ann", 1), ("Ben", 2)))
         deadline = time.monotonic() + 240
@@ -60,9 +62,13 @@ async def test_two_servers_racing_for_one_table_never_both_accept_a_move(pg_db: 
 
 async def test_a_killed_server_loses_nothing_and_its_tables_move_through_haproxy(pg_db: str) -> None:
     need(shutil.which("haproxy") is not None or os.path.exists("/usr/sbin/haproxy"), "HAProxy (apt install haproxy)")
-    servers = [cluster_server(pg_db, 2.0, "--bot-pause", "0.05").start() for _ in range(3)]
-    proxy = Proxy(servers).start()
-    try:
+    servers: list[Server] = []
+    proxy = Proxy(servers)
+    try:  # everything started is stopped, whatever fails
+        for _ in range(3):
+            servers.append(cluster_server(pg_db, 2.0, "--bot-pause", "0.05"))
+            servers[-1].start()
+        proxy.start()
         tables = [create(proxy, "smear", ["human", "rule", "rule", "rule"], hands=2) for _ in range(4)]
         players = [Player(t["table"], join(proxy, t, f"P{n}")["token"], n) for n, t in enumerate(tables)]
         deadline = time.monotonic() + 240
@@ -117,9 +123,13 @@ def test_cluster_mode_needs_postgresql(tmp_path: object) -> None:
 
 async def test_a_rolling_restart_behind_haproxy_is_only_a_reconnect(pg_db: str) -> None:
     need(shutil.which("haproxy") is not None or os.path.exists("/usr/sbin/haproxy"), "HAProxy (apt install haproxy)")
-    servers = [cluster_server(pg_db, 2.0, "--bot-pause", "0.05").start() for _ in range(2)]
-    proxy = Proxy(servers).start()
-    try:
+    servers: list[Server] = []
+    proxy = Proxy(servers)
+    try:  # everything started is stopped, whatever fails
+        for _ in range(2):
+            servers.append(cluster_server(pg_db, 2.0, "--bot-pause", "0.05"))
+            servers[-1].start()
+        proxy.start()
         tables = [create(proxy, "sheepshead", ["human", "rule", "rule", "rule", "rule"], hands=3) for _ in range(3)]
         players = [Player(t["table"], join(proxy, t, f"P{n}")["token"], n) for n, t in enumerate(tables)]
         deadline = time.monotonic() + 240
