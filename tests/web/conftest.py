@@ -41,7 +41,7 @@ def pg_db() -> Iterator[str]:
     url = pg_url()
     need(url is not None, "PostgreSQL (CARDTABLE_TEST_PG)")
     assert url is not None
-    name = f"cardtable_cluster_{secrets.token_hex(4)}"
+    name = f"cardtable_test_{secrets.token_hex(4)}"
     admin = create_engine(url, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}"'))

@@ -7,36 +7,20 @@ test in a database of its own made and dropped here; skips locally without it, f
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import secrets
-from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from cardtable.record import replay_record
 from cardtable.web.migrate import MIGRATIONS
-from tests.conftest import need
 from tests.web.client import Client, Server, create, join, play
 
 
 @pytest.fixture
-def pg() -> Iterator[str]:
-    url = os.environ.get("CARDTABLE_TEST_PG")
-    need(bool(url), "PostgreSQL (CARDTABLE_TEST_PG)")
-    assert url is not None
-    name = f"cardtable_web_{secrets.token_hex(4)}"
-    admin = create_engine(url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield make_url(url).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+def pg(pg_db: str) -> str:
+    """A database of the test's own (tests/web/conftest.py)."""
+    return pg_db
 
 
 def over(msg: dict) -> bool:
