@@ -12,7 +12,7 @@ import contextlib
 import functools
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -297,10 +297,8 @@ async def serve_connection(hub: Hub, websocket: WebSocket, table_id: str) -> Non
                 if problem:
                     conn.send(_rejected(client_id, "bad_message", problem))
                     continue
-                try:
-                    await table.submit(functools.partial(table.act, conn, parsed["v"], parsed["action"], parsed["id"]))
-                except Refused as e:
-                    conn.send(_rejected(parsed["id"], e.reason, e.message))
+                act = functools.partial(table.act, conn, parsed["v"], parsed["action"], parsed["id"])
+                await _command(table, conn, parsed["id"], act)
             elif kind == "say":
                 problem = _check_fields(parsed, {"text": (str,)})
                 if not problem and not said_hello:
@@ -308,10 +306,7 @@ async def serve_connection(hub: Hub, websocket: WebSocket, table_id: str) -> Non
                 if problem:
                     conn.send(_rejected(client_id, "bad_message", problem))
                     continue
-                try:
-                    await table.submit(functools.partial(table.say, conn, parsed["text"]))
-                except Refused as e:
-                    conn.send(_rejected(client_id, e.reason, e.message))
+                await _command(table, conn, client_id, functools.partial(table.say, conn, parsed["text"]))
             elif kind == "ping":
                 conn.send({"t": "pong", **({"id": client_id} if client_id else {})})
             else:
@@ -331,6 +326,14 @@ async def serve_connection(hub: Hub, websocket: WebSocket, table_id: str) -> Non
             await table.submit(lambda: table.bye(conn))
         conn.closed = True
         writer.cancel()
+
+
+async def _command(table: LiveTable, conn: Conn, client_id: str | None, job: Callable[[], Awaitable[Any]]) -> None:
+    """Run a client's command on the table's worker; a refusal goes to that client only."""
+    try:
+        await table.submit(job)
+    except Refused as e:
+        conn.send(_rejected(client_id, e.reason, e.message))
 
 
 async def _write(websocket: WebSocket, conn: Conn) -> None:
