@@ -6,16 +6,22 @@ cannot start or does not play the game is refused in one line."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from cardtable.bots import make_bot
-from cardtable.record import replay_record
+from cardtable.bots import external, make_bot
+from cardtable.bots.external import ExternalBot
+from cardtable.bots.listen import tell_action, tell_hand
+from cardtable.core import CHANCE
+from cardtable.record import Record, load_game, replay, replay_record
 from cardtable.registry import get_game
+from cardtable.secrecy import leaks, seen_action
 from tests.conftest import need
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,11 +29,13 @@ PY_BOT = f"{sys.executable} {ROOT / 'examples' / 'bots' / 'first_legal.py'}"
 JS_BOT = f"node {ROOT / 'examples' / 'bots' / 'first_legal.mjs'}"
 
 
-def sim(tmp_path: Path, game: str, bots: str, deals: int = 6) -> tuple[subprocess.CompletedProcess[str], list]:
+def sim(
+    tmp_path: Path, game: str, bots: str, deals: int = 6, rules: Sequence[str] = ()
+) -> tuple[subprocess.CompletedProcess[str], list]:
     out = tmp_path / "records.jsonl"
     done = subprocess.run(
         [sys.executable, "-m", "cardtable", "sim", game, "--bots", bots, "--deals", str(deals), "--seed", "3",
-         "--jobs", "1", "--records", str(out), "--quiet", "--json"],
+         "--jobs", "1", "--records", str(out), "--quiet", "--json", *(x for r in rules for x in ("--rule", r))],
         capture_output=True, text=True, timeout=300, cwd=ROOT, check=False,
     )  # fmt: skip
     records = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
@@ -99,3 +107,154 @@ def test_a_bot_is_refused_in_one_line_when_it_cannot_play(tmp_path: Path) -> Non
         capture_output=True, text=True, timeout=120, cwd=ROOT, check=False,
     )  # fmt: skip
     assert done.returncode == 2 and "cannot start it" in done.stderr and "Traceback" not in done.stderr
+
+
+def listening_bot(tmp_path: Path, protocol: int) -> tuple[str, Path]:
+    """A bot program speaking ``protocol`` that writes every message it is sent to a file, one a
+    line, and plays the first legal action."""
+    path, log = tmp_path / f"listen{protocol}.py", tmp_path / f"heard{protocol}.jsonl"
+    path.write_text(
+        "import json, sys\n"
+        f"out = open({str(log)!r}, 'w')\n"
+        "for line in sys.stdin:\n"
+        "    out.write(line); out.flush()\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['t'] == 'hello':\n"
+        f"        print(json.dumps({{'t': 'hello', 'protocol': {protocol}, 'name': 'ear'}}), flush=True)\n"
+        "    elif msg['t'] == 'act':\n"
+        "        print(json.dumps({'t': 'move', 'id': msg['id'], 'action': msg['legal'][0]}), flush=True)\n"
+    )
+    return f"{sys.executable} {path}", log
+
+
+@pytest.mark.parametrize(("game", "rules"), [("smear", ["kitty_size=2"]), ("sheepshead", []), ("seep", [])])
+def test_a_version_2_bot_is_told_each_hand_and_every_action_as_its_seat_sees_it(
+    tmp_path: Path, game: str, rules: list[str]
+) -> None:
+    """Each hand of the sim begins with a ``hand`` message per seat of the program (that seat's
+    view), and every action of the record follows, once per seat, as that seat sees it: a
+    discard or bury by another seat without its cards."""
+    command, log = listening_bot(tmp_path, 2)
+    done, records = sim(tmp_path, game, f"cmd:{command},rule", deals=3, rules=rules)
+    assert done.returncode == 0, done.stderr
+    heard = [json.loads(line) for line in log.read_text().splitlines()]
+    assert heard[0]["t"] == "hello" and heard[0]["protocol"] == 2
+    hands: list[list[dict]] = []
+    for msg in heard[1:]:
+        if msg["t"] == "hand" and (not hands or any(m["t"] != "hand" for m in hands[-1])):
+            hands.append([])
+        if msg["t"] in ("hand", "action"):
+            hands[-1].append(msg)
+    assert len(hands) == len(records) > 0
+    face_down = 0
+    for record, told in zip(records, hands, strict=True):
+        g = load_game(Record.from_json(record))
+        seats = [m["seat"] for m in told if m["t"] == "hand"]
+        assert len(seats) == g.seats // 2 or (g.seats == 5 and len(seats) in (2, 3))
+        steps = [s.state for s in replay(Record.from_json(record), g)]
+        texts = record["hands"][0]["actions"]
+        for seat in seats:
+            start = next(m for m in told if m["t"] == "hand" and m["seat"] == seat)
+            assert start["view"] == g.observe(steps[0], seat).to_json()
+            got = [(m["by"], m["action"]) for m in told if m["t"] == "action" and m["seat"] == seat]
+            want = []
+            for before, text in zip(steps, texts, strict=False):
+                by, _, action = text.partition(" ")
+                want.append((int(by), seen_action(g, before, g.parse(action), seat).partition(" ")[2]))
+                face_down += "face down" in want[-1][1]
+            assert got == want
+    if game == "smear":
+        assert face_down > 0  # the check met another seat's discard
+
+
+def test_a_version_1_bot_is_sent_only_decisions(tmp_path: Path) -> None:
+    command, log = listening_bot(tmp_path, 1)
+    done, _ = sim(tmp_path, "smear", f"cmd:{command},rule", deals=1)
+    assert done.returncode == 0, done.stderr
+    kinds = {json.loads(line)["t"] for line in log.read_text().splitlines()}
+    assert kinds == {"hello", "act", "bye"}
+
+
+class Recorder:
+    """Stands for a program of protocol 2: keeps the bytes it is sent and answers every ``act``
+    with the first legal action."""
+
+    protocol = 2
+
+    def __init__(self) -> None:
+        self.sent: list[bytes] = []
+        self.asked = 0
+
+    def alive(self) -> bool:
+        return True
+
+    def send(self, msg: dict) -> None:
+        self.sent.append(json.dumps(msg, separators=(",", ":")).encode())
+        self.last = msg
+
+    def receive(self, seconds: float) -> dict:
+        return {"t": "move", "id": self.last["id"], "action": self.last["legal"][0]}
+
+
+def recorded(game: object, monkeypatch: pytest.MonkeyPatch) -> tuple[ExternalBot, Recorder]:
+    """An `ExternalBot` speaking to a `Recorder`, not to a program."""
+    rec = Recorder()
+    monkeypatch.setattr(external, "program", lambda command, game: rec)
+    return ExternalBot(game, "recorder"), rec
+
+
+def bytes_told(bot: ExternalBot, rec: Recorder, game: object, state: object, seat: int, action: object) -> list[bytes]:
+    """What the program of ``seat`` is sent when ``action`` is taken in ``state``: the ``act``
+    message if ``seat`` is to act, then the ``action`` message (the stand-in is never asked)."""
+    start, rec.asked = len(rec.sent), 0  # the question's number is the same in every world
+    if game.actor(state) == seat:  # type: ignore[attr-defined]
+        bot.act(game.observe(state, seat), game.legal_actions(state), random.Random(0))  # type: ignore[attr-defined]
+    tell_action(game, state, action, [(seat, bot)])
+    return rec.sent[start:]
+
+
+@pytest.mark.parametrize(
+    ("name", "rules"),
+    [("smear", {"kitty_size": 2}), ("sheepshead", {"allow_unknown_call": True, "cracking": True}), ("seep", {})],
+)
+def test_what_a_program_is_sent_does_not_change_when_the_cards_its_seat_cannot_see_are_swapped(
+    name: str, rules: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over many random hands, at every action and for every seat: the bytes the seat's program
+    is sent (the ``hand`` message, its ``act`` messages, each ``action`` message) are the same in
+    every world the engine's sampler makes from that seat's view, where the other seats' unseen
+    cards are dealt again (an action message is compared where the same action is legal there),
+    and they never name a card the seat may not see."""
+    game = get_game(name, **rules)
+    bot, rec = recorded(game, monkeypatch)
+    rng = random.Random(f"swap:{name}")
+    compared = {"hand": 0, "own": 0, "other": 0}
+    for hand in range(25):
+        state = game.start(hand % game.seats)
+        while game.actor(state) in (CHANCE, None):  # a Seep hand thrown in at the deal: dealt again
+            state = game.apply(game.start(hand % game.seats), game.deal(state, rng))
+        for seat in range(game.seats):
+            rec.sent.clear()
+            tell_hand(game, state, [(seat, bot)])
+            told = rec.sent[:]
+            assert len(told) == 1 and not leaks(game, state, seat, json.loads(told[0]))
+            for _ in range(2):
+                world = game.sample(game.observe(state, seat), rng)
+                rec.sent.clear()
+                tell_hand(game, world, [(seat, bot)])
+                assert rec.sent == told
+                compared["hand"] += 1
+        while (actor := game.actor(state)) is not None:
+            action = rng.choice(game.legal_actions(state))
+            after = game.apply(state, action)
+            for seat in range(game.seats):
+                told = bytes_told(bot, rec, game, state, seat, action)
+                assert not any(leaks(game, after, seat, json.loads(b)) for b in told)
+                for _ in range(2):
+                    world = game.sample(game.observe(state, seat), rng)
+                    if game.actor(world) != actor or action not in game.legal_actions(world):
+                        continue
+                    assert bytes_told(bot, rec, game, world, seat, action) == told
+                    compared["own" if seat == actor else "other"] += 1
+            state = after
+    assert compared["hand"] >= 100 and compared["own"] >= 200 and compared["other"] >= 200, compared

@@ -28,6 +28,7 @@ from typing import Any, NoReturn
 from cardtable import registry, shuffle, sim, sim_ray
 from cardtable.analysis import command as analyze_command
 from cardtable.bots import bot_names, make_bot
+from cardtable.bots.listen import listeners, tell_action, tell_hand
 from cardtable.cards import cards_of, format_card
 from cardtable.core import CHANCE, BadNotation, CardtableError, option_table
 from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step
@@ -737,10 +738,13 @@ def _watch_hands(
         state = log.deal(rng)
         print(f"--- {narrate_deal(game, state, None, n + 1)[0]}", flush=True)
         held = _show_dealt(game, state, [0] * game.seats)
+        listening = listeners(bots)
+        tell_hand(game, state, listening)
         while (seat := game.actor(state)) is not None and seat != CHANCE:
             legal = list(game.legal_actions(state))
             action = legal[0] if len(legal) == 1 else bots[seat].act(game.observe(state, seat), legal, bot_rng)
             before, state = state, log.act(action)
+            tell_action(game, before, action, listening)
             # Every hand is shown, so a card laid face down is named too.
             for line in narrate_step(game, before, action, state, None, open_hands=True):
                 print(f"  {line}", flush=True)

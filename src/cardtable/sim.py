@@ -38,6 +38,7 @@ from typing import Any
 
 from cardtable import registry
 from cardtable.bots import make_bot
+from cardtable.bots.listen import listeners, tell_action, tell_hand
 from cardtable.core import CardtableError, HandResult, rules_json
 from cardtable.record import HandLog
 
@@ -162,6 +163,8 @@ class _Players:
         game = log.game
         state = log.state
         self.stand_ins = []
+        listening = listeners({s: self.bots[name] for s, name in enumerate(seating)})
+        tell_hand(game, state, listening)
         while (seat := game.actor(state)) is not None:
             name = seating[seat]
             legal = game.legal_actions(state)
@@ -173,7 +176,8 @@ class _Players:
             self.decisions[name] += 1
             if getattr(bot, "stood_in", False):
                 self.stand_ins.append(len(log.actions))
-            state = log.act(action)
+            before, state = state, log.act(action)
+            tell_action(game, before, action, listening)
         result: HandResult | None = game.outcome(state)
         assert result is not None
         return result

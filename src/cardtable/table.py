@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from cardtable import registry
 from cardtable.bots import Bot, Hint, SearchBot, make_bot, rule_bot
+from cardtable.bots.listen import listeners, tell_action, tell_hand
 from cardtable.cards import parse_card
 from cardtable.core import CHANCE, BadNotation, CardtableError, HandResult
 from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step
@@ -123,7 +124,9 @@ class Table:
         self._finished: list[ScoreLine] = []
         #: Who the narration speaks to: the person (the lowest seat of several), else a spectator.
         self.listener: int | None = min(self.people) if self.people else None
-        self.log.deal(self.rng)
+        #: The bots that follow the hand as their seats see it (`cardtable.bots.listen`).
+        self.listening = listeners(self.bots)
+        tell_hand(game, self.log.deal(self.rng), self.listening)
 
     # --- what the table shows ---
 
@@ -171,6 +174,7 @@ class Table:
         before = self.state
         public = self.game.public_action(before, action)
         after = self.log.act(action)
+        tell_action(self.game, before, action, self.listening)
         said = tuple(narrate_step(self.game, before, action, after, self.listener))
         move = Move(seat, self.game.format(action), by_bot, public, said)
         self.moves.append(move)
@@ -209,7 +213,8 @@ class Table:
             move = self.moves.pop()
             self.log.undo()
             if not move.by_bot:
-                return True
+                break
+        tell_hand(self.game, self.state, self.listening)  # the hand told again from where it now stands
         return True
 
     def next_hand(self) -> bool:
@@ -221,7 +226,7 @@ class Table:
             self._finished.append(line)
         self.moves = []
         self.hand_number += 1
-        self.log.deal(self.rng)
+        tell_hand(self.game, self.log.deal(self.rng), self.listening)
         return True
 
     def hints(self, level: str = "medium") -> list[Hint]:

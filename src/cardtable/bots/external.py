@@ -8,6 +8,11 @@ the engine gives it (never another seat's cards) and the legal actions. An answe
 legal action, comes later than the time limit, or never comes (the program died) is replaced for
 that move by the game's rule-based bot, and the move is marked as such (`stood_in`); the program
 is told with an ``error`` message and asked again at its next decision.
+
+A program that answers ``hello`` with protocol 2 or later is also told when a hand begins (its
+seat's view) and every action after, as its seat sees it (``hand`` and ``action`` messages, where
+the hand is played by ``sim``, the terminal table or ``watch``: `cardtable.bots.listen`); one that
+answers protocol 1 is spoken to as before.
 """
 
 from __future__ import annotations
@@ -26,8 +31,9 @@ from typing import Any
 from cardtable.core import BadRules, rules_json
 from cardtable.strict import excerpt, one_line
 
-#: The protocol's version, sent in the engine's ``hello`` and expected in the bot's.
-PROTOCOL = 1
+#: The protocol's version, sent in the engine's ``hello``. A bot's ``hello`` names the version it
+#: speaks: 1 (decisions only) or 2 (also ``hand`` and ``action`` messages).
+PROTOCOL = 2
 #: How long a program may take to start and answer ``hello``.
 HELLO_SECONDS = 20.0
 #: The time limit per move unless the name gives one (``cmd@2:COMMAND``).
@@ -75,6 +81,9 @@ class Program:
         self.name = one_line(name, 40) if isinstance(name, str) and name.strip() else command
         author = answer.get("author")
         self.author = one_line(author, 60) if isinstance(author, str) else ""
+        version = answer.get("protocol")
+        #: The version the bot speaks: a bot that names none, or a bad one, is taken as version 1.
+        self.protocol = version if isinstance(version, int) and not isinstance(version, bool) and version > 0 else 1
 
     def _read(self) -> None:
         assert self.proc.stdout is not None
@@ -150,6 +159,16 @@ class ExternalBot:
         self.stood_in = False
         self.stand_ins = 0
         self.errors: list[str] = []
+
+    def hand_begins(self, seat: int, view: Any) -> None:
+        """A ``hand`` message: ``seat``'s view of a hand just dealt (protocol 2 and later)."""
+        if self.program.protocol >= 2 and self.program.alive():
+            self.program.send({"t": "hand", "seat": seat, "view": view.to_json()})
+
+    def seen(self, seat: int, by: int, text: str) -> None:
+        """An ``action`` message: seat ``by``'s action as ``seat`` sees it (protocol 2 and later)."""
+        if self.program.protocol >= 2 and self.program.alive():
+            self.program.send({"t": "action", "seat": seat, "by": by, "action": text})
 
     def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         texts = [self.game.format(a) for a in legal]
