@@ -1,16 +1,11 @@
-"""A numpy-only policy gradient (REINFORCE with a running baseline) for one Smear seat against
-cardtable's random bot, measured before and after on the same evaluation deals.
+"""sb3-contrib's MaskablePPO on ``gymnasium.make("cardtable/Smear-v1")`` with no wrapper, trained
+longer than the tests do, then played against the environment's bots on seeded evaluation hands
+beside the untrained policy (uniform over the allowed tokens, i.e. the random bot) on the same
+hands. Prints points a hand with 95% intervals and the paired difference.
 
-The policy is linear in the seat's observation: a softmax over the tokens its mask allows. It is
-trained on ``--hands`` hands of `cardtable.rl.vs_bots` (seat 0, random bots in the other three
-seats, the partner included), then it and the untrained policy (all weights zero: uniform over the
-allowed tokens, i.e. the random bot) play the same ``--eval`` seeded deals, taking their most likely
-token (greedy) or sampling (``--sample``). Prints the mean hand score of seat 0's team per hand,
-with its standard error and the paired difference.
+    python bench/rl_train.py [--steps 150000] [--eval 4000] [--opponents rule] [--seed 1]
 
-    python bench/rl_train.py [--hands 30000] [--eval 4000] [--seed 1] [--lr 0.01]
-
-Needs the ``rl`` extra (numpy, gymnasium, pettingzoo).
+Needs the ``rl`` and ``train`` extras (``pip install -e '.[rl,train]'``). Runs on one thread.
 """
 
 from __future__ import annotations
@@ -18,97 +13,77 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import platform
 import time
+from typing import Any
 
+import gymnasium
 import numpy as np
+import torch
+from sb3_contrib import MaskablePPO
 
-from cardtable.rl import vs_bots
-
-
-def probabilities(w: np.ndarray, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    logits = w @ obs
-    logits = np.where(mask, logits, -np.inf)
-    logits -= logits.max()
-    p = np.exp(logits)
-    return p / p.sum()
+import cardtable.rl  # noqa: F401 (registers the ids)
 
 
-def play(env, w: np.ndarray, seed: int, rng: np.random.Generator, greedy: bool) -> tuple[float, list]:
-    obs, _ = env.reset(seed=seed)
-    steps = []
-    total, done = 0.0, False
-    while not done:
-        x = obs.astype(np.float32)
-        mask = env.action_masks()
-        p = probabilities(w, x, mask)
-        a = int(np.argmax(p)) if greedy else int(rng.choice(len(p), p=p))
-        steps.append((x, p, a))
-        obs, reward, done, _, _ = env.step(a)
-        total += reward
-    return total, steps
+def play(env: Any, choose: Any, hands: int, seed: int) -> np.ndarray:
+    out = np.zeros(hands)
+    for k in range(hands):
+        obs, info = env.reset(seed=seed + k)
+        done = False
+        while not done:
+            obs, reward, terminated, truncated, info = env.step(choose(obs, info))
+            out[k] += reward
+            done = terminated or truncated
+    return out
 
 
-def evaluate(env, w: np.ndarray, deals: int, greedy: bool) -> np.ndarray:
-    rng = np.random.default_rng(12345)
-    return np.array([play(env, w, 10_000_000 + k, rng, greedy)[0] for k in range(deals)])
+def interval(x: np.ndarray) -> list[float]:
+    half = 1.96 * float(x.std(ddof=1)) / math.sqrt(len(x))
+    return [round(float(x.mean()), 4), round(half, 4)]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=30_000)
+    ap.add_argument("--steps", type=int, default=150_000)
     ap.add_argument("--eval", type=int, default=4_000)
+    ap.add_argument("--opponents", default="rule")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--lr", type=float, default=0.01)
-    ap.add_argument("--sample", action="store_true", help="evaluate by sampling instead of the greedy token")
     args = ap.parse_args()
-
-    env = vs_bots("smear", seat=0, opponents="random")
-    n_tokens, n_obs = env.action_space.n, env.observation_space.shape[0]
-    w = np.zeros((n_tokens, n_obs), np.float32)
-    rng = np.random.default_rng(args.seed)
+    torch.set_num_threads(1)
+    env = gymnasium.make("cardtable/Smear-v1", opponents=args.opponents, max_steps=500)
+    model = MaskablePPO(
+        "MlpPolicy", env, n_steps=2048, batch_size=256, n_epochs=4, gamma=1.0, seed=args.seed, device="cpu",
+        policy_kwargs={"net_arch": [64, 64]},
+    )  # fmt: skip
     start = time.perf_counter()
-    baseline = 0.0
-    curve = []
-    for k in range(args.hands):
-        ret, steps = play(env, w, args.seed * 1_000_003 + k, rng, greedy=False)
-        adv = ret - baseline
-        baseline += 0.01 * (ret - baseline)
-        xs = np.stack([s[0] for s in steps])
-        grads = np.stack([s[1] for s in steps])
-        grads *= -1.0
-        grads[np.arange(len(steps)), [s[2] for s in steps]] += 1.0
-        w += (args.lr * adv) * (grads.T @ xs)
-        if (k + 1) % max(1, args.hands // 10) == 0:
-            curve.append([k + 1, round(baseline, 3)])
+    model.learn(args.steps)
     train_s = time.perf_counter() - start
 
-    greedy = not args.sample
-    before = evaluate(env, np.zeros_like(w), args.eval, greedy=False)  # uniform over allowed tokens
-    after = evaluate(env, w, args.eval, greedy)
-    diff = after - before
+    def trained(obs: Any, info: dict[str, Any]) -> int:
+        return int(model.predict(obs, action_masks=info["action_mask"], deterministic=True)[0])
 
-    def se(x: np.ndarray) -> float:
-        return float(x.std(ddof=1) / math.sqrt(len(x)))
+    rng = np.random.default_rng(12345)
 
+    def uniform(obs: Any, info: dict[str, Any]) -> int:
+        return int(rng.choice(np.flatnonzero(info["action_mask"])))
+
+    after = play(env, trained, args.eval, 10_000_000)
+    before = play(env, uniform, args.eval, 10_000_000)
     print(
         json.dumps(
             {
-                "machine": {"python": platform.python_version(), "cpu": platform.processor() or platform.machine()},
-                "game": "smear",
-                "training_hands": args.hands,
+                "machine": {"python": platform.python_version(), "cores": os.cpu_count(), "torch": torch.__version__},
+                "load_average_at_end": round(os.getloadavg()[0], 1),
+                "env": "cardtable/Smear-v1",
+                "opponents": args.opponents,
+                "steps": args.steps,
                 "training_s": round(train_s, 1),
-                "running_mean_reward": curve,
-                "eval_deals": args.eval,
-                "untrained_mean": round(float(before.mean()), 4),
-                "untrained_se": round(se(before), 4),
-                "trained_mean": round(float(after.mean()), 4),
-                "trained_se": round(se(after), 4),
-                "paired_difference": round(float(diff.mean()), 4),
-                "paired_difference_se": round(se(diff), 4),
-                "evaluation": "greedy" if greedy else "sampled",
-            },
-            indent=1,
+                "eval_hands": args.eval,
+                "trained_points_a_hand_95": interval(after),
+                "untrained_points_a_hand_95": interval(before),
+                "paired_difference_95": interval(after - before),
+            }
         )
     )
 
