@@ -14,6 +14,15 @@ games of the same shape, all driven by the same loops in one process.
   random bots, for ``python_<game>`` and for the C++ game of the same shape: ``oh_hell`` with 4
   players, 32 cards, 6 tricks for Smear; with 5 players for Sheepshead; ``hearts`` (4 players,
   52 cards) for Seep. Our figures over theirs are printed as ratios.
+- **Side by side** (``--side-by-side``): random play, every seat taking a uniformly random legal
+  action, environment reset and step counted, for ``--seconds`` each, in this one process:
+  cardtable's PettingZoo AEC environments (``action_features=False``; a step is one token),
+  OpenSpiel's C++ trick-taking games through their Python API (``hearts``, ``bridge`` without its
+  double-dummy scoring, ``skat``,
+  ``oh_hell``, ``spades``, ``euchre``; a step is one ``apply_action``, chance included) and RLCard's
+  card games (``bridge``, ``gin-rummy``, ``uno``, ``doudizhu``; a step is one ``env.step``). Each
+  figure is also given over cardtable Smear's, as a ratio. RLCard is not one of cardtable's extras:
+  ``pip install rlcard`` first (it is skipped with a note otherwise).
 
 Needs the ``rl`` extra.
 """
@@ -107,12 +116,99 @@ def openspiel_loops(game: Any, seconds: float) -> dict[str, float]:
     return python
 
 
+#: OpenSpiel's bridge scores a deal by a double-dummy solve unless told not to: only the play is timed.
+OPENSPIEL_SIDE = ("hearts", "bridge(use_double_dummy_result=False)", "skat", "oh_hell", "spades", "euchre")
+RLCARD_SIDE = ("bridge", "gin-rummy", "uno", "doudizhu")
+
+
+def cardtable_steps(name: str, seconds: float) -> dict[str, float]:
+    """Random play of ``cardtable.rl.env(name)``: every seat a uniformly random allowed token."""
+    from cardtable.rl import env
+
+    e = env(name, action_features=False)
+    rng = np.random.default_rng(5)
+    steps = hands = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        e.reset(seed=hands)
+        for _agent in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            e.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+        hands += 1
+    took = time.perf_counter() - start
+    return {"steps_per_s": steps / took, "hands_per_s": hands / took}
+
+
+def openspiel_steps(name: str, seconds: float) -> dict[str, float]:
+    """Random play of OpenSpiel's game ``name`` through its Python API, chance nodes included."""
+    import pyspiel
+
+    o = openspiel_loops(pyspiel.load_game(name), seconds)
+    return {"steps_per_s": o["python_moves_per_s"], "hands_per_s": o["python_games_per_s"]}
+
+
+def rlcard_steps(name: str, seconds: float) -> dict[str, float]:
+    """Random play of RLCard's game ``name``: ``reset``, then ``step`` with a random legal action."""
+    import rlcard
+
+    e = rlcard.make(name, config={"seed": 7})
+    rng = random.Random(7)
+    steps = hands = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state, _ = e.reset()
+        while not e.is_over():
+            state, _ = e.step(rng.choice(list(state["legal_actions"])))
+            steps += 1
+        hands += 1
+    took = time.perf_counter() - start
+    return {"steps_per_s": steps / took, "hands_per_s": hands / took}
+
+
+def side_by_side(seconds: float) -> dict[str, Any]:
+    out: dict[str, Any] = {"load_average_before": os.getloadavg()}
+    rows: list[dict[str, Any]] = []
+    for g in GAMES:
+        rows.append({"framework": "cardtable (PettingZoo AEC)", "game": g, **cardtable_steps(g, seconds)})
+    for g in OPENSPIEL_SIDE:
+        rows.append({"framework": "OpenSpiel (C++, Python API)", "game": g, **openspiel_steps(g, seconds)})
+    try:
+        import rlcard  # noqa: F401
+    except ImportError:
+        out["rlcard"] = "not installed: pip install rlcard"
+    else:
+        for g in RLCARD_SIDE:
+            rows.append({"framework": "RLCard", "game": g, **rlcard_steps(g, seconds)})
+    smear = next(r for r in rows if r["game"] == "smear")
+    for r in rows:
+        r["steps_ratio_to_cardtable_smear"] = r["steps_per_s"] / smear["steps_per_s"]
+    out["rows"] = rows
+    out["load_average_after"] = os.getloadavg()
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--side-by-side", action="store_true", help="only the random-play comparison of frameworks")
     args = ap.parse_args()
+    if args.side_by_side:
+        side = {"machine": machine(), **side_by_side(args.seconds)}
+        if args.json:
+            print(json.dumps(side, indent=1))
+            return
+        print(f"machine: {side['machine']}; load average before {side['load_average_before']}")
+        for r in side["rows"]:
+            print(
+                f"{r['framework']:28} {r['game']:12} {r['steps_per_s']:10.0f} steps/s {r['hands_per_s']:9.1f} hands/s"
+                f"  x{r['steps_ratio_to_cardtable_smear']:.2f} of cardtable smear"
+            )
+        note = f"; RLCard {side['rlcard']}" if "rlcard" in side else ""
+        print(f"load average after {side['load_average_after']}{note}")
+        return
     games = [g for g in args.games.split(",") if g]
     out: dict[str, Any] = {
         "machine": machine(),
