@@ -258,3 +258,45 @@ def test_what_a_program_is_sent_does_not_change_when_the_cards_its_seat_cannot_s
                     compared["own" if seat == actor else "other"] += 1
             state = after
     assert compared["hand"] >= 100 and compared["own"] >= 200 and compared["other"] >= 200, compared
+
+
+class Ear:
+    """An in-process bot that listens (`cardtable.bots.listen.Listener`) and plays the first
+    legal action: what it is told, in order."""
+
+    name = "ear"
+
+    def __init__(self) -> None:
+        self.heard: list[tuple] = []
+
+    def hand_begins(self, seat: int, view: object) -> None:
+        self.heard.append(("hand", seat, view.to_json()))  # type: ignore[attr-defined]
+
+    def seen(self, seat: int, by: int, text: str) -> None:
+        self.heard.append(("action", seat, by, text))
+
+    def act(self, view: object, legal: list, rng: random.Random) -> object:
+        return legal[0]
+
+
+def test_the_terminal_table_tells_a_listening_bot_the_hand_and_again_after_a_take_back() -> None:
+    from cardtable.bots import base
+    from cardtable.table import Table
+
+    ears: list[Ear] = []
+    base.register_bot("ear", lambda game, level: ears.append(Ear()) or ears[-1])
+    try:
+        game = get_game("smear", kitty_size=2)
+        table = Table(game, people=[0], bots={1: "ear", 2: "ear", 3: "ear"}, seed=4, dealer=3)
+    finally:
+        del base._FACTORIES["ear"]
+    ear = ears[0]
+    assert [h[:2] for h in ear.heard] == [("hand", 1)]
+    assert ear.heard[0][2] == game.observe(table.state, 1).to_json()
+    moves = table.run_bots()
+    assert [h[2:] for h in ear.heard[1:]] == [(m.seat, m.action if m.seat == 1 else m.public) for m in moves]
+    table.play(table.legal_texts()[0])
+    table.run_bots()
+    told = len(ear.heard)
+    assert table.undo()
+    assert ear.heard[told:] == [("hand", 1, game.observe(table.state, 1).to_json())]
