@@ -300,3 +300,18 @@ def test_the_terminal_table_tells_a_listening_bot_the_hand_and_again_after_a_tak
     told = len(ear.heard)
     assert table.undo()
     assert ear.heard[told:] == [("hand", 1, game.observe(table.state, 1).to_json())]
+
+
+def test_a_bot_that_stops_reading_does_not_hold_up_the_game(tmp_path: Path) -> None:
+    """A program that answers ``hello`` and then never reads again: its pipe fills with the
+    messages of version 2, and the game still goes on, every move of its stood in for."""
+    path = tmp_path / "deaf.py"
+    path.write_text(
+        "import json, sys, time\n"
+        "sys.stdin.readline()\n"
+        "print(json.dumps({'t': 'hello', 'protocol': 2, 'name': 'deaf'}), flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    done, records = sim(tmp_path, "smear", f"cmd:@0.05:{sys.executable} {path},rule", deals=3)
+    assert done.returncode == 0, done.stderr
+    assert sum(len(h.get("stand_ins", [])) for r in records for h in r["hands"]) > 30

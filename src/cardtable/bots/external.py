@@ -66,6 +66,10 @@ class Program:
             raise BadRules(f"cmd:{excerpt(command)}: cannot start it ({e.strerror or e})") from None
         self.lines: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
+        # Messages are written by a thread of their own: a program that stops reading fills its
+        # pipe, and the game must then go on (its moves stood in for) rather than wait on a write.
+        self.outbox: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._write, daemon=True).start()
         self.asked = 0
         self.send({"t": "hello", "protocol": PROTOCOL, "game": game.name, "rules": rules_json(game.rules),
                    "seats": game.seats})  # fmt: skip
@@ -94,11 +98,21 @@ class Program:
     def alive(self) -> bool:
         return self.proc.poll() is None
 
-    def send(self, msg: dict[str, Any]) -> None:
-        assert self.proc.stdin is not None
+    def _write(self) -> None:
+        stdin = self.proc.stdin
+        assert stdin is not None
+        while (line := self.outbox.get()) is not None:
+            try:
+                stdin.write(line)
+                stdin.flush()
+            except (OSError, ValueError):
+                break
         with contextlib.suppress(OSError, ValueError):
-            self.proc.stdin.write(json.dumps(msg, separators=(",", ":")) + "\n")
-            self.proc.stdin.flush()
+            stdin.close()
+
+    def send(self, msg: dict[str, Any]) -> None:
+        """Queue one message for the program (written in order, never waited on)."""
+        self.outbox.put(json.dumps(msg, separators=(",", ":")) + "\n")
 
     def receive(self, seconds: float) -> Any:
         """The next message (a JSON value), ``None`` at the time limit or the program's end."""
@@ -115,14 +129,15 @@ class Program:
             return {"t": "garbage", "text": line[:80]}
 
     def stop(self) -> None:
+        """Say ``bye``, close the program's input, and kill it if it has not ended 2 s later."""
         self.send({"t": "bye"})
-        with contextlib.suppress(OSError):
-            if self.proc.stdin is not None:
-                self.proc.stdin.close()
+        self.outbox.put(None)  # the writer closes the program's input once all is written
         try:
             self.proc.wait(2)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(2)
 
 
 def program(command: str, game: Any) -> Program:
