@@ -19,7 +19,9 @@ games of the same shape, all driven by the same loops in one process.
   cardtable's PettingZoo AEC environments (``action_features=False``; a step is one token),
   OpenSpiel's C++ trick-taking games through their Python API (``hearts``, ``bridge`` without its
   double-dummy scoring, ``skat``,
-  ``oh_hell``, ``spades``, ``euchre``; a step is one ``apply_action``, chance included) and RLCard's
+  ``oh_hell``, ``spades``, ``euchre``; a step is one ``apply_action``, chance included, timed bare
+  and again with the acting seat's observation tensor built at each decision, as the other two
+  frameworks build theirs at every step) and RLCard's
   card games (``bridge``, ``gin-rummy``, ``uno``, ``doudizhu``; a step is one ``env.step``). Each
   figure is also given over cardtable Smear's, as a ratio. RLCard is not one of cardtable's extras:
   ``pip install rlcard`` first (it is skipped with a note otherwise).
@@ -144,8 +146,34 @@ def openspiel_steps(name: str, seconds: float) -> dict[str, float]:
     """Random play of OpenSpiel's game ``name`` through its Python API, chance nodes included."""
     import pyspiel
 
-    o = openspiel_loops(pyspiel.load_game(name), seconds)
-    return {"steps_per_s": o["python_moves_per_s"], "hands_per_s": o["python_games_per_s"]}
+    game = pyspiel.load_game(name)
+    o = openspiel_loops(game, seconds)
+    out = {"steps_per_s": o["python_moves_per_s"], "hands_per_s": o["python_games_per_s"]}
+    # the same loop with the observation a learner needs, as the other two frameworks give it
+    kind = game.get_type()
+    observe = (
+        "observation_tensor" if kind.provides_observation_tensor
+        else "information_state_tensor" if kind.provides_information_state_tensor
+        else None
+    )  # fmt: skip
+    if observe is None:
+        return out
+    rng = random.Random(3)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                getattr(state, observe)()
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+    out["steps_per_s_observed"] = steps / (time.perf_counter() - start)
+    return out
 
 
 def rlcard_steps(name: str, seconds: float) -> dict[str, float]:
@@ -183,6 +211,8 @@ def side_by_side(seconds: float) -> dict[str, Any]:
     smear = next(r for r in rows if r["game"] == "smear")
     for r in rows:
         r["steps_ratio_to_cardtable_smear"] = r["steps_per_s"] / smear["steps_per_s"]
+        if "steps_per_s_observed" in r:
+            r["observed_ratio_to_cardtable_smear"] = r["steps_per_s_observed"] / smear["steps_per_s"]
     out["rows"] = rows
     out["load_average_after"] = os.getloadavg()
     return out
@@ -205,6 +235,11 @@ def main() -> None:
             print(
                 f"{r['framework']:28} {r['game']:12} {r['steps_per_s']:10.0f} steps/s {r['hands_per_s']:9.1f} hands/s"
                 f"  x{r['steps_ratio_to_cardtable_smear']:.2f} of cardtable smear"
+                + (
+                    f"; observed {r['steps_per_s_observed']:.0f} steps/s, x{r['observed_ratio_to_cardtable_smear']:.2f}"
+                    if "steps_per_s_observed" in r
+                    else ""
+                )
             )
         note = f"; RLCard {side['rlcard']}" if "rlcard" in side else ""
         print(f"load average after {side['load_average_after']}{note}")

@@ -1,7 +1,9 @@
 """sb3-contrib's MaskablePPO on ``gymnasium.make("cardtable/Smear-v1")`` with no wrapper, trained
 longer than the tests do, then played against the environment's bots on seeded evaluation hands
-beside the untrained policy (uniform over the allowed tokens, i.e. the random bot) on the same
-hands. Prints points a hand with 95% intervals and the paired difference.
+beside the untrained policy (uniform over the allowed tokens, i.e. the random bot) and the
+rule-based bot in the agent's seat, on the same hands. Prints points a hand with 95% intervals and
+the paired differences. (A Smear hand is not zero-sum: both teams usually score, so the rule bot
+in the agent's seat, among rule bots, scores well above zero: it is the mark to reach.)
 
     python bench/rl_train.py [--steps 150000] [--eval 4000] [--opponents rule] [--seed 1]
 
@@ -24,6 +26,7 @@ import torch
 from sb3_contrib import MaskablePPO
 
 import cardtable.rl  # noqa: F401 (registers the ids)
+from cardtable.rl import BotPolicy
 
 
 def play(env: Any, choose: Any, hands: int, seed: int) -> np.ndarray:
@@ -68,8 +71,14 @@ def main() -> None:
     def uniform(obs: Any, info: dict[str, Any]) -> int:
         return int(rng.choice(np.flatnonzero(info["action_mask"])))
 
+    rule = BotPolicy("smear", "rule", seed=0)
+
+    def rule_bot(obs: Any, info: dict[str, Any]) -> int:
+        return rule.token(env.unwrapped.table)  # type: ignore[attr-defined]
+
     after = play(env, trained, args.eval, 10_000_000)
     before = play(env, uniform, args.eval, 10_000_000)
+    ruled = play(env, rule_bot, args.eval, 10_000_000)
     print(
         json.dumps(
             {
@@ -82,7 +91,9 @@ def main() -> None:
                 "eval_hands": args.eval,
                 "trained_points_a_hand_95": interval(after),
                 "untrained_points_a_hand_95": interval(before),
+                "rule_bot_points_a_hand_95": interval(ruled),
                 "paired_difference_95": interval(after - before),
+                "paired_difference_to_rule_95": interval(after - ruled),
             }
         )
     )
