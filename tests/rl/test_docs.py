@@ -20,3 +20,19 @@ def test_the_observation_tables_match_the_encoders(name: str) -> None:
     assert f"### {name} ({layout(name).size} entries)" in text
     for plane, shape, offset, meaning in layout_rows(name):
         assert f"| `{plane}` | {shape} | {offset} | {meaning} |" in text
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_preset_of_the_game_is_in_the_presets_table(name: str) -> None:
+    from cardtable import registry
+
+    text = DOC.read_text(encoding="utf-8")
+    table = text[text.index("**Presets**") : text.index("**Options at a glance**")]
+    rows = [line for line in table.splitlines() if line.startswith("|")]
+    listed, game = set(), None
+    for row in rows[2:]:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        game = cells[0] or game
+        if game == name:
+            listed.add(cells[1].strip("`"))
+    assert listed == set(registry.presets(name))
