@@ -156,12 +156,13 @@ def test_a_version_2_bot_is_told_each_hand_and_every_action_as_its_seat_sees_it(
         for seat in seats:
             start = next(m for m in told if m["t"] == "hand" and m["seat"] == seat)
             assert start["view"] == g.observe(steps[0], seat).to_json()
-            got = [(m["by"], m["action"]) for m in told if m["t"] == "action" and m["seat"] == seat]
+            got = [(m["by"], m["action"], m["view"]) for m in told if m["t"] == "action" and m["seat"] == seat]
             want = []
-            for before, text in zip(steps, texts, strict=False):
+            for before, after, text in zip(steps, steps[1:], texts, strict=False):
                 by, _, action = text.partition(" ")
-                want.append((int(by), seen_action(g, before, g.parse(action), seat).partition(" ")[2]))
-                face_down += "face down" in want[-1][1]
+                seen = seen_action(g, before, g.parse(action), seat).partition(" ")[2]
+                want.append((int(by), seen, g.observe(after, seat).to_json()))
+                face_down += "face down" in seen
             assert got == want
     if game == "smear":
         assert face_down > 0  # the check met another seat's discard
@@ -209,8 +210,16 @@ def bytes_told(bot: ExternalBot, rec: Recorder, game: object, state: object, sea
     start, rec.asked = len(rec.sent), 0  # the question's number is the same in every world
     if game.actor(state) == seat:  # type: ignore[attr-defined]
         bot.act(game.observe(state, seat), game.legal_actions(state), random.Random(0))  # type: ignore[attr-defined]
-    tell_action(game, state, action, [(seat, bot)])
+    tell_action(game, state, action, game.apply(state, action), [(seat, bot)])
     return rec.sent[start:]
+
+
+def without_view(told: list[bytes]) -> tuple[list[bytes], bytes]:
+    """The messages with the ``action`` message's view taken out, and that view (its bytes)."""
+    *asked, said = told
+    msg = json.loads(said)
+    view = json.dumps(msg.pop("view"), separators=(",", ":")).encode()
+    return [*asked, json.dumps(msg, separators=(",", ":")).encode()], view
 
 
 @pytest.mark.parametrize(
@@ -223,12 +232,13 @@ def test_what_a_program_is_sent_does_not_change_when_the_cards_its_seat_cannot_s
     """Over many random hands, at every action and for every seat: the bytes the seat's program
     is sent (the ``hand`` message, its ``act`` messages, each ``action`` message) are the same in
     every world the engine's sampler makes from that seat's view, where the other seats' unseen
-    cards are dealt again (an action message is compared where the same action is legal there),
-    and they never name a card the seat may not see."""
+    cards are dealt again (an action message is compared where the same action is legal there;
+    the view after the action, which may show more, in the worlds of that view), and they never
+    name a card the seat may not see."""
     game = get_game(name, **rules)
     bot, rec = recorded(game, monkeypatch)
     rng = random.Random(f"swap:{name}")
-    compared = {"hand": 0, "own": 0, "other": 0}
+    compared = {"hand": 0, "own": 0, "other": 0, "view": 0}
     for hand in range(25):
         state = game.start(hand % game.seats)
         while game.actor(state) in (CHANCE, None):  # a Seep hand thrown in at the deal: dealt again
@@ -250,14 +260,21 @@ def test_what_a_program_is_sent_does_not_change_when_the_cards_its_seat_cannot_s
             for seat in range(game.seats):
                 told = bytes_told(bot, rec, game, state, seat, action)
                 assert not any(leaks(game, after, seat, json.loads(b)) for b in told)
+                messages, view = without_view(told)
                 for _ in range(2):
+                    # the act and the action as the seat saw them before it: worlds of that view
                     world = game.sample(game.observe(state, seat), rng)
-                    if game.actor(world) != actor or action not in game.legal_actions(world):
-                        continue
-                    assert bytes_told(bot, rec, game, world, seat, action) == told
-                    compared["own" if seat == actor else "other"] += 1
+                    if game.actor(world) == actor and action in game.legal_actions(world):
+                        assert without_view(bytes_told(bot, rec, game, world, seat, action))[0] == messages
+                        compared["own" if seat == actor else "other"] += 1
+                    # the view after it (which may show more: a kitty taken up): worlds of that view
+                    if game.actor(after) is not None:
+                        later = game.sample(game.observe(after, seat), rng)
+                        assert json.dumps(game.observe(later, seat).to_json(), separators=(",", ":")).encode() == view
+                        compared["view"] += 1
             state = after
     assert compared["hand"] >= 100 and compared["own"] >= 200 and compared["other"] >= 200, compared
+    assert compared["view"] >= 1000, compared
 
 
 class Ear:
@@ -268,12 +285,14 @@ class Ear:
 
     def __init__(self) -> None:
         self.heard: list[tuple] = []
+        self.views: list[dict] = []
 
     def hand_begins(self, seat: int, view: object) -> None:
         self.heard.append(("hand", seat, view.to_json()))  # type: ignore[attr-defined]
 
-    def seen(self, seat: int, by: int, text: str) -> None:
+    def seen(self, seat: int, by: int, text: str, view: object) -> None:
         self.heard.append(("action", seat, by, text))
+        self.views.append(view.to_json())  # type: ignore[attr-defined]
 
     def act(self, view: object, legal: list, rng: random.Random) -> object:
         return legal[0]
@@ -293,10 +312,13 @@ def test_the_terminal_table_tells_a_listening_bot_the_hand_and_again_after_a_tak
     ear = ears[0]
     assert [h[:2] for h in ear.heard] == [("hand", 1)]
     assert ear.heard[0][2] == game.observe(table.state, 1).to_json()
-    moves = table.run_bots()
-    assert [h[2:] for h in ear.heard[1:]] == [(m.seat, m.action if m.seat == 1 else m.public) for m in moves]
+    table.run_bots()
     table.play(table.legal_texts()[0])
     table.run_bots()
+    moves = table.moves
+    assert len(moves) >= 4
+    assert [h[2:] for h in ear.heard[1:]] == [(m.seat, m.text if m.seat == 1 else m.public) for m in moves]
+    assert ear.views[-1] == game.observe(table.state, 1).to_json()
     told = len(ear.heard)
     assert table.undo()
     assert ear.heard[told:] == [("hand", 1, game.observe(table.state, 1).to_json())]

@@ -744,7 +744,7 @@ def _watch_hands(
             legal = list(game.legal_actions(state))
             action = legal[0] if len(legal) == 1 else bots[seat].act(game.observe(state, seat), legal, bot_rng)
             before, state = state, log.act(action)
-            tell_action(game, before, action, listening)
+            tell_action(game, before, action, state, listening)
             # Every hand is shown, so a card laid face down is named too.
             for line in narrate_step(game, before, action, state, None, open_hands=True):
                 print(f"  {line}", flush=True)

@@ -177,7 +177,7 @@ class _Players:
             if getattr(bot, "stood_in", False):
                 self.stand_ins.append(len(log.actions))
             before, state = state, log.act(action)
-            tell_action(game, before, action, listening)
+            tell_action(game, before, action, state, listening)
         result: HandResult | None = game.outcome(state)
         assert result is not None
         return result

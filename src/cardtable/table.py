@@ -174,7 +174,7 @@ class Table:
         before = self.state
         public = self.game.public_action(before, action)
         after = self.log.act(action)
-        tell_action(self.game, before, action, self.listening)
+        tell_action(self.game, before, action, after, self.listening)
         said = tuple(narrate_step(self.game, before, action, after, self.listener))
         move = Move(seat, self.game.format(action), by_bot, public, said)
         self.moves.append(move)

@@ -180,10 +180,11 @@ class ExternalBot:
         if self.program.protocol >= 2 and self.program.alive():
             self.program.send({"t": "hand", "seat": seat, "view": view.to_json()})
 
-    def seen(self, seat: int, by: int, text: str) -> None:
-        """An ``action`` message: seat ``by``'s action as ``seat`` sees it (protocol 2 and later)."""
+    def seen(self, seat: int, by: int, text: str, view: Any) -> None:
+        """An ``action`` message: seat ``by``'s action as ``seat`` sees it, and ``seat``'s view
+        after it (protocol 2 and later)."""
         if self.program.protocol >= 2 and self.program.alive():
-            self.program.send({"t": "action", "seat": seat, "by": by, "action": text})
+            self.program.send({"t": "action", "seat": seat, "by": by, "action": text, "view": view.to_json()})
 
     def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         texts = [self.game.format(a) for a in legal]

@@ -2,7 +2,8 @@
 
 A bot may have, besides ``act``, the methods of `Listener`: the places that play hands (``sim``,
 the terminal table, ``watch``) then tell it when a hand begins (each of its seats' view as the
-engine gives it) and every action after, as each of its seats may see it (`seen_action`: in full
+engine gives it) and every action after, as each of its seats may see it, with that seat's view
+after it (`seen_action`: in full
 to the seat that took it, else in the game's public form, so a card laid face down is never
 named). A program in the bot protocol (`cardtable.bots.external`) passes these on as its
 ``hand`` and ``action`` messages. Bots without these methods are told nothing, as before.
@@ -26,9 +27,10 @@ class Listener(Protocol):
         ``seat``'s view of it, as ``act`` would be given."""
         ...
 
-    def seen(self, seat: int, by: int, text: str) -> None:
+    def seen(self, seat: int, by: int, text: str, view: Any) -> None:
         """Seat ``by`` took an action, which ``seat`` sees as ``text`` (notation, without the
-        seat)."""
+        seat); ``view`` is ``seat``'s view after it (cards the engine dealt within the action,
+        as Seep deals the rest of the hands after the bid, show there)."""
         ...
 
 
@@ -51,12 +53,12 @@ def tell_hand(game: Any, state: Any, listening: Listening) -> None:
         bot.hand_begins(seat, game.observe(state, seat))
 
 
-def tell_action(game: Any, before: Any, action: Any, listening: Listening) -> None:
-    """Tell each of ``listening`` the action taken in ``before`` by the seat to
-    act, as its own seat sees it."""
+def tell_action(game: Any, before: Any, action: Any, after: Any, listening: Listening) -> None:
+    """Tell each of ``listening`` the action taken in ``before`` by the seat to act, as its own
+    seat sees it, with its seat's view of ``after`` (the state the action led to)."""
     by = game.actor(before) if listening else None
     if by in (CHANCE, None):
         return
     for seat, bot in listening:
         text = seen_action(game, before, action, seat).partition(" ")[2]
-        bot.seen(seat, by, text)
+        bot.seen(seat, by, text, game.observe(after, seat))
