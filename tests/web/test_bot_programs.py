@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -40,3 +41,96 @@ async def test_the_operators_program_sits_at_a_table_and_plays(tmp_path: Path) -
         assert record["players"][1:] == ["js", "py", "js"]
         assert not any("stand_ins" in h for h in record["hands"])
         await ann.close()
+
+
+def ear(tmp_path: Path) -> str:
+    """A protocol-2 program that writes every message it is sent to a file of its own process
+    (``heard-PID.jsonl``) and plays the first legal action."""
+    path = tmp_path / "ear.py"
+    path.write_text(
+        "import json, os, sys\n"
+        f"out = open(os.path.join({str(tmp_path)!r}, f'heard-{{os.getpid()}}.jsonl'), 'w')\n"
+        "for line in sys.stdin:\n"
+        "    out.write(line); out.flush()\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['t'] == 'hello':\n"
+        "        print(json.dumps({'t': 'hello', 'protocol': 2, 'name': 'ear'}), flush=True)\n"
+        "    elif msg['t'] == 'act':\n"
+        "        print(json.dumps({'t': 'move', 'id': msg['id'], 'action': msg['legal'][0]}), flush=True)\n"
+    )
+    return f"ear={sys.executable} {path}"
+
+
+async def test_a_program_at_a_web_table_is_told_the_hand_as_its_seat_sees_it(tmp_path: Path) -> None:
+    """Each program seat of a web table runs a process of its own, is told the hand from its first
+    decision on (its seat's view), then every action as its seat sees it, with its seat's view
+    after it: never another seat's cards (the other program's seat included)."""
+    from cardtable.record import Record, load_game, replay
+    from cardtable.secrecy import seen_action
+
+    with running(f"sqlite:///{tmp_path / 't.db'}", "--bot", ear(tmp_path)) as server:
+        t = create(server, "smear", ["human", "ear", "rule", "ear"], hands=2)
+        ann = await Client.connect(server, t["table"], join(server, t, "Ann")["token"])
+        await play(ann, lambda c: c.legal[0], lambda m: m["t"] == "table" and m["table"]["status"] == "over")
+        record = server.get(f"/api/tables/{t['table']}/record").json()
+        await ann.close()
+    assert not any("stand_ins" in h for h in record["hands"])
+    logs = sorted(tmp_path.glob("heard-*.jsonl"))
+    assert len(logs) == 2  # a process for each of the two program seats
+    game = load_game(Record.from_json(record))
+    told_seats = set()
+    for log in logs:
+        heard = [json.loads(line) for line in log.read_text().splitlines()]
+        assert heard[0]["t"] == "hello" and heard[0]["protocol"] == 2
+        seats = {m["seat"] for m in heard if m["t"] in ("hand", "action")}
+        assert len(seats) == 1  # one seat a process
+        (seat,) = seats
+        told_seats.add(seat)
+        # the messages of each hand, from its "hand" message on
+        hands: list[list[dict]] = []
+        for msg in heard[1:]:
+            if msg["t"] == "hand":
+                hands.append([msg])
+            elif msg["t"] == "action":
+                hands[-1].append(msg)
+        assert len(hands) == len(record["hands"]) == 2
+        every = list(replay(Record.from_json(record), game))
+        for number, (told, hand) in enumerate(zip(hands, record["hands"], strict=True)):
+            steps = [s.state for s in every if s.hand == number]
+            want = []
+            for before, after, text in zip(steps, steps[1:], hand["actions"], strict=False):
+                by, _, action = text.partition(" ")
+                seen = seen_action(game, before, game.parse(action), seat).partition(" ")[2]
+                want.append({"t": "action", "seat": seat, "by": int(by), "action": seen,
+                             "view": game.observe(after, seat).to_json()})  # fmt: skip
+            start = [k for k, s in enumerate(steps) if game.observe(s, seat).to_json() == told[0]["view"]]
+            assert start, f"hand {number}: the hand message is not the seat's view at any point"
+            # the first hand is told from the seat's first decision, the second from its deal
+            assert number == 0 or start[0] == 0
+            assert told[1:] == want[start[0] :]
+    assert told_seats == {1, 3}
+
+
+async def test_a_program_that_answers_wrong_at_a_web_table_is_stood_in_for_and_marked(tmp_path: Path) -> None:
+    """A program's illegal answer is replaced for that move by the rule bot, the record marks the
+    move, and the table plays on; a program that will not start is stood in for the same way."""
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['t'] == 'hello':\n"
+        "        print(json.dumps({'t': 'hello', 'protocol': 2}), flush=True)\n"
+        "    elif msg['t'] == 'act':\n"
+        "        print(json.dumps({'t': 'move', 'id': msg['id'], 'action': 'no such move'}), flush=True)\n"
+    )
+    programs = ["--bot", f"wrong={sys.executable} {wrong}", "--bot", f"gone={tmp_path / 'missing-program'}"]
+    with running(f"sqlite:///{tmp_path / 't.db'}", *programs) as server:
+        t = create(server, "smear", ["human", "wrong", "rule", "gone"], hands=1)
+        ann = await Client.connect(server, t["table"], join(server, t, "Ann")["token"])
+        await play(ann, lambda c: c.legal[0], lambda m: m["t"] == "table" and m["table"]["status"] == "over")
+        record = server.get(f"/api/tables/{t['table']}/record").json()
+        await ann.close()
+    (hand,) = record["hands"]
+    marked = {hand["actions"][i].split()[0] for i in hand["stand_ins"]}
+    assert marked == {"1", "3"}

@@ -159,12 +159,14 @@ def _stop_all() -> None:
 class ExternalBot:
     """A `Bot` whose decisions come from a program (see the module's docstring)."""
 
-    def __init__(self, game: Any, command: str, seconds: float = MOVE_SECONDS) -> None:
+    def __init__(self, game: Any, command: str, seconds: float = MOVE_SECONDS, own: bool = False) -> None:
         from cardtable.bots import RandomBot, rule_bot
 
         self.game = game
         self.seconds = seconds
-        self.program = program(command, game)
+        #: ``own``: a process of this bot's own, not shared with other bots of the same command
+        #: (a web table gives each of its program seats one: `cardtable.web.programs`).
+        self.program = Program(command, game) if own else program(command, game)
         self.name = f"cmd:{command}"
         try:
             self.stand_in = rule_bot(game)
@@ -222,8 +224,9 @@ class ExternalBot:
         return None
 
 
-def make_external(game: Any, spec: str) -> ExternalBot:
-    """``cmd:COMMAND`` or ``cmd@SECONDS:COMMAND`` (a time limit per move other than 5 s)."""
+def parse_spec(spec: str) -> tuple[float, str]:
+    """The time limit per move and the command of ``COMMAND`` or ``@SECONDS:COMMAND`` (what follows
+    ``cmd:``), without starting anything; `BadRules` for a bad time limit."""
     seconds = MOVE_SECONDS
     if spec.startswith("@"):
         limit, _, spec = spec[1:].partition(":")
@@ -233,4 +236,11 @@ def make_external(game: Any, spec: str) -> ExternalBot:
             seconds = 0.0
         if not 0 < seconds <= 600:
             raise BadRules(f"cmd@{excerpt(limit)}: expected a time limit in seconds per move, such as cmd@2:COMMAND")
-    return ExternalBot(game, spec, seconds)
+    return seconds, spec
+
+
+def make_external(game: Any, spec: str, own: bool = False) -> ExternalBot:
+    """``cmd:COMMAND`` or ``cmd@SECONDS:COMMAND`` (a time limit per move other than 5 s); ``own``:
+    in a process of its own (`ExternalBot`)."""
+    seconds, command = parse_spec(spec)
+    return ExternalBot(game, command, seconds, own)

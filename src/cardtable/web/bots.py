@@ -21,6 +21,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from cardtable.bots import Bot, make_bot
+from cardtable.bots.external import parse_spec
 from cardtable.core import CardtableError
 from cardtable.registry import get_game_from_rules
 
@@ -50,10 +51,12 @@ def refusal(game: Any, spec: str, max_seconds: float, programs: dict[str, str] |
         offered = f" (this server offers: {', '.join(sorted(programs))})" if programs else ""
         return f"a table cannot name a program to run; the server's operator offers bot programs by name{offered}"
     try:
-        bot = make_bot(game, resolve(spec, programs))
+        if spec in programs:  # checked without starting it: it starts at its seat's first decision
+            limit: object = parse_spec(programs[spec])[0]
+        else:
+            limit = getattr(make_bot(game, spec), "time_limit", None)
     except CardtableError as e:
         return str(e)
-    limit = getattr(bot, "time_limit", None)
     if isinstance(limit, int | float) and limit > max_seconds:
         return f"bot {spec!r} would think {limit:g} s a move; this server allows at most {max_seconds:g} s"
     return None

@@ -33,6 +33,7 @@ from cardtable.shuffle import Shuffle, draw
 from cardtable.strict import one_line
 from cardtable.web import engine, logs, metrics, talk, words
 from cardtable.web.bots import BotPool, resolve
+from cardtable.web.programs import TablePrograms, is_program
 from cardtable.web.settings import Settings
 from cardtable.web.store import ActionRow, Journal, SeatRow, Store, TableRow
 
@@ -195,6 +196,8 @@ class LiveTable:
         self.lost = False
         #: Called when a store of this table's next version finds it stored by another process.
         self.on_lost: Callable[[str], None] | None = None
+        #: The operator's bot programs seated here, each seat in a process of its own.
+        self.programs = TablePrograms(self.game)
 
     # --- the one writer ---
 
@@ -229,6 +232,7 @@ class LiveTable:
             if task is not None:
                 task.cancel()
         self.lost = True
+        self.programs.close()
         for conn in list(self.conns):
             conn.end(1012, "the table moved to another server; reconnect")
 
@@ -236,6 +240,7 @@ class LiveTable:
         for task in [self.worker, self.timer, *self.graces.values(), *self.tasks]:
             if task is not None:
                 task.cancel()
+        self.programs.close()
 
     # --- rebuilding from the store ---
 
@@ -629,6 +634,7 @@ class LiveTable:
         metrics.MOVES.labels(by="stand_in" if stand_in else ("person" if self.seats[seat].human else "bot")).inc()
         entry = Entry(v, seat, canonical, public, after, None, stand_in)
         self._commit(entry, client_id)
+        self.programs.acted(before, action, after)
         self._broadcast(entry)
         if self.game.outcome(after) is not None and self._match_over(after):
             await self._set_status("over")
@@ -661,6 +667,7 @@ class LiveTable:
             return
         metrics.MOVES.labels(by="deal").inc()
         entry = self._apply_deal(v, data)
+        self.programs.dealt(entry.state)
         self._broadcast(entry)
         if self.game.outcome(entry.state) is not None and self._match_over(entry.state):
             await self._set_status("over")  # a misdeal can be the last hand too
@@ -791,7 +798,10 @@ class LiveTable:
             seed = seeded.getrandbits(64) if seeded is not None else None
             started = time.monotonic()
             spec = resolve(spec, dict(self.settings.bot_programs))  # an operator's program by its name
-            text = await self.bots.choose(self.row.game, self.rules, spec, view, legal, seed)
+            if is_program(spec) and not stand_in:
+                text, stand_in = await self.programs.choose(seat, spec, state, legal, seed)
+            else:
+                text = await self.bots.choose(self.row.game, self.rules, spec, view, legal, seed)
             metrics.BOT_THINK.observe(time.monotonic() - started)
 
         async def move() -> None:
