@@ -137,7 +137,6 @@ def test_a_player_sits_in_one_seat_of_a_table_at_most_and_guests_still_sit(tmp_p
 def test_a_players_page_shows_the_tables_records_and_rating_and_the_bot_they_play_like(tmp_path: Path) -> None:
     with TestClient(create_app(settings(tmp_path))) as client:
         p = new_player(client, "Ann")
-        # the rule bots are the other side: a bot on both sides of a hand learns nothing from it
         table = play_as(client, p, "smear", ["human", "rule", "random", "rule"], hands=3)
         page = me(client, p["token"])
         (row,) = page["tables"]
@@ -202,3 +201,21 @@ def test_the_player_and_leaderboard_pages_are_served(tmp_path: Path) -> None:
             r = client.get(path)
             assert r.status_code == 200 and script in r.text
             assert client.get(script).status_code == 200
+
+
+def test_players_history_and_leaderboard_on_postgresql(pg_db: str) -> None:
+    pg = Settings(db=pg_db, bot_pause=0, summary_pause=0, bot_workers=0, grace=0.0, allowed_hosts=("testserver",))
+    with TestClient(create_app(pg)) as client:
+        ann = new_player(client, "Ann", listed=True)
+        table = play_as(client, ann, "smear", ["human", "random", "rule", "random"], hands=2)
+        page = me(client, ann["token"])
+        assert page["tables"][0]["table"] == table and page["tables"][0]["matches"] == [0]
+        board = client.get("/api/leaderboard/smear").json()
+        assert [x["name"] for x in board["players"]] == ["Ann"] and {b["bot"] for b in board["bots"]} == {
+            "random",
+            "rule",
+        }
+        t = client.post("/api/tables", json={"game": "seep", "seats": ["human", "human", "rule", "rule"]}).json()
+        url = f"/api/tables/{t['table']}/join"
+        assert client.post(url, json={"invite": t["invite"], "player": ann["token"]}).status_code == 200
+        assert client.post(url, json={"invite": t["invite"], "player": ann["token"]}).status_code == 409

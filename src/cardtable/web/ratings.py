@@ -79,30 +79,35 @@ def contest(game: Any, result: HandResult) -> Contest | None:
 
 def rate(contest: Contest, seats: Sequence[Who], known: Mapping[str, Skill]) -> dict[str, Skill]:
     """The new ratings of everyone kept (not guests) after ``contest``, played by ``seats`` (who
-    sat where), from their ratings ``known`` (a newcomer when absent). One who held two seats of
-    one side (a bot at both seats of a partnership) is updated once, by the first; one who sat on
-    two sides (a bot against itself) learns nothing from the hand and keeps its rating."""
-    sides_of: dict[str, set[int]] = {}
-    for n, side in enumerate(contest.sides):
-        for s in side:
-            if seats[s] is not None:
-                sides_of.setdefault(str(seats[s]), set()).add(n)
+    sat where), from their ratings ``known`` (a newcomer when absent). Each seat is rated as a
+    player of its own; one who held several seats (a bot filling seats on both sides) moves by
+    the mean of its seats' moves, so a bot against itself learns about nothing.
+
+    The model sees each mean less a newcomer's (``mu - 25``): a side's strength is the sum of
+    its players', so measured from a newcomer a side of three newcomers is no stronger than a
+    side of two (Sheepshead's defenders against the picker and partner); with sides of one size,
+    as in Seep and Smear, this changes nothing."""
     teams = []
     for side in contest.sides:
         team = []
         for s in side:
             who = seats[s]
             skill = known.get(who, Skill()) if who is not None else Skill()
-            team.append(MODEL.rating(mu=skill.mu, sigma=skill.sigma, name=who))
+            team.append(MODEL.rating(mu=skill.mu - MODEL.mu, sigma=skill.sigma))
         teams.append(team)
     after = MODEL.rate(teams, scores=list(contest.scores))
-    out: dict[str, Skill] = {}
+    moves: dict[str, list[tuple[float, float]]] = {}
     for side, team in zip(contest.sides, after, strict=True):
         for s, r in zip(side, team, strict=True):
             who = seats[s]
-            if who is None or who in out or len(sides_of[who]) > 1:
-                continue
-            out[who] = Skill(r.mu, r.sigma, known.get(who, Skill()).hands + 1)
+            if who is not None:
+                moves.setdefault(who, []).append((r.mu + MODEL.mu, r.sigma))
+    out: dict[str, Skill] = {}
+    for who, got in moves.items():
+        before = known.get(who, Skill())
+        mu = before.mu + sum(m - before.mu for m, _ in got) / len(got)
+        sigma = sum(sg for _, sg in got) / len(got)
+        out[who] = Skill(mu, sigma, before.hands + 1)
     return out
 
 
