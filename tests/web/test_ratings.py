@@ -50,6 +50,33 @@ def test_sheepshead_sides_change_with_the_picker_and_partner_and_a_leaster_is_ev
     assert c == Contest(((1, 3), (0, 2, 4)), (3, -3))
 
 
+@pytest.mark.parametrize("name", ["seep", "smear", "sheepshead"])
+def test_the_sides_of_every_contested_hand_hold_every_seat_once(name: str) -> None:
+    import random
+
+    game = registry.get_game(name)
+    rng = random.Random(11)
+    kinds = set()
+    for dealer in range(40):
+        state = game.start(dealer % game.seats)
+        state = game.apply(state, game.deal(state, rng))
+        while game.actor(state) is not None:
+            state = game.apply(state, rng.choice(list(game.legal_actions(state))))
+        result = game.outcome(state)
+        sides = game.teams(result)
+        kinds.add(result.result if sides is not None else "none")
+        if sides is not None:
+            assert sorted(s for side in sides for s in side) == list(range(game.seats)), (result, sides)
+    assert kinds - {"none"}, kinds  # some hands were contests
+
+
+def test_a_game_that_names_no_sides_is_not_rated() -> None:
+    class Old:
+        pass
+
+    assert contest(Old(), HandResult("played", (1, -1))) is None
+
+
 # --- the update ---
 
 

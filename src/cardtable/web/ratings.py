@@ -70,8 +70,10 @@ class Contest:
 
 def contest(game: Any, result: HandResult) -> Contest | None:
     """The contest of a finished hand as the game names its sides, or ``None`` when the hand is
-    no contest of play (a misdeal, a hand passed out, a doubler)."""
-    sides = game.teams(result)
+    no contest of play (a misdeal, a hand passed out, a doubler), or when the game (one
+    registered from elsewhere, older than `Game.teams`) names no sides."""
+    teams = getattr(game, "teams", None)
+    sides = teams(result) if teams is not None else None
     if sides is None or len(sides) < 2:
         return None
     return Contest(tuple(sides), tuple(sum(result.score[s] for s in side) for side in sides))
