@@ -21,7 +21,7 @@ from cardtable.record import Record, replay
 from cardtable.web import ratings_store
 from cardtable.web.app import create_app
 from cardtable.web.ratings import Contest, Skill, contest, nearest, rate
-from cardtable.web.ratings_command import rate_records
+from cardtable.web.ratings_command import calibrate, rate_records
 from cardtable.web.settings import Settings
 from tests.web.client import Server
 
@@ -161,6 +161,15 @@ def test_calibrate_writes_the_bots_ratings_and_show_prints_them(tmp_path: Path, 
     assert again["bot:rule"] > rows["bot:rule"]  # a second run goes on from the first
     assert main(["ratings", "show", "smear", "--db", db]) == 0
     assert "rule" in capsys.readouterr().out
+
+
+def test_calibration_plays_every_order_so_partners_are_told_apart() -> None:
+    # one tournament's rotations keep the same partners at a Smear table: each pair would end
+    # with one rating; the orders make each bot partner every other
+    after = calibrate("smear", ["random", "rule", "rule:classic", "search:easy"], 12, 1, {})
+    assert len({round(s.mu, 6) for s in after.values()}) == 4
+    assert min(after, key=lambda k: after[k].mu) == "bot:random"
+    assert all(s.hands == 48 for s in after.values())
 
 
 @pytest.mark.parametrize(

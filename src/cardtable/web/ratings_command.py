@@ -9,6 +9,7 @@ bots' ratings and the listed players'.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -49,16 +50,34 @@ def rate_records(
     return skills
 
 
+def orders(bots: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every order of the bots with the first kept first: a tournament's rotations keep the bots'
+    neighbours (at a table of partnerships, its partners), so each order is played in turn and
+    every bot sits beside, and partners, every other.
+
+    >>> orders(["a", "b", "c"])
+    [('a', 'b', 'c'), ('a', 'c', 'b')]
+    """
+    return [(bots[0], *rest) for rest in itertools.permutations(bots[1:])]
+
+
 def calibrate(
     game_name: str, bots: Sequence[str], deals: int, seed: int, known: Mapping[str, Skill], jobs: int = 1
 ) -> dict[str, Skill]:
-    """The bots' ratings after a duplicate tournament of ``deals`` deals among them."""
-    job = sim.job_for(game_name, {}, bots, seed)
-    _, results = sim.run(job, deals, jobs)
+    """The bots' ratings after ``deals`` deals among them: a duplicate tournament for each of
+    their `orders`, the deals shared among the orders (each playing at least one), its seed
+    ``seed`` plus the order's number."""
     game = registry.get_game(game_name)
-    labels = dict(zip(sim.labels(bots), bots, strict=True))
-    records = (rec for r in results for rec in r.records)
-    return rate_records(game, records, lambda label: bot_key(labels[label]), known)
+    skills = dict(known)
+    chosen = orders(bots)
+    for n, order in enumerate(chosen):
+        share = max(1, deals // len(chosen) + (1 if n < deals % len(chosen) else 0))
+        job = sim.job_for(game_name, {}, order, seed + n)
+        _, results = sim.run(job, share, jobs)
+        labels = {label: bot_key(bot) for label, bot in zip(sim.labels(order), order, strict=True)}
+        records = (rec for r in results for rec in r.records)
+        skills = rate_records(game, records, labels.__getitem__, skills)
+    return skills
 
 
 def run(action: str, game: str, bots: Sequence[str] | None, deals: int, seed: int, jobs: int, db: str | None) -> int:
