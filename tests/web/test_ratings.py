@@ -262,10 +262,11 @@ def sigkill_during_play(db: str) -> None:
             == 200
         )
         deadline = time.monotonic() + 60
-        while server.get(f"/api/tables/{t['table']}").json()["version"] < 40:  # some hands in
+        while (summary := server.get(f"/api/tables/{t['table']}").json())["version"] < 40:  # some hands in
             assert time.monotonic() < deadline
             time.sleep(0.01)
         server.kill()
+        assert summary["status"] == "playing"  # killed in the middle of the match
     finally:
         server.kill()
     again = Server(db, "--grace", "0").start()
