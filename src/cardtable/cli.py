@@ -493,6 +493,22 @@ def _build_parser() -> _Parser:
     p.add_argument("file", nargs="?", metavar="FILE", help="the backup file (backup and restore)")
     p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
     p.add_argument("--force", action="store_true", help="backup: replace FILE if it exists")
+
+    p = sub.add_parser(
+        "ratings",
+        help="the web tables' ratings: calibrate the bots among themselves, or show them",
+        description="calibrate: play a duplicate tournament of the bots (as cardtable sim) and rate every hand as "
+        "the web tables do, writing the bots' ratings into the database; show: print the bots' and the listed "
+        "players' ratings (docs/ratings.md).",
+        epilog=STATUSES,
+    )
+    p.add_argument("action", choices=["calibrate", "show"])
+    p.add_argument("game", choices=registry.names())
+    p.add_argument("--bots", help="the bots, comma-separated (default random,rule,search:easy,search:medium)")
+    p.add_argument("--deals", type=_at_least(1), default=100, help="how many deals (default 100)")
+    p.add_argument("--seed", type=_number, default=0, help="the tournament's seed (default 0)")
+    p.add_argument("--jobs", type=_at_least(1), default=1, help="worker processes (default 1)")
+    p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
     return parser
 
 
@@ -962,6 +978,16 @@ def _cmd_db(args: argparse.Namespace) -> int:
     return status
 
 
+def _cmd_ratings(args: argparse.Namespace) -> int:
+    _web()  # one line naming the extra when the web extra is missing
+    command = importlib.import_module("cardtable.web.ratings_command")
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots is not None else None
+    if bots is not None and not bots:
+        raise CardtableError("--bots: name at least one bot")
+    status: int = command.run(args.action, args.game, bots, args.deals, args.seed, args.jobs, args.db)
+    return status
+
+
 def _cmd_analyze(args: argparse.Namespace) -> int:
     return analyze_command.run(args, _fail)
 
@@ -978,6 +1004,7 @@ _COMMANDS = {
     "serve": _cmd_serve,
     "db": _cmd_db,
     "analyze": _cmd_analyze,
+    "ratings": _cmd_ratings,
 }
 
 

@@ -142,6 +142,13 @@ class Game(Protocol[S, A, V_co]):
         """How the hand ended, or ``None`` while it is not over."""
         ...
 
+    def teams(self, result: HandResult) -> tuple[tuple[Seat, ...], ...] | None:
+        """Who played together in a finished hand, for ratings: the sides that played against
+        each other (each a tuple of seats, every seat in one side), or ``None`` when the hand was
+        no contest of play (a misdeal, a hand passed out). A side's standing in the hand is the
+        sum of its seats' ``score``."""
+        ...
+
     def parse(self, text: str) -> A:
         """Read an action in record notation (without the seat); raises `BadNotation`."""
         ...

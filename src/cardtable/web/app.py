@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from cardtable.strict import BadJson, loads, one_line
-from cardtable.web import logs, metrics, ops, pages
+from cardtable.web import logs, metrics, ops, pages, players
 from cardtable.web.guard import MAX_ERROR, Guard
 from cardtable.web.hub import Hub
 from cardtable.web.limits import Bucket, wait_text
@@ -112,11 +112,17 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
         table = await hub_of(request).get(table_id)
         body = await body_of(request)
         name, seat = body.get("name"), body.get("seat")
+        player = None
+        if "player" in body:  # sitting down as a player (`cardtable.web.players`): the player's name
+            player = await players.player_of(hub_of(request), body["player"])
+            name = name if name is not None else player.name
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40 or not name.isprintable():
             raise Refused(400, "name: expected a name of 1 to 40 printable characters")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise Refused(400, "seat: expected a seat number")
-        got, token = await table.submit(lambda: table.join(body.get("invite"), name.strip(), seat))
+        got, token = await table.submit(
+            lambda: table.join(body.get("invite"), name.strip(), seat, player.id if player else None)
+        )
         return {"seat": got, "token": token}
 
     @app.post("/api/tables/{table_id}/start")
@@ -166,6 +172,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
 
     pages.install(app)  # the pages people use: /, /t/{id}, /replay, /static, /api/games, /api/replay
     ops.install(app)  # /healthz, /readyz, /metrics, /api/server
+    app.include_router(players.router)  # players, their pages, ratings and leaderboards
     app.add_middleware(Guard, reach=reach, limit_of=lambda path: body_limit(path, settings))
     return app
 

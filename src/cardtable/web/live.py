@@ -31,7 +31,7 @@ from cardtable.record import FORMAT
 from cardtable.registry import get_game
 from cardtable.shuffle import Shuffle, draw
 from cardtable.strict import one_line
-from cardtable.web import engine, logs, metrics, talk, words
+from cardtable.web import engine, logs, metrics, ratings, ratings_store, talk, words
 from cardtable.web.bots import BotPool, resolve
 from cardtable.web.programs import TablePrograms, is_program
 from cardtable.web.settings import Settings
@@ -198,6 +198,8 @@ class LiveTable:
         self.on_lost: Callable[[str], None] | None = None
         #: The operator's bot programs seated here, each seat in a process of its own.
         self.programs = TablePrograms(self.game)
+        #: The hands ended and not yet rated, as ``(match, hand, contest)`` (`_rate`).
+        self.ended: list[tuple[int, int, ratings.Contest]] = []
 
     # --- the one writer ---
 
@@ -206,6 +208,8 @@ class LiveTable:
         context = contextvars.copy_context()
         context.run(logs.TABLE.set, self.id)
         self.worker = asyncio.create_task(self._work(), name=f"table {self.id}", context=context)
+        # the hands rebuilt from the store are rated first, if a stop came before their rating did
+        self.queue.put_nowait((self._rate, asyncio.get_running_loop().create_future()))
 
     async def _work(self) -> None:
         while True:
@@ -318,9 +322,10 @@ class LiveTable:
 
     # --- the commands (run on the worker) ---
 
-    async def join(self, invite: object, name: str, seat: int | None) -> tuple[int, str]:
+    async def join(self, invite: object, name: str, seat: int | None, player: str | None = None) -> tuple[int, str]:
         """Take a free seat: with the invite (or host) token, or at a public table without one,
-        since the open list shows it to everyone to join."""
+        since the open list shows it to everyone to join. ``player`` (a player's id) sits down
+        as that player, at most once at a table."""
         invited = token_matches(invite, self.row.invite_hash) or token_matches(invite, self.row.host_hash)
         if not (invited or self.row.public):
             raise Refused(403, "the invite token is not this table's")
@@ -335,7 +340,14 @@ class LiveTable:
             raise Refused(409, f"seat {seat} is taken")
         token = new_token()
         info = self.seats[seat]
-        await asyncio.to_thread(self.store.set_seat, self.id, SeatRow(seat, HUMAN, name, token_hash(token)))
+        row = SeatRow(seat, HUMAN, name, token_hash(token))
+        if player is None:
+            await asyncio.to_thread(self.store.set_seat, self.id, row)
+        else:
+            held = await asyncio.to_thread(ratings_store.seat_of_player, self.store.engine, self.id, player)
+            if held is not None:
+                raise Refused(409, f"you already sit at this table, in seat {held}")
+            await asyncio.to_thread(ratings_store.take_seat, self.store.engine, self.id, row, player)
         info.name, info.token_hash = name, token_hash(token)
         self._start_grace(seat)
         self._tell_table()
@@ -639,7 +651,25 @@ class LiveTable:
         if self.game.outcome(after) is not None and self._match_over(after):
             await self._set_status("over")
         self._schedule()
+        await self._rate()
         return entry
+
+    async def _rate(self) -> None:
+        """Rate the hands ended since the last time, at a table where a player sits (its own
+        transaction, right after the hand's last action is stored; a stop between the two is
+        made good when the table is rebuilt, since a hand is marked once rated)."""
+        pending, self.ended = self.ended, []
+        if not pending:
+            return
+        try:
+            links = await asyncio.to_thread(ratings_store.table_players, self.store.engine, self.id)
+            if links:
+                who = ratings_store.seat_keys([s.kind for s in self.seats], links, HUMAN)
+                await asyncio.to_thread(
+                    ratings_store.rate_hands, self.store.engine, self.id, self.row.game, who, pending
+                )
+        except Exception:
+            log.exception("table %s: rating the hands that ended failed (they are rated when it is rebuilt)", self.id)
 
     async def _deal(self, new_match: bool) -> None:
         seeded = self._seeded("deal")
@@ -720,9 +750,13 @@ class LiveTable:
         if entry.stand_in:
             self.hand.setdefault("stand_ins", []).append(len(self.hand["actions"]))
         self.hand["actions"].append(f"{entry.seat} {entry.text}")
-        if self.game.outcome(entry.state) is not None:
+        result = self.game.outcome(entry.state)
+        if result is not None:
             self.matches[self.match].append(self.hand)
             self.hand = None
+            contest = ratings.contest(self.game, result)
+            if contest is not None:
+                self.ended.append((self.match, len(self.matches[self.match]) - 1, contest))
 
     def _winner(self, state: Any) -> tuple[int, ...] | None:
         """The seats that have won the match with the hand just over, or ``None``. A Seep match

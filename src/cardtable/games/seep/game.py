@@ -150,6 +150,12 @@ class Seep:
             return None
         return scoring.outcome(self.rules, state)
 
+    def teams(self, result: HandResult) -> tuple[tuple[int, ...], ...] | None:
+        """Fixed partnerships, seats 0 and 2 against 1 and 3 (R4); a misdeal is no contest."""
+        if result.result != "played":
+            return None
+        return ((0, 2), (1, 3))
+
     def parse(self, text: str) -> SeepAction:
         """Read an action in record notation (§6)."""
         return actions.parse(text)

@@ -171,6 +171,18 @@ class Sheepshead:
             return None
         return result(self.rules, state)
 
+    def teams(self, result: HandResult) -> tuple[tuple[int, ...], ...] | None:
+        """The picker and his partner against the defenders (R22); in a leaster and the other
+        no-pick games every one for himself (R41, R43); a doubler, a schwanzer (no play) or a hand
+        passed out is no contest."""
+        if result.result == "played":
+            picker, partner = result.details["picker"], result.details["partner"]
+            side = (picker,) if partner is None else tuple(sorted((picker, partner)))
+            return (side, tuple(x for x in range(SEATS) if x not in side))
+        if result.result == "leaster" and result.details.get("no_pick") != "schwanzer":
+            return tuple((x,) for x in range(SEATS))
+        return None
+
     def parse(self, text: str) -> Action:
         """An action from record notation (case-insensitive)."""
         return parse(text)

@@ -154,6 +154,12 @@ class Smear:
         }
         return HandResult("played", (a, b, a, b), details)
 
+    def teams(self, result: HandResult) -> tuple[tuple[int, ...], ...] | None:
+        """Fixed partnerships, seats 0 and 2 against 1 and 3 (R1); a hand passed out is no contest."""
+        if result.result != "played":
+            return None
+        return ((0, 2), (1, 3))
+
     def parse(self, text: str) -> Action:
         """Read ``pass``, ``bid N``, ``discard C …`` or ``play C`` (any case)."""
         return parse_action(text)

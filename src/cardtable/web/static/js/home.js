@@ -135,7 +135,8 @@ async function create(/** @type {Event} */ ev) {
       h("div", { class: "row" }, [
         people ? h("button", { class: "primary", id: "sitdown", type: "button", onclick: async () => {
           try {
-            const seat = await api(`/api/tables/${encodeURIComponent(got.table)}/join`, { invite: got.invite, name: name || "host" });
+            const player = localStorage.getItem(PLAYER_KEY);
+            const seat = await api(`/api/tables/${encodeURIComponent(got.table)}/join`, player && !name ? { invite: got.invite, player } : { invite: got.invite, name: name || "host", ...(player ? { player } : {}) });
             localStorage.setItem(`cardtable:seat:${got.table}`, JSON.stringify({ token: seat.token, seat: seat.seat, name }));
             location.href = `/t/${encodeURIComponent(got.table)}`;
           } catch (e) { $("createerr").textContent = `Could not sit down: ${/** @type {Error} */ (e).message}`; }
@@ -169,7 +170,46 @@ async function listTables() {
   }
 }
 
+const PLAYER_KEY = "cardtable:player";
+
+/**
+ * The "play as yourself" panel: the player this browser keeps (a link to their page), or the
+ * form that makes one and shows the private link once, to keep.
+ * @param {string} [fresh] a token just made, shown in full this once
+ */
+async function showPlayer(fresh) {
+  const token = localStorage.getItem(PLAYER_KEY);
+  if (!token) return;
+  try {
+    const me = await api("/api/players/me", { token });
+    const link = `${location.origin}/player#${token}`;
+    $("playerbox").replaceChildren(
+      h("p", { id: "playeris" }, ["You play as ", h("strong", { text: me.name }), " · ", h("a", { href: "/player", text: "your player page" })]),
+      fresh ? h("p", {}, ["Keep this private link to be you on another device (it is shown only now; anyone with it plays as you): ",
+        h("code", { id: "playerlink", text: link })]) : null,
+    );
+  } catch (e) {
+    $("playererr").textContent = `Your player link was not accepted: ${/** @type {Error} */ (e).message}`;
+  }
+}
+
+/** @param {Event} ev */
+async function becomePlayer(ev) {
+  ev.preventDefault();
+  const name = /** @type {HTMLInputElement} */ ($("playername")).value.trim();
+  const listed = /** @type {HTMLInputElement} */ ($("playerlisted")).checked;
+  try {
+    const got = await api("/api/players", { name, listed });
+    localStorage.setItem(PLAYER_KEY, got.token);
+    await showPlayer(got.token);
+  } catch (e) {
+    $("playererr").textContent = `Could not make the player: ${/** @type {Error} */ (e).message}`;
+  }
+}
+
 async function main() {
+  $("playerform").addEventListener("submit", becomePlayer);
+  showPlayer();
   $("joinform").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const text = /** @type {HTMLInputElement} */ ($("invitelink")).value.trim();

@@ -94,11 +94,15 @@ function showJoin() {
     h("li", { text: `Seat ${i}${seatsInfo.length === 4 ? ` (partners: seats ${i % 2} and ${i % 2 + 2})` : ""}: ${s.player === "human" ? (s.taken ? s.name : "a free seat") : `the ${s.name} bot`}` })));
   const name = /** @type {HTMLInputElement} */ (h("input", { id: "name", autocomplete: "nickname", maxlength: "24", required: true, placeholder: "your name" }));
   const err = h("p", { class: "error", role: "alert" });
+  // a player kept in this browser sits down as themselves (their name, history and rating)
+  const asPlayer = localStorage.getItem("cardtable:player")
+    ? /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "asplayer", checked: true })) : null;
   const form = h("form", { onsubmit: async (/** @type {Event} */ ev) => {
     ev.preventDefault();
     try {
       // a public table is joined from the list without an invite
-      const got = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { invite: params.get("invite"), name: name.value.trim() || "guest" });
+      const player = asPlayer?.checked ? localStorage.getItem("cardtable:player") : null;
+      const got = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { invite: params.get("invite"), name: name.value.trim() || "guest", ...(player ? { player } : {}) });
       localStorage.setItem(seatKey, JSON.stringify({ token: got.token, seat: got.seat, name: name.value.trim() }));
       box.hidden = true;
       await loadInfo();
@@ -111,11 +115,17 @@ function showJoin() {
     h("p", { text: "Who sits where:" }),
     sitting,
     h("div", { class: "row" }, [h("label", { for: "name", text: "Name" }), name, h("button", { class: "primary", type: "submit", text: "Take a seat" })]),
+    asPlayer ? h("label", {}, [asPlayer, " sit down as my player (my history and rating)"]) : null,
     h("p", { class: "muted" }, ["Or ", h("a", { href: `/t/${encodeURIComponent(tableId)}`, text: "watch without a seat" }), "."]),
     err,
   ]);
   box.replaceChildren(form);
   name.focus();
+  if (asPlayer) {
+    api("/api/players/me", { token: localStorage.getItem("cardtable:player") })
+      .then((/** @type {any} */ me) => { if (!name.value) name.value = me.name; })
+      .catch(() => { asPlayer.checked = false; });  // a link no longer accepted: sit down as a guest
+  }
 }
 
 /** The address others reach this server by (asked once). @type {Promise<any> | null} */

@@ -1,0 +1,111 @@
+"""``cardtable ratings``: the bots' ratings calibrated among themselves, and the ratings shown.
+
+``calibrate GAME --deals N --seed S`` plays a duplicate tournament of the bots (`cardtable.sim`),
+rates every hand of it as the web tables rate theirs (`cardtable.web.ratings`), starting from
+the bots' ratings in the database, and writes the bots' new ratings there: a person's rating can
+then be read against them ("you play about as well as search:medium"). ``show GAME`` prints the
+bots' ratings and the listed players'.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from cardtable import registry, sim
+from cardtable.core import CardtableError
+from cardtable.record import Record, replay
+from cardtable.web import ratings_store
+from cardtable.web.migrate import upgrade
+from cardtable.web.ratings import Skill, bot_key, contest, rate
+from cardtable.web.settings import Settings
+from cardtable.web.store import make_engine
+
+#: The bots calibrated when none are named, weakest first.
+DEFAULT_BOTS = ("random", "rule", "search:easy", "search:medium")
+
+
+def rate_records(
+    game: Any, records: Iterable[Mapping[str, Any]], key: Callable[[str], str], known: Mapping[str, Skill]
+) -> dict[str, Skill]:
+    """Rate every finished hand of ``records`` (each naming its ``players``) in order, the seat
+    of player ``name`` being ``key(name)``; returns everyone's ratings, ``known`` updated."""
+    skills = dict(known)
+    for obj in records:
+        record = Record.from_json(obj)
+        if record.players is None:
+            raise CardtableError("a record to rate must name its players")
+        seats = [key(str(name)) for name in record.players]
+        last: dict[int, Any] = {}
+        for step in replay(record, game):
+            last[step.hand] = step.state
+        for hand in sorted(last):
+            result = game.outcome(last[hand])
+            c = contest(game, result) if result is not None else None
+            if c is not None:
+                skills.update(rate(c, seats, skills))
+    return skills
+
+
+def orders(bots: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every order of the bots with the first kept first: a tournament's rotations keep the bots'
+    neighbours (at a table of partnerships, its partners), so each order is played in turn and
+    every bot sits beside, and partners, every other.
+
+    >>> orders(["a", "b", "c"])
+    [('a', 'b', 'c'), ('a', 'c', 'b')]
+    """
+    return [(bots[0], *rest) for rest in itertools.permutations(bots[1:])]
+
+
+def calibrate(
+    game_name: str, bots: Sequence[str], deals: int, seed: int, known: Mapping[str, Skill], jobs: int = 1
+) -> dict[str, Skill]:
+    """The bots' ratings after ``deals`` deals among them: a duplicate tournament for each of
+    their `orders`, the deals shared among the orders (each playing at least one), its seed
+    ``seed`` plus the order's number."""
+    game = registry.get_game(game_name)
+    skills = dict(known)
+    chosen = orders(bots)
+    for n, order in enumerate(chosen):
+        share = max(1, deals // len(chosen) + (1 if n < deals % len(chosen) else 0))
+        job = sim.job_for(game_name, {}, order, seed + n)
+        _, results = sim.run(job, share, jobs)
+        labels = {label: bot_key(bot) for label, bot in zip(sim.labels(order), order, strict=True)}
+        records = (rec for r in results for rec in r.records)
+        skills = rate_records(game, records, labels.__getitem__, skills)
+    return skills
+
+
+def run(action: str, game: str, bots: Sequence[str] | None, deals: int, seed: int, jobs: int, db: str | None) -> int:
+    url = Settings(db=db or "").db_url
+    try:
+        upgrade(url)
+        engine = make_engine(url)
+        try:
+            if action == "calibrate":
+                chosen = list(bots or DEFAULT_BOTS)
+                known = ratings_store.skills(engine, game, "bot:")
+                after = calibrate(game, chosen, deals, seed, known, jobs)
+                ratings_store.write_skills(engine, game, {bot_key(b): after[bot_key(b)] for b in chosen})
+            _print(game, engine)
+        finally:
+            engine.dispose()
+    except SQLAlchemyError as e:
+        raise CardtableError(f"the database: {str(e).splitlines()[0][:200]}") from None
+    return 0
+
+
+def _print(game: str, engine: Any) -> None:
+    bots = ratings_store.skills(engine, game, "bot:")
+    people = ratings_store.listed_players(engine, game, 20)
+    print(f"{game}: rating (mu - 3 sigma), range mu +/- 2 sigma, hands")
+    for key, s in sorted(bots.items(), key=lambda kv: -kv[1].ordinal):
+        j = s.to_json()
+        print(f"  {key.removeprefix('bot:'):<24} {j['rating']:>7.2f}  [{j['low']:.2f}, {j['high']:.2f}]  {s.hands}")
+    for p, s in people:
+        j = s.to_json()
+        print(f"  {p.name:<24} {j['rating']:>7.2f}  [{j['low']:.2f}, {j['high']:.2f}]  {s.hands}  (player)")

@@ -1,0 +1,44 @@
+// @ts-check
+/**
+ * The leaderboards: one game at a time (?game=NAME), the listed players best first and the bots
+ * apart.
+ * @module leaderboard
+ */
+
+import { h } from "./dom.js";
+import { gameTitle } from "./format.js";
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+const GAMES = ["sheepshead", "smear", "seep"];
+
+/** @param {any} r */
+const cells = (r) => [
+  h("td", { text: r.rating.toFixed(1) }),
+  h("td", { text: `${r.low.toFixed(1)} – ${r.high.toFixed(1)}` }),
+  h("td", { text: String(r.hands) }),
+];
+
+/** @param {string} game */
+async function show(game) {
+  const res = await fetch(`/api/leaderboard/${encodeURIComponent(game)}`);
+  const data = await res.json();
+  if (!res.ok) { $("err").textContent = data.error; return; }
+  $("err").textContent = "";
+  $("people").replaceChildren(...(data.players.length ? data.players.map((/** @type {any} */ p) =>
+    h("tr", {}, [h("td", { text: String(p.rank) }), h("td", { text: p.name }), ...cells(p)]))
+    : [h("tr", {}, [h("td", { colspan: "5", class: "muted", text: "Nobody listed yet." })])]));
+  $("bots").replaceChildren(...data.bots.map((/** @type {any} */ b) => h("tr", {}, [h("td", { text: b.bot }), ...cells(b)])));
+}
+
+function main() {
+  const params = new URLSearchParams(location.search);
+  const chosen = GAMES.includes(params.get("game") ?? "") ? /** @type {string} */ (params.get("game")) : GAMES[0];
+  const select = /** @type {HTMLSelectElement} */ ($("game"));
+  select.replaceChildren(...GAMES.map((g) => h("option", { value: g, text: gameTitle(g), selected: g === chosen })));
+  select.onchange = () => { history.replaceState(null, "", `/leaderboard?game=${select.value}`); show(select.value); };
+  show(chosen);
+}
+
+main();
