@@ -61,6 +61,10 @@ def over(msg: dict[str, Any]) -> bool:
     return msg["t"] == "table" and msg["table"]["status"] == "over"
 
 
+#: The rows of the tables beyond the core in a database of tables only.
+ZERO = {t.name: 0 for t in backup.TABLES if t.name not in backup.CORE_NAMES}
+
+
 def rows_of(url: str) -> dict[str, int]:
     engine = create_engine(url)
     try:
@@ -97,7 +101,12 @@ def one_refusal(capsys: pytest.CaptureFixture[str], argv: list[str], *words: str
 async def play_some(server: Server) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
     """A Smear match of two people and two bots part-played, a waiting Seep table and a closed one."""
     t = create(server, "smear", ["human", "rule", "human", "rule"], hands=2)
-    tokens = [join(server, t, name)["token"] for name in ("Ann", "Ben")]
+    made = server.post("/api/players", {"name": "Ann"})  # Ann sits down as her player
+    assert made.status_code == 201, made.text
+    t["player"] = made.json()["token"]
+    sat = server.post(f"/api/tables/{t['table']}/join", {"invite": t["invite"], "player": t["player"]})
+    assert sat.status_code == 200, sat.text
+    tokens = [sat.json()["token"], join(server, t, "Ben")["token"]]
     clients = [await Client.connect(server, t["table"], tok) for tok in tokens]
     rng = random.Random(3)
     acks = 0
@@ -134,6 +143,8 @@ async def check_served(url: str, t: dict[str, Any], tokens: list[str], before: d
     try:
         after = {i: server.get(f"/api/tables/{i}").json() for i in before}
         assert after == before  # every table, at its version, with its seats and status
+        me = server.post("/api/players/me", {"token": t["player"]})  # the player, and her table
+        assert me.status_code == 200 and t["table"] in me.text, me.text
         back = [await Client.connect(server, t["table"], tok) for tok in tokens]
         assert back[0].v == before[t["table"]]["version"]
         rng = random.Random(4)
@@ -224,9 +235,9 @@ def test_the_backup_is_one_snapshot_while_the_database_is_written(
         writer.close()
         engine.dispose()
     rows = [json.loads(line) for line in taken[1:] + rest[:-1]]
-    assert json.loads(rest[-1]) == {"end": {"tables": 2, "seats": 8, "actions": 4}}
+    assert json.loads(rest[-1])["end"] == {"tables": 2, "seats": 8, "actions": 4} | ZERO
     assert "later" not in {r["row"][0] for r in rows} and len(rows) == 14
-    assert rows_of(url) == {"tables": 3, "seats": 12, "actions": 7}  # the writes did happen
+    assert rows_of(url) == {"tables": 3, "seats": 12, "actions": 7} | ZERO  # the writes did happen
 
 
 @pytest.fixture
@@ -247,7 +258,7 @@ def test_a_backup_file_is_replaced_only_with_force(
     one_refusal(capsys, ["db", "backup", str(file), "--db", url], "already exists", "--force")
     assert file.read_text() == "keep me\n"
     assert main(["db", "backup", str(file), "--db", url, "--force"]) == 0
-    assert json.loads(file.read_text().splitlines()[-1]) == {"end": {"tables": 2, "seats": 8, "actions": 4}}
+    assert json.loads(file.read_text().splitlines()[-1])["end"] == {"tables": 2, "seats": 8, "actions": 4} | ZERO
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []  # no temporary file left
     one_refusal(capsys, ["db", "backup", str(tmp_path / "no" / "such" / "folder.jsonl"), "--db", url], "folder")
     one_refusal(capsys, ["db", "backup", "--db", url], "needs the backup FILE")
@@ -258,7 +269,7 @@ def test_restore_refuses_a_database_that_holds_tables(
 ) -> None:
     url, file = saved
     one_refusal(capsys, ["db", "restore", str(file), "--db", url], "already holds tables")
-    assert rows_of(url) == {"tables": 2, "seats": 8, "actions": 4}
+    assert rows_of(url) == {"tables": 2, "seats": 8, "actions": 4} | ZERO
 
 
 def test_restore_refuses_every_cut_of_the_file_and_touches_nothing(
@@ -336,10 +347,10 @@ def test_restore_is_one_transaction(
     else:
         target, word = request.getfixturevalue("pg_databases")(), "duplicate key"
     one_refusal(capsys, ["db", "restore", str(bad), "--db", target], word)
-    assert rows_of(target) == {"tables": 0, "seats": 0, "actions": 0}
+    assert rows_of(target) == {"tables": 0, "seats": 0, "actions": 0} | ZERO
     # The same database, still empty, takes the whole file afterwards.
     assert main(["db", "restore", str(file), "--db", target]) == 0
-    assert rows_of(target) == {"tables": 2, "seats": 8, "actions": 4}
+    assert rows_of(target) == {"tables": 2, "seats": 8, "actions": 4} | ZERO
 
 
 def head() -> str:

@@ -43,14 +43,25 @@ from sqlalchemy.types import JSON, Boolean, Float, Integer, String
 
 from cardtable.core import CardtableError
 from cardtable.record import check_writable
-from cardtable.web import store
+from cardtable.web import ratings_store, store
 from cardtable.web.migrate import MIGRATIONS
 from cardtable.web.serve import check_url, shown_url
 
 FORMAT = "cardtable-db-backup"
 VERSION = 1
-#: The tables in the order their rows are written and restored (a seat or an action names its table).
-TABLES: tuple[Table, ...] = (store.tables, store.seats, store.actions)
+#: The tables every backup holds, in the order their rows are written and restored (a seat or an
+#: action names its table).
+CORE: tuple[Table, ...] = (store.tables, store.seats, store.actions)
+CORE_NAMES = frozenset(t.name for t in CORE)
+#: Every table a backup may hold, in that order: the core, then those added by later migrations
+#: (players and ratings), which a backup made before them does not name.
+TABLES: tuple[Table, ...] = (
+    *CORE,
+    ratings_store.players,
+    ratings_store.seat_players,
+    ratings_store.ratings,
+    ratings_store.rated_hands,
+)
 #: Rows inserted at once during a restore.
 BATCH = 500
 
@@ -66,8 +77,9 @@ class Counts:
     rows: dict[str, int]
 
     def __str__(self) -> str:
+        shown = [t for t in TABLES if t.name in CORE_NAMES or self.rows.get(t.name)]  # the core, and what else has rows
         return ", ".join(
-            f"{self.rows.get(t.name, 0)} {t.name[:-1] if self.rows.get(t.name) == 1 else t.name}" for t in TABLES
+            f"{self.rows.get(t.name, 0)} {t.name[:-1] if self.rows.get(t.name) == 1 else t.name}" for t in shown
         )
 
 
@@ -122,7 +134,9 @@ def dump(engine: Engine) -> Iterator[str]:
         columns: dict[str, list[str]] = {}
         for table in TABLES:
             if table.name not in names:
-                raise CardtableError(f"the database has no {table.name!r} table at revision {revision}")
+                if table.name in CORE_NAMES:
+                    raise CardtableError(f"the database has no {table.name!r} table at revision {revision}")
+                continue  # a table of a later migration than the database's
             present = {c["name"] for c in inspect(conn).get_columns(table.name)}
             columns[table.name] = [c.name for c in table.columns if c.name in present]
         header = {
@@ -132,9 +146,11 @@ def dump(engine: Engine) -> Iterator[str]:
             "made": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "columns": columns,
         }
-        rows: dict[str, int] = {t.name: 0 for t in TABLES}
+        rows: dict[str, int] = {t.name: 0 for t in TABLES if t.name in columns}
         yield _json(header)
         for table in TABLES:
+            if table.name not in columns:
+                continue
             cols = [table.c[name] for name in columns[table.name]]
             query = select(*cols).order_by(*table.primary_key.columns)
             # yield_per: PostgreSQL streams the rows through a server-side cursor rather than
@@ -182,7 +198,7 @@ def load(conn: Connection | None, name: str | Path, header: dict[str, Any], line
     file without its end line or with rows missing."""
     columns: dict[str, list[str]] = header["columns"]
     by_name = {t.name: t for t in TABLES}
-    rows: dict[str, int] = {t.name: 0 for t in TABLES}
+    rows: dict[str, int] = {t.name: 0 for t in TABLES if t.name in columns}
     batch: list[dict[str, Any]] = []
     batch_table: str | None = None
     end: dict[str, Any] | None = None
@@ -239,15 +255,17 @@ def _header(name: Path, lines: Iterator[tuple[int, str]]) -> dict[str, Any]:
     revision, columns = header.get("revision"), header.get("columns")
     if not isinstance(revision, str) or not isinstance(columns, dict):
         raise BadBackup(f"{name}: the header lacks the schema revision or the columns")
+    if not set(columns) <= {t.name for t in TABLES}:
+        raise BadBackup(f"{name}: the header names tables this schema does not have")
     for table in TABLES:
         names = columns.get(table.name)
+        if names is None and table.name not in CORE_NAMES:
+            continue  # made before the migration that added it
         if not isinstance(names, list) or not all(isinstance(n, str) and n in table.c for n in names):
             raise BadBackup(f"{name}: the header's columns of {table.name!r} are not this schema's")
         missing = [c.name for c in table.columns if c.primary_key and c.name not in names]
         if missing:
             raise BadBackup(f"{name}: the header's columns of {table.name!r} lack {', '.join(missing)}")
-    if set(columns) != {t.name for t in TABLES}:
-        raise BadBackup(f"{name}: the header names tables this schema does not have")
     return header
 
 
