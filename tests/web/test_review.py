@@ -120,3 +120,27 @@ def test_a_finished_hand_at_a_table_is_reviewed_for_its_seat(client: TestClient)
     assert got["state"] == "done" and got["review"]["seat"] == 2
     same = client.post("/api/review?hand=1&seat=2", json=record).json()  # the viewer's, from the cache
     assert same["state"] == "done" and same["review"] == got["review"]
+
+
+def test_a_review_past_its_time_says_how_far_it_got() -> None:
+    import asyncio
+
+    from cardtable.web.review import Reviewer
+
+    record = played_record("smear", 12)
+
+    async def run() -> dict[str, Any]:
+        reviewer = Reviewer(ReviewLimits(job_seconds=0.0))
+        try:
+            job = reviewer.start("a", record, 0, 0)
+            while job.state in ("queued", "running"):
+                await asyncio.sleep(0.05)
+            return job.to_json()
+        finally:
+            reviewer.close()
+
+    got = asyncio.run(run())
+    review = got["review"]
+    assert got["state"] == "done" and not review["complete"] and review["open_card"] is None
+    assert review["stopped"] == f"the review's 0 s ran out after {got['done']} of {got['total']} decisions"
+    assert got["done"] < got["total"]
