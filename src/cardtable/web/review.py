@@ -57,7 +57,7 @@ class ReviewLimits:
     in the cache, finished jobs kept to be polled, and the search's settings (``level``: ``None``
     for each game's own; ``seed``)."""
 
-    call_seconds: float = 30.0
+    call_seconds: float = 120.0
     job_seconds: float = 300.0
     queue: int = 8
     every: float = 2.0
@@ -283,16 +283,21 @@ def _whole(value: object, what: str) -> int:
     return value
 
 
-def _checked(record: object, hand: int) -> dict[str, Any]:
+def _checked(record: object, hand: int, seat: int) -> dict[str, Any]:
+    """The record up to ``hand``, with the hand and the seat checked (``422`` in one line)."""
     from cardtable.analysis.panel import hand_record
     from cardtable.core import CardtableError
-    from cardtable.record import BadRecord
+    from cardtable.record import BadRecord, Record, load_game
     from cardtable.strict import one_line
 
     try:
-        return hand_record(record, hand)  # type: ignore[arg-type]
+        cut = hand_record(record, hand)  # type: ignore[arg-type]
+        seats = load_game(Record.from_json(cut)).seats
     except (BadRecord, CardtableError, TypeError, ValueError) as e:
         raise Refused(422, one_line(str(e), 300)) from None
+    if seat >= seats:
+        raise Refused(422, f"seat {seat}: the game has seats 0 to {seats - 1}")
+    return cut
 
 
 def _answer(job: Job) -> Any:
@@ -317,8 +322,8 @@ async def review_record(request: Request, hand: int = 0, seat: int = 0) -> Any:
         record = loads(body.decode("utf-8"))
     except (UnicodeDecodeError, BadJson) as e:
         raise Refused(400, f"the record is not JSON: {e}") from None
-    checked = await asyncio.to_thread(_checked, record, _whole(hand, "hand"))
-    return _answer(reviewer_of(request).start(client_address(request), checked, hand, _whole(seat, "seat")))
+    checked = await asyncio.to_thread(_checked, record, _whole(hand, "hand"), _whole(seat, "seat"))
+    return _answer(reviewer_of(request).start(client_address(request), checked, hand, seat))
 
 
 @router.post("/api/tables/{table_id}/review")
@@ -348,9 +353,7 @@ async def review_table_hand(request: Request, table_id: str) -> Any:
             raise Refused(409, IN_PLAY.format(hand=hand + 1), reason="in_play")
         raise Refused(404, "no such hand in that match")
     assert record is not None
-    if seat >= len(table.seats):
-        raise Refused(422, f"seat {seat} is not a seat at this table (0 to {len(table.seats) - 1})")
-    checked = await asyncio.to_thread(_checked, record, hand)
+    checked = await asyncio.to_thread(_checked, record, hand, seat)
     return _answer(reviewer_of(request).start(client_address(request), checked, hand, seat))
 
 
