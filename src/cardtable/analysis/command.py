@@ -14,8 +14,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from cardtable import sim_ray
 from cardtable.analysis.review import DEFAULT_LEVEL, analyze_record
 from cardtable.bots import LEVELS
+from cardtable.core import CardtableError
 from cardtable.record import MALFORMED, OK, BadRecord, ReplayStopped, read_records, report
 from cardtable.strict import excerpt, is_number_text
 from cardtable.table import pretty_action
@@ -72,6 +74,16 @@ def add_parser(
         "what was done is shown and the command says how far it got",
     )
     p.add_argument("--jobs", type=count, default=1, help="worker processes, one hand each at a time (default 1)")
+    p.add_argument(
+        "--backend",
+        choices=["process", "ray"],
+        default="process",
+        help="where to analyse: process, local processes (default); ray, a Ray cluster, one task a hand "
+        "(needs pip install 'cardtable[ray]'); the analysis is the same",
+    )
+    p.add_argument(
+        "--address", help="with --backend ray: the cluster to connect to (default: start a local Ray instance)"
+    )
     p.add_argument("--seed", type=number, default=None, help="seed of the search's random numbers (default 0)")
     p.add_argument("--json", action="store_true", help="print each record's analysis as one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress on standard error")
@@ -79,6 +91,10 @@ def add_parser(
 
 def run(args: argparse.Namespace, fail: Fail) -> int:
     """Analyse every record of the file; a malformed or illegal one is refused by ``fail``."""
+    if args.address is not None and args.backend != "ray":
+        raise CardtableError("--address is for --backend ray only")
+    if args.backend == "ray":
+        sim_ray.load_ray()  # fail at once, before any work, if the extra is missing
     try:
         records = read_records(args.file)
     except BadRecord as e:
@@ -111,6 +127,8 @@ def run(args: argparse.Namespace, fail: Fail) -> int:
             budget=left,
             jobs=args.jobs,
             progress=progress,
+            backend=args.backend,
+            address=args.address,
         )
         if not args.quiet:
             print(file=sys.stderr)

@@ -185,6 +185,8 @@ def analyze_record(
     jobs: int = 1,
     open_card: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    backend: str = "process",
+    address: str | None = None,
 ) -> dict[str, Any]:
     """The whole review of one record as JSON-ready data (its shape: docs/analysis.md).
 
@@ -192,7 +194,9 @@ def analyze_record(
     (default: the work budget of ``level``, which makes the analysis repeatable; by default the
     game's own level, `parts.level`); ``budget``: the
     most seconds for the whole analysis; ``jobs``: worker processes, one hand each at a time;
-    ``progress(done, total)`` is called as decisions (one process) or hands (several) finish.
+    ``progress(done, total)`` is called as decisions (one process) or hands (several) finish;
+    ``backend="ray"`` runs the hands as tasks on a Ray cluster (`on_ray`; ``address``: the
+    cluster, default a local instance started for the run), with the same result.
     Raises `BadRecord` or `ReplayStopped` for a record that `cardtable replay` refuses.
     """
     record = Record.from_json(record_json)
@@ -215,7 +219,16 @@ def analyze_record(
         if progress is not None:
             progress(done, total)
 
-    if jobs <= 1:
+    if backend == "ray":
+        from cardtable.analysis import on_ray
+
+        calls = [(plain, h, seats, seconds, level, seed, deadline, open_card) for h in range(len(record.hands))]
+        for hand in on_ray.stream_hands(calls, address):
+            hands.append(hand)
+            done += len(hand["decisions"])
+            if progress is not None:
+                progress(done, total)
+    elif jobs <= 1:
         for h in range(len(record.hands)):
             hands.append(analyze_hand(plain, h, seats, seconds, level, seed, deadline, open_card, tick))
             if not hands[-1]["complete"]:

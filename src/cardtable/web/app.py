@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from cardtable.strict import BadJson, loads, one_line
-from cardtable.web import logs, metrics, ops, pages, players
+from cardtable.web import logs, metrics, ops, pages, players, review
 from cardtable.web.guard import MAX_ERROR, Guard
 from cardtable.web.hub import Hub
 from cardtable.web.limits import Bucket, wait_text
@@ -66,6 +66,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
             yield
         finally:
             app.state.replayer.close()
+            review.close(app)
             await hub.shutdown()
 
     app = FastAPI(title="cardtable", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -170,6 +171,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
     async def live(websocket: WebSocket, table_id: str) -> None:
         await serve_connection(hub_of(websocket), websocket, table_id)
 
+    review.install(app)  # the review panel's jobs: /api/review, /api/tables/{id}/review
     pages.install(app)  # the pages people use: /, /t/{id}, /replay, /static, /api/games, /api/replay
     ops.install(app)  # /healthz, /readyz, /metrics, /api/server
     app.include_router(players.router)  # players, their pages, ratings and leaderboards
@@ -179,7 +181,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
 
 def body_limit(path: str, settings: Settings) -> int:
     """The largest body a ``POST`` to ``path`` may have: a record to replay, or an API request."""
-    return settings.max_record_bytes if path == "/api/replay" else MAX_BODY
+    return settings.max_record_bytes if path in ("/api/replay", "/api/review") else MAX_BODY
 
 
 def client_address(request: Request | WebSocket) -> str:

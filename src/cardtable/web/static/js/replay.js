@@ -8,6 +8,7 @@
 
 import { describe, gameTitle, num, places, seatName, summary } from "./format.js";
 import { floorBox, h, infoLines, seatBox, seatFacts, trickBox, actorOf } from "./dom.js";
+import { replayReviewControls } from "./review_view.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -28,6 +29,8 @@ async function load(record) {
   const hands = [...new Set(data.steps.map((/** @type {any} */ s) => s.hand))];
   $("hand").replaceChildren(...hands.map((n) => h("option", { value: String(n), text: `${n + 1}` })));
   render();
+  $("review").replaceChildren();
+  replayReviewControls($("reviewbox"), record, data.seats, () => ui.data.steps[ui.at].hand, (data.names ?? []).map((/** @type {any} */ n) => String(n ?? "")));
 }
 
 /** @param {number} at */

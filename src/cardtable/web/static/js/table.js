@@ -6,6 +6,7 @@
  * @module table
  */
 
+import { tableReviewButton } from "./review_view.js";
 import { fanLayout, prettyCard, sortHand, cardWords } from "./cards.js";
 import { Connection } from "./connection.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
@@ -654,6 +655,7 @@ async function handEnded() {
     matchOver ? h("p", { id: "matchover", text: "The match is over." }) : h("p", { class: "muted", text: "The next hand is dealt in a moment." }),
     h("div", { class: "row" }, [
       matchOver ? h("button", { id: "again", class: "primary", onclick: playAgain, text: "Play again" }) : null,
+      typeof me === "number" ? tableReviewButton({ table: tableId, match: ui.info?.match, hand: last, seat: me, names: ui.names }) : null,
       h("button", { onclick: () => $("summary").replaceChildren(), text: "Close" }),
       h("a", { href: "/", text: "Leave" }),
     ]),

@@ -1,0 +1,48 @@
+"""The Ray backend of ``cardtable analyze``: a record's hands analysed as tasks on a Ray cluster.
+
+The tasks are the process backend's (`review.analyze_hand`, one hand each, with the same seed,
+settings and deadline), and each decision's random numbers come from the seed and its place in
+the record only, so the analysis is the same on either backend. Ray is found, started and
+reached as `cardtable.sim_ray` does for ``sim``: without an address a local Ray instance is
+started for the run and shut down after it; with one, the run connects to that cluster, whose
+workers must be able to import ``cardtable``; a Ray already initialised in this process is used
+as it is.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from cardtable.core import CardtableError
+from cardtable.sim_ray import check_reachable, load_ray
+
+
+def stream_hands(calls: Sequence[tuple[Any, ...]], address: str | None) -> Iterator[dict[str, Any]]:
+    """Run `review.analyze_hand` on each argument tuple of ``calls`` as a Ray task, yielding the
+    hands' analyses in the order of ``calls``."""
+    from cardtable.analysis.review import analyze_hand
+
+    ray = load_ray()
+    started = not ray.is_initialized()
+    if started:
+        if address is not None:
+            check_reachable(address)
+        try:
+            ray.init(address=address, include_dashboard=False, logging_level=logging.ERROR)
+        except (ConnectionError, RuntimeError, ValueError) as e:
+            raise CardtableError(f"could not start or reach Ray{f' at {address}' if address else ''}: {e}") from None
+    try:
+        task = ray.remote(analyze_hand)
+        refs = [task.remote(*call) for call in calls]
+        try:
+            for ref in refs:
+                done: dict[str, Any] = ray.get(ref)
+                yield done
+        finally:
+            for ref in refs:
+                ray.cancel(ref)
+    finally:
+        if started:
+            ray.shutdown()

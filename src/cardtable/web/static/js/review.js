@@ -1,0 +1,151 @@
+// @ts-check
+/**
+ * The review panel's logic, without the page: a reviewed hand (the server's review, docs/web.md
+ * "The review panel") turned into steps to walk through, each decision's grade in words and
+ * marks, the cards of a move, and the graph of the hand's expected points as points and paths of
+ * an SVG. `review_view.js` draws them; `node --test tests/js` tests them.
+ * @module review
+ */
+
+/** The grades, best first, with their marks (as chess players write them) and their words. */
+export const GRADES = {
+  best: { mark: "✓", words: "best" },
+  good: { mark: "", words: "good" },
+  inaccuracy: { mark: "?!", words: "an inaccuracy" },
+  mistake: { mark: "?", words: "a mistake" },
+  blunder: { mark: "??", words: "a blunder" },
+};
+
+/** @type {Record<string, string>} */
+const PLURAL = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
+
+const CARD = /^(10|[2-9AJQK])[CDHS]$/;
+
+/**
+ * The cards a move names, in its order: `play 10D` → `["10D"]`, `build 9 6S+3D` → `["6S", "3D"]`.
+ * A record's line (`"2 play 10D"`) works the same.
+ * @param {string | null | undefined} action
+ * @returns {string[]}
+ */
+export function cardsOf(action) {
+  if (typeof action !== "string") return [];
+  return action.split(/[\s+]+/).filter((t) => CARD.test(t));
+}
+
+/**
+ * A value in the game's points, signed, two places: `+1.25`, `-0.50`.
+ * @param {number | null | undefined} v
+ */
+export function points(v) {
+  if (typeof v !== "number" || !Number.isFinite(v)) return "–";
+  const t = Math.abs(v).toFixed(2);
+  return `${v < 0 ? "−" : "+"}${t}`;
+}
+
+/**
+ * The steps of the hand to walk through: at each, the seat's view, the line that led to it, the
+ * line made next, and the seat's graded decision there (made from this view), if it had one.
+ * @param {any} review
+ * @returns {{at: number, view: any, before: string | null, next: string | null, decision: any}[]}
+ */
+export function reviewSteps(review) {
+  const steps = Array.isArray(review?.steps) ? review.steps : [];
+  /** @type {Map<number, any>} */
+  const byIndex = new Map((review?.decisions ?? []).map((/** @type {any} */ d) => [d.index, d]));
+  return steps.map((/** @type {any} */ s, /** @type {number} */ i) => ({
+    at: i,
+    view: s.view,
+    before: s.action ?? null,
+    next: steps[i + 1]?.action ?? null,
+    decision: byIndex.get(i) ?? null,
+  }));
+}
+
+/**
+ * One decision in a line of words: the move, its grade, and (when not best) the better move, the
+ * points lost and why.
+ * @param {any} d a decision of the review
+ * @param {(action: string) => string} [show] an action in words (default: as written)
+ */
+export function decisionLine(d, show = (a) => a) {
+  if (!d) return "";
+  const made = show(d.made);
+  if (d.forced) return `${made}: the only legal move.`;
+  const grade = GRADES[/** @type {keyof typeof GRADES} */ (d.grade)]?.words ?? d.grade;
+  if (d.grade === "best") return `${made}: best (expected ${points(d.made_value)}).`;
+  const why = d.why ? ` ${d.why[0].toUpperCase()}${d.why.slice(1)}.` : "";
+  return `${made}: ${grade}, ${Number(d.loss).toFixed(2)} points lost; better ${show(d.best).replace(/^You\b/, "you")} (expected ${points(d.best_value)} against ${points(d.made_value)}).${why}`;
+}
+
+/**
+ * The review summed up: decisions, those with a choice, accuracy (the share of those graded best
+ * or good), points lost, and how many got each grade other than best and good.
+ * @param {any} review
+ */
+export function summaryLine(review) {
+  const ds = Array.isArray(review?.decisions) ? review.decisions : [];
+  const chosen = ds.filter((/** @type {any} */ d) => !d.forced);
+  const lost = ds.reduce((/** @type {number} */ a, /** @type {any} */ d) => a + (d.loss ?? 0), 0);
+  const good = chosen.filter((/** @type {any} */ d) => d.grade === "best" || d.grade === "good").length;
+  const acc = chosen.length ? `accuracy ${Math.round((100 * good) / chosen.length)}%` : "no choice to make";
+  const bad = ["inaccuracy", "mistake", "blunder"]
+    .map((g) => [g, chosen.filter((/** @type {any} */ d) => d.grade === g).length])
+    .filter(([, n]) => n)
+    .map(([g, n]) => `${n} ${n === 1 ? g : PLURAL[/** @type {string} */ (g)]}`);
+  const decisions = `${ds.length} decision${ds.length === 1 ? "" : "s"}, ${chosen.length} with a choice`;
+  return `${decisions}: ${acc}, ${lost.toFixed(2)} points lost${bad.length ? ` (${bad.join(", ")})` : ""}.`;
+}
+
+/**
+ * How far a review job got, in words.
+ * @param {{state: string, done?: number, total?: number | null}} job
+ */
+export function progressText(job) {
+  if (job.state === "queued") return "Waiting for the reviewer…";
+  if (job.total === null || job.total === undefined) return "Reviewing…";
+  return `Reviewing: ${job.done ?? 0} of ${job.total} decisions`;
+}
+
+/**
+ * The graph of the hand's expected points: at each decision with a choice, the search's value
+ * of the best move and of the move made, then the hand's result; x by the step, y by the value
+ * (0 drawn as a line). Returns the points in the SVG's units and the two paths.
+ * @param {any} review
+ * @param {number} width
+ * @param {number} height
+ * @param {number} [pad]
+ */
+export function graph(review, width, height, pad = 24) {
+  const steps = Math.max(1, (review?.steps?.length ?? 1) - 1);
+  /** @type {{at: number, best: number, made: number, grade: string}[]} */
+  const raw = [];
+  for (const d of review?.decisions ?? []) {
+    if (typeof d.made_value === "number" && typeof d.best_value === "number") {
+      raw.push({ at: d.index, best: d.best_value, made: d.made_value, grade: d.grade });
+    }
+  }
+  if (typeof review?.value === "number") raw.push({ at: steps, best: review.value, made: review.value, grade: "result" });
+  const values = raw.flatMap((p) => [p.best, p.made]).concat([0]);
+  let lo = Math.min(...values);
+  let hi = Math.max(...values);
+  if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
+  const x = (/** @type {number} */ at) => pad + ((width - 2 * pad) * at) / steps;
+  const y = (/** @type {number} */ v) => pad + ((height - 2 * pad) * (hi - v)) / (hi - lo);
+  const pts = raw.map((p) => ({ ...p, x: x(p.at), yBest: y(p.best), yMade: y(p.made) }));
+  const path = (/** @type {"yBest" | "yMade"} */ k) => pts.map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)},${p[k].toFixed(1)}`).join(" ");
+  return { points: pts, best: path("yBest"), made: path("yMade"), zero: y(0), low: lo, high: hi };
+}
+
+/**
+ * The graph in words, for those who cannot see it: where the expected points started and ended,
+ * and the largest drop.
+ * @param {any} review
+ */
+export function graphWords(review) {
+  const ds = (review?.decisions ?? []).filter((/** @type {any} */ d) => typeof d.made_value === "number");
+  if (!ds.length) return "No decision with a choice to draw.";
+  const worst = ds.reduce((/** @type {any} */ a, /** @type {any} */ d) => (d.loss > a.loss ? d : a));
+  const end = typeof review.value === "number" ? ` The hand ended at ${points(review.value)}.` : "";
+  const drop = worst.loss > 0 ? ` The largest loss was ${worst.loss.toFixed(2)} at step ${worst.index}.` : "";
+  return `Expected points from ${points(ds[0].best_value)} at the first decision to ${points(ds[ds.length - 1].made_value)} at the last.${drop}${end}`;
+}
