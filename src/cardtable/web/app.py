@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from cardtable.strict import BadJson, loads, one_line
-from cardtable.web import logs, metrics, ops, pages
+from cardtable.web import logs, metrics, ops, pages, tournaments
 from cardtable.web.guard import MAX_ERROR, Guard
 from cardtable.web.hub import Hub
 from cardtable.web.limits import Bucket, wait_text
@@ -164,6 +164,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
     async def live(websocket: WebSocket, table_id: str) -> None:
         await serve_connection(hub_of(websocket), websocket, table_id)
 
+    app.include_router(tournaments.router)  # tournaments: /api/tournaments, /tournaments/… (docs/tournaments.md)
     pages.install(app)  # the pages people use: /, /t/{id}, /replay, /static, /api/games, /api/replay
     ops.install(app)  # /healthz, /readyz, /metrics, /api/server
     app.add_middleware(Guard, reach=reach, limit_of=lambda path: body_limit(path, settings))

@@ -359,6 +359,20 @@ class LiveTable:
         if self.status == "waiting" and not self.free_seats():
             await self._begin()
 
+    async def replace(self, seat: int, bot: str) -> None:
+        """Put the bot ``bot`` in a person's seat for good (a tournament's director replaces an
+        entrant who did not come): the seat's token no longer works and the bot plays on."""
+        await asyncio.to_thread(self.store.set_seat, self.id, SeatRow(seat, bot, None, None))
+        grace = self.graces.pop(seat, None)
+        if grace is not None:
+            grace.cancel()
+        self.seats[seat] = SeatInfo(bot, None, None)
+        for conn in list(self.conns):
+            if conn.seat == seat:
+                conn.end(4401, "a bot plays this seat now")
+        self._tell_table()
+        self._schedule()
+
     async def again(self, token: object, match: int) -> int:
         if self.seat_of_token(token) is None and not token_matches(token, self.row.host_hash):
             raise Refused(403, "the token is not a seat's or the host's at this table")
@@ -636,7 +650,7 @@ class LiveTable:
         return entry
 
     async def _deal(self, new_match: bool) -> None:
-        seeded = self._seeded("deal")
+        seeded = self._board(new_match) or self._seeded("deal")
         if new_match or self.state is None:
             dealer = (seeded or random.SystemRandom()).randrange(self.game.seats)
             start = self.game.start(dealer)
@@ -665,6 +679,15 @@ class LiveTable:
         if self.game.outcome(entry.state) is not None and self._match_over(entry.state):
             await self._set_status("over")  # a misdeal can be the last hand too
         self._schedule()
+
+    def _board(self, new_match: bool) -> random.Random | None:
+        """At a table of a duplicate round: the generator of the next deal's board, fixed by the
+        round's secret seed, the match and the hand, so that every table of the round deals the
+        same cards to the same seats (and the same first dealer)."""
+        if self.row.board_seed is None:
+            return None
+        match, hand = (self.match + 1, 0) if new_match or self.state is None else (self.match, self.hand_in_match)
+        return random.Random(f"{self.row.board_seed}:{match}:{hand}")
 
     def _seeded(self, what: str) -> random.Random | None:
         """With the (test-only) seed setting: a generator fixed by the seed, the game and the version."""

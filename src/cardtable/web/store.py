@@ -52,6 +52,7 @@ tables = Table(
     Column("created", Float, nullable=False),
     Column("hints", Boolean, nullable=False, server_default=true()),
     Column("talk", String(8), nullable=False, server_default="phrases"),
+    Column("board_seed", String(64), nullable=True),
 )
 
 seats = Table(
@@ -110,6 +111,8 @@ class TableRow:
     hints: bool = True  # whether the seats may ask the search bot for hints
     created: float = 0.0  # when the table was made (seconds since the epoch)
     talk: str = "phrases"  # free, phrases (only the phrase list while a hand is played) or off
+    #: A duplicate round's secret seed: every table given it deals the same boards (else ``None``).
+    board_seed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -234,6 +237,7 @@ class Store:
                     created=row.created or time.time(),
                     hints=row.hints,
                     talk=row.talk,
+                    board_seed=row.board_seed,
                 )
             )
             conn.execute(
@@ -308,6 +312,7 @@ class Store:
                 hints=bool(t["hints"]),
                 created=float(t["created"]),
                 talk=str(t["talk"]),
+                board_seed=t["board_seed"],
             )
             seat_rows = [SeatRow(r["seat"], r["kind"], r["name"], r["token_hash"]) for r in s]
             action_rows = [
