@@ -395,3 +395,19 @@ def test_a_duplicate_round_deals_the_same_boards_at_every_table(pg_server: Serve
     assert decks[0][0][1] != decks[0][1][1]  # the boards of a round differ from each other
     assert all(row["matchpoints"] >= 0 for row in event["standings"])
     assert sum(row["matchpoints"] for row in event["standings"]) == 8 * 2  # each board: 2 a pair of seats, shared
+
+
+def test_the_pages_the_home_pages_entry_and_the_score_sheets_qr_code_are_served(server: Server) -> None:
+    t = make(server, game="seep", rounds=1, hands=2, hall=True)
+    tid = t["tournament"]
+    assert "/tournaments/new" in server.get("/").text
+    for path in ("new", tid, f"{tid}/director", f"{tid}/me", f"{tid}/enter", f"{tid}/sheets"):
+        r = server.get(f"/tournaments/{path}")
+        assert r.status_code == 200 and "/static/js/tournament.js" in r.text, path
+    assert server.get("/static/js/tournament.js").status_code == 200
+    r = server.get(f"/api/tournaments/{tid}/qr/1/2.svg")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml") and "<svg" in r.text
+    assert server.get("/api/tournaments/nope/qr/1/2.svg").status_code == 404
+    event = server.get(f"/api/tournaments/{tid}").json()
+    assert event["partners"] == [[0, 2], [1, 3]] and [f["name"] for f in event["fields"]] == ["card_points", "sweeps"]
+    assert "director" not in event and "token" not in str(event)  # no secret in what anyone may see

@@ -417,6 +417,7 @@ class Tournaments:
             "status": t.status,
             "seats": _game(t).seats,
             "fields": list(registry.entry(t.game).FIELDS),
+            "partners": [list(p) for p in registry.entry(t.game).PARTNERS],
             "entrants": [{"entrant": e.number, "name": e.name, "replaced_by": e.replaced_by} for e in people],
             "played": out_rounds,
             "standings": [r.to_json() for r in rows],
