@@ -235,9 +235,14 @@ def _enter_round(
     return out
 
 
-def test_a_hall_event_with_entered_results_stands_as_the_engine_scores_the_same_hands(pg_server: Server) -> None:
+@pytest.mark.parametrize(
+    ("game_name", "movement"), [("smear", "progressive"), ("seep", "mixed"), ("sheepshead", "mixed")]
+)
+def test_a_hall_event_with_entered_results_stands_as_the_engine_scores_the_same_hands(
+    pg_server: Server, game_name: str, movement: str
+) -> None:
     server = pg_server
-    t = make(server, game="smear", rounds=2, hands=3, hall=True)
+    t = make(server, game=game_name, rounds=2, hands=3, hall=True, format=movement)
     tid = t["tournament"]
     tokens = register(server, tid, [f"P{n}" for n in range(1, 9)])
     engine_scores: dict[tuple[int, int], list[tuple[int, ...]]] = {}
@@ -248,11 +253,11 @@ def test_a_hall_event_with_entered_results_stands_as_the_engine_scores_the_same_
         assert all(table["table"] is None for table in rnd["tables"])  # played with real cards
         seatings[n] = {table["number"]: [s["entrant"] for s in table["seats"]] for table in rnd["tables"]}
         # a captain (an entrant at the table) enters the first table's hands, the director the rest
-        captain = tokens[seatings[n][1][0] - 1]
+        captain = tokens[next(p for p in seatings[n][1] if p is not None) - 1]
         first = {"played": [{**rnd, "tables": rnd["tables"][:1]}]}
         rest = {"played": [{**rnd, "tables": rnd["tables"][1:]}]}
-        engine_scores |= _enter_round(server, tid, captain, first, "smear", 3, 10 * n)
-        engine_scores |= _enter_round(server, tid, t["director"], rest, "smear", 3, 10 * n)
+        engine_scores |= _enter_round(server, tid, captain, first, game_name, 3, 10 * n)
+        engine_scores |= _enter_round(server, tid, t["director"], rest, game_name, 3, 10 * n)
     event = server.get(f"/api/tournaments/{tid}").json()
     assert event["status"] == "over"
     expected = standings(
@@ -366,6 +371,8 @@ def test_a_server_killed_during_a_round_loses_nothing(pg_db: str) -> None:
         tokens = register(server, tid, [f"P{n}" for n in range(1, 11)])
         event = server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]}).json()
         time.sleep(1.0)
+        during = server.get(f"/api/tournaments/{tid}").json()
+        assert during["played"][0]["status"] == "playing"  # killed in the middle of the round
         server.kill()
     finally:
         server.kill()
@@ -411,3 +418,38 @@ def test_the_pages_the_home_pages_entry_and_the_score_sheets_qr_code_are_served(
     event = server.get(f"/api/tournaments/{tid}").json()
     assert event["partners"] == [[0, 2], [1, 3]] and [f["name"] for f in event["fields"]] == ["card_points", "sweeps"]
     assert "director" not in event and "token" not in str(event)  # no secret in what anyone may see
+
+
+async def test_the_director_replaces_a_missing_entrant_by_a_bot(pg_db: str) -> None:
+    from tests.web.client import Client
+
+    server = Server(pg_db, "--grace", "0.2", "--bot-pause", "0.1").start()
+    try:
+        t = make(server, game="sheepshead", preset="tournament", rounds=2, hands=1)
+        tid = t["tournament"]
+        tokens = register(server, tid, [f"P{n}" for n in range(1, 8)])
+        server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]})
+        me = server.post(f"/api/tournaments/{tid}/me", {"token": tokens[0]}).json()["table"]
+        r = server.post(f"/api/tournaments/{tid}/entrants/1/bot", {"director": tokens[1]})
+        assert r.status_code == 403
+        r = server.post(f"/api/tournaments/{tid}/entrants/1/bot", {"director": t["director"], "bot": "random"})
+        assert r.status_code == 200, r.text
+        assert r.json()["entrants"][0]["replaced_by"] == "random"
+        seat = server.get(f"/api/tables/{me['table']}").json()["seats"][me["seat"]]
+        assert seat["player"] == "random"
+        from websockets.exceptions import ConnectionClosed
+
+        with pytest.raises(ConnectionClosed):  # the entrant's seat token no longer works
+            client = await Client.connect(server, me["table"], tokens[0])
+            await client.recv(5)
+        r = server.post(f"/api/tournaments/{tid}/entrants/1/bot", {"director": t["director"]})
+        assert r.status_code == 409
+        wait_round_over(server, tid)
+        event = server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]}).json()
+        assert all(1 not in [s["entrant"] for s in table["seats"]] for table in event["played"][1]["tables"])
+        assert server.post(f"/api/tournaments/{tid}/me", {"token": tokens[0]}).json()["table"] is None
+        event = wait_round_over(server, tid)
+        first = next(row for row in event["standings"] if row["entrant"] == 1)
+        assert first["hands"] == 1 and all(row["hands"] == 2 for row in event["standings"] if row["entrant"] != 1)
+    finally:
+        server.stop()
