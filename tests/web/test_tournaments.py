@@ -391,8 +391,12 @@ def test_a_duplicate_round_deals_the_same_boards_at_every_table(pg_server: Serve
     server = pg_server
     t = make(server, game="smear", rounds=1, hands=2, duplicate=True)
     tid = t["tournament"]
-    register(server, tid, [f"P{n}" for n in range(1, 9)])
-    server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]})
+    tokens = register(server, tid, [f"P{n}" for n in range(1, 9)])
+    during = server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]}).json()
+    if during["played"][0]["status"] == "playing":
+        # while the boards are played nobody learns another table's id (its record shows the cards)
+        assert all(table["table"] is None for table in during["played"][0]["tables"])
+        assert server.post(f"/api/tournaments/{tid}/me", {"token": tokens[0]}).json()["table"]["table"]
     event = wait_round_over(server, tid)
     decks = []
     for table in event["played"][0]["tables"]:

@@ -174,6 +174,15 @@ class Tournaments:
             tables = seating.seat_round(
                 [e.number for e in people], game.seats, history, t.format, entry.PARTNERS, ranking, seed=number
             )
+            if not t.hall:
+                open_now = sum(1 for x in self.hub.tables.values() if x.status != "closed")
+                if open_now + len(tables) > self.hub.settings.max_open_tables:
+                    raise Refused(
+                        429,
+                        f"the server has {open_now} open tables and its limit is "
+                        f"{self.hub.settings.max_open_tables}: the round's {len(tables)} do not fit; try again later",
+                        retry_after=60,
+                    )
             seated = [p for seats in tables for p in seats if p is not None]
             if len(seated) != len(set(seated)):  # never: one entrant in two seats at once
                 raise Refused(500, "the seating put an entrant in two seats; nothing was started")
@@ -389,10 +398,13 @@ class Tournaments:
                     if rnd.status != "over" and row.table_id is not None:
                         table = await self._table(t, row)
                         hands = _finished(table) if table is not None else hands
+                    # A duplicate round's tables stay unnamed until it is over: a table that has
+                    # finished a board must not show its cards to another still playing it.
+                    shown = row.table_id if rnd.status == "over" or not t.duplicate else None
                     tables.append(
                         {
                             "number": row.number,
-                            "table": row.table_id,
+                            "table": shown,
                             "seats": [
                                 {"seat": n, "entrant": who, "name": names.get(who) if who is not None else None}
                                 for n, who in enumerate(row.seats)
