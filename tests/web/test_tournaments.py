@@ -15,7 +15,7 @@ import pytest
 from cardtable import registry
 from cardtable.core import BadNotation, HandResult
 from cardtable.registry import get_game
-from cardtable.web.seating import meetings, partnerships, repeats, seat_round
+from cardtable.web.seating import meetings, partnerships, repeats, seat_pairs, seat_round
 from cardtable.web.standings import Result, matchpoints, standings
 from tests.web.client import Server
 
@@ -53,6 +53,22 @@ def test_progressive_seats_the_leaders_together_and_changes_partners() -> None:
     assert sorted(p for p in first[0] if p is not None) == [4, 5, 6, 7]
     second = seat_round(list(range(8)), 4, [first], "progressive", ((0, 2), (1, 3)), ranking=[7, 6, 5, 4, 3, 2, 1, 0])
     assert max(partnerships([first, second], ((0, 2), (1, 3))).values()) == 1
+
+
+def test_fixed_pairs_round_robin_meets_every_pair_once_and_swiss_pairs_the_leaders_unmet() -> None:
+    pairs: list[tuple[int | None, ...]] = [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)]
+    sides = ((0, 2), (1, 3))
+    history: list[Any] = []
+    for r in range(5):
+        history.append(seat_pairs(pairs, 4, sides, r, history, "round_robin"))
+    opponents = [frozenset(((t[0], t[2]), (t[1], t[3]))) for tables in history for t in tables if None not in t]
+    assert len(opponents) == 10 and len(set(opponents)) == 10  # 5 pairs: all 10 meetings, each once
+    assert all(sum(None in t for t in tables) == 1 for tables in history)  # the odd pair out plays bots
+    ranking = [7, 8, 1, 2, 3, 4, 5, 6]
+    first = seat_pairs(pairs[:4], 4, sides, 0, [], "swiss", ranking)
+    assert first[0] == [7, 1, 8, 2]  # the leaders meet
+    second = seat_pairs(pairs[:4], 4, sides, 1, [first], "swiss", ranking)
+    assert second[0] == [7, 3, 8, 4]  # and then the best they have not met
 
 
 def test_standings_rank_by_points_then_the_written_tie_breaks() -> None:
@@ -457,3 +473,40 @@ async def test_the_director_replaces_a_missing_entrant_by_a_bot(pg_db: str) -> N
         assert first["hands"] == 1 and all(row["hands"] == 2 for row in event["standings"] if row["entrant"] != 1)
     finally:
         server.stop()
+
+
+def test_fixed_partnerships_in_a_round_robin_meet_every_other_pair_once(pg_server: Server) -> None:
+    server = pg_server
+    r = server.post("/api/tournaments", {"name": "x", "game": "sheepshead", "rounds": 2, "hands": 1, "format": "swiss"})
+    assert r.status_code == 422 and "fixed partners" in r.json()["error"]
+    t = make(server, game="seep", rounds=3, hands=1, format="round_robin")
+    tid = t["tournament"]
+    r = server.post(f"/api/tournaments/{tid}/entrants", {"name": "Ann"})
+    assert r.status_code == 400 and "partner" in r.json()["error"]
+    r = server.post(f"/api/tournaments/{tid}/entrants", {"name": "Ann", "partner": "ann"})
+    assert r.status_code == 400 and "two different people" in r.json()["error"]
+    pairs = []
+    for n in range(4):
+        r = server.post(f"/api/tournaments/{tid}/entrants", {"name": f"A{n}", "partner": f"B{n}"})
+        assert r.status_code == 201, r.text
+        got = r.json()
+        assert got["partner"]["token"] != got["token"]
+        pairs.append((got["entrant"], got["partner"]["entrant"]))
+    for _ in range(3):
+        assert server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]}).status_code == 200
+        event = wait_round_over(server, tid)
+    assert event["status"] == "over"
+    met: dict[frozenset[tuple[int, int]], int] = {}
+    for rnd in event["played"]:
+        assert len(rnd["tables"]) == 2
+        for table in rnd["tables"]:
+            seats = [s["entrant"] for s in table["seats"]]
+            sides = [(seats[0], seats[2]), (seats[1], seats[3])]
+            assert all(side in pairs for side in sides)  # partners stay together
+            met[frozenset(sides)] = met.get(frozenset(sides), 0) + 1
+    assert len(met) == 6 and set(met.values()) == {1}  # each of the 6 meetings of 4 pairs, once
+    points = {row["entrant"]: row["points"] for row in event["standings"]}
+    assert all(points[a] == points[b] for a, b in pairs)
+    other = make(server, game="smear", rounds=1, hands=1)
+    r = server.post(f"/api/tournaments/{other['tournament']}/entrants", {"name": "Ann", "partner": "Ben"})
+    assert r.status_code == 400 and "partners change" in r.json()["error"]

@@ -12,6 +12,13 @@ games, which seats are partners):
   order, the best at table 1; within a table partners are chosen so that nobody partners the
   same entrant twice when another way exists.
 
+Two more, for partnership games, in which the partners are fixed (a pair registers together):
+
+- `round_robin`: each pair meets every other pair once, in the circle method's order (with an odd
+  number of pairs, the pair left over plays a pair of bots).
+- `swiss`: pairs are ranked by the standings so far, and each, from the top, meets the best
+  ranked pair left that it has not met yet.
+
 Bots fill the last seats to whole tables (``None`` in a table's seats).
 """
 
@@ -25,7 +32,13 @@ from collections.abc import Sequence
 #: A table's seats: an entrant's number, or ``None`` for a bot.
 Seats = list[int | None]
 
-MOVEMENTS = ("mixed", "progressive")
+MOVEMENTS = ("mixed", "progressive", "round_robin", "swiss")
+
+#: The movements of fixed partnerships (a pair registers together).
+PAIR_MOVEMENTS = ("round_robin", "swiss")
+
+#: A fixed partnership: its entrants' numbers (a member replaced for good is ``None``).
+Pair = tuple[int | None, ...]
 
 
 def tables_needed(entrants: int, size: int) -> int:
@@ -167,3 +180,70 @@ def _progressive(
                 break
         tables.append(best)
     return tables
+
+
+def seat_pairs(
+    pairs: Sequence[Pair],
+    size: int,
+    partners: Sequence[Sequence[int]],
+    round_index: int,
+    history: Sequence[Sequence[Seats]],
+    movement: str,
+    ranking: Sequence[int] = (),
+) -> list[Seats]:
+    """The tables of round ``round_index`` (from 0) for fixed ``pairs``: each table seats one pair
+    on each side of ``partners``; a side without a pair is played by bots."""
+    sides = len(partners)
+    swiss = movement == "swiss"
+    groups = _swiss(pairs, sides, history, ranking) if swiss else _circle(pairs, sides, round_index)
+    tables: list[Seats] = []
+    for group in groups:
+        seats: Seats = [None] * size
+        for pair, side in zip(group, partners, strict=True):
+            for member, seat in zip(pair or (), side, strict=False):
+                seats[seat] = member
+        tables.append(seats)
+    return tables
+
+
+def _circle(pairs: Sequence[Pair], sides: int, round_index: int) -> list[list[Pair | None]]:
+    """The circle method: the first stays, the others turn one place a round."""
+    items: list[Pair | None] = list(pairs)
+    if len(items) % sides:
+        items += [None] * (sides - len(items) % sides)
+    n = len(items)
+    if n <= sides:
+        return [items]
+    turn = round_index % (n - 1)
+    rest = items[1:]
+    rest = rest[-turn:] + rest[:-turn] if turn else rest
+    order = [items[0], *rest]
+    # pair the first half with the second half read backwards (sides of 2: a table per meeting)
+    half = n // 2
+    meetings = [[order[i], order[n - 1 - i]] for i in range(half)]
+    return [m for m in meetings if any(p is not None for p in m)]
+
+
+def _swiss(
+    pairs: Sequence[Pair], sides: int, history: Sequence[Sequence[Seats]], ranking: Sequence[int]
+) -> list[list[Pair | None]]:
+    met = meetings(history)
+    place = {p: i for i, p in enumerate(ranking)}
+
+    def rank(pair: Pair) -> int:
+        return min((place.get(m, len(place)) for m in pair if m is not None), default=len(place))
+
+    def have_met(a: Pair, b: Pair) -> bool:
+        return any(met[(min(x, y), max(x, y))] for x in a if x is not None for y in b if y is not None)
+
+    waiting = sorted(pairs, key=rank)
+    out: list[list[Pair | None]] = []
+    while waiting:
+        first = waiting.pop(0)
+        if not waiting:
+            out.append([first, None])
+            break
+        other = next((p for p in waiting if not have_met(first, p)), waiting[0])
+        waiting.remove(other)
+        out.append([first, other])
+    return out

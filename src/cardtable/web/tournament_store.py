@@ -61,6 +61,7 @@ entrants = Table(
     Column("token_hash", String(64), nullable=False),
     Column("player_id", Text, nullable=True),
     Column("replaced_by", String(64), nullable=True),
+    Column("team", Integer, nullable=True),
     Column("created", Float, nullable=False),
 )
 
@@ -124,6 +125,8 @@ class EntrantRow:
     token_hash: str
     replaced_by: str | None
     player_id: str | None = None
+    #: The entrant's fixed partnership (the number of the pair's first entrant), else ``None``.
+    team: int | None = None
 
 
 @dataclass(frozen=True)
@@ -203,9 +206,10 @@ class TournamentStore:
             t["max_entrants"],
         )
 
-    def add_entrant(self, tournament_id: str, name: str, token_hash: str) -> int:
-        """Register an entrant while the tournament takes entries; returns their number (from 1).
-        A name taken or a full tournament is refused, nothing stored."""
+    def add_entrants(self, tournament_id: str, people: list[tuple[str, str]], team: bool) -> list[int]:
+        """Register entrants, given as (name, token hash), while the tournament takes entries:
+        one person, or (``team``) a pair of partners together. Returns their numbers (from 1). A
+        name taken or a full tournament is refused, nothing stored."""
         with self.engine.begin() as conn:
             found = conn.execute(
                 select(tournaments.c.status, tournaments.c.max_entrants)
@@ -216,31 +220,42 @@ class TournamentStore:
             if status != "registering":
                 raise Refused(409, "registration is closed: the first round has started")
             rows = conn.execute(select(entrants.c.name).where(entrants.c.tournament_id == tournament_id)).all()
-            if len(rows) >= most:
+            if len(rows) + len(people) > most:
                 raise Refused(409, f"the tournament is full ({most} entrants)")
-            if any(r[0].casefold() == name.casefold() for r in rows):
-                raise Refused(409, f"an entrant named {name} is registered already; choose another name")
-            number = len(rows) + 1
+            taken = {r[0].casefold() for r in rows}
+            for name, _ in people:
+                if name.casefold() in taken:
+                    raise Refused(409, f"an entrant named {name} is registered already; choose another name")
+                taken.add(name.casefold())
+            first = len(rows) + 1
             try:
                 conn.execute(
-                    insert(entrants).values(
-                        tournament_id=tournament_id,
-                        number=number,
-                        name=name,
-                        token_hash=token_hash,
-                        created=time.time(),
-                    )
+                    insert(entrants),
+                    [
+                        {
+                            "tournament_id": tournament_id,
+                            "number": first + i,
+                            "name": name,
+                            "token_hash": token_hash,
+                            "team": first if team else None,
+                            "created": time.time(),
+                        }
+                        for i, (name, token_hash) in enumerate(people)
+                    ],
                 )
             except IntegrityError:
                 raise Refused(409, "someone registered at the same moment; try again") from None
-            return number
+            return [first + i for i in range(len(people))]
 
     def entrants(self, tournament_id: str) -> list[EntrantRow]:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(entrants).where(entrants.c.tournament_id == tournament_id).order_by(entrants.c.number)
             ).mappings()
-            return [EntrantRow(r["number"], r["name"], r["token_hash"], r["replaced_by"], r["player_id"]) for r in rows]
+            return [
+                EntrantRow(r["number"], r["name"], r["token_hash"], r["replaced_by"], r["player_id"], r["team"])
+                for r in rows
+            ]
 
     def replace(self, tournament_id: str, number: int, bot: str | None) -> None:
         with self.engine.begin() as conn:

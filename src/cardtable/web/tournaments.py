@@ -131,6 +131,8 @@ class Tournaments:
         why = refusal(game, bot, self.hub.settings.max_bot_seconds, dict(self.hub.settings.bot_programs))
         if why is not None:
             raise Refused(422, why)
+        if movement in seating.PAIR_MOVEMENTS and len(registry.entry(game_name).PARTNERS) != 2:
+            raise Refused(422, f"format {movement}: {game_name} is not played by two sides of fixed partners")
         director = new_token()
         row = TournamentRow(
             secrets.token_urlsafe(9), name.strip(), game_name, preset, dict(rules), movement, rounds, hands,
@@ -140,14 +142,29 @@ class Tournaments:
         return {"tournament": row.id, "director": director}
 
     async def register(self, tournament_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Register one entrant, or at a tournament of fixed partnerships a pair together (the
+        ``partner``'s name too): each gets their own token."""
         t = await self.get(tournament_id)
-        name = body.get("name")
+        name, partner = body.get("name"), body.get("partner")
         if not _name_ok(name, 40):
             raise Refused(400, "name: expected a name of 1 to 40 printable characters")
-        assert isinstance(name, str)
-        token = new_token()
-        number = await asyncio.to_thread(self.store.add_entrant, t.id, name.strip(), token_hash(token))
-        return {"entrant": number, "name": name.strip(), "token": token}
+        pairs = t.format in seating.PAIR_MOVEMENTS
+        if pairs and not _name_ok(partner, 40):
+            raise Refused(
+                400, "partner: this tournament's partners are fixed: give your partner's name (1 to 40 characters)"
+            )
+        if not pairs and partner is not None:
+            raise Refused(400, "partner: this tournament's partners change; register each person alone")
+        names = [str(name).strip(), *([str(partner).strip()] if pairs else [])]
+        if len(names) == 2 and names[0].casefold() == names[1].casefold():
+            raise Refused(400, "partner: a pair is two different people")
+        tokens = [new_token() for _ in names]
+        people = [(n, token_hash(tok)) for n, tok in zip(names, tokens, strict=True)]
+        numbers = await asyncio.to_thread(self.store.add_entrants, t.id, people, pairs)
+        out: dict[str, Any] = {"entrant": numbers[0], "name": names[0], "token": tokens[0]}
+        if pairs:
+            out["partner"] = {"entrant": numbers[1], "name": names[1], "token": tokens[1]}
+        return out
 
     # --- rounds ---
 
@@ -162,7 +179,8 @@ class Tournaments:
                 raise Refused(409, "a round is being played; end it before starting the next")
             if len(rounds) >= t.rounds:
                 raise Refused(409, f"all {t.rounds} rounds have been played")
-            people = [e for e in await asyncio.to_thread(self.store.entrants, t.id) if e.replaced_by is None]
+            everyone = await asyncio.to_thread(self.store.entrants, t.id)
+            people = [e for e in everyone if e.replaced_by is None]
             if len(people) < MIN_ENTRANTS:
                 raise Refused(409, f"a round needs at least {MIN_ENTRANTS} entrants, and {len(people)} are in")
             game = _game(t)
@@ -171,9 +189,15 @@ class Tournaments:
             history = _history(history_rows)
             ranking = [row.number for row in await self._standings(t)]
             number = len(rounds) + 1
-            tables = seating.seat_round(
-                [e.number for e in people], game.seats, history, t.format, entry.PARTNERS, ranking, seed=number
-            )
+            if t.format in seating.PAIR_MOVEMENTS:
+                pairs = _pairs(everyone)
+                if len(pairs) < 2:
+                    raise Refused(409, f"a round needs at least 2 pairs, and {len(pairs)} are in")
+                tables = seating.seat_pairs(pairs, game.seats, entry.PARTNERS, number - 1, history, t.format, ranking)
+            else:
+                tables = seating.seat_round(
+                    [e.number for e in people], game.seats, history, t.format, entry.PARTNERS, ranking, seed=number
+                )
             if not t.hall:
                 open_now = sum(1 for x in self.hub.tables.values() if x.status != "closed")
                 if open_now + len(tables) > self.hub.settings.max_open_tables:
@@ -430,7 +454,9 @@ class Tournaments:
             "seats": _game(t).seats,
             "fields": list(registry.entry(t.game).FIELDS),
             "partners": [list(p) for p in registry.entry(t.game).PARTNERS],
-            "entrants": [{"entrant": e.number, "name": e.name, "replaced_by": e.replaced_by} for e in people],
+            "entrants": [
+                {"entrant": e.number, "name": e.name, "replaced_by": e.replaced_by, "team": e.team} for e in people
+            ],
             "played": out_rounds,
             "standings": [r.to_json() for r in rows],
             "tie_breaks": list(TIE_BREAKS),
@@ -469,6 +495,15 @@ def _now(value: Any) -> Any:
 def _finished(table: LiveTable) -> int:
     """The hands of the table's match that have finished (none of one being played)."""
     return len(table.matches[0]) if table.matches else 0
+
+
+def _pairs(people: Sequence[EntrantRow]) -> list[seating.Pair]:
+    """The fixed partnerships still in (a member replaced for good is ``None``)."""
+    teams: dict[int, list[int | None]] = defaultdict(list)
+    for e in people:
+        if e.team is not None:
+            teams[e.team].append(e.number if e.replaced_by is None else None)
+    return [tuple(members) for _, members in sorted(teams.items()) if any(m is not None for m in members)]
 
 
 def _history(rows: Sequence[RoundTableRow]) -> list[list[list[int | None]]]:

@@ -49,6 +49,7 @@ def upgrade() -> None:
         sa.Column("token_hash", sa.String(64), nullable=False),
         sa.Column("player_id", sa.Text, nullable=True),
         sa.Column("replaced_by", sa.String(64), nullable=True),
+        sa.Column("team", sa.Integer, nullable=True),
         sa.Column("created", sa.Float, nullable=False),
         sa.UniqueConstraint("tournament_id", "name", name="entrants_unique_name"),
     )

@@ -75,7 +75,8 @@ function standingsTable(t) {
 
 /** @param {any} t */
 function facts(t) {
-  const how = `${t.game}${t.preset ? ` (${t.preset})` : ""}: ${t.rounds} rounds of ${t.hands} hands, ${t.format === "progressive" ? "progressive (winners move up)" : "players reseated each round"}`;
+  const formats = /** @type {Record<string, string>} */ ({ mixed: "players reseated each round", progressive: "progressive (winners move up)", round_robin: "fixed partners in a round robin", swiss: "fixed partners, Swiss pairing" });
+  const how = `${t.game}${t.preset ? ` (${t.preset})` : ""}: ${t.rounds} rounds of ${t.hands} hands, ${formats[t.format] ?? t.format}`;
   const more = [t.duplicate ? "duplicate boards" : "", t.hall ? "played with real cards at a hall" : ""].filter(Boolean).join(", ");
   const played = t.played.length;
   const on = t.played.find((/** @type {any} */ r) => r.status !== "over");
@@ -103,14 +104,19 @@ async function standingsPage() {
   document.title = `cardtable · ${t.name}`;
   const err = h("p", { class: "error", role: "alert" });
   const name = /** @type {HTMLInputElement} */ (h("input", { id: "entrantname", maxlength: "40", required: true, placeholder: "your name" }));
+  const pairs = t.format === "round_robin" || t.format === "swiss";
+  const partner = /** @type {HTMLInputElement} */ (h("input", { id: "partnername", maxlength: "40", required: true, placeholder: "your partner's name" }));
   const register = t.status === "registering" ? h("form", { class: "panel row", onsubmit: async (/** @type {Event} */ ev) => {
     ev.preventDefault();
     try {
-      const got = await api(`${base}/entrants`, { name: name.value.trim() });
+      const got = await api(`${base}/entrants`, pairs ? { name: name.value.trim(), partner: partner.value.trim() } : { name: name.value.trim() });
       localStorage.setItem(entrantKey, got.token);
-      location.href = `/tournaments/${encodeURIComponent(tid)}/me`;
+      if (!got.partner) { location.href = `/tournaments/${encodeURIComponent(tid)}/me`; return; }
+      // the partner's own link, to send them (the part after "#" never reaches a server)
+      const theirs = `${location.origin}/tournaments/${encodeURIComponent(tid)}/me#token=${got.partner.token}`;
+      err.replaceChildren(h("span", { class: "muted" }, [`Registered. Send ${got.partner.name} their own link: `, h("code", { text: theirs }), " ", h("a", { href: `/tournaments/${encodeURIComponent(tid)}/me`, text: "your page" })]));
     } catch (e) { err.textContent = `Could not register: ${/** @type {Error} */ (e).message}`; }
-  } }, [h("label", { for: "entrantname", text: "Register: " }), name, h("button", { class: "primary", type: "submit", id: "register", text: "Register" }), err]) : null;
+  } }, [h("label", { for: "entrantname", text: "Register: " }), name, pairs ? partner : "", h("button", { class: "primary", type: "submit", id: "register", text: pairs ? "Register the pair" : "Register" }), err]) : null;
   $("content").replaceChildren(
     facts(t),
     register ?? "",
@@ -139,7 +145,7 @@ async function newPage() {
   const name = field("tname", { maxlength: "80", required: true, placeholder: "Germanfest Sheepshead" });
   const rounds = field("rounds", { type: "number", min: "1", max: "30", value: "3" });
   const hands = field("hands", { type: "number", min: "1", max: "100", value: "6" });
-  const format = /** @type {HTMLSelectElement} */ (h("select", { id: "format" }, [h("option", { value: "mixed", text: "reseated each round to meet new players" }), h("option", { value: "progressive", text: "progressive: winners move up, partners change" })]));
+  const format = /** @type {HTMLSelectElement} */ (h("select", { id: "format" }, [h("option", { value: "mixed", text: "reseated each round to meet new players" }), h("option", { value: "progressive", text: "progressive: winners move up, partners change" }), h("option", { value: "round_robin", text: "fixed partners, round robin (Smear, Seep)" }), h("option", { value: "swiss", text: "fixed partners, Swiss pairing (Smear, Seep)" })]));
   const duplicate = field("duplicate", { type: "checkbox" });
   const hall = field("hall", { type: "checkbox" });
   const err = h("p", { class: "error", role: "alert" });
