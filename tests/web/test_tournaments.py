@@ -260,7 +260,7 @@ def test_a_hall_event_with_entered_results_stands_as_the_engine_scores_the_same_
     server = pg_server
     t = make(server, game=game_name, rounds=2, hands=3, hall=True, format=movement)
     tid = t["tournament"]
-    tokens = register(server, tid, [f"P{n}" for n in range(1, 9)])
+    tokens = register(server, tid, [f"P{n}" for n in range(1, 11 if game_name == "sheepshead" else 9)])
     engine_scores: dict[tuple[int, int], list[tuple[int, ...]]] = {}
     seatings: dict[int, dict[int, list[int | None]]] = {}
     for n in range(1, 3):
@@ -332,7 +332,7 @@ def test_bad_input_is_refused_in_one_line_and_changes_nothing(pg_server: Server)
         r = server.post("/api/tournaments", {"name": "x", **body})
         assert r.status_code == status and words in r.json()["error"], (body, r.text)
         assert "\n" not in r.json()["error"]
-    t = make(server, game="sheepshead", rounds=2, hands=2, hall=True, max_entrants=6)
+    t = make(server, game="sheepshead", rounds=2, hands=2, hall=True, max_entrants=10)
     tid = t["tournament"]
     assert server.get("/api/tournaments/nope").status_code == 404
     tokens = register(server, tid, ["Ann"])
@@ -340,7 +340,10 @@ def test_bad_input_is_refused_in_one_line_and_changes_nothing(pg_server: Server)
     assert r.status_code == 409 and "at least 2 entrants" in r.json()["error"]  # a tournament of one
     assert server.post(f"/api/tournaments/{tid}/entrants", {"name": "ann"}).status_code == 409  # one person twice
     tokens += register(server, tid, ["Ben", "Cat", "Dan", "Eve", "Fay"])
-    r = server.post(f"/api/tournaments/{tid}/entrants", {"name": "Gus"})
+    r = server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]})
+    assert r.status_code == 409 and "register 4 more or withdraw 1" in r.json()["error"]  # no bots at a hall
+    tokens += register(server, tid, ["Gus", "Hal", "Ida", "Jo"])
+    r = server.post(f"/api/tournaments/{tid}/entrants", {"name": "Kim"})
     assert r.status_code == 409 and "full" in r.json()["error"]
     assert server.post(f"/api/tournaments/{tid}/rounds", {"director": tokens[0]}).status_code == 403
     assert server.post(f"/api/tournaments/{tid}/me", {"token": "wrong"}).status_code == 403
@@ -350,7 +353,7 @@ def test_bad_input_is_refused_in_one_line_and_changes_nothing(pg_server: Server)
     assert server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]}).status_code == 409
     table = event["played"][0]["tables"][0]
     seated = [s["entrant"] for s in table["seats"] if s["entrant"] is not None]
-    outsider = next(n for n in range(1, 7) if n not in seated) if len(seated) < 6 else None
+    outsider = next(n for n in range(1, 11) if n not in seated)
     good = {"token": t["director"], "round": 1, "table": 1, "hand": 1, "entry": {"score": [4, -1, -1, -1, -1]}}
     snapshot = server.get(f"/api/tournaments/{tid}").json()
     for body, status, words in [
@@ -363,9 +366,8 @@ def test_bad_input_is_refused_in_one_line_and_changes_nothing(pg_server: Server)
     ]:
         r = server.post(f"/api/tournaments/{tid}/results", body)
         assert r.status_code == status and words in r.json()["error"], (body, r.text)
-    if outsider is not None:
-        r = server.post(f"/api/tournaments/{tid}/results", {**good, "token": tokens[outsider - 1]})
-        assert r.status_code == 403
+    r = server.post(f"/api/tournaments/{tid}/results", {**good, "token": tokens[outsider - 1]})
+    assert r.status_code == 403 and "an entrant of that table" in r.json()["error"]
     assert server.get(f"/api/tournaments/{tid}").json() == snapshot  # nothing changed
     assert server.post(f"/api/tournaments/{tid}/results", good).status_code == 201
     r = server.post(f"/api/tournaments/{tid}/results", good)

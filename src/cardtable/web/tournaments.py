@@ -189,6 +189,18 @@ class Tournaments:
             history = _history(history_rows)
             ranking = [row.number for row in await self._standings(t)]
             number = len(rounds) + 1
+            if t.hall:  # real cards: no bot sits at a hall's table
+                unit, count, what = (
+                    (len(entry.PARTNERS), len(_pairs(everyone)), "pairs")
+                    if t.format in seating.PAIR_MOVEMENTS
+                    else (game.seats, len(people), "entrants")
+                )
+                if count % unit:
+                    raise Refused(
+                        409,
+                        f"a hall's tables are played by people only: {count} {what} do not make whole tables "
+                        f"of {unit}; register {unit - count % unit} more or withdraw {count % unit}",
+                    )
             if t.format in seating.PAIR_MOVEMENTS:
                 pairs = _pairs(everyone)
                 if len(pairs) < 2:
