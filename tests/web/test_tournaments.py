@@ -14,6 +14,7 @@ import pytest
 
 from cardtable import registry
 from cardtable.core import BadNotation, HandResult
+from cardtable.record import replay_record
 from cardtable.registry import get_game
 from cardtable.web.seating import meetings, partnerships, repeats, seat_pairs, seat_round
 from cardtable.web.standings import Result, matchpoints, standings
@@ -418,9 +419,12 @@ def test_a_duplicate_round_deals_the_same_boards_at_every_table(pg_server: Serve
     event = wait_round_over(server, tid)
     decks = []
     for table in event["played"][0]["tables"]:
-        record = server.get(f"/api/tables/{table['table']}/record").json()
-        decks.append([(h["dealer"], h["deal"]["deck"]) for h in record["hands"]])
+        # each board is a match of its own, dealt by seat k modulo 4 for board k
+        records = [server.get(f"/api/tables/{table['table']}/record?match={m}").json() for m in range(2)]
+        assert all(replay_record(rec)[0] == 0 for rec in records)
+        decks.append([(h["dealer"], h["deal"]["deck"]) for rec in records for h in rec["hands"]])
     assert len(decks) == 2 and decks[0] == decks[1] and len(decks[0]) == 2
+    assert [dealer for dealer, _ in decks[0]] == [0, 1]
     assert decks[0][0][1] != decks[0][1][1]  # the boards of a round differ from each other
     assert all(row["matchpoints"] >= 0 for row in event["standings"])
     assert sum(row["matchpoints"] for row in event["standings"]) == 8 * 2  # each board: 2 a pair of seats, shared
@@ -512,3 +516,23 @@ def test_fixed_partnerships_in_a_round_robin_meet_every_other_pair_once(pg_serve
     other = make(server, game="smear", rounds=1, hands=1)
     r = server.post(f"/api/tournaments/{other['tournament']}/entrants", {"name": "Ann", "partner": "Ben"})
     assert r.status_code == 400 and "partners change" in r.json()["error"]
+
+
+def test_a_tournament_table_plays_its_hands_whatever_matches_are_won(pg_server: Server) -> None:
+    # Smear to 1 point: a match is won by nearly every hand, and each table plays on to 5 hands
+    server = pg_server
+    t = make(server, game="smear", rules={"target_score": 1}, rounds=1, hands=5)
+    tid = t["tournament"]
+    register(server, tid, [f"P{n}" for n in range(1, 9)])
+    server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]})
+    event = wait_round_over(server, tid)
+    assert all(table["hands"] == 5 for table in event["played"][0]["tables"])
+    assert all(row["hands"] == 5 for row in event["standings"])
+    for table in event["played"][0]["tables"]:
+        summary = server.get(f"/api/tables/{table['table']}").json()
+        assert summary["status"] == "over" and summary["match"] >= 1  # a match was won and another begun
+        records = [
+            server.get(f"/api/tables/{table['table']}/record?match={m}").json() for m in range(summary["match"] + 1)
+        ]
+        assert sum(len(rec["hands"]) for rec in records) == 5
+        assert all(replay_record(rec)[0] == 0 for rec in records)

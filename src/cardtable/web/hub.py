@@ -380,7 +380,8 @@ class Hub:
         board_seed: str | None = None,
     ) -> None:
         """Make a table whose seats are filled already (a tournament's round: each person's seat
-        holds the hash of their own entrant token, the others a bot) and deal its first hand.
+        holds the hash of their own entrant token, the others a bot) and deal its first hand. It
+        plays exactly ``hands`` hands: a match won before then is followed at once by a new one.
         Hints are off: a tournament is played without the search bot's help. A table of that id
         stored already is left as it is (the round's tables are made again after a restart)."""
         if await asyncio.to_thread(self.store.exists, table_id):
@@ -388,6 +389,7 @@ class Hub:
         row = TableRow(
             table_id, game, preset, dict(rules), False, hands, None, token_hash(new_token()),
             token_hash(new_token()), "waiting", False, created=time.time(), board_seed=board_seed,
+            fixed_hands=True,
         )  # fmt: skip
         async with self.lock:
             await asyncio.to_thread(self.store.create_table, row, seats)

@@ -27,6 +27,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     select,
@@ -53,6 +54,7 @@ tables = Table(
     Column("hints", Boolean, nullable=False, server_default=true()),
     Column("talk", String(8), nullable=False, server_default="phrases"),
     Column("board_seed", String(64), nullable=True),
+    Column("fixed_hands", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -113,6 +115,8 @@ class TableRow:
     talk: str = "phrases"  # free, phrases (only the phrase list while a hand is played) or off
     #: A duplicate round's secret seed: every table given it deals the same boards (else ``None``).
     board_seed: str | None = None
+    #: Whether the table plays exactly ``hands`` hands, a won match followed by a new one (a tournament's).
+    fixed_hands: bool = False
 
 
 @dataclass(frozen=True)
@@ -238,6 +242,7 @@ class Store:
                     hints=row.hints,
                     talk=row.talk,
                     board_seed=row.board_seed,
+                    fixed_hands=row.fixed_hands,
                 )
             )
             conn.execute(
@@ -313,6 +318,7 @@ class Store:
                 created=float(t["created"]),
                 talk=str(t["talk"]),
                 board_seed=t["board_seed"],
+                fixed_hands=bool(t["fixed_hands"]),
             )
             seat_rows = [SeatRow(r["seat"], r["kind"], r["name"], r["token_hash"]) for r in s]
             action_rows = [

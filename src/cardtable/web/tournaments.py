@@ -343,13 +343,12 @@ class Tournaments:
 
     async def _harvest(self, t: TournamentRow, row: RoundTableRow, table: LiveTable) -> None:
         """Store the results of the table's finished hands (those stored already stay as they are)."""
-        rec = await table.submit(lambda: _now(table.record(0)))
-        if rec is None:
-            return
+        records = await table.submit(lambda: _now([table.record(m) for m in range(len(table.matches))]))
         game = _game(t)
         entry = registry.entry(t.game)
+        hands = [h for rec in records if rec is not None for h in report(Record.from_json(rec), game)["hands"]]
         out = []
-        for i, hand in enumerate(report(Record.from_json(rec), game)["hands"], start=1):
+        for i, hand in enumerate(hands, start=1):
             if hand["result"] == "unfinished" or i > t.hands:
                 continue
             result = HandResult(hand["result"], tuple(hand["score"]), hand["details"])
@@ -505,8 +504,8 @@ def _now(value: Any) -> Any:
 
 
 def _finished(table: LiveTable) -> int:
-    """The hands of the table's match that have finished (none of one being played)."""
-    return len(table.matches[0]) if table.matches else 0
+    """The hands the table has finished, in all its matches (none of one being played)."""
+    return sum(len(m) for m in table.matches)
 
 
 def _pairs(people: Sequence[EntrantRow]) -> list[seating.Pair]:

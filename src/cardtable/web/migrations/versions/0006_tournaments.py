@@ -23,6 +23,8 @@ depends_on = None
 def upgrade() -> None:
     # A table of a duplicate round deals the round's boards: its deals come from this secret seed.
     op.add_column("tables", sa.Column("board_seed", sa.String(64), nullable=True))
+    # A tournament's table plays exactly its hands: a match won before then is followed by another.
+    op.add_column("tables", sa.Column("fixed_hands", sa.Boolean, nullable=False, server_default=sa.false()))
     op.create_table(
         "tournaments",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -86,4 +88,5 @@ def upgrade() -> None:
 def downgrade() -> None:
     for name in ("results", "round_tables", "rounds", "entrants", "tournaments"):
         op.drop_table(name)
+    op.drop_column("tables", "fixed_hands")
     op.drop_column("tables", "board_seed")
