@@ -536,3 +536,32 @@ def test_a_tournament_table_plays_its_hands_whatever_matches_are_won(pg_server: 
         ]
         assert sum(len(rec["hands"]) for rec in records) == 5
         assert all(replay_record(rec)[0] == 0 for rec in records)
+
+
+def test_the_director_ends_a_round_by_time_and_only_finished_hands_count(pg_db: str) -> None:
+    server = Server(pg_db, "--grace", "0.2", "--bot-pause", "0.05").start()
+    try:
+        t = make(server, game="sheepshead", preset="tournament", rounds=2, hands=6)
+        tid = t["tournament"]
+        register(server, tid, [f"P{n}" for n in range(1, 11)])
+        server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]})
+        time.sleep(2.0)
+        assert server.post(f"/api/tournaments/{tid}/rounds/1/end", {"director": "wrong"}).status_code == 403
+        r = server.post(f"/api/tournaments/{tid}/rounds/1/end", {"director": t["director"]})
+        assert r.status_code == 200, r.text
+        event = r.json()
+        assert event["played"][0]["status"] == "over" and event["status"] == "playing"
+        for table in event["played"][0]["tables"]:
+            summary = server.get(f"/api/tables/{table['table']}").json()
+            assert summary["status"] == "closed"  # no hand is played on
+            got = server.get(f"/api/tables/{table['table']}/record")
+            finished = got.json()["hands"] if got.status_code == 200 else []  # 404: none finished
+            assert table["hands"] == len(finished) < 6
+            seated = [s["entrant"] for s in table["seats"] if s["entrant"] is not None]
+            rows = {row["entrant"]: row for row in event["standings"]}
+            assert all(rows[p]["hands"] == len(finished) for p in seated)
+        time.sleep(0.5)
+        assert server.get(f"/api/tournaments/{tid}").json()["standings"] == event["standings"]  # nothing more
+        assert server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]}).status_code == 200
+    finally:
+        server.stop()
