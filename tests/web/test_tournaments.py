@@ -523,7 +523,7 @@ def test_a_tournament_table_plays_its_hands_whatever_matches_are_won(pg_server: 
     server = pg_server
     t = make(server, game="smear", rules={"target_score": 1}, rounds=1, hands=5)
     tid = t["tournament"]
-    register(server, tid, [f"P{n}" for n in range(1, 9)])
+    tokens = register(server, tid, [f"P{n}" for n in range(1, 9)])
     server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]})
     event = wait_round_over(server, tid)
     assert all(table["hands"] == 5 for table in event["played"][0]["tables"])
@@ -536,6 +536,9 @@ def test_a_tournament_table_plays_its_hands_whatever_matches_are_won(pg_server: 
         ]
         assert sum(len(rec["hands"]) for rec in records) == 5
         assert all(replay_record(rec)[0] == 0 for rec in records)
+        who = next(seat["entrant"] for seat in table["seats"] if seat["entrant"] is not None)
+        r = server.post(f"/api/tables/{table['table']}/again", {"token": tokens[who - 1], "match": summary["match"]})
+        assert r.status_code == 409 and "once" in r.json()["error"]  # no play again at a tournament's table
 
 
 def test_the_director_ends_a_round_by_time_and_only_finished_hands_count(pg_db: str) -> None:

@@ -379,6 +379,8 @@ class LiveTable:
     async def again(self, token: object, match: int) -> int:
         if self.seat_of_token(token) is None and not token_matches(token, self.row.host_hash):
             raise Refused(403, "the token is not a seat's or the host's at this table")
+        if self.row.fixed_hands:
+            raise Refused(409, "this table plays a tournament's hands once; the next round is at the tournament's page")
         if match < self.match:
             return self.match  # asked again: that match was already followed by this one
         if match > self.match or self.status != "over":
