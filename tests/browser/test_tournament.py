@@ -101,6 +101,11 @@ def test_a_sheepshead_tournament_of_23_from_registration_to_final_standings(
         entrant.reload()
         entrant.wait_for_selector("#gototable")
         assert f"round {n}" in entrant.inner_text("#gototable")
+        if n == 1:  # the button seats them at their table's page, as themselves
+            entrant.click("#gototable")
+            entrant.wait_for_url("**/t/**")
+            wait_until(entrant, lambda: entrant.inner_text("#status") == "connected")
+            entrant.goto(f"{server.url}/tournaments/{tid}/me")
         player = in_thread(play_round(server, tid, tokens, seed=n))
         spectator.reload()
         wait_until(spectator, lambda: spectator.locator("#standings tbody tr").count() == 23)
