@@ -128,3 +128,27 @@ def test_a_sheepshead_tournament_of_23_from_registration_to_final_standings(
     assert all(sum(s["entrant"] is None for s in t["seats"]) <= 1 for r in event["played"] for t in r["tables"])
     spectator.screenshot(path=str(artifacts / "tournament-standings.png"), full_page=True)
     director.screenshot(path=str(artifacts / "tournament-director.png"), full_page=True)
+
+
+def test_the_tournament_pages_are_accessible(chromium: Browser, server: Server) -> None:
+    from tests.browser.test_access import axe_clean
+
+    r = server.post("/api/tournaments", {"name": "Hall night", "game": "smear", "rounds": 2, "hands": 3, "hall": True})
+    t = r.json()
+    tid = t["tournament"]
+    tokens = [
+        server.post(f"/api/tournaments/{tid}/entrants", {"name": f"Player {n}"}).json()["token"] for n in range(1, 9)
+    ]
+    server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]})
+    page = chromium.new_context(bypass_csp=True, viewport={"width": 375, "height": 667}, is_mobile=True).new_page()
+    for path, ready in [
+        ("/tournaments/new", "#createtournament"),
+        (f"/tournaments/{tid}", "#standings"),
+        (f"/tournaments/{tid}/director#director={t['director']}", "#endround"),
+        (f"/tournaments/{tid}/me#token={tokens[0]}", "text=Enter your table's results"),
+        (f"/tournaments/{tid}/enter?round=1&table=1", "form"),
+        (f"/tournaments/{tid}/sheets", ".sheet"),
+    ]:
+        page.goto(server.url + path)
+        page.wait_for_selector(ready)
+        axe_clean(page, path.split("#")[0])
