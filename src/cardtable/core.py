@@ -215,6 +215,28 @@ class Game(Protocol[S, A, V_co]):
         ...
 
 
+class ResultEntry(Protocol):
+    """What a game's package offers tournaments, as its module ``entry`` (`registry.entry`): how a
+    finished hand's result becomes each seat's points, and how a result entered by hand at a hall
+    that plays with real cards is checked. Tournament code reads these and never the game's name.
+
+    ``PARTNERS`` lists the seats that play as one side for the whole hand (``((0, 2), (1, 3))``),
+    or nothing when sides change from hand to hand. ``FIELDS`` describes the entry for the entry
+    page: each field's ``name``, ``label`` and ``per`` (``"seat"``, ``"side"`` or ``"one"``)."""
+
+    PARTNERS: tuple[tuple[int, ...], ...]
+    FIELDS: tuple[dict[str, str], ...]
+
+    def entry_of(self, game: Any, result: HandResult) -> dict[str, Any]:
+        """The entry a scorer would write for a hand that ended as ``result``."""
+        ...
+
+    def points(self, game: Any, entry: object) -> tuple[int, ...]:
+        """Each seat's points for the hand entered as ``entry``; raises `BadNotation` naming what
+        the game's scoring says cannot be."""
+        ...
+
+
 def option(
     default: Any,
     *,

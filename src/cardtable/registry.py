@@ -50,6 +50,12 @@ def presets(name: str) -> dict[str, dict[str, Any]]:
     return dict(_module(name).PRESETS)
 
 
+def entry(name: str) -> Any:
+    """The game's tournament scoring, its module ``entry`` (`cardtable.core.ResultEntry`)."""
+    _module(name)  # an unknown game is refused here
+    return importlib.import_module(_MODULES[name] + ".entry")
+
+
 def game_class(name: str) -> Any:
     """The game class registered under ``name``."""
     return _module(name).GAME

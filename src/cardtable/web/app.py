@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from cardtable.strict import BadJson, loads, one_line
-from cardtable.web import logs, metrics, ops, pages, players, review
+from cardtable.web import logs, metrics, ops, pages, players, review, tournaments
 from cardtable.web.guard import MAX_ERROR, Guard
 from cardtable.web.hub import Hub
 from cardtable.web.limits import Bucket, wait_text
@@ -172,6 +172,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
         await serve_connection(hub_of(websocket), websocket, table_id)
 
     review.install(app)  # the review panel's jobs: /api/review, /api/tables/{id}/review
+    app.include_router(tournaments.router)  # tournaments: /api/tournaments, /tournaments/… (docs/tournaments.md)
     pages.install(app)  # the pages people use: /, /t/{id}, /replay, /static, /api/games, /api/replay
     ops.install(app)  # /healthz, /readyz, /metrics, /api/server
     app.include_router(players.router)  # players, their pages, ratings and leaderboards

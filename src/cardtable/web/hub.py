@@ -369,6 +369,42 @@ class Hub:
             await table.submit(table._begin)
         return {"table": table_id, "host": host, "invite": invite}
 
+    async def create_seated(
+        self,
+        table_id: str,
+        game: str,
+        preset: str | None,
+        rules: dict[str, Any],
+        hands: int,
+        seats: list[SeatRow],
+        board_seed: str | None = None,
+    ) -> None:
+        """Make a table whose seats are filled already (a tournament's round: each person's seat
+        holds the hash of their own entrant token, the others a bot) and deal its first hand. It
+        plays exactly ``hands`` hands: a match won before then is followed at once by a new one.
+        Hints are off: a tournament is played without the search bot's help. A table of that id
+        stored already is left as it is (the round's tables are made again after a restart)."""
+        if await asyncio.to_thread(self.store.exists, table_id):
+            return
+        row = TableRow(
+            table_id, game, preset, dict(rules), False, hands, None, token_hash(new_token()),
+            token_hash(new_token()), "waiting", False, created=time.time(), board_seed=board_seed,
+            fixed_hands=True,
+        )  # fmt: skip
+        async with self.lock:
+            await asyncio.to_thread(self.store.create_table, row, seats)
+            if self.leases is not None:
+                await asyncio.to_thread(self.leases.take, table_id)
+            table = LiveTable(row, seats, self.settings, self.store, self.bots, self.journal)
+            self.tables[table_id] = table
+            table.on_lost = self._lost
+            table.start_worker()
+        for n, seat in enumerate(table.seats):
+            if seat.human:
+                table._start_grace(n)
+        log.info("table %s: created for a tournament (%s, %d seats)", table_id, game, len(seats))
+        await table.submit(table._begin)
+
     async def listing(self, status: str | None) -> list[dict[str, Any]]:
         """The public tables (``status``: ``open``, those not closed with a free seat; or one
         status). With ``--cluster`` they are read from the store, which every process shares."""

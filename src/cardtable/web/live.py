@@ -170,6 +170,9 @@ class LiveTable:
         self.state: Any = None
         self.match = -1
         self.hand_in_match = 0
+        #: The hands dealt at the table in every match so far, and before the current match.
+        self.dealt = 0
+        self.dealt_before_match = 0
         self.entries: list[Entry] = []  # this match's versions
         self.matches: list[list[dict[str, Any]]] = []  # finished hands of each match, as record hands
         self.hand: dict[str, Any] | None = None  # the hand being played, as a record hand
@@ -376,9 +379,25 @@ class LiveTable:
         if self.status == "waiting" and not self.free_seats():
             await self._begin()
 
+    async def replace(self, seat: int, bot: str) -> None:
+        """Put the bot ``bot`` in a person's seat for good (a tournament's director replaces an
+        entrant who did not come): the seat's token no longer works and the bot plays on."""
+        await asyncio.to_thread(self.store.set_seat, self.id, SeatRow(seat, bot, None, None))
+        grace = self.graces.pop(seat, None)
+        if grace is not None:
+            grace.cancel()
+        self.seats[seat] = SeatInfo(bot, None, None)
+        for conn in list(self.conns):
+            if conn.seat == seat:
+                conn.end(4401, "a bot plays this seat now")
+        self._tell_table()
+        self._schedule()
+
     async def again(self, token: object, match: int) -> int:
         if self.seat_of_token(token) is None and not token_matches(token, self.row.host_hash):
             raise Refused(403, "the token is not a seat's or the host's at this table")
+        if self.row.fixed_hands:
+            raise Refused(409, "this table plays a tournament's hands once; the next round is at the tournament's page")
         if match < self.match:
             return self.match  # asked again: that match was already followed by this one
         if match > self.match or self.status != "over":
@@ -672,8 +691,12 @@ class LiveTable:
             log.exception("table %s: rating the hands that ended failed (they are rated when it is rebuilt)", self.id)
 
     async def _deal(self, new_match: bool) -> None:
-        seeded = self._seeded("deal")
-        if new_match or self.state is None:
+        board = self._board()
+        seeded = board or self._seeded("deal")
+        if board is not None:  # a duplicate board is a match of its own, with its own dealer
+            new_match = True
+            start = self.game.start(self.dealt % self.game.seats)
+        elif new_match or self.state is None:
             dealer = (seeded or random.SystemRandom()).randrange(self.game.seats)
             start = self.game.start(dealer)
         else:
@@ -703,6 +726,16 @@ class LiveTable:
             await self._set_status("over")  # a misdeal can be the last hand too
         self._schedule()
 
+    def _board(self) -> random.Random | None:
+        """At a table of a duplicate round: the generator of the next deal's board, fixed by the
+        round's secret seed and the number of the deal at the table, so that every table of the
+        round deals the same cards to the same seats from the same dealer. Each board is a match
+        of its own (from no score, board k dealt by seat k modulo the seats, as duplicate boards
+        carry their dealer), so that no board depends on how another was played."""
+        if self.row.board_seed is None:
+            return None
+        return random.Random(f"{self.row.board_seed}:{self.dealt}")
+
     def _seeded(self, what: str) -> random.Random | None:
         """With the (test-only) seed setting: a generator fixed by the seed, the game and the version."""
         if self.settings.seed is None:
@@ -716,8 +749,10 @@ class LiveTable:
             self.matches.append([])
             self.entries = []
             self.hand_in_match = 0
+            self.dealt_before_match = self.dealt
         else:
             start = self.game.next_hand(self.state)
+        self.dealt += 1
         deal = self.game.deal_from_json({"deck": data["deck"]}, data["dealer"])
         after = self.game.apply(start, Deal(deal.deck))
         self.hand = {
@@ -780,9 +815,11 @@ class LiveTable:
     def _match_over(self, state: Any, dealt: int | None = None) -> bool:
         """Whether the match is over at ``state``, a finished hand: won, or the table's number of
         hands played (``dealt``, the hands dealt in the match by then; default all so far)."""
+        played = self.hand_in_match if dealt is None else dealt
+        if self.row.fixed_hands:  # a tournament's table: its hands in all, a won match or not
+            return self.row.hands is not None and self.dealt_before_match + played >= self.row.hands
         if self._winner(state) is not None or self.game.next_hand(state) is None:
             return True
-        played = self.hand_in_match if dealt is None else dealt
         return self.row.hands is not None and played >= self.row.hands
 
     # --- what happens next: bots, timers, the next deal ---
@@ -809,7 +846,9 @@ class LiveTable:
 
         async def deal() -> None:
             if self.version == v and self.status == "playing":
-                await self._deal(new_match=False)
+                # a table that plays a fixed number of hands starts a new match when one is won
+                won = self._winner(self.state) is not None or self.game.next_hand(self.state) is None
+                await self._deal(new_match=won)
 
         self._spawn(self._quietly(deal))
 

@@ -27,6 +27,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     select,
@@ -52,6 +53,8 @@ tables = Table(
     Column("created", Float, nullable=False),
     Column("hints", Boolean, nullable=False, server_default=true()),
     Column("talk", String(8), nullable=False, server_default="phrases"),
+    Column("board_seed", String(64), nullable=True),
+    Column("fixed_hands", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -110,6 +113,10 @@ class TableRow:
     hints: bool = True  # whether the seats may ask the search bot for hints
     created: float = 0.0  # when the table was made (seconds since the epoch)
     talk: str = "phrases"  # free, phrases (only the phrase list while a hand is played) or off
+    #: A duplicate round's secret seed: every table given it deals the same boards (else ``None``).
+    board_seed: str | None = None
+    #: Whether the table plays exactly ``hands`` hands, a won match followed by a new one (a tournament's).
+    fixed_hands: bool = False
 
 
 @dataclass(frozen=True)
@@ -234,6 +241,8 @@ class Store:
                     created=row.created or time.time(),
                     hints=row.hints,
                     talk=row.talk,
+                    board_seed=row.board_seed,
+                    fixed_hands=row.fixed_hands,
                 )
             )
             conn.execute(
@@ -308,6 +317,8 @@ class Store:
                 hints=bool(t["hints"]),
                 created=float(t["created"]),
                 talk=str(t["talk"]),
+                board_seed=t["board_seed"],
+                fixed_hands=bool(t["fixed_hands"]),
             )
             seat_rows = [SeatRow(r["seat"], r["kind"], r["name"], r["token_hash"]) for r in s]
             action_rows = [

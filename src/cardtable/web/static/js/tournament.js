@@ -1,0 +1,308 @@
+// @ts-check
+/**
+ * The tournament pages (docs/tournaments.md), one module for all of them, chosen by the body's
+ * data-page: create a tournament; its standings with registration (spectators welcome, printable,
+ * results as CSV); the director's page (start a round, replace a missing entrant by a bot, end a
+ * round by time); an entrant's page with their table; a hand's result entered on a phone; the
+ * printable score sheets with each table's QR code.
+ *
+ * The director's and an entrant's tokens are kept in this browser only (localStorage). A link
+ * may carry one after "#" (#director=… or #token=…): the part after "#" never reaches a server.
+ * @module tournament
+ */
+
+import { h } from "./dom.js";
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const page = document.body.dataset.page ?? "";
+const parts = location.pathname.split("/");
+const tid = decodeURIComponent(parts[2] ?? "");
+const params = new URLSearchParams(location.search);
+const directorKey = `cardtable:director:${tid}`;
+const entrantKey = `cardtable:entrant:${tid}`;
+
+/**
+ * @param {string} path
+ * @param {any} [body] sent as JSON with POST when given
+ * @returns {Promise<any>}
+ */
+async function api(path, body) {
+  const res = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) throw new Error(data?.error ?? `${res.status} ${res.statusText}`);
+  return data;
+}
+
+/** @param {unknown} e */
+function fail(e) {
+  $("error").textContent = e instanceof Error ? e.message : String(e);
+}
+
+/** A token from the link's fragment (kept, then removed from the address bar) or this browser. */
+function token(/** @type {string} */ name, /** @type {string} */ key) {
+  const frag = new URLSearchParams(location.hash.slice(1)).get(name);
+  if (frag) {
+    localStorage.setItem(key, frag);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return localStorage.getItem(key);
+}
+
+const base = `/api/tournaments/${encodeURIComponent(tid)}`;
+
+/** @param {any} t the tournament */
+function standingsTable(t) {
+  const dup = t.duplicate;
+  const rounds = Array.from({ length: t.rounds }, (_, i) => i + 1);
+  const head = h("tr", {}, [
+    h("th", { class: "n", text: "rank" }), h("th", { text: "name" }),
+    ...(dup ? [h("th", { class: "n", text: "matchpoints" })] : []),
+    h("th", { class: "n", text: "points" }),
+    ...rounds.map((r) => h("th", { class: "n", text: `round ${r}` })),
+    h("th", { class: "n", text: "hands" }),
+  ]);
+  const rows = t.standings.map((/** @type {any} */ s) => h("tr", {}, [
+    h("td", { class: "n", text: String(s.rank) }), h("td", { text: s.name }),
+    ...(dup ? [h("td", { class: "n", text: String(s.matchpoints) })] : []),
+    h("td", { class: "n", text: String(s.points) }),
+    ...rounds.map((r) => h("td", { class: "n", text: s.rounds[String(r)] === undefined ? "" : String(s.rounds[String(r)]) })),
+    h("td", { class: "n", text: String(s.hands) }),
+  ]));
+  return h("table", { class: "standings", id: "standings" }, [h("thead", {}, [head]), h("tbody", {}, rows)]);
+}
+
+/** @param {any} t */
+function facts(t) {
+  const formats = /** @type {Record<string, string>} */ ({ mixed: "players reseated each round", progressive: "progressive (winners move up)", round_robin: "fixed partners in a round robin", swiss: "fixed partners, Swiss pairing" });
+  const how = `${t.game}${t.preset ? ` (${t.preset})` : ""}: ${t.rounds} rounds of ${t.hands} hands, ${formats[t.format] ?? t.format}`;
+  const more = [t.duplicate ? "duplicate boards" : "", t.hall ? "played with real cards at a hall" : ""].filter(Boolean).join(", ");
+  const played = t.played.length;
+  const on = t.played.find((/** @type {any} */ r) => r.status !== "over");
+  const state = t.status === "over" ? "Final standings." : on ? `Round ${on.number} is being played.` : played ? `${played} of ${t.rounds} rounds played.` : `Registration is open: ${t.entrants.length} entrants.`;
+  return h("p", {}, [`${how}${more ? `; ${more}` : ""}. `, h("strong", { id: "state", text: state })]);
+}
+
+/** @param {any} t */
+function roundsList(t, /** @type {boolean} */ links) {
+  return h("div", {}, t.played.map((/** @type {any} */ r) => h("section", { class: "panel" }, [
+    h("h3", { text: `Round ${r.number}${r.status === "over" ? " (over)" : " (being played)"}` }),
+    h("ul", {}, r.tables.map((/** @type {any} */ tb) => h("li", {}, [
+      `Table ${tb.number}: `,
+      tb.seats.map((/** @type {any} */ s) => s.name ?? `${t.bot} bot`).join(", "),
+      ` · ${tb.hands} of ${t.hands} hands `,
+      links && tb.table ? h("a", { href: `/t/${encodeURIComponent(tb.table)}`, text: "watch" }) : "",
+      links && t.hall && r.status !== "over" ? h("a", { href: `/tournaments/${encodeURIComponent(tid)}/enter?round=${r.number}&table=${tb.number}`, text: " enter results" }) : "",
+    ]))),
+  ])));
+}
+
+async function standingsPage() {
+  const t = await api(base);
+  $("title").textContent = t.name;
+  document.title = `cardtable · ${t.name}`;
+  const err = h("p", { class: "error", role: "alert" });
+  const name = /** @type {HTMLInputElement} */ (h("input", { id: "entrantname", maxlength: "40", required: true, placeholder: "your name" }));
+  const pairs = t.format === "round_robin" || t.format === "swiss";
+  const partner = /** @type {HTMLInputElement} */ (h("input", { id: "partnername", maxlength: "40", required: true, placeholder: "your partner's name" }));
+  const register = t.status === "registering" ? h("form", { class: "panel row", onsubmit: async (/** @type {Event} */ ev) => {
+    ev.preventDefault();
+    try {
+      const got = await api(`${base}/entrants`, pairs ? { name: name.value.trim(), partner: partner.value.trim() } : { name: name.value.trim() });
+      localStorage.setItem(entrantKey, got.token);
+      if (!got.partner) { location.href = `/tournaments/${encodeURIComponent(tid)}/me`; return; }
+      // the partner's own link, to send them (the part after "#" never reaches a server)
+      const theirs = `${location.origin}/tournaments/${encodeURIComponent(tid)}/me#token=${got.partner.token}`;
+      err.replaceChildren(h("span", { class: "muted" }, [`Registered. Send ${got.partner.name} their own link: `, h("code", { text: theirs }), " ", h("a", { href: `/tournaments/${encodeURIComponent(tid)}/me`, text: "your page" })]));
+    } catch (e) { err.textContent = `Could not register: ${/** @type {Error} */ (e).message}`; }
+  } }, [h("label", { for: "entrantname", text: "Register: " }), name, pairs ? partner : "", h("button", { class: "primary", type: "submit", id: "register", text: pairs ? "Register the pair" : "Register" }), err]) : null;
+  $("content").replaceChildren(
+    facts(t),
+    register ?? "",
+    h("h2", { text: "Standings" }),
+    h("p", { class: "muted", text: "Only rounds that are over count here; a round being played shows how many hands each table has finished." }),
+    standingsTable(t),
+    h("p", { class: "muted" }, ["Ties are broken by: ", t.tie_breaks.join("; "), "."]),
+    h("p", { class: "noprint" }, [h("a", { href: `${base}/results.csv`, text: "Results as CSV" }), " · ", h("button", { type: "button", onclick: () => print(), text: "Print" })]),
+    h("h2", { text: "Rounds" }),
+    roundsList(t, true),
+  );
+  if (t.status !== "over") setTimeout(() => standingsPage().catch(fail), 5000);
+}
+
+async function newPage() {
+  const catalogue = await api("/api/games");
+  const game = /** @type {HTMLSelectElement} */ (h("select", { id: "game" }, catalogue.games.map((/** @type {any} */ g) => h("option", { value: g.name, text: g.name }))));
+  const preset = /** @type {HTMLSelectElement} */ (h("select", { id: "preset" }));
+  const fillPresets = () => {
+    const g = catalogue.games.find((/** @type {any} */ x) => x.name === game.value);
+    preset.replaceChildren(h("option", { value: "", text: "house default" }), ...g.presets.map((/** @type {string} */ p) => h("option", { value: p, text: p, selected: p === "tournament" })));
+  };
+  game.addEventListener("change", fillPresets);
+  fillPresets();
+  const field = (/** @type {string} */ id, /** @type {Record<string, any>} */ attrs) => /** @type {HTMLInputElement} */ (h("input", { id, ...attrs }));
+  const name = field("tname", { maxlength: "80", required: true, placeholder: "Germanfest Sheepshead" });
+  const rounds = field("rounds", { type: "number", min: "1", max: "30", value: "3" });
+  const hands = field("hands", { type: "number", min: "1", max: "100", value: "6" });
+  const format = /** @type {HTMLSelectElement} */ (h("select", { id: "format" }, [h("option", { value: "mixed", text: "reseated each round to meet new players" }), h("option", { value: "progressive", text: "progressive: winners move up, partners change" }), h("option", { value: "round_robin", text: "fixed partners, round robin (Smear, Seep)" }), h("option", { value: "swiss", text: "fixed partners, Swiss pairing (Smear, Seep)" })]));
+  const duplicate = field("duplicate", { type: "checkbox" });
+  const hall = field("hall", { type: "checkbox" });
+  const err = h("p", { class: "error", role: "alert" });
+  const form = h("form", { class: "panel", onsubmit: async (/** @type {Event} */ ev) => {
+    ev.preventDefault();
+    try {
+      const got = await api("/api/tournaments", {
+        name: name.value.trim(), game: game.value, preset: preset.value || null, format: format.value,
+        rounds: Number(rounds.value), hands: Number(hands.value), duplicate: duplicate.checked, hall: hall.checked,
+      });
+      localStorage.setItem(`cardtable:director:${got.tournament}`, got.director);
+      location.href = `/tournaments/${encodeURIComponent(got.tournament)}/director`;
+    } catch (e) { err.textContent = `Could not create the tournament: ${/** @type {Error} */ (e).message}`; }
+  } }, [
+    h("div", { class: "row" }, [h("label", { for: "tname", text: "Name" }), name]),
+    h("div", { class: "row" }, [h("label", {}, ["Game ", game]), h("label", {}, ["Preset ", preset])]),
+    h("div", { class: "row" }, [h("label", {}, ["Rounds ", rounds]), h("label", {}, ["Hands a round ", hands]), h("label", {}, ["Seating ", format])]),
+    h("div", { class: "row" }, [h("label", {}, [duplicate, " duplicate boards (ranked by matchpoints)"]), h("label", {}, [hall, " played with real cards (results entered by hand)"])]),
+    h("button", { class: "primary", type: "submit", id: "createtournament", text: "Create the tournament" }),
+    err,
+  ]);
+  $("content").replaceChildren(form);
+}
+
+async function directorPage() {
+  const director = token("director", directorKey);
+  const t = await api(base);
+  $("title").textContent = `${t.name}: director`;
+  if (!director) {
+    $("content").replaceChildren(h("p", { text: "This browser does not hold this tournament's director token. Open the director's link (…/director#director=TOKEN) that was shown when it was created." }));
+    return;
+  }
+  const act = async (/** @type {string} */ path, /** @type {any} */ body = {}) => {
+    try {
+      $("error").textContent = "";
+      await api(path, { director, ...body });
+    } catch (e) { fail(e); }
+    await directorPage().catch(fail);
+  };
+  const on = t.played.find((/** @type {any} */ r) => r.status !== "over");
+  const next = t.played.length + 1;
+  const link = `${location.origin}/tournaments/${encodeURIComponent(tid)}`;
+  const keep = `${location.origin}/tournaments/${encodeURIComponent(tid)}/director#director=${director}`;
+  const controls = h("div", { class: "panel row" }, [
+    !on && t.status !== "over" ? h("button", { class: "primary", id: "startround", type: "button", onclick: () => act(`${base}/rounds`), text: `Start round ${next}` }) : "",
+    on ? h("button", { id: "endround", type: "button", onclick: () => act(`${base}/rounds/${on.number}/end`), text: `End round ${on.number} by time` }) : "",
+    on && t.hall ? h("a", { href: `/tournaments/${encodeURIComponent(tid)}/sheets`, text: "Print the score sheets" }) : "",
+    h("a", { href: link, text: "Standings page" }),
+  ]);
+  const people = h("ul", { id: "entrants" }, t.entrants.map((/** @type {any} */ e) => h("li", {}, [
+    `${e.entrant}. ${e.name}${e.replaced_by ? ` (replaced by the ${e.replaced_by} bot)` : ""} `,
+    !e.replaced_by && t.status !== "over" ? h("button", { type: "button", onclick: () => act(`${base}/entrants/${e.entrant}/bot`), text: "replace by a bot" }) : "",
+  ])));
+  $("content").replaceChildren(
+    facts(t),
+    h("p", {}, ["Registration link for entrants: ", h("a", { href: link, text: link })]),
+    h("p", { class: "muted" }, ["Keep this director's link private (it holds the director token): ", h("code", { text: keep })]),
+    controls,
+    h("h2", { text: "Rounds" }),
+    roundsList(t, true),
+    h("h2", { text: `Entrants (${t.entrants.length})` }),
+    people,
+    h("h2", { text: "Standings" }),
+    standingsTable(t),
+  );
+  if (on) setTimeout(() => { if (!document.hidden) directorPage().catch(fail); }, 4000);
+}
+
+async function entrantPage() {
+  const mine = token("token", entrantKey);
+  if (!mine) {
+    $("content").replaceChildren(h("p", {}, ["This browser holds no entrant token for this tournament. ", h("a", { href: `/tournaments/${encodeURIComponent(tid)}`, text: "Register here" }), "."]));
+    return;
+  }
+  const [t, me] = await Promise.all([api(base), api(`${base}/me`, { token: mine })]);
+  $("title").textContent = `${t.name}: ${me.name}`;
+  const tb = me.table;
+  const seatLink = tb && tb.table ? h("button", { class: "primary", id: "gototable", type: "button", onclick: () => {
+    // the entrant's token is their seat's token at the round's table
+    localStorage.setItem(`cardtable:seat:${tb.table}`, JSON.stringify({ token: mine, seat: tb.seat, name: me.name }));
+    location.href = `/t/${encodeURIComponent(tb.table)}`;
+  }, text: `Go to your table (round ${tb.round}, table ${tb.number}, seat ${tb.seat})` }) : null;
+  const hallLine = tb && !tb.table ? h("p", {}, [`Round ${tb.round}: you sit at table ${tb.number}, seat ${tb.seat}. `, h("a", { href: `/tournaments/${encodeURIComponent(tid)}/enter?round=${tb.round}&table=${tb.number}`, text: "Enter your table's results" })]) : null;
+  const keep = `${location.origin}/tournaments/${encodeURIComponent(tid)}/me#token=${mine}`;
+  $("content").replaceChildren(
+    h("p", { text: `You are entrant ${me.entrant}, ${me.name}.${me.replaced_by ? " A bot has taken your place." : ""}` }),
+    seatLink ?? hallLine ?? h("p", { id: "waiting", text: t.status === "over" ? "The tournament is over." : "Your next table is shown here when the director starts the round." }),
+    h("p", { class: "muted" }, ["Keep your own link to come back from another device: ", h("code", { text: keep })]),
+    h("p", {}, [h("a", { href: `/tournaments/${encodeURIComponent(tid)}`, text: "Standings" })]),
+  );
+  if (t.status !== "over") setTimeout(() => entrantPage().catch(fail), 5000);
+}
+
+async function enterPage() {
+  const t = await api(base);
+  const round = Number(params.get("round"));
+  const table = Number(params.get("table"));
+  const mine = token("director", directorKey) ?? token("token", entrantKey);
+  $("title").textContent = `${t.name}: round ${round}, table ${table}`;
+  const info = t.played.find((/** @type {any} */ r) => r.number === round)?.tables.find((/** @type {any} */ x) => x.number === table);
+  if (!info) { $("content").replaceChildren(h("p", { text: "No such table in this tournament." })); return; }
+  const sides = t.partners.length || t.seats;
+  const hand = /** @type {HTMLInputElement} */ (h("input", { id: "hand", type: "number", min: "1", max: String(t.hands), value: String(Math.min(info.hands + 1, t.hands)) }));
+  /** @type {Record<string, HTMLInputElement[]>} */
+  const inputs = {};
+  const rows = t.fields.map((/** @type {any} */ f) => {
+    const labels = f.per === "seat" ? info.seats.map((/** @type {any} */ s) => `seat ${s.seat} ${s.name ?? "bot"}`) : f.per === "side" ? t.partners.map((/** @type {number[]} */ p) => `side ${p.map((/** @type {number} */ s) => info.seats[s].name ?? "bot").join(" + ")}`) : [""];
+    inputs[f.name] = labels.map((/** @type {string} */ l) => /** @type {HTMLInputElement} */ (h("input", { type: "number", "aria-label": `${f.label} ${l}`, inputmode: "numeric" })));
+    return h("fieldset", { class: "entry" }, [h("legend", { text: f.label }), ...inputs[f.name].map((el, i) => h("label", {}, [labels[i], " ", el]))]);
+  });
+  const done = h("p", { role: "status" });
+  const form = h("form", { class: "panel", onsubmit: async (/** @type {Event} */ ev) => {
+    ev.preventDefault();
+    /** @type {Record<string, any>} */
+    const entry = {};
+    for (const f of t.fields) {
+      const values = inputs[f.name].map((el) => (el.value === "" ? null : Number(el.value)));
+      entry[f.name] = f.per === "one" ? values[0] : values.map((v) => v ?? 0);
+    }
+    try {
+      $("error").textContent = "";
+      const got = await api(`${base}/results`, { token: mine, round, table, hand: Number(hand.value), entry });
+      done.textContent = `Hand ${got.hand} entered: ${got.score.join(", ")}.`;
+      hand.value = String(Math.min(got.hand + 1, t.hands));
+      for (const list of Object.values(inputs)) for (const el of list) el.value = "";
+    } catch (e) { fail(e); }
+  } }, [h("label", {}, ["Hand ", hand]), ...rows, h("button", { class: "primary", type: "submit", text: "Enter the hand" })]);
+  $("content").replaceChildren(
+    mine ? form : h("p", { text: "Open this page from the director's page or your entrant link first: this browser holds no token for this tournament." }),
+    done,
+    h("p", { class: "muted", text: `${sides === t.seats ? "Each seat's" : "Each side's"} result is checked by the game's scoring before it counts.` }),
+  );
+}
+
+async function sheetsPage() {
+  const t = await api(base);
+  $("title").textContent = `${t.name}: score sheets`;
+  const r = t.played.find((/** @type {any} */ x) => x.status !== "over") ?? t.played[t.played.length - 1];
+  if (!r) { $("content").replaceChildren(h("p", { text: "No round has started." })); return; }
+  const hands = Array.from({ length: t.hands }, (_, i) => i + 1);
+  $("content").replaceChildren(h("p", { class: "noprint" }, [h("button", { type: "button", onclick: () => print(), text: "Print" })]), ...r.tables.map((/** @type {any} */ tb) => h("section", { class: "sheet" }, [
+    h("img", { class: "qr", alt: `QR code of the entry page of table ${tb.number}`, src: `${base}/qr/${r.number}/${tb.number}.svg` }),
+    h("h2", { text: `${t.name} · round ${r.number} · table ${tb.number}` }),
+    h("p", { text: tb.seats.map((/** @type {any} */ s) => `seat ${s.seat}: ${s.name ?? "bot"}`).join(" · ") }),
+    h("table", { class: "scoresheet" }, [
+      h("thead", {}, [h("tr", {}, [h("th", { text: "hand" }), ...tb.seats.map((/** @type {any} */ s) => h("th", { text: s.name ?? "bot" }))])]),
+      h("tbody", {}, hands.map((n) => h("tr", {}, [h("td", { text: String(n) }), ...tb.seats.map(() => h("td", { text: "" }))]))),
+    ]),
+  ])));
+}
+
+const pages = /** @type {Record<string, () => Promise<void>>} */ ({
+  tournament: standingsPage,
+  "tournament-new": newPage,
+  "tournament-director": directorPage,
+  "tournament-entrant": entrantPage,
+  "tournament-enter": enterPage,
+  "tournament-sheets": sheetsPage,
+});
+(pages[page] ?? (async () => {}))().catch(fail);
