@@ -122,6 +122,10 @@ async def play_some(server: Server) -> tuple[dict[str, Any], list[str], dict[str
     for c in clients:
         await c.close()
     create(server, "seep", ["human", "human", "rule", "rule"])
+    event = server.post("/api/tournaments", {"name": "Germanfest", "game": "sheepshead", "rounds": 2, "hands": 2})
+    assert event.status_code == 201, event.text
+    t["tournament"] = event.json()["tournament"]
+    assert server.post(f"/api/tournaments/{t['tournament']}/entrants", {"name": "Cy"}).status_code == 201
     closed = create(server, "sheepshead", ["rule"] * 5, hands=1)
     assert server.post(f"/api/tables/{closed['table']}/close", {"host": closed["host"]}).status_code == 200
     listed = {s["id"]: s for s in (server.get(f"/api/tables/{i}").json() for i in table_ids(server.db))}
@@ -145,6 +149,8 @@ async def check_served(url: str, t: dict[str, Any], tokens: list[str], before: d
         assert after == before  # every table, at its version, with its seats and status
         me = server.post("/api/players/me", {"token": t["player"]})  # the player, and her table
         assert me.status_code == 200 and t["table"] in me.text, me.text
+        event = server.get(f"/api/tournaments/{t['tournament']}")  # the tournament and its entrant
+        assert event.status_code == 200 and "Cy" in event.text, event.text
         back = [await Client.connect(server, t["table"], tok) for tok in tokens]
         assert back[0].v == before[t["table"]]["version"]
         rng = random.Random(4)

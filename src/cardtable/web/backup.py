@@ -43,7 +43,7 @@ from sqlalchemy.types import JSON, Boolean, Float, Integer, String
 
 from cardtable.core import CardtableError
 from cardtable.record import check_writable
-from cardtable.web import ratings_store, store
+from cardtable.web import ratings_store, store, tournament_store
 from cardtable.web.migrate import MIGRATIONS
 from cardtable.web.serve import check_url, shown_url
 
@@ -54,13 +54,18 @@ VERSION = 1
 CORE: tuple[Table, ...] = (store.tables, store.seats, store.actions)
 CORE_NAMES = frozenset(t.name for t in CORE)
 #: Every table a backup may hold, in that order: the core, then those added by later migrations
-#: (players and ratings), which a backup made before them does not name.
+#: (players and ratings; tournaments), which a backup made before them does not name.
 TABLES: tuple[Table, ...] = (
     *CORE,
     ratings_store.players,
     ratings_store.seat_players,
     ratings_store.ratings,
     ratings_store.rated_hands,
+    tournament_store.tournaments,
+    tournament_store.entrants,
+    tournament_store.rounds,
+    tournament_store.round_tables,
+    tournament_store.results,
 )
 #: Rows inserted at once during a restore.
 BATCH = 500
