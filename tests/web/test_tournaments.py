@@ -568,3 +568,30 @@ def test_the_director_ends_a_round_by_time_and_only_finished_hands_count(pg_db: 
         assert server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]}).status_code == 200
     finally:
         server.stop()
+
+
+def test_a_player_registers_as_themselves_and_the_rounds_hands_count_in_their_history_and_rating(
+    pg_server: Server,
+) -> None:
+    server = pg_server
+    made = server.post("/api/players", {"name": "Hilde"})
+    assert made.status_code == 201, made.text
+    player = made.json()["token"]
+    t = make(server, game="sheepshead", rounds=1, hands=2)
+    tid = t["tournament"]
+    r = server.post(f"/api/tournaments/{tid}/entrants", {"player": player})
+    assert r.status_code == 201 and r.json()["name"] == "Hilde", r.text  # the player's own name
+    again = server.post(f"/api/tournaments/{tid}/entrants", {"player": player, "name": "Hilde II"})
+    assert again.status_code == 409 and "already" in again.json()["error"], again.text
+    wrong = server.post(f"/api/tournaments/{tid}/entrants", {"player": player + "x", "name": "Mallory"})
+    assert wrong.status_code == 403, wrong.text
+    register(server, tid, ["Ann", "Ben", "Cy", "Dot"])
+    assert len(server.get(f"/api/tournaments/{tid}").json()["standings"]) == 5  # nothing else was stored
+    assert server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]}).status_code == 200
+    event = wait_round_over(server, tid)
+    (table,) = event["played"][0]["tables"]
+    me = server.post("/api/players/me", {"token": player}).json()
+    (row,) = me["tables"]
+    assert row["table"] == table["table"]
+    # every contested hand is rated (a doubled or passed-out one is no contest: docs/ratings.md)
+    assert 1 <= row["rated_hands"] == me["ratings"]["sheepshead"]["hands"] <= 2

@@ -148,6 +148,20 @@ def take_seat(engine: Engine, table_id: str, seat: SeatRow, player_id: str) -> N
         )
 
 
+def link_seats(engine: Engine, table_id: str, links: dict[int, str]) -> None:
+    """Link seats already taken (a tournament's table, made with its people seated) to their
+    players; a link made already (the table made again after a restart) is kept as it is."""
+    with engine.begin() as conn:
+        have = set(conn.execute(select(seat_players.c.seat).where(seat_players.c.table_id == table_id)).scalars())
+        new = [
+            {"table_id": table_id, "seat": seat, "player_id": pid, "created": time.time()}
+            for seat, pid in sorted(links.items())
+            if seat not in have
+        ]
+        if new:
+            conn.execute(insert(seat_players), new)
+
+
 def table_players(engine: Engine, table_id: str) -> dict[int, str]:
     with engine.connect() as conn:
         rows = conn.execute(

@@ -206,10 +206,13 @@ class TournamentStore:
             t["max_entrants"],
         )
 
-    def add_entrants(self, tournament_id: str, people: list[tuple[str, str]], team: bool) -> list[int]:
+    def add_entrants(
+        self, tournament_id: str, people: list[tuple[str, str]], team: bool, player_id: str | None = None
+    ) -> list[int]:
         """Register entrants, given as (name, token hash), while the tournament takes entries:
-        one person, or (``team``) a pair of partners together. Returns their numbers (from 1). A
-        name taken or a full tournament is refused, nothing stored."""
+        one person, or (``team``) a pair of partners together; the first may be a player
+        (``player_id``). Returns their numbers (from 1). A name taken, a player registered
+        already or a full tournament is refused, nothing stored."""
         with self.engine.begin() as conn:
             found = conn.execute(
                 select(tournaments.c.status, tournaments.c.max_entrants)
@@ -219,7 +222,11 @@ class TournamentStore:
             status, most = found if found is not None else (None, 0)
             if status != "registering":
                 raise Refused(409, "registration is closed: the first round has started")
-            rows = conn.execute(select(entrants.c.name).where(entrants.c.tournament_id == tournament_id)).all()
+            rows = conn.execute(
+                select(entrants.c.name, entrants.c.player_id).where(entrants.c.tournament_id == tournament_id)
+            ).all()
+            if player_id is not None and any(r[1] == player_id for r in rows):
+                raise Refused(409, "you are registered in this tournament already (as a player)")
             if len(rows) + len(people) > most:
                 raise Refused(409, f"the tournament is full ({most} entrants)")
             taken = {r[0].casefold() for r in rows}
@@ -238,6 +245,7 @@ class TournamentStore:
                             "name": name,
                             "token_hash": token_hash,
                             "team": first if team else None,
+                            "player_id": player_id if i == 0 else None,
                             "created": time.time(),
                         }
                         for i, (name, token_hash) in enumerate(people)

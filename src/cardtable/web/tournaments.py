@@ -34,10 +34,11 @@ from cardtable import registry
 from cardtable.core import CardtableError, HandResult
 from cardtable.record import Record, report
 from cardtable.strict import BadJson, excerpt, loads
-from cardtable.web import network, seating
+from cardtable.web import network, ratings_store, seating
 from cardtable.web.bots import refusal
 from cardtable.web.hub import MAX_HANDS, Hub, _preset_rules
 from cardtable.web.live import HUMAN, LiveTable, Refused, new_token, token_hash, token_matches
+from cardtable.web.players import player_of
 from cardtable.web.standings import TIE_BREAKS, Result, Row, standings, to_csv
 from cardtable.web.store import SeatRow
 from cardtable.web.tournament_store import (
@@ -146,6 +147,11 @@ class Tournaments:
         ``partner``'s name too): each gets their own token."""
         t = await self.get(tournament_id)
         name, partner = body.get("name"), body.get("partner")
+        # A player (docs/ratings.md) registers as themselves: their tables are linked to them, so
+        # the hands count in their history and rating; the name is the player's unless given.
+        player = await player_of(self.hub, body["player"]) if body.get("player") is not None else None
+        if player is not None and name is None:
+            name = player.name
         if not _name_ok(name, 40):
             raise Refused(400, "name: expected a name of 1 to 40 printable characters")
         pairs = t.format in seating.PAIR_MOVEMENTS
@@ -160,7 +166,8 @@ class Tournaments:
             raise Refused(400, "partner: a pair is two different people")
         tokens = [new_token() for _ in names]
         people = [(n, token_hash(tok)) for n, tok in zip(names, tokens, strict=True)]
-        numbers = await asyncio.to_thread(self.store.add_entrants, t.id, people, pairs)
+        player_id = player.id if player is not None else None
+        numbers = await asyncio.to_thread(self.store.add_entrants, t.id, people, pairs, player_id)
         out: dict[str, Any] = {"entrant": numbers[0], "name": names[0], "token": tokens[0]}
         if pairs:
             out["partner"] = {"entrant": numbers[1], "name": names[1], "token": tokens[1]}
@@ -249,6 +256,13 @@ class Tournaments:
                 else:
                     seat_rows.append(SeatRow(n, HUMAN, e.name, e.token_hash))
             await self.hub.create_seated(row.table_id, t.game, t.preset, t.rules, t.hands, seat_rows, board_seed)
+            links = {
+                n: e.player_id
+                for n, who in enumerate(row.seats)
+                if who is not None and (e := people.get(who)) is not None and e.player_id and e.replaced_by is None
+            }
+            if links:  # the entrants who registered as players sit there as themselves
+                await asyncio.to_thread(ratings_store.link_seats, self.hub.store.engine, row.table_id, links)
 
     async def end_round(self, tournament_id: str, number: int, body: dict[str, Any]) -> dict[str, Any]:
         """End a round by time: the hands finished count, any hand being played is not played on."""

@@ -106,17 +106,24 @@ async function standingsPage() {
   const name = /** @type {HTMLInputElement} */ (h("input", { id: "entrantname", maxlength: "40", required: true, placeholder: "your name" }));
   const pairs = t.format === "round_robin" || t.format === "swiss";
   const partner = /** @type {HTMLInputElement} */ (h("input", { id: "partnername", maxlength: "40", required: true, placeholder: "your partner's name" }));
+  // a player (docs/ratings.md) registers as themselves: the round's hands go to their history and rating
+  const playerToken = localStorage.getItem("cardtable:player");
+  const asPlayer = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "asplayer", checked: true }));
+  const asPlayerLabel = playerToken ? h("label", { for: "asplayer" }, [asPlayer, " as my player (rated)"]) : "";
   const register = t.status === "registering" ? h("form", { class: "panel row", onsubmit: async (/** @type {Event} */ ev) => {
     ev.preventDefault();
     try {
-      const got = await api(`${base}/entrants`, pairs ? { name: name.value.trim(), partner: partner.value.trim() } : { name: name.value.trim() });
+      /** @type {Record<string, string>} */
+      const body = pairs ? { name: name.value.trim(), partner: partner.value.trim() } : { name: name.value.trim() };
+      if (playerToken && asPlayer.checked) body.player = playerToken;
+      const got = await api(`${base}/entrants`, body);
       localStorage.setItem(entrantKey, got.token);
       if (!got.partner) { location.href = `/tournaments/${encodeURIComponent(tid)}/me`; return; }
       // the partner's own link, to send them (the part after "#" never reaches a server)
       const theirs = `${location.origin}/tournaments/${encodeURIComponent(tid)}/me#token=${got.partner.token}`;
       err.replaceChildren(h("span", { class: "muted" }, [`Registered. Send ${got.partner.name} their own link: `, h("code", { text: theirs }), " ", h("a", { href: `/tournaments/${encodeURIComponent(tid)}/me`, text: "your page" })]));
     } catch (e) { err.textContent = `Could not register: ${/** @type {Error} */ (e).message}`; }
-  } }, [h("label", { for: "entrantname", text: "Register: " }), name, pairs ? partner : "", h("button", { class: "primary", type: "submit", id: "register", text: pairs ? "Register the pair" : "Register" }), err]) : null;
+  } }, [h("label", { for: "entrantname", text: "Register: " }), name, pairs ? partner : "", asPlayerLabel, h("button", { class: "primary", type: "submit", id: "register", text: pairs ? "Register the pair" : "Register" }), err]) : null;
   $("content").replaceChildren(
     facts(t),
     register ?? "",
