@@ -45,6 +45,7 @@ from cardtable.record import (
     read_records,
     replay,
     report,
+    verify_shuffles,
     write_records,
     write_text,
 )
@@ -651,7 +652,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     worst = OK
     for r, record in enumerate(records):
         try:
-            statuses = shuffle.verify(record)
+            statuses = verify_shuffles(record)
         except BadRecord as e:
             worst = max(worst, _fail(args, MALFORMED, e.hand, None, None, e.reason))
             continue

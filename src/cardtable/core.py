@@ -15,6 +15,7 @@ Errors subclass `ValueError`, and their messages name the action, the seat and t
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -206,6 +207,45 @@ class Game(Protocol[S, A, V_co]):
         """For a finished hand: (card points the hand's result counted, the total the rules say
         must be counted), e.g. Sheepshead (120, 120); Smear (game counts, 80 minus dead cards)."""
         ...
+
+
+# --- a game's parts: the modules of its package that generic code finds by their role ---
+
+#: The parts found so far, by the game's class and the role asked for.
+_PARTS: dict[tuple[type, str], Any] = {}
+
+
+def game_package(game: object) -> str:
+    """The package a game belongs to: the one its class is defined in (``cardtable.games.seep``
+    for `Seep`, defined in ``cardtable.games.seep.game``), wherever that package lives."""
+    return type(game).__module__.rpartition(".")[0]
+
+
+def game_part(game: object, role: str) -> Any:
+    """The module named ``role`` of ``game``'s package, imported on first use, or ``None`` when the
+    package has none.
+
+    This is how generic code reaches what only one game knows without naming the game: its
+    narration (``narration``), how its table is drawn (``drawing``), its RL tokens and encoding
+    (``tokens``, ``encoding``), the scripts its web table loads (the ``web`` folder). It is also how
+    a game's engine reaches its sampler (``sample``) on the floor above it: at call time, so the
+    engine modules import nothing of the bots' layer. See docs/architecture.md for the parts and
+    what each must provide.
+    """
+    key = (type(game), role)
+    try:
+        return _PARTS[key]
+    except KeyError:
+        pass
+    name = f"{game_package(game)}.{role}"
+    try:
+        module: Any = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise  # the part is there but something it imports is not: a real fault
+        module = None
+    _PARTS[key] = module
+    return module
 
 
 def option(

@@ -387,7 +387,7 @@ def run(
     if backend == "ray":
         from cardtable import sim_ray
 
-        chunks = sim_ray.stream(job, deals, jobs, address)
+        chunks = sim_ray.stream(job, deals, jobs, address, play_units, split)
     else:
         chunks = _stream(job, deals, jobs)
     try:
