@@ -216,14 +216,16 @@ _PARTS: dict[tuple[type, str], Any] = {}
 
 
 def game_package(game: object) -> str:
-    """The package a game belongs to: the one its class is defined in (``cardtable.games.seep``
-    for `Seep`, defined in ``cardtable.games.seep.game``), wherever that package lives."""
-    return type(game).__module__.rpartition(".")[0]
+    """The package a game (or a game class) belongs to: the one its class is defined in
+    (``cardtable.games.seep`` for `Seep`, defined in ``cardtable.games.seep.game``), wherever that
+    package lives."""
+    cls = game if isinstance(game, type) else type(game)
+    return cls.__module__.rpartition(".")[0]
 
 
 def game_part(game: object, role: str) -> Any:
-    """The module named ``role`` of ``game``'s package, imported on first use, or ``None`` when the
-    package has none.
+    """The module named ``role`` of the package of ``game`` (a game or its class), imported on
+    first use, or ``None`` when the package has none.
 
     This is how generic code reaches what only one game knows without naming the game: its
     narration (``narration``), how its table is drawn (``drawing``), its RL tokens and encoding
@@ -232,7 +234,7 @@ def game_part(game: object, role: str) -> Any:
     engine modules import nothing of the bots' layer. See docs/architecture.md for the parts and
     what each must provide.
     """
-    key = (type(game), role)
+    key = (game if isinstance(game, type) else type(game), role)
     try:
         return _PARTS[key]
     except KeyError:

@@ -19,7 +19,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from cardtable.core import BadRules
+from cardtable.core import BadRules, game_part
 from cardtable.strict import excerpt
 
 _MODULES: dict[str, str] = {
@@ -53,6 +53,13 @@ def presets(name: str) -> dict[str, dict[str, Any]]:
 def game_class(name: str) -> Any:
     """The game class registered under ``name``."""
     return _module(name).GAME
+
+
+def part(name: str, role: str) -> Any:
+    """The module ``role`` of the package of the game named ``name`` (`core.game_part`): its
+    ``narration``, ``drawing`` and so on, or ``None`` when it has none. Raises `BadRules` for an
+    unknown game."""
+    return game_part(game_class(name), role)
 
 
 def get_game(name: str, preset: str | None = None, **options: Any) -> Any:
