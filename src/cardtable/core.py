@@ -211,14 +211,17 @@ class Game(Protocol[S, A, V_co]):
 
 # --- a game's parts: the modules of its package that generic code finds by their role ---
 
-#: The parts found so far, by the game's class and the role asked for.
-_PARTS: dict[tuple[type, str], Any] = {}
+#: The parts found so far, by the game's package and the role asked for.
+_PARTS: dict[tuple[str, str], Any] = {}
 
 
 def game_package(game: object) -> str:
     """The package a game (or a game class) belongs to: the one its class is defined in
     (``cardtable.games.seep`` for `Seep`, defined in ``cardtable.games.seep.game``), wherever that
-    package lives."""
+    package lives. An object that stands for a game (the bots' facade) names it as ``package``."""
+    named = getattr(game, "package", None)
+    if isinstance(named, str):
+        return named
     cls = game if isinstance(game, type) else type(game)
     return cls.__module__.rpartition(".")[0]
 
@@ -234,7 +237,7 @@ def game_part(game: object, role: str) -> Any:
     engine modules import nothing of the bots' layer. See docs/architecture.md for the parts and
     what each must provide.
     """
-    key = (game if isinstance(game, type) else type(game), role)
+    key = (game_package(game), role)
     try:
         return _PARTS[key]
     except KeyError:

@@ -10,12 +10,17 @@ cardtable.core.BadRules: unknown smear option 'colour' (known: ...)
 
 Each game package exposes ``GAME`` (the class, built from keyword options) and ``PRESETS``
 (preset name to options). Packages load on first use, so the kernel imports no game it does not need.
+
+A game from outside this package is added by one line: ``register("name", "some.package")`` in the
+program that uses it, or, for every program started with it in the environment,
+``CARDTABLE_GAMES="name=some.package"`` (several separated by commas).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,6 +32,23 @@ _MODULES: dict[str, str] = {
     "smear": "cardtable.games.smear",
     "sheepshead": "cardtable.games.sheepshead",
 }
+
+
+def _from_environment(text: str) -> dict[str, str]:
+    """The games named in ``CARDTABLE_GAMES`` (``name=package,…``); a malformed entry is left out.
+
+    >>> _from_environment("toy=tests.toygame, bad,=x")
+    {'toy': 'tests.toygame'}
+    """
+    out: dict[str, str] = {}
+    for entry in text.split(","):
+        name, _, module = entry.strip().partition("=")
+        if name.strip() and module.strip():
+            out[name.strip()] = module.strip()
+    return out
+
+
+_MODULES.update(_from_environment(os.environ.get("CARDTABLE_GAMES", "")))
 
 
 def register(name: str, module: str) -> None:

@@ -137,8 +137,10 @@ def table_lines(game: str, view: dict[str, Any]) -> list[str]:
 # --- the table layout: who sits where, what each seat shows, the trick in the middle ---
 
 #: Where each seat sits on the screen, counted from you and going to your left (the way the deal
-#: and the play pass): four seats put your partner opposite, five seats put two across the table.
+#: and the play pass): with three seats the others sit either side of you, four put your partner
+#: opposite, five seats put two across the table.
 PLACES: dict[int, tuple[str, ...]] = {
+    3: ("bottom", "left", "right"),
     4: ("bottom", "left", "top", "right"),
     5: ("bottom", "left", "top-left", "top-right", "right"),
 }
