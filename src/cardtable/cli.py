@@ -346,7 +346,7 @@ def _build_parser() -> _Parser:
         default=None,
         metavar="H",
         help=f"with --matches: the hands a Sheepshead match lasts (it has no end of its own; default "
-        f"{sim.OPEN_MATCH_HANDS['sheepshead']}), and the cap for the other games (default {sim.HAND_CAP}); "
+        f"{sim.open_match_hands('sheepshead')}), and the cap for the other games (default {sim.HAND_CAP}); "
         "a match ended this way goes to the bot whose seats have the most points on average, a tie between all "
         "being a draw",
     )

@@ -16,6 +16,17 @@ from cardtable.render import (
     sides,
 )
 
+#: The game's actions as a player types them, for the help of the tables.
+ACTION_EXAMPLES = (
+    "bid 11",
+    "throw 7♣",
+    "capture J♥ 5♣+6♥",
+    "capture 9♦ H9 3♣+6♠",
+    "build 11 5♥+6♠",
+    "cement H12 8♠+4♠",
+    "break H9 2♠",
+)
+
 
 def seep_lines(view: dict[str, Any]) -> list[str]:
     """Seep: the bid, the loose cards, every house (value, sets, owners, cemented), piles, sweeps."""

@@ -17,6 +17,10 @@ from cardtable.render import (
     tricks_won,
 )
 
+#: The game's actions as a player types them, for the help of the tables.
+ACTION_EXAMPLES = ("pick", "pass", "blitz", "bury K♣ 10♥", "call A♥", "call A♥ unknown 7♦", "alone", "crack",
+                   "recrack", "play Q♣")  # fmt: skip
+
 #: A trick game: the trick is drawn in the middle of the table.
 TRICKS = True
 

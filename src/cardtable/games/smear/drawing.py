@@ -19,6 +19,9 @@ from cardtable.render import (
     tricks_won,
 )
 
+#: The game's actions as a player types them, for the help of the tables.
+ACTION_EXAMPLES = ("pass", "bid 3", "discard 9♣ Q♦", "play 10♦")
+
 #: A trick game: the trick is drawn in the middle of the table.
 TRICKS = True
 
