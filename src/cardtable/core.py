@@ -213,6 +213,8 @@ class Game(Protocol[S, A, V_co]):
 
 #: The parts found so far, by the game's package and the role asked for.
 _PARTS: dict[tuple[str, str], Any] = {}
+#: The same, by the class of a game object (not for an object that names its package itself).
+_PARTS_BY_CLASS: dict[tuple[type, str], Any] = {}
 
 
 def game_package(game: object) -> str:
@@ -237,19 +239,29 @@ def game_part(game: object, role: str) -> Any:
     engine modules import nothing of the bots' layer. See docs/architecture.md for the parts and
     what each must provide.
     """
-    key = (game_package(game), role)
-    try:
-        return _PARTS[key]
+    try:  # the quick way, for a game object found before (the search asks for its sampler often)
+        return _PARTS_BY_CLASS[type(game), role]
     except KeyError:
         pass
-    name = f"{game_package(game)}.{role}"
+    package = game_package(game)
+    key = (package, role)
+    if key in _PARTS:
+        module: Any = _PARTS[key]
+    else:
+        module = _import_part(f"{package}.{role}")
+        _PARTS[key] = module
+    if not isinstance(getattr(game, "package", None), str) and not isinstance(game, type):
+        _PARTS_BY_CLASS[type(game), role] = module  # a game's class names its package for good
+    return module
+
+
+def _import_part(name: str) -> Any:
     try:
         module: Any = importlib.import_module(name)
     except ModuleNotFoundError as e:
         if e.name != name:
             raise  # the part is there but something it imports is not: a real fault
-        module = None
-    _PARTS[key] = module
+        return None
     return module
 
 
