@@ -33,6 +33,18 @@ def _drawing(game: str) -> Any:
         return None
 
 
+def has_floor(game: str) -> bool:
+    """Whether the middle of ``game``'s table is a floor of loose cards and houses that a player
+    picks from (its drawing's ``FLOOR``), rather than a trick."""
+    return bool(getattr(_drawing(game), "FLOOR", False))
+
+
+def shown_places(game: str) -> tuple[str, ...]:
+    """The card places (`core.Game.card_places`) that ``game``'s table lines already show, so a
+    viewer does not list them again as bare cards (its drawing's ``SHOWN_PLACES``)."""
+    return tuple(getattr(_drawing(game), "SHOWN_PLACES", ()))
+
+
 def pretty_card(text: str) -> str:
     """``10D`` as ``10♦``."""
     return text[:-1] + SUIT_SYMBOLS.get(text[-1], text[-1])

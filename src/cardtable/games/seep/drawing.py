@@ -16,6 +16,11 @@ from cardtable.render import (
     sides,
 )
 
+#: The middle of the table is the floor: loose cards and houses, picked from.
+FLOOR = True
+#: The card places the table lines already show (a viewer lists the others as bare cards).
+SHOWN_PLACES = ("floor", "pile 0", "pile 1")
+
 #: The game's actions as a player types them, for the help of the tables.
 ACTION_EXAMPLES = (
     "bid 11",

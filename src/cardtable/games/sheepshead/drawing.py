@@ -17,6 +17,9 @@ from cardtable.render import (
     tricks_won,
 )
 
+#: The card places the table lines already show (a viewer lists the others as bare cards).
+SHOWN_PLACES = ("trick", "taken 0", "taken 1", "taken 2", "taken 3", "taken 4")
+
 #: The game's actions as a player types them, for the help of the tables.
 ACTION_EXAMPLES = ("pick", "pass", "blitz", "bury K♣ 10♥", "call A♥", "call A♥ unknown 7♦", "alone", "crack",
                    "recrack", "play Q♣")  # fmt: skip
