@@ -789,17 +789,23 @@ def _is_terminal(stream: Any) -> bool:
         return False
 
 
+def _game_list() -> str:
+    """The registered games in words: ``seep, sheepshead or smear``."""
+    games = registry.names()
+    return ", ".join(games[:-1]) + " or " + games[-1] if len(games) > 1 else "".join(games)
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     plain = args.plain
     if not plain and not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
         # The full-screen table needs a terminal both ways: without one, the plain line mode.
         if args.game is None:
-            raise CardtableError("no terminal: name a game for the plain line mode (seep, smear or sheepshead)")
+            raise CardtableError(f"no terminal: name a game for the plain line mode ({_game_list()})")
         _say("cardtable play: no terminal, so the plain line mode (--plain) is used")
         plain = True
     if plain:
         if args.game is None:
-            raise CardtableError("--plain needs a game: seep, smear or sheepshead")
+            raise CardtableError(f"--plain needs a game: {_game_list()}")
         plain_table = make_table(args.game, args.preset, rule_options(args.rule), args.seat, args.bots, args.seed)
         return run_plain(plain_table, sys.stdin, sys.stdout, letters=args.letters)
     if args.letters:
