@@ -18,6 +18,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from cardtable import registry
+from cardtable.voice import partnerships
 from cardtable.web import metrics
 from cardtable.web.replaywork import Replayer
 from cardtable.web.requests import client_address
@@ -86,7 +87,10 @@ def _rules_class(game: str) -> Any:
 
 
 def games_json() -> dict[str, Any]:
-    """Every game with its seats, presets and house rules (name, default, rule, one-line meaning)."""
+    """Every game with its seats, presets and house rules (name, default, rule, one-line meaning),
+    whether it is played in partnerships (seats 0 and 2 against 1 and 3), and the hands a match
+    lasts when the game's match has no end of its own (``match_hands``, else ``null``): the facts
+    the home page asks of a game rather than of its name."""
     games = []
     for name in registry.names():
         g = registry.get_game(name)
@@ -97,6 +101,8 @@ def games_json() -> dict[str, Any]:
                 "presets": sorted(registry.presets(name)),
                 "preset_rules": registry.presets(name),
                 "options": _options(name),
+                "partnerships": partnerships(g),
+                "match_hands": getattr(registry.part(name, "matches"), "OPEN_HANDS", None),
             }
         )
     return {"games": games, "bots": BOTS}
