@@ -31,12 +31,14 @@ COMMON: dict[str, tuple[str, ...]] = {
     "seep": ("dealer", "phase", "to_act", "bid", "plays", "hand_sizes", "piles", "sweeps", "last_capture", "match"),
     "smear": ("phase", "to_act", "dealer", "scores", "hand_sizes", "auction", "bidder", "bid", "trump", "leader"),
     "sheepshead": ("dealer", "phase", "actor", "scores", "pending_doublers", "passes", "picker", "blitz", "call"),
+    "toy": ("dealer", "phase", "to_act", "hand_sizes", "trick", "tricks", "scores"),
 }
 #: Keys every seat's view has and the spectator's must not (what one seat holds).
 PRIVATE: dict[str, tuple[str, ...]] = {
     "seep": ("hand",),
     "smear": ("hand", "kitty", "discard"),
     "sheepshead": ("hand",),
+    "toy": ("hand",),
 }
 
 

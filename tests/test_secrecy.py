@@ -101,4 +101,4 @@ def test_an_action_as_each_recipient_sees_it_names_nothing_hidden_from_it(name: 
                 hidden_forms += line != f"{seat} {game.format(action)}"
             assert seen_action(game, state, action, None, shown=True) == f"{seat} {game.format(action)}"
             state = after
-    assert (hidden_forms > 0) == (name != "seep")
+    assert (hidden_forms > 0) == (name in ("smear", "sheepshead"))  # a discard or bury face down

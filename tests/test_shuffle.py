@@ -14,7 +14,7 @@ import pytest
 from cardtable import registry, shuffle
 from cardtable.cards import cards_of, format_card
 from cardtable.cli import main
-from cardtable.record import HandLog, Record, replay_record
+from cardtable.record import HandLog, Record, replay_record, verify_shuffles
 
 
 def test_the_commitment_is_sha256_of_salt_and_deck_as_the_contract_says() -> None:
@@ -138,8 +138,8 @@ def test_verify_reads_an_explicit_deal_and_finds_its_dealer() -> None:
     # an explicit deal stands for the deck order it converts to (record contract §3)
     order = game.deal_from_json(second["deal"], dealer).deck
     second["shuffle"] = {"commitment": shuffle.commitment("0a1b", order), "salt": "0a1b"}
-    assert shuffle.verify(Record.from_json(rec)) == [shuffle.VERIFIED, shuffle.VERIFIED]
-    assert shuffle.verify(Record.from_json(rec | {"hands": [rec["hands"][0], {**second, "dealer": 3}]}))[1] == (
+    assert verify_shuffles(Record.from_json(rec)) == [shuffle.VERIFIED, shuffle.VERIFIED]
+    assert verify_shuffles(Record.from_json(rec | {"hands": [rec["hands"][0], {**second, "dealer": 3}]}))[1] == (
         shuffle.MISMATCH
     )
 

@@ -188,7 +188,7 @@ def test_a_seep_match_is_one_baazi() -> None:
 
 def test_a_sheepshead_match_lasts_hands_per_match_and_goes_to_the_most_points() -> None:
     default = sim.job_for("sheepshead", {}, ["rule", "random"], seed=1, matches=True)
-    assert sim.hands_per_match(default) == sim.OPEN_MATCH_HANDS["sheepshead"] == 5
+    assert sim.hands_per_match(default) == sim.open_match_hands("sheepshead") == 5
     job = sim.job_for("sheepshead", {}, ["rule", "random"], seed=1, matches=True, hands=2)
     result = sim.play_match(job, 0)
     assert len(result.records) == 5 and all(len(record["hands"]) == 2 for record in result.records)

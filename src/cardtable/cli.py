@@ -46,6 +46,7 @@ from cardtable.record import (
     read_records,
     replay,
     report,
+    verify_shuffles,
     write_records,
     write_text,
 )
@@ -346,7 +347,7 @@ def _build_parser() -> _Parser:
         default=None,
         metavar="H",
         help=f"with --matches: the hands a Sheepshead match lasts (it has no end of its own; default "
-        f"{sim.OPEN_MATCH_HANDS['sheepshead']}), and the cap for the other games (default {sim.HAND_CAP}); "
+        f"{sim.open_match_hands('sheepshead')}), and the cap for the other games (default {sim.HAND_CAP}); "
         "a match ended this way goes to the bot whose seats have the most points on average, a tie between all "
         "being a draw",
     )
@@ -668,7 +669,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     worst = OK
     for r, record in enumerate(records):
         try:
-            statuses = shuffle.verify(record)
+            statuses = verify_shuffles(record)
         except BadRecord as e:
             worst = max(worst, _fail(args, MALFORMED, e.hand, None, None, e.reason))
             continue
@@ -808,17 +809,23 @@ def _is_terminal(stream: Any) -> bool:
         return False
 
 
+def _game_list() -> str:
+    """The registered games in words: ``seep, sheepshead or smear``."""
+    games = registry.names()
+    return ", ".join(games[:-1]) + " or " + games[-1] if len(games) > 1 else "".join(games)
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     plain = args.plain
     if not plain and not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
         # The full-screen table needs a terminal both ways: without one, the plain line mode.
         if args.game is None:
-            raise CardtableError("no terminal: name a game for the plain line mode (seep, smear or sheepshead)")
+            raise CardtableError(f"no terminal: name a game for the plain line mode ({_game_list()})")
         _say("cardtable play: no terminal, so the plain line mode (--plain) is used")
         plain = True
     if plain:
         if args.game is None:
-            raise CardtableError("--plain needs a game: seep, smear or sheepshead")
+            raise CardtableError(f"--plain needs a game: {_game_list()}")
         plain_table = make_table(args.game, args.preset, rule_options(args.rule), args.seat, args.bots, args.seed)
         return run_plain(plain_table, sys.stdin, sys.stdout, letters=args.letters)
     if args.letters:

@@ -15,6 +15,7 @@ Errors subclass `ValueError`, and their messages name the action, the seat and t
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -235,6 +236,62 @@ class ResultEntry(Protocol):
         """Each seat's points for the hand entered as ``entry``; raises `BadNotation` naming what
         the game's scoring says cannot be."""
         ...
+
+
+# --- a game's parts: the modules of its package that generic code finds by their role ---
+
+#: The parts found so far, by the game's package and the role asked for.
+_PARTS: dict[tuple[str, str], Any] = {}
+#: The same, by the class of a game object (not for an object that names its package itself).
+_PARTS_BY_CLASS: dict[tuple[type, str], Any] = {}
+
+
+def game_package(game: object) -> str:
+    """The package a game (or a game class) belongs to: the one its class is defined in
+    (``cardtable.games.seep`` for `Seep`, defined in ``cardtable.games.seep.game``), wherever that
+    package lives. An object that stands for a game (the bots' facade) names it as ``package``."""
+    named = getattr(game, "package", None)
+    if isinstance(named, str):
+        return named
+    cls = game if isinstance(game, type) else type(game)
+    return cls.__module__.rpartition(".")[0]
+
+
+def game_part(game: object, role: str) -> Any:
+    """The module named ``role`` of the package of ``game`` (a game or its class), imported on
+    first use, or ``None`` when the package has none.
+
+    This is how generic code reaches what only one game knows without naming the game: its
+    narration (``narration``), how its table is drawn (``drawing``), its RL tokens and encoding
+    (``tokens``, ``encoding``), the scripts its web table loads (the ``web`` folder). It is also how
+    a game's engine reaches its sampler (``sample``) on the floor above it: at call time, so the
+    engine modules import nothing of the bots' layer. See docs/architecture.md for the parts and
+    what each must provide.
+    """
+    try:  # the quick way, for a game object found before (the search asks for its sampler often)
+        return _PARTS_BY_CLASS[type(game), role]
+    except KeyError:
+        pass
+    package = game_package(game)
+    key = (package, role)
+    if key in _PARTS:
+        module: Any = _PARTS[key]
+    else:
+        module = _import_part(f"{package}.{role}")
+        _PARTS[key] = module
+    if not isinstance(getattr(game, "package", None), str) and not isinstance(game, type):
+        _PARTS_BY_CLASS[type(game), role] = module  # a game's class names its package for good
+    return module
+
+
+def _import_part(name: str) -> Any:
+    try:
+        module: Any = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise  # the part is there but something it imports is not: a real fault
+        return None
+    return module
 
 
 def option(

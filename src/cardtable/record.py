@@ -43,7 +43,7 @@ from cardtable.core import (
     rules_json,
 )
 from cardtable.registry import get_game_from_rules
-from cardtable.shuffle import MISMATCH, check_shuffle, read_shuffle
+from cardtable.shuffle import MISMATCH, NO_SHUFFLE, check_shuffle, read_shuffle
 from cardtable.strict import BadJson, check_tree, excerpt, is_number_text, is_whole, loads, one_line
 
 #: The largest record file read, in bytes (a thousand-hand record is under 2 MB).
@@ -531,3 +531,42 @@ class HandLog:
             match=self.match,
         )
         return rec.to_json()
+
+
+def verify_shuffles(record: Record) -> list[str]:
+    """The `check_shuffle` status of every hand of a `Record`, in order.
+
+    A hand's deal is read in the record's deck order; an explicit deal needs its dealer, taken from
+    the hand or, when it is not given, from replaying the hands before it. Raises
+    `BadRecord` (naming the hand) for a malformed shuffle or deal. It lives here rather than in
+    `cardtable.shuffle`, which this module uses to read shuffles, so that neither imports the other."""
+
+    game = load_game(record)
+    dealers: list[int | None] = [hand.dealer for hand in record.hands]
+    if any(h.shuffle is not None and h.dealer is None and not _is_deck_form(h.deal) for h in record.hands):
+        try:
+            for step in replay(record, game, shuffles=False):
+                if step.action is None:
+                    dealers[step.hand] = game.dealer(step.state)
+        except ReplayStopped:
+            pass  # the hands after it keep an unknown dealer
+    out = []
+    for i, hand in enumerate(record.hands):
+        if hand.shuffle is None:
+            out.append(NO_SHUFFLE)
+            continue
+        dealer = dealers[i]
+        if dealer is None:
+            if not _is_deck_form(hand.deal):
+                raise BadRecord("dealer: not given, and the hands before it do not replay to tell", i)
+            dealer = 0  # the deck form lists the deck itself, whoever dealt it
+        try:
+            deck = game.deal_from_json(hand.deal, dealer).deck
+            out.append(check_shuffle(hand.shuffle, deck))
+        except BadNotation as e:
+            raise BadRecord(str(e), i) from None
+    return out
+
+
+def _is_deck_form(deal: object) -> bool:
+    return isinstance(deal, dict) and "deck" in deal

@@ -10,16 +10,21 @@ cardtable.core.BadRules: unknown smear option 'colour' (known: ...)
 
 Each game package exposes ``GAME`` (the class, built from keyword options) and ``PRESETS``
 (preset name to options). Packages load on first use, so the kernel imports no game it does not need.
+
+A game from outside this package is added by one line: ``register("name", "some.package")`` in the
+program that uses it, or, for every program started with it in the environment,
+``CARDTABLE_GAMES="name=some.package"`` (several separated by commas).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import os
 from collections.abc import Mapping
 from typing import Any
 
-from cardtable.core import BadRules
+from cardtable.core import BadRules, game_part
 from cardtable.strict import excerpt
 
 _MODULES: dict[str, str] = {
@@ -27,6 +32,23 @@ _MODULES: dict[str, str] = {
     "smear": "cardtable.games.smear",
     "sheepshead": "cardtable.games.sheepshead",
 }
+
+
+def _from_environment(text: str) -> dict[str, str]:
+    """The games named in ``CARDTABLE_GAMES`` (``name=package,…``); a malformed entry is left out.
+
+    >>> _from_environment("toy=tests.toygame, bad,=x")
+    {'toy': 'tests.toygame'}
+    """
+    out: dict[str, str] = {}
+    for entry in text.split(","):
+        name, _, module = entry.strip().partition("=")
+        if name.strip() and module.strip():
+            out[name.strip()] = module.strip()
+    return out
+
+
+_MODULES.update(_from_environment(os.environ.get("CARDTABLE_GAMES", "")))
 
 
 def register(name: str, module: str) -> None:
@@ -59,6 +81,13 @@ def entry(name: str) -> Any:
 def game_class(name: str) -> Any:
     """The game class registered under ``name``."""
     return _module(name).GAME
+
+
+def part(name: str, role: str) -> Any:
+    """The module ``role`` of the package of the game named ``name`` (`core.game_part`): its
+    ``narration``, ``drawing`` and so on, or ``None`` when it has none. Raises `BadRules` for an
+    unknown game."""
+    return game_part(game_class(name), role)
 
 
 def get_game(name: str, preset: str | None = None, **options: Any) -> Any:

@@ -1,8 +1,10 @@
 """A seat's view in words, the way a player at a real table would describe it.
 
-Each game has a renderer over its view's JSON (the floor and its houses in Seep, the auction,
-trump and trick in Smear, the picker, call and trick in Sheepshead); anything else falls back to a
-plain listing of the view. Used by the terminal table and its plain line mode. The table layout's
+Each game draws its own table from its view's JSON, in the ``drawing`` module of its package
+(`_drawing`): ``lines(view)`` for the public state in words, ``seats(view, history)`` for what each
+seat shows, ``TRICKS = True`` for a trick game whose trick sits in the middle, and optionally
+``with_match(view, match)`` for a score panel of its own; anything a game does not draw falls back
+to a plain listing of the view. Used by the terminal table and its plain line mode. The table layout's
 data comes from here too: where each seat sits, what each seat shows (cards held, what it has
 taken, dealer, bidder, picker, partner once public) and the trick in the middle, all from the view.
 """
@@ -15,8 +17,32 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable import registry
+from cardtable.core import BadRules
+
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def _drawing(game: str) -> Any:
+    """The ``drawing`` module of the game named ``game`` (``None`` for an unknown game or one
+    that draws nothing of its own)."""
+    try:
+        return registry.part(game, "drawing")
+    except BadRules:
+        return None
+
+
+def has_floor(game: str) -> bool:
+    """Whether the middle of ``game``'s table is a floor of loose cards and houses that a player
+    picks from (its drawing's ``FLOOR``), rather than a trick."""
+    return bool(getattr(_drawing(game), "FLOOR", False))
+
+
+def shown_places(game: str) -> tuple[str, ...]:
+    """The card places (`core.Game.card_places`) that ``game``'s table lines already show, so a
+    viewer does not list them again as bare cards (its drawing's ``SHOWN_PLACES``)."""
+    return tuple(getattr(_drawing(game), "SHOWN_PLACES", ()))
 
 
 def pretty_card(text: str) -> str:
@@ -44,13 +70,13 @@ def cards(items: Any) -> str:
     return " ".join(pretty_card(c) for c in items)
 
 
-def _seat(view: dict[str, Any], seat: Any) -> str:
+def seat_word(view: dict[str, Any], seat: Any) -> str:
     if seat is None:
         return "nobody"
     return "you" if seat == view.get("seat") else f"seat {seat}"
 
 
-def _trick(view: dict[str, Any], trick: Any, seats: int) -> str:
+def trick_text(view: dict[str, Any], trick: Any, seats: int) -> str:
     if not trick:
         return "-"
     if isinstance(trick, dict):
@@ -61,24 +87,24 @@ def _trick(view: dict[str, Any], trick: Any, seats: int) -> str:
         return "-"
     if leader is None:
         return cards(played)
-    return ", ".join(f"{_seat(view, (leader + i) % seats)} {pretty_card(c)}" for i, c in enumerate(played))
+    return ", ".join(f"{seat_word(view, (leader + i) % seats)} {pretty_card(c)}" for i, c in enumerate(played))
 
 
-def _tricks_won(view: dict[str, Any], seats: int, teams: bool) -> str:
+def tricks_won(view: dict[str, Any], seats: int, teams: bool) -> str:
     won = [0] * seats
     for t in view.get("tricks") or []:
         winner = t.get("winner")
         if isinstance(winner, int):
             won[winner] += 1
     if teams:
-        mine, theirs = _sides(view)
-        ours, others = _side_names(view)
+        mine, theirs = sides(view)
+        ours, others = side_names(view)
         theirs_word = "theirs" if others == "them" else others
         return f"{ours} {won[mine] + won[mine + 2]}, {theirs_word} {won[theirs] + won[theirs + 2]}"
-    return ", ".join(f"{_seat(view, s)} {n}" for s, n in enumerate(won) if n)
+    return ", ".join(f"{seat_word(view, s)} {n}" for s, n in enumerate(won) if n)
 
 
-def _sides(view: dict[str, Any]) -> tuple[int, int]:
+def sides(view: dict[str, Any]) -> tuple[int, int]:
     """(your team, theirs) of a four-seat partnership game, by the view's seat (a view without a
     seat, as the record viewer shows the table: seats 0 and 2 first)."""
     seat = view.get("seat")
@@ -86,128 +112,28 @@ def _sides(view: dict[str, Any]) -> tuple[int, int]:
     return mine, 1 - mine
 
 
-def _side_names(view: dict[str, Any]) -> tuple[str, str]:
+def side_names(view: dict[str, Any]) -> tuple[str, str]:
     """The two sides in words: ``your team`` and ``them``, or ``seats 0+2`` and ``seats 1+3``."""
     if not isinstance(view.get("seat"), int):
         return "seats 0+2", "seats 1+3"
     return "your team", "them"
 
 
-def smear_lines(view: dict[str, Any]) -> list[str]:
-    """Smear: the auction, the bid and trump, the trick, tricks won, the kitty and discard."""
-    mine, theirs = _sides(view)
-    ours, others = _side_names(view)
-    lines = [f"Match: {ours} {view['scores'][mine]} · {others} {view['scores'][theirs]}"]
-    auction = view.get("auction") or []
-    if auction:
-        lines.append("Auction: " + ", ".join(f"{_seat(view, a['seat'])} {a['call']}" for a in auction))
-    if view.get("bidder") is not None:
-        lines.append(f"Bidder: {_seat(view, view['bidder'])}, bid {view['bid']}")
-    if view.get("trump"):
-        lines.append(f"Trump: {SUIT_SYMBOLS[view['trump']]} {SUIT_NAMES[view['trump']]}")
-    if view.get("kitty") is not None:
-        lines.append(f"Kitty you took: {cards(view['kitty'])}")
-    if view.get("discard") is not None:
-        lines.append(f"Your discard: {cards(view['discard'])}")
-    if view.get("phase") == "play" or view.get("tricks"):
-        lines.append(f"Trick: {_trick(view, view.get('trick'), 4)}")
-        lines.append(f"Tricks won: {_tricks_won(view, 4, teams=True)}")
-    if view.get("dead") is not None:
-        lines.append(f"Dead stock: {cards(view['dead'])}")
-    return lines
-
-
-def sheepshead_lines(view: dict[str, Any]) -> list[str]:
-    """Sheepshead: scores, the picker, the call and partner, the trick, tricks won."""
-    lines = ["Scores: " + ", ".join(f"{_seat(view, s)} {p}" for s, p in enumerate(view.get("scores", [])))]
-    if view.get("pending_doublers"):
-        lines.append(f"Doublers pending: {view['pending_doublers']}")
-    picker = view.get("picker")
-    if picker is not None:
-        lines.append(f"Picker: {_seat(view, picker)}")
-    else:
-        lines.append(f"Passes so far: {view.get('passes', 0)}")
-    call = view.get("call")
-    if isinstance(call, dict) and call.get("kind"):
-        kind, suit = call["kind"], call.get("suit")
-        what = {"ace": "the ace", "ten": "the ten"}.get(kind)
-        text = f"called {what} of {SUIT_NAMES[suit]}" if what and suit else kind.replace("_", " ")
-        lines.append(f"Call: {text}")
-    if view.get("partner_known") and view.get("partner") is not None:
-        lines.append(f"Partner: {_seat(view, view['partner'])}")
-    if view.get("blind"):
-        lines.append(f"Blind: {cards(view['blind'])}")
-    if view.get("bury"):
-        owner = "Your" if picker == view.get("seat") else f"Seat {picker}'s"
-        lines.append(f"{owner} bury: {cards(view['bury'])}")
-    if view.get("cracks"):
-        lines.append(f"Cracks: {view['cracks']} (by {_seat(view, view.get('cracker'))})")
-    if view.get("phase") == "play" or view.get("tricks"):
-        lines.append(f"Trick: {_trick(view, view.get('trick'), 5)}")
-        lines.append(f"Tricks won: {_tricks_won(view, 5, teams=False) or '-'}")
-    return lines
-
-
-def seep_lines(view: dict[str, Any]) -> list[str]:
-    """Seep: the bid, the loose cards, every house (value, sets, owners, cemented), piles, sweeps."""
-    match = view.get("match") or {}
-    mine, theirs = _sides(view)
-    ours, others = _side_names(view)
-    lead = match.get("difference", 0) * (1 if mine == 0 else -1)
-    they = "they lead" if others == "them" else f"{others} lead"
-    said = (
-        "level"
-        if lead == 0
-        else f"{ours} lead{'s' if ours == 'your team' else ''} by {lead}"
-        if lead > 0
-        else f"{they} by {-lead}"
-    )
-    baazis = match.get("baazis", [0, 0])
-    lines = [f"Match: {said} · baazis: {ours} {baazis[mine]}, {others} {baazis[theirs]}"]
-    if view.get("bid") is not None:
-        bidder = _seat(view, (view["dealer"] + 1) % 4)
-        lines.append(f"Bid: {view['bid']} (bidder {bidder}) · play {view.get('plays', 0)}")
-    floor = view.get("floor") or {}
-    lines.append(f"Loose cards: {cards(floor.get('loose'))}")
-    if floor.get("hidden"):
-        lines.append(f"Face down on the floor: {floor['hidden']} cards")
-    for house in floor.get("houses") or []:
-        sets = " | ".join("+".join(pretty_card(c) for c in s) for s in house["sets"])
-        state = "cemented" if len(house["sets"]) > 1 else "open"
-        owners = ", ".join(_seat(view, o) for o in house["owners"])
-        lines.append(f"House H{house['value']} ({state}, owned by {owners}): {sets}")
-    piles = view.get("piles") or [[], []]
-    sweeps = view.get("sweeps") or [0, 0]
-    team, _ = _sides(view)
-    ours, others = _side_names(view)
-    lines.append(
-        f"Captured: {ours} {len(piles[team])} cards, sweeps {sweeps[team]} · "
-        f"{'theirs' if others == 'them' else others} {len(piles[1 - team])} cards, sweeps {sweeps[1 - team]}"
-    )
-    return lines
-
-
 def with_match(game: str, view: dict[str, Any], match: dict[str, Any]) -> dict[str, Any]:
     """The view with the match score ``match`` (record §5, e.g. after the hand just finished) in
     place of the one from before the hand, so a score panel moves as soon as a hand ends."""
     out = dict(view)
-    if game == "seep":
-        out["match"] = {"difference": match.get("difference", 0), "baazis": match.get("baazis", [0, 0])}
-    elif isinstance(match.get("scores"), list):
+    own = getattr(_drawing(game), "with_match", None)
+    if own is not None:
+        return dict(own(out, match))
+    if isinstance(match.get("scores"), list):
         out["scores"] = match["scores"]
     return out
 
 
-RENDERERS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
-    "smear": smear_lines,
-    "sheepshead": sheepshead_lines,
-    "seep": seep_lines,
-}
-
-
 def table_lines(game: str, view: dict[str, Any]) -> list[str]:
     """The public state of the hand as ``game``'s players would describe it (the hand not included)."""
-    renderer = RENDERERS.get(game)
+    renderer: Callable[[dict[str, Any]], list[str]] | None = getattr(_drawing(game), "lines", None)
     if renderer is not None:
         try:
             return renderer(view)
@@ -223,14 +149,13 @@ def table_lines(game: str, view: dict[str, Any]) -> list[str]:
 # --- the table layout: who sits where, what each seat shows, the trick in the middle ---
 
 #: Where each seat sits on the screen, counted from you and going to your left (the way the deal
-#: and the play pass): four seats put your partner opposite, five seats put two across the table.
+#: and the play pass): with three seats the others sit either side of you, four put your partner
+#: opposite, five seats put two across the table.
 PLACES: dict[int, tuple[str, ...]] = {
+    3: ("bottom", "left", "right"),
     4: ("bottom", "left", "top", "right"),
     5: ("bottom", "left", "top-left", "top-right", "right"),
 }
-
-#: R6 (Sheepshead): the card points of the ranks that count.
-SHEEPSHEAD_CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
 
 
 def places(seats: int, me: int) -> dict[int, str]:
@@ -265,7 +190,7 @@ def actor_of(view: dict[str, Any]) -> int | None:
     return seat if isinstance(seat, int) and seat >= 0 else None
 
 
-def _played_by(tricks: list[dict[str, Any]], trick: list[Any], leader: Any, seats: int) -> list[int]:
+def played_by(tricks: list[dict[str, Any]], trick: list[Any], leader: Any, seats: int) -> list[int]:
     played = [0] * seats
     for t in tricks:
         for i, _ in enumerate(t.get("cards") or []):
@@ -276,7 +201,7 @@ def _played_by(tricks: list[dict[str, Any]], trick: list[Any], leader: Any, seat
     return played
 
 
-def _taken(tricks: list[dict[str, Any]], seats: int, points: dict[str, int] | None) -> list[str]:
+def taken_texts(tricks: list[dict[str, Any]], seats: int, points: dict[str, int] | None) -> list[str]:
     won = [0] * seats
     pts = [0] * seats
     for t in tricks:
@@ -295,91 +220,11 @@ def _taken(tricks: list[dict[str, Any]], seats: int, points: dict[str, int] | No
 History = Sequence[tuple[int, str]]
 
 
-def _smear_seats(view: dict[str, Any], history: History = ()) -> list[SeatInfo]:
-    said: dict[int, str] = {}
-    for call in view.get("auction") or []:
-        said[call["seat"]] = call["call"]
-    taken = _taken(view.get("tricks") or [], 4, None)
-    out = []
-    for seat in range(4):
-        marks = []
-        if seat == view.get("dealer"):
-            marks.append("dealer")
-        if seat == view.get("bidder"):
-            marks.append(f"bidder {view.get('bid')}")
-        elif view.get("phase") == "auction" and seat in said:
-            marks.append(said[seat])
-        out.append(SeatInfo(seat, view["hand_sizes"][seat], taken[seat], tuple(marks)))
-    return out
-
-
-def _sheepshead_seats(view: dict[str, Any], history: History = ()) -> list[SeatInfo]:
-    trick = view.get("trick") or {}
-    tricks = view.get("tricks") or []
-    played = _played_by(tricks, trick.get("cards") or [], trick.get("leader"), 5)
-    me, picker = view["seat"], view.get("picker")
-    holding = view.get("phase") == "bury"  # R14: the picker holds the blind until the bury
-    dealt = len(view.get("hand") or []) + played[me] - (2 if holding and picker == me else 0)
-    taken = _taken(tricks, 5, SHEEPSHEAD_CARD_POINTS)
-    out = []
-    for seat in range(5):
-        marks = []
-        if seat == view.get("dealer"):
-            marks.append("dealer")
-        if picker is not None and seat == picker:
-            marks.append("picker")
-        elif picker is None and view.get("phase") == "pick" and (seat - view["dealer"] - 1) % 5 < view.get("passes", 0):
-            marks.append("passed")
-        if view.get("partner_known") and view.get("partner") is not None and seat == view["partner"]:
-            marks.append("partner")
-        if view.get("cracks") and seat == view.get("cracker"):
-            marks.append("cracked")
-        held = (
-            len(view.get("hand") or [])
-            if seat == me
-            else dealt - played[seat] + (2 if holding and seat == picker else 0)
-        )
-        out.append(SeatInfo(seat, held, taken[seat], tuple(marks)))
-    return out
-
-
-def _seep_seats(view: dict[str, Any], history: History = ()) -> list[SeatInfo]:
-    piles = view.get("piles") or [[], []]
-    sweeps = view.get("sweeps") or [0, 0]
-    team_last = view.get("last_capture")  # a team (R16), not a seat
-    # The seat that captured last, from the hand's actions; without them, both seats of the team.
-    taker = next((seat for seat, text in reversed(history) if text.startswith("capture ")), None)
-    if taker is not None and taker % 2 != team_last:
-        taker = None
-    out = []
-    for seat in range(4):
-        marks = []
-        if seat == view.get("dealer"):
-            marks.append("dealer")
-        if seat == (view["dealer"] + 1) % 4:
-            marks.append(f"bidder {view['bid']}" if view.get("bid") else "bidder")
-        if taker is not None and seat == taker:
-            marks.append("took last")
-        elif taker is None and team_last is not None and seat % 2 == team_last:
-            marks.append("team took last")
-        team = seat % 2
-        taken = f"team pile {len(piles[team])}" + (f" · sweeps {sweeps[team]}" if sweeps[team] else "")
-        out.append(SeatInfo(seat, view["hand_sizes"][seat], taken, tuple(marks)))
-    return out
-
-
-SEAT_RENDERERS: dict[str, Callable[[dict[str, Any], History], list[SeatInfo]]] = {
-    "smear": _smear_seats,
-    "sheepshead": _sheepshead_seats,
-    "seep": _seep_seats,
-}
-
-
 def seat_infos(game: str, view: dict[str, Any], seats: int, history: History = ()) -> list[SeatInfo]:
     """Each seat as the viewing seat sees it (cards held, taken, markers), from the view and the
     hand's actions as that seat saw them (``history``: who took last in Seep, where the view
     names only the team)."""
-    renderer = SEAT_RENDERERS.get(game)
+    renderer: Callable[[dict[str, Any], History], list[SeatInfo]] | None = getattr(_drawing(game), "seats", None)
     if renderer is not None:
         try:
             return renderer(view, history)
@@ -391,7 +236,7 @@ def seat_infos(game: str, view: dict[str, Any], seats: int, history: History = (
 def trick_shown(game: str, view: dict[str, Any], seats: int) -> TrickShown | None:
     """The trick on the table by seat; once a trick is gathered, the last one with its winner
     (so a player sees what the others played). ``None`` for a game without tricks or before any."""
-    if game not in ("smear", "sheepshead"):
+    if not getattr(_drawing(game), "TRICKS", False):
         return None
     trick = view.get("trick")
     if isinstance(trick, dict):
@@ -407,8 +252,8 @@ def trick_shown(game: str, view: dict[str, Any], seats: int) -> TrickShown | Non
         leader, played = last["leader"], last.get("cards") or []
         cards = {(leader + i) % seats: c for i, c in enumerate(played)}
         winner = last.get("winner")
-        return TrickShown(cards, f"trick {number - 1} won by {_seat(view, winner)}", leader, winner)
+        return TrickShown(cards, f"trick {number - 1} won by {seat_word(view, winner)}", leader, winner)
     if not isinstance(leader, int):
         return None
     cards = {(leader + i) % seats: c for i, c in enumerate(played)}
-    return TrickShown(cards, f"trick {number}, led by {_seat(view, leader)}", leader, None)
+    return TrickShown(cards, f"trick {number}, led by {seat_word(view, leader)}", leader, None)

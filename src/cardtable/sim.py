@@ -31,7 +31,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,14 +39,19 @@ from typing import Any
 from cardtable import registry
 from cardtable.bots import make_bot
 from cardtable.bots.listen import listeners, tell_action, tell_hand
-from cardtable.core import CardtableError, HandResult, rules_json
+from cardtable.core import CardtableError, HandResult, game_part, rules_json
 from cardtable.record import HandLog
 
 #: Where a tournament's units are played: worker processes on this machine, or a Ray cluster.
 BACKENDS = ("process", "ray")
 
-#: Hands per match for a game whose match has no end of its own: one deal by each seat.
-OPEN_MATCH_HANDS = {"sheepshead": 5}
+
+def open_match_hands(game: str) -> int | None:
+    """Hands per match for a game whose match has no end of its own, as its package's ``matches``
+    part says (``OPEN_HANDS``: one deal by each seat), else ``None``."""
+    hands: int | None = getattr(registry.part(game, "matches"), "OPEN_HANDS", None)
+    return hands
+
 
 #: The most hands a match lasts in a game whose rules end it; real matches end long before.
 HAND_CAP = 100
@@ -118,7 +123,7 @@ class Job:
 
 def hands_per_match(job: Job) -> int:
     """The most hands a match of the job lasts: as asked, else every hand of an open-ended game's
-    match (`OPEN_MATCH_HANDS`), else the cap `HAND_CAP`.
+    match (`open_match_hands`), else the cap `HAND_CAP`.
 
     >>> hands_per_match(Job("sheepshead", {}, ("rule",), 0, matches=True))
     5
@@ -127,7 +132,7 @@ def hands_per_match(job: Job) -> int:
     """
     if job.hands_per_match is not None:
         return job.hands_per_match
-    return OPEN_MATCH_HANDS.get(job.game, HAND_CAP)
+    return open_match_hands(job.game) or HAND_CAP
 
 
 def labels(bots: Sequence[str]) -> list[str]:
@@ -210,15 +215,14 @@ def play_deal(job: Job, deal: int) -> DealResult:
 
 def match_winners(game: Any, state: Any, result: HandResult) -> tuple[int, ...] | None:
     """The seats that won the match with this finished hand, or ``None`` while it goes on: the
-    game's own `winner`, or for Seep the team that won a baazi (R21, R22; a tournament match is
-    one baazi, the game itself leaving the number of baazis to the players)."""
+    game's own `winner`, or where the rules leave the match open, as the game's ``matches`` part
+    says a match is won (Seep: the team that won a baazi, R21, R22; a tournament match is one
+    baazi, the game itself leaving the number of baazis to the players)."""
     seats: tuple[int, ...] | None = game.winner(state)
     if seats is not None:
         return tuple(seats)
-    baazi = result.details.get("baazi")
-    if isinstance(baazi, Mapping) and isinstance(baazi.get("team"), int):
-        return tuple(s for s in range(game.seats) if s % 2 == baazi["team"])
-    return None
+    open_winners = getattr(game_part(game, "matches"), "winners", None)
+    return None if open_winners is None else open_winners(game, state)
 
 
 def winning_bots(seating: Sequence[str], won: Sequence[int] | None, totals: Sequence[float]) -> tuple[str, ...]:
@@ -391,7 +395,7 @@ def run(
     if backend == "ray":
         from cardtable import sim_ray
 
-        chunks = sim_ray.stream(job, deals, jobs, address)
+        chunks = sim_ray.stream(job, deals, jobs, address, play_units, split)
     else:
         chunks = _stream(job, deals, jobs)
     try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import logging
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core import CardtableError
@@ -48,11 +48,19 @@ def check_reachable(address: str) -> None:
         raise CardtableError(f"could not reach Ray at {address}: {e.strerror or e}") from None
 
 
-def stream(job: Job, units: int, jobs: int, address: str | None) -> Iterator[list[Result]]:
+def stream(
+    job: Job,
+    units: int,
+    jobs: int,
+    address: str | None,
+    play_units: Callable[[Job, Sequence[int]], list[Result]],
+    split: Callable[[int, int], list[list[int]]],
+) -> Iterator[list[Result]]:
     """Play a job's units on Ray, yielding each task's results in task order (as the process
-    backend does). Tasks are sized for the cluster's CPUs, or ``jobs`` if that is more."""
-    from cardtable import sim
+    backend does). Tasks are sized for the cluster's CPUs, or ``jobs`` if that is more.
 
+    The process backend's ``play_units`` and ``split`` (`cardtable.sim`'s) come in as arguments,
+    so that this backend, which `cardtable.sim` loads on demand, imports nothing back from it."""
     ray = load_ray()
     started = not ray.is_initialized()
     if started:
@@ -64,8 +72,8 @@ def stream(job: Job, units: int, jobs: int, address: str | None) -> Iterator[lis
             raise CardtableError(f"could not start or reach Ray{f' at {address}' if address else ''}: {e}") from None
     try:
         cpus = int(ray.cluster_resources().get("CPU", 1))
-        task = ray.remote(sim.play_units)
-        refs = [task.remote(job, chunk) for chunk in sim.split(units, max(jobs, cpus))]
+        task = ray.remote(play_units)
+        refs = [task.remote(job, chunk) for chunk in split(units, max(jobs, cpus))]
         for ref in refs:
             done: list[Result] = ray.get(ref)
             yield done

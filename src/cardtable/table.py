@@ -29,6 +29,7 @@ from cardtable.core import CHANCE, BadNotation, CardtableError, HandResult
 from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step
 from cardtable.record import HandLog, Record, write_records
 from cardtable.render import SUIT_SYMBOLS, pretty_card, table_lines
+from cardtable.voice import partnerships
 
 #: Suit symbols as the letters of record notation, so what is printed can be typed back.
 SYMBOL_LETTERS = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()} | {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -55,14 +56,13 @@ def pretty_action(text: str) -> str:
     return " ".join(out)
 
 
-#: The sides that score together: the partnerships of the team games (seats 0 and 2 against 1 and 3);
-#: in any other game each seat plays for itself (Sheepshead's picker and partner change every hand).
-TEAMS: dict[str, tuple[tuple[int, ...], ...]] = {"seep": ((0, 2), (1, 3)), "smear": ((0, 2), (1, 3))}
-
-
 def sides_of(game: Any) -> tuple[tuple[int, ...], ...]:
-    """The sides of ``game`` that score together, as tuples of seats."""
-    return TEAMS.get(game.name, tuple((s,) for s in range(game.seats)))
+    """The sides of ``game`` that score together, as tuples of seats: the partnerships (seats 0 and
+    2 against 1 and 3) of a game whose narration says it has them (`voice.partnerships`); in any
+    other game each seat plays for itself (Sheepshead's picker and partner change every hand)."""
+    if partnerships(game):
+        return tuple(tuple(range(side, game.seats, 2)) for side in (0, 1))
+    return tuple((s,) for s in range(game.seats))
 
 
 @dataclass(frozen=True)
@@ -349,20 +349,10 @@ class Table:
         return [f"Trick {len(tricks)}: " + ", ".join(played) + f"; {taker} took it."]
 
 
-#: Each game's actions as a player types them, for the help of the tables.
-ACTION_EXAMPLES: dict[str, tuple[str, ...]] = {
-    "seep": ("bid 11", "throw 7♣", "capture J♥ 5♣+6♥", "capture 9♦ H9 3♣+6♠", "build 11 5♥+6♠", "cement H12 8♠+4♠",
-             "break H9 2♠"),
-    "smear": ("pass", "bid 3", "discard 9♣ Q♦", "play 10♦"),
-    "sheepshead": ("pick", "pass", "blitz", "bury K♣ 10♥", "call A♥", "call A♥ unknown 7♦", "alone", "crack",
-                   "recrack", "play Q♣"),
-}  # fmt: skip
-
-
 def action_help(game_name: str, letters: bool = False) -> str:
     """How to write ``game_name``'s actions: examples of each, suit symbols or letters alike
     (``letters``: the examples in letters, as a table that prints letters shows cards)."""
-    examples = ACTION_EXAMPLES.get(game_name)
+    examples: tuple[str, ...] = getattr(registry.part(game_name, "drawing"), "ACTION_EXAMPLES", ())
     if not examples:
         return "Type an action in record notation."
     if letters:

@@ -41,6 +41,8 @@ def test_every_game_lists_every_house_rule_with_its_meaning(client: TestClient) 
         assert {o["name"] for o in g["options"]} == set(type(rules).__dataclass_fields__)
         assert all(o["doc"] and o["rule"] for o in g["options"]), g["name"]
         assert "standard" in g["presets"]
+    facts = {g["name"]: (g["partnerships"], g["match_hands"]) for g in got["games"]}
+    assert facts["seep"] == facts["smear"] == (True, None) and facts["sheepshead"] == (False, 5)
     assert {"rule", "search:hard"} <= {b["name"] for b in got["bots"]}
 
 

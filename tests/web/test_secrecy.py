@@ -9,7 +9,7 @@ import random
 import pytest
 
 from cardtable.record import Record, load_game, replay
-from cardtable.registry import names, presets
+from cardtable.registry import get_game, names, presets
 from cardtable.web.audit import leaks
 from tests.web.client import Client, Server, create, join, play
 
@@ -22,7 +22,7 @@ def over(msg: dict) -> bool:
 
 @pytest.mark.parametrize(("game", "preset"), CASES)
 async def test_no_message_names_a_card_its_recipient_may_not_see(server: Server, game: str, preset: str) -> None:
-    seats = {"smear": 4, "seep": 4, "sheepshead": 5}[game]
+    seats = get_game(game).seats
     # A Seep hand may be a misdeal (about one in eight), told in a message or two: four hands make
     # a match of misdeals alone (too few messages to scan) about one in 3,500.
     t = create(server, game, ["human"] * seats, preset=preset, hands=4 if game == "seep" else 2)

@@ -12,18 +12,19 @@ as it is.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from cardtable.core import CardtableError
 from cardtable.sim_ray import check_reachable, load_ray
 
 
-def stream_hands(calls: Sequence[tuple[Any, ...]], address: str | None) -> Iterator[dict[str, Any]]:
-    """Run `review.analyze_hand` on each argument tuple of ``calls`` as a Ray task, yielding the
-    hands' analyses in the order of ``calls``."""
-    from cardtable.analysis.review import analyze_hand
-
+def stream_hands(
+    analyze_hand: Callable[..., dict[str, Any]], calls: Sequence[tuple[Any, ...]], address: str | None
+) -> Iterator[dict[str, Any]]:
+    """Run ``analyze_hand`` (`review.analyze_hand`, passed in so that this module does not import
+    the one that calls it) on each argument tuple of ``calls`` as a Ray task, yielding the hands'
+    analyses in the order of ``calls``."""
     ray = load_ray()
     started = not ray.is_initialized()
     if started:

@@ -223,7 +223,7 @@ def analyze_record(
         from cardtable.analysis import on_ray
 
         calls = [(plain, h, seats, seconds, level, seed, deadline, open_card) for h in range(len(record.hands))]
-        for hand in on_ray.stream_hands(calls, address):
+        for hand in on_ray.stream_hands(analyze_hand, calls, address):
             hands.append(hand)
             done += len(hand["decisions"])
             if progress is not None:

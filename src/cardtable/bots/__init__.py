@@ -21,7 +21,6 @@ game, is in docs/writing-bots.md.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import math
 from typing import Any
@@ -30,7 +29,7 @@ from cardtable.bots import base
 from cardtable.bots.base import Bot, BotFactory, RandomBot, bot_names, make_bot
 from cardtable.bots.facade import BotGame, for_bots
 from cardtable.bots.search import LEVELS, Hint, SearchBot
-from cardtable.core import BadRules
+from cardtable.core import BadRules, game_part
 
 
 def register_bot(kind: str, factory: BotFactory) -> None:
@@ -60,11 +59,8 @@ def register_bot(kind: str, factory: BotFactory) -> None:
 
 
 def _rule_module(game: Any) -> Any:
-    """The game's module of its rule-based bot (``cardtable.games.<game>.bots``), or ``None``."""
-    try:
-        return importlib.import_module(f"cardtable.games.{game.name}.bots")
-    except ModuleNotFoundError:
-        return None
+    """The game's module of its rule-based bot (the ``bots`` module of its package), or ``None``."""
+    return game_part(game, "bots")
 
 
 def rule_bot(game: Any, classic: bool = False) -> Bot:

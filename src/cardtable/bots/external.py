@@ -160,7 +160,9 @@ class ExternalBot:
     """A `Bot` whose decisions come from a program (see the module's docstring)."""
 
     def __init__(self, game: Any, command: str, seconds: float = MOVE_SECONDS, own: bool = False) -> None:
-        from cardtable.bots import RandomBot, rule_bot
+        # The rule-based bot by its registered name: `cardtable.bots` registers it, and loads
+        # this module on demand, so this module does not import that package back.
+        from cardtable.bots.base import RandomBot, make_bot
 
         self.game = game
         self.seconds = seconds
@@ -169,7 +171,7 @@ class ExternalBot:
         self.program = Program(command, game) if own else program(command, game)
         self.name = f"cmd:{command}"
         try:
-            self.stand_in = rule_bot(game)
+            self.stand_in = make_bot(game, "rule")
         except BadRules:
             self.stand_in = RandomBot(game)
         #: Whether the last move was made by the stand-in, and how many were.

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable import registry
-from cardtable.core import BadRules, rules_json
+from cardtable.core import BadRules, game_package, rules_json
 
 #: What a bot may use of its game, as attributes of the facade (the engine's bound methods).
 STEPS = (
@@ -46,11 +46,13 @@ class BotGame:
     """A game for one bot: ``name``, ``seats``, ``version``, ``rules`` and the engine's steps
     (`STEPS`) on a private engine. Attributes a game lacks (``sample``, say) are missing here too."""
 
-    __slots__ = ("name", "rules", "seats", "version", *STEPS)
+    __slots__ = ("name", "package", "rules", "seats", "version", *STEPS)
 
     def __init__(self, game: Any) -> None:
         engine = private_engine(game)
         self.name: str = game.name
+        #: The game's package, where `core.game_part` finds its parts (its bots, its sampler).
+        self.package: str = game_package(game)
         self.seats: int = game.seats
         self.version: str = getattr(game, "version", "")
         self.rules: Any = game.rules

@@ -33,7 +33,16 @@ from textual.widget import Widget
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, ListItem, ListView, Static
 
 from cardtable.core import CardtableError
-from cardtable.render import actor_of, places, pretty_text, seat_infos, table_lines, trick_shown, with_match
+from cardtable.render import (
+    actor_of,
+    has_floor,
+    places,
+    pretty_text,
+    seat_infos,
+    table_lines,
+    trick_shown,
+    with_match,
+)
 from cardtable.table import (
     Move,
     Table,
@@ -122,7 +131,7 @@ class TableScreen(Screen[None]):
                         yield SeatPanel(place)
                     yield SeatPanel("left")
                     with Vertical(id="middle"):
-                        yield Floor() if self.table.game.name == "seep" else TrickArea()
+                        yield Floor() if has_floor(self.table.game.name) else TrickArea()
                     yield SeatPanel("right")
                 with Vertical(id="you"):
                     yield Horizontal(id="hand")
@@ -157,7 +166,7 @@ class TableScreen(Screen[None]):
         """Write on the list's border the keys that work where the keyboard is."""
         actions = self.query_one("#actions", ActionList)
         if isinstance(widget, Pickable) and widget.parent is not None and widget.parent.id == "hand":
-            floor = self.table.game.name == "seep"
+            floor = has_floor(self.table.game.name)
             actions.border_title = self.KEYS_HAND if floor else self.KEYS_HAND_NO_FLOOR
         elif isinstance(widget, Pickable):
             actions.border_title = self.KEYS_FLOOR
@@ -267,7 +276,7 @@ class TableScreen(Screen[None]):
                 panel = self.query_one(f"#seat-{self.where[info.seat]}", SeatPanel)
                 panel.show(info, self._seat_name(info.seat), actor == info.seat, compact=self.has_class("-short"))
         self._draw_hand(view.get("hand") or [], legal)
-        if game == "seep":
+        if has_floor(game):
             self._draw_floor(view, legal)
         else:
             self.query_one(TrickArea).show(trick_shown(game, view, table.game.seats), self.where)

@@ -22,15 +22,8 @@ from textual.widgets import Footer, Header, Static
 from cardtable.cards import cards_of, format_card
 from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step, public_seat
 from cardtable.record import Record, load_game, replay
-from cardtable.render import pretty_card, table_lines, with_match
+from cardtable.render import pretty_card, shown_places, table_lines, with_match
 from cardtable.table import pretty_action
-
-#: The card places the table lines already show, by game: not listed again as bare cards.
-SHOWN_PLACES = {
-    "seep": ("floor", "pile 0", "pile 1"),
-    "smear": (),
-    "sheepshead": ("trick", "taken 0", "taken 1", "taken 2", "taken 3", "taken 4"),
-}
 
 
 class ViewerScreen(Screen[None]):
@@ -118,7 +111,7 @@ class ViewerScreen(Screen[None]):
             if game.outcome(state) is not None:  # the match as the hand's end left it, as narrated above
                 view = with_match(game.name, view, game.match_json(state))
             lines += table_lines(game.name, view)
-        shown = SHOWN_PLACES.get(game.name, ())
+        shown = shown_places(game.name)
         for place, mask in places.items():
             if not place.startswith("hand ") and place not in shown and mask:
                 lines.append(f"{place.capitalize()}: {' '.join(pretty_card(format_card(c)) for c in cards_of(mask))}")

@@ -29,6 +29,7 @@ from cardtable.web.live import Conn, LiveTable, Refused
 from cardtable.web.migrate import upgrade
 from cardtable.web.network import Reach
 from cardtable.web.replaywork import Replayer
+from cardtable.web.requests import body_of, client_address
 from cardtable.web.settings import Settings
 
 log = logging.getLogger("cardtable.web")
@@ -185,29 +186,10 @@ def body_limit(path: str, settings: Settings) -> int:
     return settings.max_record_bytes if path in ("/api/replay", "/api/review") else MAX_BODY
 
 
-def client_address(request: Request | WebSocket) -> str:
-    """The client's address (the proxy's forwarded one when the proxy is trusted, see `serve`)."""
-    return request.client.host if request.client else "?"
-
-
 def limit(wait: float, what: str) -> None:
     """Refuse with ``429`` when a per-address limit asks to wait ``wait`` seconds."""
     if wait > 0:
         raise Refused(429, f"too many {what} from your address; try again in {wait_text(wait)}", retry_after=wait)
-
-
-async def body_of(request: Request) -> dict[str, Any]:
-    """The request's body as a JSON object, read strictly (bounded depth and numbers), or ``400``."""
-    raw = await request.body()
-    try:
-        body = loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise Refused(400, "the body is not UTF-8 text") from None
-    except BadJson as e:
-        raise Refused(400, f"the body is not JSON of the expected form: {e}") from None
-    if not isinstance(body, dict):
-        raise Refused(400, "the body must be a JSON object")
-    return body
 
 
 async def _async(value: Any) -> Any:

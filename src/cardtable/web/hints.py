@@ -61,7 +61,7 @@ async def hints(request: Request, table_id: str) -> Any:
     table = None if hub is None else hub.tables.get(table_id)
     if table is None:
         return _refuse(404, f"no table {excerpt(table_id)}")
-    from cardtable.web.app import body_of
+    from cardtable.web.requests import body_of
 
     body = await body_of(request)
     token = body.get("token")

@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from cardtable.cards import format_card
-from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, rules_json
+from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, game_part, rules_json
 from cardtable.record import FORMAT
 from cardtable.registry import get_game
 from cardtable.shuffle import Shuffle, draw
@@ -794,15 +794,15 @@ class LiveTable:
                 self.ended.append((self.match, len(self.matches[self.match]) - 1, contest))
 
     def _winner(self, state: Any) -> tuple[int, ...] | None:
-        """The seats that have won the match with the hand just over, or ``None``. A Seep match
-        at the table is one baazi: the team that wins it wins the match (the engine counts baazis
-        and leaves the match open, R22)."""
+        """The seats that have won the match with the hand just over, or ``None``: the game's own
+        `winner`, or where the rules leave the match open, as the game's ``matches`` part says a
+        table's match is won (a Seep match at the table is one baazi)."""
         if state is None or self.game.outcome(state) is None:
             return None
         won: tuple[int, ...] | None = self.game.winner(state)
-        if won is None and self.row.game == "seep":
-            baazis = self.game.match_json(state)["baazis"]
-            won = next(((team, team + 2) for team in (0, 1) if baazis[team] > 0), None)
+        table_winners = getattr(game_part(self.game, "matches"), "winners", None)
+        if won is None and table_winners is not None:
+            won = table_winners(self.game, state)
         return won
 
     def _ends_match(self, e: Entry) -> bool:

@@ -61,7 +61,7 @@ def install(app: FastAPI) -> None:
 
     @app.post("/api/qr")
     async def qr(request: Request) -> Any:
-        from cardtable.web.app import body_of
+        from cardtable.web.requests import body_of
 
         body = await body_of(request)
         text = body.get("text")

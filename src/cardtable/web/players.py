@@ -49,7 +49,7 @@ def _hub(request: Request) -> Hub:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    from cardtable.web.app import body_of  # the one strict reading of a body
+    from cardtable.web.requests import body_of  # the one strict reading of a body
 
     return await body_of(request)
 

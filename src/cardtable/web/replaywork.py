@@ -40,12 +40,12 @@ def _lower_priority() -> None:
 
 
 def replay_bytes(raw: bytes, steps: bool, seat: int | None, ended: bool) -> tuple[int, bytes]:
-    """In the worker: the record in ``raw`` replayed (`pages.replay_json`), as an HTTP status and
+    """In the worker: the record in ``raw`` replayed (`replayjson.replay_json`), as an HTTP status and
     a JSON body; every refusal is one line."""
     from cardtable.core import CardtableError
     from cardtable.record import BadRecord, ReplayStopped
     from cardtable.strict import BadJson, loads, one_line
-    from cardtable.web.pages import TooManySteps, replay_json
+    from cardtable.web.replayjson import TooManySteps, replay_json
 
     def refuse(status: int, message: str) -> tuple[int, bytes]:
         return status, json.dumps({"error": one_line(message, 300)}).encode()

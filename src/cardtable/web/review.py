@@ -312,7 +312,7 @@ def _answer(job: Job) -> Any:
 async def review_record(request: Request, hand: int = 0, seat: int = 0) -> Any:
     """Review hand ``hand`` of the record in the body for ``seat``: a job to poll."""
     from cardtable.strict import BadJson, loads
-    from cardtable.web.app import client_address
+    from cardtable.web.requests import client_address
 
     body = await request.body()
     limit = request.app.state.settings.max_record_bytes
@@ -330,7 +330,7 @@ async def review_record(request: Request, hand: int = 0, seat: int = 0) -> Any:
 async def review_table_hand(request: Request, table_id: str) -> Any:
     """Review a finished hand of a table's match (``{"hand": h, "seat": s, "match": m}``; the
     match by default the current one) for a seat; the hand in play is refused (`IN_PLAY`)."""
-    from cardtable.web.app import body_of, client_address
+    from cardtable.web.requests import body_of, client_address
 
     hub = request.app.state.hub
     table = await hub.get(table_id)

@@ -15,13 +15,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.cards import DECK52, DECK52_MASK, check_deck
-from cardtable.core import CHANCE, BadNotation, Deal, HandResult, IllegalAction, make_rules
+from cardtable.core import CHANCE, BadNotation, Deal, HandResult, IllegalAction, game_part, make_rules
 from cardtable.games.seep import actions, fastgen, play, records, scoring
 from cardtable.games.seep.actions import Bid, SeepAction, Throw
 from cardtable.games.seep.explain import why_illegal, written_ok
 from cardtable.games.seep.joins import may_join
 from cardtable.games.seep.rules import SeepRules
-from cardtable.games.seep.sample import sample
 from cardtable.games.seep.state import Phase, SeepState, start_state
 from cardtable.games.seep.view import PublicSeepView, SeepView, observe, observe_public, unseen, unseen_public
 
@@ -205,8 +204,12 @@ class Seep:
 
     def sample(self, view: SeepView, rng: random.Random) -> SeepState:
         """A state the viewing seat cannot tell from the true one: the hidden cards dealt at
-        random to the places it cannot see, every house owner keeping a card of its value (I3)."""
-        return sample(self.rules, view, rng)
+        random to the places it cannot see, every house owner keeping a card of its value (I3).
+        The sampler (`sample.sample`) sits with the bots above the engine, so it is found through
+        `core.game_part`."""
+        sampler: Any = game_part(self, "sample")
+        state: SeepState = sampler.sample(self.rules, view, rng)
+        return state
 
     # ---------------------------------------------------------------- checks
 

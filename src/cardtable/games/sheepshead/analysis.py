@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.analysis.parts import Thresholds
-from cardtable.render import SHEEPSHEAD_CARD_POINTS, pretty_card
+from cardtable.render import pretty_card
 
+from .drawing import CARD_POINTS as SHEEPSHEAD_CARD_POINTS
 from .game import Sheepshead
 from .solver import SheepsheadSolver
 

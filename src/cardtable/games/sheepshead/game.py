@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.cards import DECK32, format_card
-from cardtable.core import BadNotation, Deal, HandResult, IllegalAction, make_rules
+from cardtable.core import BadNotation, Deal, HandResult, IllegalAction, game_part, make_rules
 from cardtable.strict import MAX_SCORE, excerpt, is_whole
 
 from . import records
@@ -38,7 +38,6 @@ from .play import (
     play_actions,
 )
 from .rules import SheepsheadRules
-from .sample import sample
 from .scoring import counted_points, max_pending, pending_after, result
 from .state import Phase, State, initial
 from .tables import ALL, FROM_KERNEL, to_kernel_mask
@@ -272,8 +271,11 @@ class Sheepshead:
         """A state the viewing seat cannot tell from the true one: the hidden cards dealt at random
         to the places it cannot see, agreeing with every play, void, call and crack it has seen;
         with ``infer``, worlds in which the other seats played as the rule bot would are likelier
-        (`sample.sample`)."""
-        return sample(self.rules, view, rng, infer)
+        (`sample.sample`, which sits with the bots above the engine and is found through
+        `core.game_part`)."""
+        sampler: Any = game_part(self, "sample")
+        state: State = sampler.sample(self.rules, view, rng, infer)
+        return state
 
 
 def _text(action: object) -> str:

@@ -14,14 +14,13 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardtable.cards import format_card
-from cardtable.core import BadNotation, Deal, HandResult, IllegalAction, make_rules, rules_json
+from cardtable.core import BadNotation, Deal, HandResult, IllegalAction, game_part, make_rules, rules_json
 from cardtable.strict import MAX_SCORE, excerpt, is_whole
 
 from . import position
 from .actions import CALL_TEXTS, Action, Discard, format_action, parse_action
 from .play import apply_action, apply_play, legal_actions, playable, plays_of, start_state
 from .rules import SmearRules
-from .sample import sample
 from .state import Phase, State
 from .tables import DECK, DECK_MASK, SEATS, SUIT, SUIT_LETTERS, value_of
 from .view import PublicSmearView, SmearView, observe, observe_public
@@ -282,8 +281,11 @@ class Smear:
         """A state the viewing seat cannot tell from the true one: the hidden cards dealt at random
         to the places it cannot see, hands avoiding the suits their owners showed void in, worlds
         that fit the auction preferred, and with ``infer`` also those in which the other seats
-        played their cards as the rule-based bot would (`infer`)."""
-        return sample(self.rules, self._strict, view, rng, infer)
+        played their cards as the rule-based bot would (`infer`). The sampler (`sample.sample`) sits
+        with the bots above the engine, so it is found through `core.game_part`."""
+        sampler: Any = game_part(self, "sample")
+        state: State = sampler.sample(self.rules, self._strict, view, rng, infer)
+        return state
 
     def playable(self, state: State) -> int:
         """The cards the seat to act may play now, as a card set (0 outside the play)."""

@@ -51,11 +51,12 @@ function renderGame() {
       ...catalogue.bots.map((/** @type {any} */ b) => h("option", { value: b.name, text: b.label })),
     ]);
     /** @type {HTMLSelectElement} */ (sel).value = s === 0 || s === 1 ? "human" : "rule";
-    seats.append(h("label", {}, [`Seat ${s}${game.seats === 4 ? (s % 2 ? " (team 1+3)" : " (team 0+2)") : ""}`, sel]));
+    seats.append(h("label", {}, [`Seat ${s}${game.partnerships ? (s % 2 ? " (team 1+3)" : " (team 0+2)") : ""}`, sel]));
   }
-  const untilWon = game.name === "sheepshead" ? "" : " (blank: until the match is won)";
+  // a game whose match has no end of its own says how many hands make one (match_hands)
+  const untilWon = game.match_hands ? "" : " (blank: until the match is won)";
   seats.append(h("label", {}, [`Hands${untilWon}`, h("input", { id: "hands", type: "number", min: "1", max: "1000",
-    value: game.name === "sheepshead" ? "5" : "", style: "width:5em" })]));
+    value: game.match_hands ? String(game.match_hands) : "", style: "width:5em" })]));
 }
 
 function renderOptions() {
