@@ -244,3 +244,60 @@ def test_a_policy_without_a_ranking_searches_every_action() -> None:
     legal = list(game.legal_actions(state))
     bot = SearchBot(game, "easy", rule_bot(game))
     assert bot._candidates(game.observe(state, game.actor(state)), legal) == legal
+
+
+def test_the_search_names_no_game() -> None:
+    """Each game's budgets live in its own package (`SearchSettings`): the search's code, its
+    docstrings aside, holds no game's name, in a string or an identifier."""
+    import ast
+    import inspect
+
+    from cardtable.bots import search
+
+    tree = ast.parse(inspect.getsource(search))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    words = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            words.append(node.value)
+        elif isinstance(node, ast.Name):
+            words.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.append(node.attr)
+    named = [(name, word) for word in words for name in registry.names() if name in word.lower()]
+    assert not named
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_the_search_spends_as_its_games_package_says(name: str) -> None:
+    """`search_settings` is the package's ``SEARCH_SETTINGS``, and the levels spend by it."""
+    import importlib
+
+    from cardtable.bots.search import SearchSettings, search_settings
+
+    settings = importlib.import_module(f"cardtable.games.{name}.bots").SEARCH_SETTINGS
+    assert isinstance(settings, SearchSettings)
+    assert search_settings(name) is settings
+    game = registry.get_game(name)
+    for level in LEVELS:
+        bot = SearchBot(game, level, infer=False)
+        scale = settings.scale.get(level, 1)
+        assert (bot.budget, bot.moves, bot.world_moves) == (
+            LEVELS[level] * scale,
+            settings.moves[level] * scale,
+            settings.world_moves,
+        )
+
+
+def test_a_game_without_search_settings_gets_the_defaults() -> None:
+    from cardtable.bots.search import SearchSettings, search_settings
+
+    assert search_settings("no-such-game") == SearchSettings()
+    assert SearchSettings().moves == DEFAULT_MOVES

@@ -5,9 +5,9 @@ Named on the command line as ``random``, ``rule`` (the game's rule-based bot) an
 optionally with a time limit per move in seconds: ``search:hard@0.5``. The search weighs its
 worlds by the other seats' plays where the game's sampler can, and spends a time limit whole, so
 its choices then depend on the machine's speed; without one they depend only on the seed.
-Smear's levels spend several times the classic levels' work (``search.HARD_SCALE``,
-``search.LEVEL_SCALE``). ``search:classic:LEVEL`` (``search:classic`` alone is the medium level)
-is the earlier search: its worlds weighed by the auction only, its levels on the budgets they
+A game's levels may spend several times the classic levels' work, as its package's
+``SEARCH_SETTINGS`` says (``search.SearchSettings``). ``search:classic:LEVEL`` (``search:classic``
+alone is the medium level) is the earlier search: its worlds weighed by the auction only, its levels on the budgets they
 always had, its playouts by the earlier rule-based bot (``rule:classic``), and a time limit only
 capping its level's work budget (it stops after the round in which the limit passes).
 

@@ -19,16 +19,17 @@ Sheepshead bury, a Smear discard) and the policy can rank them (`base.Ranker`), 
 first few are searched. `SearchBot.hints` gives every action's mean with its standard error.
 
 Levels set the budget: at most so many playouts per decision, and at most so many simulated moves
-(the moves of all playouts together, each sampled world counted as `WORLD_MOVES` moves; `MOVES`),
-so that a decision early in a hand, whose playouts are long, costs about as much as a late one;
-the hard level has several times both in the games where the fast layer's speed measured worth
-spending (`HARD_SCALE`), and Smear's easy and medium levels four times theirs (`LEVEL_SCALE`).
+(the moves of all playouts together, each sampled world counted as the moves it costs to draw),
+so that a decision early in a hand, whose playouts are long, costs about as much as a late one.
+Each game's package sets the moves per level, the cost of a world and how many times its budgets
+a level spends where not once (`SearchSettings`, read by `search_settings`): the search names no
+game.
+
 Both budgets count work, not time, so a seeded ``rng`` makes the choice deterministic. A time
 limit per move is spent whole: the work budget then no longer applies, each
 round gets an even share of the time left, and worlds are played until the round's share has
 passed. The search asks the game's sampler for worlds weighed by the other seats' plays as well
-as the auction (``sample(view, rng, infer=True)``) where the game has that and it measured no
-weaker (`INFER`).
+as the auction (``sample(view, rng, infer=True)``) where the game's settings say so.
 ``classic=True`` is the earlier search, kept to compare against: worlds weighed by the auction
 only, every level on its budgets unscaled, and a time limit that only stops it after the round
 in which the limit passed.
@@ -50,8 +51,8 @@ import inspect
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cardtable.bots.base import Bot, RandomBot, Ranker
@@ -61,47 +62,89 @@ from cardtable.core import BadRules
 #: Playouts per decision at each level.
 LEVELS: dict[str, int] = {"easy": 40, "medium": 160, "hard": 640}
 
-#: Simulated moves per decision at each level, per game (a move costs each game a different time).
-#: Each level has about four times the budget of the one below, and the strongest stays near
-#: 0.2 s per decision on one core at the 90th percentile (`bench/strength.py` measures it).
-MOVES: dict[str, dict[str, int]] = {
-    "seep": {"easy": 250, "medium": 750, "hard": 2000},
-    "smear": {"easy": 600, "medium": 2400, "hard": 9600},
-    "sheepshead": {"easy": 550, "medium": 2000, "hard": 7600},
-}
-#: The move budgets of a game not in `MOVES`.
+#: The move budgets of a game whose package sets none (`SearchSettings.moves`).
 DEFAULT_MOVES: dict[str, int] = {"easy": 500, "medium": 1500, "hard": 4000}
 
-#: How many times its budgets above (playouts and moves) the hard level spends, per game; the
-#: classic search spends them once. The fast layer made the hard level about nine times quicker
-#: in Smear than it was when the budgets were set, so the hard level spends that time again on
-#: more worlds, where more worlds measured stronger (+0.09 a hand, docs/bots.md, "The search
-#: against the classic search"). Not in Sheepshead, where that much more time gained nothing
-#: measurable (400 deals), so its hard level stays as quick as the fast layer made it; nor in
-#: Seep any more, where the rule-based bot that plays the playouts now weighs every move against
-#: the next opponent's replies, a playout costing about six times what it did (the four times the
-#: work its hard level had would cost well over the 0.3 s a decision the hard level keeps under),
-#: and the better playouts are worth more than the extra worlds were (docs/bots.md). Easy and
-#: medium keep their budgets but where `LEVEL_SCALE` says.
-HARD_SCALE: dict[str, int] = {"smear": 8}
-#: How many times its budgets above the easy and medium levels spend, per game (the classic search
-#: spends them once). In Smear the rule-based bot grew stronger (it bids up to a whole point over
-#: its count) and the search on easy's budgets led it by only +0.19 a hand; on medium's it leads
-#: by +0.47 (docs/bots.md), so there easy spends medium's budgets and medium the hard level's.
-LEVEL_SCALE: dict[str, dict[str, int]] = {"smear": {"easy": 4, "medium": 4}}
 
-#: What sampling one world costs, in simulated moves of the same game (measured on this project's
-#: engines: a Smear world is drawn by rejection against the auction and costs about as much as 30
-#: moves of play, a Sheepshead world is replayed from its deal, a Seep world is a shuffle). The
-#: budget counts it, so that a search that samples more worlds per playout (sequential halving's
-#: later rounds) is not cheaper on paper than it is. The fast samplers draw the same worlds in a
-#: quarter to a third of the time; the budgets still count them at these costs, so that a level
-#: makes the same choices as before, sooner.
-WORLD_MOVES: dict[str, int] = {"seep": 1, "smear": 30, "sheepshead": 12}
-#: The same for a world weighed by the other seats' plays too (``infer``), which draws and
-#: replays several candidates for each one kept (measured: 6 times a plain world in Smear, 3.6
-#: in Sheepshead), so that a level costs about the same time with or without the weighing.
-INFER_WORLD_MOVES: dict[str, int] = {"smear": 180, "sheepshead": 43}
+@dataclass(frozen=True)
+class SearchSettings:
+    """How the search spends its work in one game: set by the game's package, as
+    ``SEARCH_SETTINGS`` in its rule-based bot's module (``cardtable.games.<game>.bots``), so that
+    the search itself knows no game (`search_settings` reads it; a game without one gets these
+    defaults).
+
+    ``moves``: simulated moves per decision at each level (a move costs each game a different
+    time; each level about four times the one below). ``scale``: how many times its budgets
+    (playouts and moves) a level spends, where not once; the classic search always spends them
+    once. ``world_moves``: what sampling one world costs, in simulated moves of the same game,
+    so that a search that samples more worlds per playout (sequential halving's later rounds) is
+    not cheaper on paper than it is. ``infer_world_moves``: the same for a world weighed by the
+    other seats' plays too (``sample(view, rng, infer=True)``), which draws and replays several
+    candidates for each one kept (``None``: as ``world_moves``). ``infer``: whether the search
+    asks the game's sampler for such worlds unless told otherwise (only where that measured no
+    weaker at the same time per move)."""
+
+    moves: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_MOVES))
+    scale: Mapping[str, int] = field(default_factory=dict)
+    world_moves: int = 1
+    infer_world_moves: int | None = None
+    infer: bool = False
+
+
+@functools.cache
+def search_settings(name: str) -> SearchSettings:
+    """The search settings of the game called ``name``: its package's ``SEARCH_SETTINGS`` (in
+    ``cardtable.games.<name>.bots``), else the defaults."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{name}.bots")
+    except ModuleNotFoundError:
+        return SearchSettings()
+    settings = getattr(module, "SEARCH_SETTINGS", None)
+    return settings if isinstance(settings, SearchSettings) else SearchSettings()
+
+
+class PerGame(Mapping[str, Any]):
+    """One of the settings of every registered game, by game name, read from its package's
+    `SearchSettings` when asked (so importing the search imports no game)."""
+
+    def __init__(self, read: Callable[[SearchSettings], Any], present: Callable[[SearchSettings], bool]) -> None:
+        self._read = read
+        self._present = present
+
+    def __getitem__(self, name: str) -> Any:
+        from cardtable import registry
+
+        if name not in registry.names():
+            raise KeyError(name)
+        settings = search_settings(name)
+        if not self._present(settings):
+            raise KeyError(name)
+        return self._read(settings)
+
+    def _names(self) -> list[str]:
+        from cardtable import registry
+
+        return [name for name in registry.names() if self._present(search_settings(name))]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+
+#: Each game's `SearchSettings.moves`, by name.
+MOVES: Mapping[str, Mapping[str, int]] = PerGame(lambda s: s.moves, lambda s: True)
+#: How many times its budgets the hard level spends, by game, where not once (`SearchSettings.scale`).
+HARD_SCALE: Mapping[str, int] = PerGame(lambda s: s.scale["hard"], lambda s: "hard" in s.scale)
+#: How many times their budgets the easy and medium levels spend, by game, where not once.
+LEVEL_SCALE: Mapping[str, Mapping[str, int]] = PerGame(
+    lambda s: {k: v for k, v in s.scale.items() if k != "hard"}, lambda s: any(k != "hard" for k in s.scale)
+)
+#: What sampling one world costs, in simulated moves, by game (`SearchSettings.world_moves`).
+WORLD_MOVES: Mapping[str, int] = PerGame(lambda s: s.world_moves, lambda s: True)
+#: The same for a world weighed by the other seats' plays too, where the game sets it.
+INFER_WORLD_MOVES: Mapping[str, int] = PerGame(lambda s: s.infer_world_moves, lambda s: s.infer_world_moves is not None)
 
 
 @dataclass(frozen=True)
@@ -122,13 +165,9 @@ def hand_value(score: Sequence[int], seat: int) -> float:
 
 
 #: Whether the search asks the game's sampler for worlds weighed by the other seats' plays too
-#: (``sample(view, rng, infer=True)``, where the sampler has it), unless told otherwise. Only
-#: where that measured no weaker at the same time per move: Smear's weighting places the hidden
-#: cards better but costs about six times a world, and gained nothing measurable even at equal
-#: work (docs/smear.md); Sheepshead's costs 3.6 times a world, gained nothing measurable at equal
-#: work either, and led the classic search at 0.05 s a move in both runs made (+0.06 per hand,
-#: 200 deals each, neither interval above zero; ``games/sheepshead/infer.py``).
-INFER: dict[str, bool] = {"sheepshead": True}
+#: (``sample(view, rng, infer=True)``, where the sampler has it), by game, unless told otherwise
+#: (`SearchSettings.infer`).
+INFER: Mapping[str, bool] = PerGame(lambda s: s.infer, lambda s: s.infer)
 
 #: How many standard errors of the paired difference an action must beat the policy's own choice
 #: by to be played instead, and the fewest common worlds that difference needs.
@@ -273,25 +312,21 @@ class SearchBot:
         self.level = level
         self.classic = classic
         self.name = f"search:classic:{level}" if classic else f"search:{level}"
-        if classic:
-            scale = 1
-        elif level == "hard":
-            scale = HARD_SCALE.get(game.name, 1)
-        else:
-            scale = LEVEL_SCALE.get(game.name, {}).get(level, 1)
+        settings = search_settings(game.name)
+        scale = 1 if classic else settings.scale.get(level, 1)
         self.budget = LEVELS[level] * scale
-        self.moves = MOVES.get(game.name, DEFAULT_MOVES)[level] * scale
-        self.world_moves = WORLD_MOVES.get(game.name, 1)
+        self.moves = settings.moves[level] * scale
+        self.world_moves = settings.world_moves
         self.policy: Bot = policy if policy is not None else RandomBot(game)
         self.time_limit = time_limit
         self.fast = fast_layer(game, self.policy) if fast else None
         if infer is None:
-            infer = not classic and INFER.get(game.name, False)
+            infer = not classic and settings.infer
         #: Whether the worlds are weighed by the other seats' plays too (the game's
         #: ``sample(view, rng, infer=True)``), where the game's sampler can.
         self.infer = infer and "infer" in inspect.signature(game.sample).parameters
-        if self.infer:
-            self.world_moves = INFER_WORLD_MOVES.get(game.name, self.world_moves)
+        if self.infer and settings.infer_world_moves is not None:
+            self.world_moves = settings.infer_world_moves
         #: The game's fast sampler, which draws the checked sampler's worlds as fast states.
         self.fast_sample = fast_sampler(game) if self.fast is not None else None
         #: Whether a time limit is spent whole (the new search) rather than only capping the

@@ -21,6 +21,7 @@ from types import MethodType
 from typing import Any
 
 from cardtable.bots.facade import for_bots
+from cardtable.bots.search import SearchSettings
 from cardtable.games.seep.actions import Bid, Break, Build, Capture, Cement, SeepAction, Throw
 from cardtable.games.seep.floor import VALUE, bits
 from cardtable.games.seep.moves import code_of
@@ -37,6 +38,22 @@ def _total(cards: int) -> int:
     """The sum of the capture values of a set of cards."""
     t = _VALUE_SUMS
     return t[0][cards & 8191] + t[1][cards >> 13 & 8191] + t[2][cards >> 26 & 8191] + t[3][cards >> 39]
+
+
+#: How the search spends its work in Seep (`cardtable.bots.search.SearchSettings`). A world is a
+#: shuffle, costing about one move. The hard level no longer spends four times its budgets: the
+#: rule-based bot that plays the playouts weighs every move against the next opponent's replies,
+#: a playout costing about six times what it did (four times the work would take the hard level
+#: well over the 0.3 s a decision it keeps under), and the better playouts are worth more than
+#: the extra worlds were (docs/bots.md). The medium level spends twice its budgets (320 playouts,
+#: 1,500 moves): on its own it was not shown above easy (about -0.2 a deal over 70 deals), since
+#: early in a deal both levels play every action in two worlds and no more; on twice them it
+#: beats easy by +5.0 [+1.9, +8.1] a deal (150 deals, docs/bots.md).
+SEARCH_SETTINGS = SearchSettings(
+    moves={"easy": 250, "medium": 750, "hard": 2000},
+    scale={"medium": 2},
+    world_moves=1,
+)
 
 
 class RuleBot:

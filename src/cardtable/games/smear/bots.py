@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from cardtable.bots.facade import for_bots
+from cardtable.bots.search import SearchSettings
 from cardtable.cards import TEN
 
 from .actions import Bid, Discard, Pass, Play
@@ -101,6 +102,27 @@ def _best_suit(hand: int, low_to_player: bool) -> int:
 #: 1.25, +0.30 at 1.5, -1.20 at 2 (docs/smear.md).
 BID_MARGIN: Final = 1.0
 CLASSIC_BID_MARGIN: Final = 0.25
+
+
+#: How the search spends its work in Smear (`cardtable.bots.search.SearchSettings`).
+#:
+#: The hard level spends eight times its budgets: the fast layer made it about nine times
+#: quicker than when the budgets were set, and more worlds measured stronger there (+0.09 a
+#: hand, docs/bots.md, "The search against the classic search"). Easy and medium spend four
+#: times theirs (easy has medium's budgets, medium the hard level's): since the rule-based bot
+#: grew stronger (it bids up to a whole point over its count) the search on easy's own budgets
+#: led it by only +0.19 a hand, on medium's by +0.47 (docs/bots.md).
+#:
+#: A world is drawn by rejection against the auction and costs about as much as 30 moves of
+#: play; weighed by the other seats' plays too, about 6 times that. The weighing places the
+#: hidden cards better but gained nothing measurable even at equal work (docs/smear.md), so the
+#: search does not ask for it.
+SEARCH_SETTINGS = SearchSettings(
+    moves={"easy": 600, "medium": 2400, "hard": 9600},
+    scale={"easy": 4, "medium": 4, "hard": 8},
+    world_moves=30,
+    infer_world_moves=180,
+)
 
 
 class RuleBot:
