@@ -21,6 +21,8 @@ containers, the closures of their functions) holds the true state or a hidden ca
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable import registry
@@ -83,3 +85,32 @@ def for_bots(game: Any) -> Any:
     """The game a bot is given: ``game`` itself when it already is one (`BotGame`), else a
     `BotGame` over a private engine with the same rules."""
     return game if isinstance(game, BotGame) else BotGame(game)
+
+
+#: The move budgets of a game whose package sets none (`SearchSettings.moves`).
+DEFAULT_MOVES: dict[str, int] = {"easy": 500, "medium": 1500, "hard": 4000}
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How the search spends its work in one game: set by the game's package, as
+    ``SEARCH_SETTINGS`` in its rule-based bot's module (``cardtable.games.<game>.bots``), so that
+    the search itself knows no game (`search_settings` reads it; a game without one gets these
+    defaults).
+
+    ``moves``: simulated moves per decision at each level (a move costs each game a different
+    time; each level about four times the one below). ``scale``: how many times its budgets
+    (playouts and moves) a level spends, where not once; the classic search always spends them
+    once. ``world_moves``: what sampling one world costs, in simulated moves of the same game,
+    so that a search that samples more worlds per playout (sequential halving's later rounds) is
+    not cheaper on paper than it is. ``infer_world_moves``: the same for a world weighed by the
+    other seats' plays too (``sample(view, rng, infer=True)``), which draws and replays several
+    candidates for each one kept (``None``: as ``world_moves``). ``infer``: whether the search
+    asks the game's sampler for such worlds unless told otherwise (only where that measured no
+    weaker at the same time per move)."""
+
+    moves: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_MOVES))
+    scale: Mapping[str, int] = field(default_factory=dict)
+    world_moves: int = 1
+    infer_world_moves: int | None = None
+    infer: bool = False

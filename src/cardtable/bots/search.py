@@ -52,52 +52,25 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cardtable import registry
 from cardtable.bots.base import Bot, RandomBot, Ranker
-from cardtable.bots.facade import for_bots
+from cardtable.bots.facade import SearchSettings, for_bots
 from cardtable.core import BadRules
 
 #: Playouts per decision at each level.
 LEVELS: dict[str, int] = {"easy": 40, "medium": 160, "hard": 640}
 
-#: The move budgets of a game whose package sets none (`SearchSettings.moves`).
-DEFAULT_MOVES: dict[str, int] = {"easy": 500, "medium": 1500, "hard": 4000}
-
-
-@dataclass(frozen=True)
-class SearchSettings:
-    """How the search spends its work in one game: set by the game's package, as
-    ``SEARCH_SETTINGS`` in its rule-based bot's module (``cardtable.games.<game>.bots``), so that
-    the search itself knows no game (`search_settings` reads it; a game without one gets these
-    defaults).
-
-    ``moves``: simulated moves per decision at each level (a move costs each game a different
-    time; each level about four times the one below). ``scale``: how many times its budgets
-    (playouts and moves) a level spends, where not once; the classic search always spends them
-    once. ``world_moves``: what sampling one world costs, in simulated moves of the same game,
-    so that a search that samples more worlds per playout (sequential halving's later rounds) is
-    not cheaper on paper than it is. ``infer_world_moves``: the same for a world weighed by the
-    other seats' plays too (``sample(view, rng, infer=True)``), which draws and replays several
-    candidates for each one kept (``None``: as ``world_moves``). ``infer``: whether the search
-    asks the game's sampler for such worlds unless told otherwise (only where that measured no
-    weaker at the same time per move)."""
-
-    moves: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_MOVES))
-    scale: Mapping[str, int] = field(default_factory=dict)
-    world_moves: int = 1
-    infer_world_moves: int | None = None
-    infer: bool = False
-
 
 @functools.cache
 def search_settings(name: str) -> SearchSettings:
-    """The search settings of the game called ``name``: its package's ``SEARCH_SETTINGS`` (in
-    ``cardtable.games.<name>.bots``), else the defaults."""
+    """The search settings of the game called ``name``: its package's ``SEARCH_SETTINGS`` (in its
+    ``bots`` module, found through the registry), else the defaults."""
     try:
-        module = importlib.import_module(f"cardtable.games.{name}.bots")
-    except ModuleNotFoundError:
+        module = registry.part(name, "bots")
+    except BadRules:  # not a registered game
         return SearchSettings()
     settings = getattr(module, "SEARCH_SETTINGS", None)
     return settings if isinstance(settings, SearchSettings) else SearchSettings()

@@ -20,8 +20,7 @@ from collections.abc import Sequence
 from types import MethodType
 from typing import Any
 
-from cardtable.bots.facade import for_bots
-from cardtable.bots.search import SearchSettings
+from cardtable.bots.facade import SearchSettings, for_bots
 from cardtable.games.seep.actions import Bid, Break, Build, Capture, Cement, SeepAction, Throw
 from cardtable.games.seep.floor import VALUE, bits
 from cardtable.games.seep.moves import code_of

@@ -29,8 +29,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from cardtable.bots.facade import for_bots
-from cardtable.bots.search import SearchSettings
+from cardtable.bots.facade import SearchSettings, for_bots
 
 from .actions import ALONE, BLITZ, CRACK, PASS, PICK, PLAYS, RECRACK, Call
 from .play import SEATS, call_choices

@@ -17,8 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from cardtable.bots.facade import for_bots
-from cardtable.bots.search import SearchSettings
+from cardtable.bots.facade import SearchSettings, for_bots
 from cardtable.cards import TEN
 
 from .actions import Bid, Discard, Pass, Play
