@@ -57,6 +57,7 @@ from typing import Any, Protocol
 
 from cardtable import registry
 from cardtable.bots.base import Bot, RandomBot, Ranker
+from cardtable.bots.facade import DEFAULT_MOVES as DEFAULT_MOVES  # re-exported: the default budgets
 from cardtable.bots.facade import SearchSettings, for_bots
 from cardtable.core import BadRules
 
