@@ -1,8 +1,8 @@
 """The toy game (tests/toygame, added by its package and one registry line) at a web table in a
-real browser: created from the home page with bots, a whole hand played by clicking, and the
-score the page shows is the stored record's. It has no page module of its own, so the pages draw
-it the generic way (its hand by suit, the trick in the middle, its result as the scores), with no
-change outside its package."""
+real browser: created from the home page with bots, a whole hand played by clicking, the score
+the page shows is the stored record's, and the replay viewer steps through it. It has no page
+module of its own, so the pages draw it the generic way (its hand by suit, the trick in the
+middle, its result as the scores), with no change outside its package."""
 
 from __future__ import annotations
 
@@ -41,5 +41,20 @@ def test_the_toy_game_plays_a_hand_by_clicking(
     expected = replayed_scores(server, table_of(page), tmp_path)
     assert shown_score(page) == expected and sum(expected) == 5  # T4: a point a trick
     assert page.locator("#handsummary p").count() >= 2, "the end of the hand is told in words"
+
+    # the replay viewer draws it the same generic way: every hand face up, the trick in the middle
+    viewer = context.new_page()
+    viewer.on("pageerror", lambda err: problems.append(str(err)))
+    viewer.goto(f"{server.url}/replay?table={table_of(page)}")
+    viewer.wait_for_selector("#nav:not([hidden])")
+    assert viewer.locator(".openhand img").count() == 15, "after the deal every hand is face up: 3 seats × 5 cards"
+    assert "Toy" in viewer.title()
+    shown = []
+    for _ in range(3):  # the first trick, a card more at each step
+        viewer.click("#next")
+        shown.append(viewer.locator("#table .trickwrap .trick img").count())
+    assert shown[:3] == [1, 2, 3], shown
+    viewer.keyboard.press("End")
+    viewer.wait_for_selector(".summary")
     assert problems == [], problems  # no script error, no CSP refusal, no module that failed to load
     context.close()
