@@ -346,8 +346,8 @@ def _build_parser() -> _Parser:
         type=_number,
         default=None,
         metavar="H",
-        help=f"with --matches: the hands a Sheepshead match lasts (it has no end of its own; default "
-        f"{sim.open_match_hands('sheepshead')}), and the cap for the other games (default {sim.HAND_CAP}); "
+        help="with --matches: the hands a match lasts in a game whose match has no end of its own (Sheepshead; "
+        f"default one deal by each seat), and the cap for the other games (default {sim.HAND_CAP}); "
         "a match ended this way goes to the bot whose seats have the most points on average, a tie between all "
         "being a draw",
     )

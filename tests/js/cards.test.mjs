@@ -1,6 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseCard, prettyCard, sortHand, suitOrder, fanLayout, cardImage, SHEEPSHEAD_TRUMPS } from "../../src/cardtable/web/static/js/cards.js";
+import { modules } from "./games.mjs";
+import { parseCard, prettyCard, sortHand, suitOrder, fanLayout, cardImage } from "../../src/cardtable/web/static/js/cards.js";
+
+const SHEEPSHEAD_TRUMPS = modules.sheepshead.TRUMPS;
 
 test("cards are read as the records write them, tens either way", () => {
   assert.deepEqual(parseCard("10d"), { rank: "10", suit: "D" });

@@ -1,6 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { describe as say, summary, places, seatName, teamName, actionLabel, houseWords, peopleNames } from "../../src/cardtable/web/static/js/format.js";
+import "./games.mjs";
+import { describe as say, summary, places, seatName, teamName, actionLabel, peopleNames } from "../../src/cardtable/web/static/js/format.js";
+import { partsOf } from "../../src/cardtable/web/static/js/games.js";
+
+const houseWords = partsOf("seep").houseWords;
 
 test("actions in words, with names and 'you'", () => {
   assert.equal(say("2 bid 3", 0, ["Ann", "Bo", "Cy", "Di"]), "Cy bids 3.");

@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "./games.mjs";
 import { infoLines } from "../../src/cardtable/web/static/js/dom.js";
 
 test("a finished hand's facts show the match after it, not as it stood at the deal", () => {

@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "./games.mjs";
 import { num, refusalWords, relation, summary, whoAmI } from "../../src/cardtable/web/static/js/format.js";
 import { cardWords } from "../../src/cardtable/web/static/js/cards.js";
 

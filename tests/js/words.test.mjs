@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "./games.mjs";
 import { gameTitle, hintView, movePrompt, plainWords } from "../../src/cardtable/web/static/js/format.js";
 
 test("games by the names players know them by", () => {

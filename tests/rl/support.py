@@ -7,9 +7,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardtable import registry
-from cardtable.core import option_variants
+from cardtable.core import game_package, option_variants
 from cardtable.rl.tokens import GAMES
 from cardtable.rl.walk import Decision
+
+#: The games cardtable ships (its own packages): those docs/rl.md documents and that have the named
+#: PettingZoo modules (``smear_v1`` …). A game added from outside has environments all the same.
+SHIPPED = tuple(name for name in GAMES if game_package(registry.game_class(name)).startswith("cardtable.games."))
 
 
 def configs() -> list[tuple[str, str | None, dict[str, Any]]]:

@@ -9,12 +9,12 @@ import pytest
 pytest.importorskip("numpy")
 
 from cardtable.rl.encode import layout, layout_rows
-from cardtable.rl.tokens import GAMES
+from tests.rl.support import SHIPPED
 
 DOC = Path(__file__).parents[2] / "docs" / "rl.md"
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", SHIPPED)
 def test_the_observation_tables_match_the_encoders(name: str) -> None:
     text = DOC.read_text(encoding="utf-8")
     assert f"### {name} ({layout(name).size} entries)" in text
@@ -22,7 +22,7 @@ def test_the_observation_tables_match_the_encoders(name: str) -> None:
         assert f"| `{plane}` | {shape} | {offset} | {meaning} |" in text
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", SHIPPED)
 def test_every_preset_of_the_game_is_in_the_presets_table(name: str) -> None:
     from cardtable import registry
 

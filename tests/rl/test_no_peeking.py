@@ -18,6 +18,7 @@ from cardtable.rl.tokens import GAMES, vocabulary
 from cardtable.rl.walk import Decision
 from tests.rl.support import decision_points
 
+#: Hands per game (another registered game: 15).
 HANDS = {"seep": 10, "smear": 12, "sheepshead": 10}
 OPTIONS = {
     "seep": {},
@@ -34,10 +35,10 @@ def _mask(vocab: object, decision: Decision) -> bytes:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_resampled_hidden_cards_change_no_observation_or_mask(name: str) -> None:
-    game, vocab = get_game(name, **OPTIONS[name]), vocabulary(name)
+    game, vocab = get_game(name, **OPTIONS.get(name, {})), vocabulary(name)
     rng = random.Random(8)
     checked = 0
-    for state in decision_points(game, HANDS[name], seed=21):
+    for state in decision_points(game, HANDS.get(name, 15), seed=21):
         actor = game.actor(state)
         true = Decision(vocab, game.legal_actions(state))
         # a random partial spelling of one of the actor's legal actions

@@ -29,9 +29,9 @@ VARIANTS = {
 def test_walking_the_masks_gives_exactly_the_legal_actions(name: str) -> None:
     vocab = vocabulary(name)
     points = 0
-    for k, options in enumerate(VARIANTS[name]):
+    for k, options in enumerate(VARIANTS.get(name, [{}])):
         game = get_game(name, **options)
-        for state in decision_points(game, HANDS[name], seed=100 + k):
+        for state in decision_points(game, HANDS.get(name, 150), seed=100 + k):
             legal = list(game.legal_actions(state))
             walked = walk_all(Decision(vocab, legal))
             assert len(walked) == len(legal)

@@ -33,6 +33,30 @@ def test_the_pages_are_served(client: TestClient) -> None:
     assert client.get("/static/../pages.py").status_code == 404
 
 
+def test_each_game_serves_its_own_page_module_and_nothing_else(client: TestClient) -> None:
+    for game in ("seep", "smear", "sheepshead"):
+        got = client.get(f"/static/games/{game}/game.js")
+        assert got.status_code == 200 and got.headers["content-type"].startswith("text/javascript"), game
+        assert "export function game(kit)" in got.text and f"@module {game}" in got.text
+    # a game without a module of its own gets the generic one (its pages draw it the generic way)
+    generic = client.get("/static/games/toy/game.js")
+    assert generic.status_code == 200 and "@module gamedefault" in generic.text
+    for path in (
+        "/static/games/nosuchgame/game.js",  # not a registered game
+        "/static/games/seep/other.js",  # no such module
+        "/static/games/seep/game.py",  # not a module's name
+        "/static/games/seep/..%2fgame.py",  # out of the game's web folder
+        "/static/games/seep/%2e%2e%2f%2e%2e%2fweb%2fpages.py",
+        "/static/games/seep/../../web/pages.py",
+        "/static/games/..%2f..%2fweb/pages.py",
+        "/static/games/seep/.js",
+        "/static/games/seep/Game.js",
+    ):
+        got = client.get(path)
+        assert got.status_code == 404, path
+        assert "def " not in got.text and "import " not in got.text, path
+
+
 def test_every_game_lists_every_house_rule_with_its_meaning(client: TestClient) -> None:
     got = client.get("/api/games").json()
     assert [g["name"] for g in got["games"]] == names()

@@ -22,11 +22,13 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from cardtable.rl.environment import environment
 from cardtable.rl.table import MAX_REDEALS, Table
+from cardtable.rl.tokens import GAMES
 
-#: The environment names and their versions (an encoding or reward change bumps the version:
-#: Smear's and Sheepshead's observations gained the cards each side has taken in v1).
-VERSIONS = {"seep": "seep_v0", "smear": "smear_v1", "sheepshead": "sheepshead_v1"}
+#: The environment names and their versions, ``smear_v1`` (an encoding or reward change bumps the
+#: version: each package's ``environment.VERSION``).
+VERSIONS = {name: environment(name).name for name in GAMES}
 
 
 class raw_env(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
@@ -66,7 +68,7 @@ class raw_env(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
             max_redeals=max_redeals,
             **house_rules,
         )
-        self.metadata = {"render_modes": ["human", "ansi"], "name": VERSIONS[name], "is_parallelizable": False}
+        self.metadata = {"render_modes": ["human", "ansi"], "name": self.table.env.name, "is_parallelizable": False}
         self.render_mode = render_mode
         self.with_features = action_features
         self.possible_agents = [f"seat_{i}" for i in range(self.table.seats)]

@@ -11,7 +11,8 @@ the tokens the seat has given in the hand. ``resample_from_infostate`` deals the
 again with the engine's own sampler. The parameter ``preset`` picks one of the game's presets, and
 every rule option is a parameter too (``python_smear(kitty_size=2)``; `NONE` stands for a null
 option). ``dealer`` is the first hand's dealer (0 by default; `RANDOM_DEALER`, -1, has a first
-chance node draw it). Sheepshead is declared zero-sum, with the bounds its rules allow.
+chance node draw it). The bounds of the returns, the longest hand and whether a game is zero-sum
+come from its package (`cardtable.rl.environment`); a game without them has no OpenSpiel game.
 
 >>> import pyspiel
 >>> import cardtable.rl.openspiel
@@ -34,21 +35,16 @@ import pyspiel
 
 from cardtable.cards import format_card
 from cardtable.core import BadRules, Deal
-from cardtable.games.sheepshead.scoring import MAX_PENDING_DOUBLERS
 from cardtable.registry import get_game
 from cardtable.rl.encode import encode, layout
+from cardtable.rl.environment import environment
 from cardtable.rl.table import REDEALT
 from cardtable.rl.tokens import GAMES, vocabulary
 from cardtable.rl.walk import Decision
 
-#: (least, greatest) return of one seat in one hand, and the longest hand in moves (chance
-#: nodes included, a redeal or two allowed for), per game.
 #: Worlds drawn at most by ``resample_from_infostate`` before it gives up (the samplers meet the
 #: rules' constraints, so the first draw is expected to do).
 _RESAMPLE_TRIES: Final = 100
-
-_BOUNDS: Final = {"seep": (-1000.0, 1000.0, 3000), "smear": (-5.0, 5.0, 400), "sheepshead": (-1000.0, 1000.0, 500)}
-
 
 #: The value of a parameter standing for a rule option's ``None`` (no limit): OpenSpiel parameters
 #: cannot be null.
@@ -56,9 +52,6 @@ NONE: Final = -1
 
 #: The ``dealer`` parameter that has a first chance node draw the dealer, each seat equally likely.
 RANDOM_DEALER: Final = -1
-
-#: Games whose returns sum to zero in every hand under every rule option (R38, R41-R43).
-ZERO_SUM: Final = frozenset({"sheepshead"})
 
 Options = tuple[tuple[str, Any], ...]
 
@@ -101,7 +94,9 @@ def _game_type(name: str) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if name in ZERO_SUM else pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM
+        if environment(name).zero_sum
+        else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=_engine(name, "standard").seats,
         min_num_players=_engine(name, "standard").seats,
@@ -113,33 +108,17 @@ def _game_type(name: str) -> Any:
     )
 
 
-def _sheepshead_bounds(rules: Any) -> tuple[float, float]:
-    """The least and greatest return of a Sheepshead seat in one hand under ``rules``: R38's
-    largest payment (alone: 12 units; a loss twice that on the bump, R40) times the largest
-    multiplier M (R37): doublers (R42; compound ones stack up to the engine's cap), a crack and
-    re-crack (R44), two blitzes (R45), within R46's limit. Leasters and the other no-pick hands
-    pay less (R41, R43)."""
-    doubler = 1
-    if rules.no_pick_rule == "doubler":
-        doubler = 2**MAX_PENDING_DOUBLERS if rules.doubler_stacking == "compound" else 2
-    m = doubler * (4 if rules.cracking else 1) * (4 if rules.blitzing else 1)
-    if rules.multiplier_limit is not None:
-        m = min(m, rules.multiplier_limit)
-    return -float(12 * m * (2 if rules.double_on_the_bump else 1)), float(12 * m)
-
-
 def _game_info(name: str, engine: Any) -> Any:
-    low, high, length = _BOUNDS[name]
-    if name == "sheepshead":
-        low, high = _sheepshead_bounds(engine.rules)
+    env = environment(name)
+    low, high = env.bounds(engine.rules)
     return pyspiel.GameInfo(
         num_distinct_actions=vocabulary(name).size,
         max_chance_outcomes=len(vocabulary(name).cards),
         num_players=_engine(name, "standard").seats,
         min_utility=low,
         max_utility=high,
-        utility_sum=0.0 if name in ZERO_SUM else None,
-        max_game_length=length,
+        utility_sum=0.0 if env.zero_sum else None,
+        max_game_length=env.length(),
     )
 
 
@@ -339,4 +318,9 @@ def _register(name: str) -> type[CardtableGame]:
     return cls
 
 
-GAME_CLASSES: Final = {name: _register(name) for name in GAMES}
+#: The OpenSpiel game class of every game whose package tells OpenSpiel what it needs.
+GAME_CLASSES: Final = {
+    name: _register(name)
+    for name in GAMES
+    if environment(name).utility_bounds is not None and environment(name).max_game_length is not None
+}

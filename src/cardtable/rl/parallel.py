@@ -21,7 +21,6 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from cardtable.rl.aec import VERSIONS
 from cardtable.rl.table import MAX_REDEALS, Table
 
 
@@ -51,7 +50,7 @@ class ParallelTable(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc
             max_redeals=max_redeals,
             **house_rules,
         )
-        self.metadata = {"render_modes": ["human", "ansi"], "name": VERSIONS[name], "is_parallelizable": True}
+        self.metadata = {"render_modes": ["human", "ansi"], "name": self.table.env.name, "is_parallelizable": True}
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{i}" for i in range(self.table.seats)]
         self.agents: list[str] = []

@@ -28,21 +28,12 @@ import numpy as np
 from cardtable.core import BadRules, HandResult
 from cardtable.registry import get_game
 from cardtable.rl.encode import Vector, encode, layout
+from cardtable.rl.environment import environment
 from cardtable.rl.tokens import vocabulary
 from cardtable.rl.walk import Decision
 
 #: Results of a hand that ended at the deal without a score: dealt again inside the episode.
 REDEALT: Final = frozenset({"misdeal", "passed_out", "doubler"})
-
-#: Every place a card can be, per game, in the order of the full-information tensor.
-PLACES: Final = {
-    "seep": ("hand 0", "hand 1", "hand 2", "hand 3", "stock", "floor", "pile 0", "pile 1"),
-    "smear": ("hand 0", "hand 1", "hand 2", "hand 3", "stock", "dead", "discard", "trick", "pile 0", "pile 1"),
-    "sheepshead": (
-        "hand 0", "hand 1", "hand 2", "hand 3", "hand 4", "blind", "bury", "trick",
-        "taken 0", "taken 1", "taken 2", "taken 3", "taken 4",
-    ),
-}  # fmt: skip
 
 #: Hands in a row that may end at the deal inside one episode before it is truncated (an agent
 #: that always passes in Smear would otherwise be dealt hand after hand for ever).
@@ -50,9 +41,6 @@ MAX_REDEALS: Final = 100
 
 #: Dealer choices for an episode's first hand: a seat number, or one of these.
 DEALER_POLICIES: Final = ("random", "rotate")
-
-#: Hands in a match episode when the game has no end of its own (Sheepshead: one deal per seat).
-MATCH_HANDS: Final = {"sheepshead": 5}
 
 
 def check_dealer(dealer: object, seats: int) -> int | str:
@@ -98,6 +86,7 @@ class Table:
         self.name = name
         self.vocab = vocabulary(name)
         self.layout = layout(name)
+        self.env = environment(name)
         self.seats: int = self.game.seats
         self.auto_forced = auto_forced
         self.rng = random.Random()
@@ -123,7 +112,7 @@ class Table:
         self.dealer = 0
         self._unscored = 0
         self._episodes = 0
-        self._baazis = 0
+        self._match_start: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ episodes
 
@@ -140,7 +129,7 @@ class Table:
         episode = opts.get("episode", "hand")
         if episode not in ("hand", "match"):
             raise BadRules(f'episode: expected "hand" or "match", not {episode!r}')
-        hands = opts.get("hands", MATCH_HANDS.get(self.name) if episode == "match" else None)
+        hands = opts.get("hands", self.env.match_hands if episode == "match" else None)
         if hands is not None and (not isinstance(hands, int) or isinstance(hands, bool) or hands < 1):
             raise BadRules(f"hands: expected a whole number 1 or more, not {hands!r}")
         if seed is not None:
@@ -155,7 +144,7 @@ class Table:
         self.done = self.truncated = False
         self.steps = self._unscored = 0
         self._episodes += 1
-        self._baazis = sum(self.game.match_json(start).get("baazis", ()))
+        self._match_start = self.game.match_json(start)
         self._deal(start, deal)
 
     def _deal(self, start: Any, deal: Any = None) -> None:
@@ -218,8 +207,7 @@ class Table:
     def _match_over(self, nxt: Any) -> bool:
         if self.hands_limit is not None and self.hands >= self.hands_limit:
             return True
-        baazis = self.game.match_json(nxt).get("baazis")
-        return baazis is not None and sum(baazis) > self._baazis  # Seep: a baazi has been won
+        return self.env.match_over(self._match_start, self.game.match_json(nxt))
 
     def _force(self) -> None:
         while self.decision is not None and not self.done:
@@ -285,7 +273,7 @@ class Table:
     def full_state(self) -> Vector:
         """Training only: where every card lies (hidden ones too), then every seat's observation."""
         n = len(self.vocab.cards)
-        places = PLACES[self.name]
+        places = self.env.places
         out = np.zeros(len(places) * n + self.seats * self.layout.size, np.int8)
         where = self.game.card_places(self.state)
         for k, place in enumerate(places):
@@ -301,7 +289,7 @@ class Table:
 
     def full_state_size(self) -> int:
         """The length of `full_state`."""
-        return len(PLACES[self.name]) * len(self.vocab.cards) + self.seats * self.layout.size
+        return len(self.env.places) * len(self.vocab.cards) + self.seats * self.layout.size
 
     def legal_actions(self) -> list[str]:
         """The complete legal actions still open to the seat to act, in record notation."""

@@ -10,6 +10,8 @@ file), so it can reveal only what that record already shows.
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from cardtable import registry
+from cardtable.core import game_package
 from cardtable.voice import partnerships
 from cardtable.web import metrics
 from cardtable.web.replaywork import Replayer
@@ -117,6 +120,38 @@ def games(request: Request) -> dict[str, Any]:
     for name, _ in getattr(settings, "bot_programs", ()):
         out["bots"] = [*out["bots"], {"name": name, "label": f"{name} (a bot program)"}]
     return out
+
+
+#: The name of a game's page module: letters, digits and underscores, then ``.js`` (no path).
+_MODULE_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}\.js")
+
+
+def game_module_path(game: str, name: str) -> Path | None:
+    """The file of the page module ``name`` of the registered game ``game``: in the ``web`` folder
+    of its package, where the pages find what only that game draws (``game.js``, see
+    docs/pages.md), or, for ``game.js`` of a game without its own, the generic module that draws
+    it the generic way. ``None`` for an unknown game, a name that is not a module's, or a path
+    that would leave the game's ``web`` folder."""
+    if game not in registry.names() or not _MODULE_NAME.fullmatch(name):
+        return None
+    spec = importlib.util.find_spec(game_package(registry.game_class(game)))
+    places = list(spec.submodule_search_locations or ()) if spec is not None else []
+    for place in places:
+        folder = (Path(place) / "web").resolve()
+        target = (folder / name).resolve()
+        if target.parent == folder and target.is_file():
+            return target
+    return STATIC / "js" / "gamedefault.js" if name == "game.js" else None
+
+
+@router.get("/static/games/{game}/{name}", include_in_schema=False)
+def game_module(game: str, name: str) -> Response:
+    """A game's own page module (``/static/games/seep/game.js``), loaded by the pages with
+    ``import()`` keyed by the table's game (`game_module_path`)."""
+    path = game_module_path(game, name)
+    if path is None:
+        return _refuse(404, "no such page module")
+    return FileResponse(path, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
 def _refuse(status: int, message: str) -> JSONResponse:

@@ -1,15 +1,18 @@
 // @ts-check
 /**
  * Cards as the records write them (`10D`, `QS`): reading them, drawing them, and sorting a hand
- * the way players hold it — trump together on the left in Smear and Sheepshead, suits in
- * alternating colours, high cards first. Pure functions, tested by `node --test`.
+ * the way players hold it — trump together on the left, suits in alternating colours, high cards
+ * first, or the game's own order (its module's `sortHand`, `games.js`). Pure functions, tested by
+ * `node --test`.
  * @module cards
  */
+
+import { partsOf } from "./games.js";
 
 export const SUITS = /** @type {const} */ (["C", "D", "H", "S"]);
 export const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 export const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-/** Ranks from the ace (low, as Seep counts) to the king. */
+/** Ranks from the ace (low) to the king. */
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
 /**
@@ -67,14 +70,8 @@ export function cardImage(text, options = {}) {
   return `${base}/${four ? "4/" : ""}${c.rank}${c.suit}.svg`;
 }
 
-/** Sheepshead R4: the fourteen trumps, highest first. */
-export const SHEEPSHEAD_TRUMPS = ["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "10D", "KD", "9D", "8D", "7D"];
-/** Sheepshead: the fail suits' order, highest first (R5). */
-const SHEEPSHEAD_FAIL = ["A", "10", "K", "9", "8", "7"];
-/** Smear: the same order in every suit, highest first; no jick. */
-const SMEAR_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
-/** Seep: a card's value, ace 1 to king 13; held low to high as the values are added. */
-const SEEP_ORDER = RANKS;
+/** The same order in every suit, highest first, the ace high. */
+export const ACE_HIGH = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
 
 /**
  * Suits in an order where two of a colour never sit together, starting with `first` when given.
@@ -112,46 +109,42 @@ export function suitOrder(first, present) {
 }
 
 /**
- * A hand sorted the way its players hold it.
- *
- * - Sheepshead: the fourteen trumps first in their order (R4), then clubs, spades, hearts by rank.
- * - Smear: once trump is known, trump first; suits in alternating colours, ace high, no jick.
- * - Seep: suits in alternating colours, low to high (values are added in Seep).
+ * A hand sorted the way its players hold it: the game's own order when its module gives one
+ * (`sortHand` in `games.js`), else trump first once it is known, suits in alternating colours,
+ * ace high.
  * @param {string} game
  * @param {string[]} hand
  * @param {{trump?: string | null}} [options]
  * @returns {string[]}
  */
 export function sortHand(game, hand, options = {}) {
+  const own = partsOf(game).sortHand;
+  if (own) return own(hand, options);
+  return sortBySuit(hand, options.trump ?? null, ACE_HIGH);
+}
+
+/**
+ * Cards by suit (in alternating colours, `first` leading when given), then by `ranks`' order.
+ * @param {string[]} hand
+ * @param {string | null} first
+ * @param {string[]} ranks
+ * @returns {string[]}
+ */
+export function sortBySuit(hand, first, ranks) {
   const cards = hand.map((t) => ({ t, c: parseCard(t) }));
   const present = [...new Set(cards.flatMap(({ c }) => (c ? [c.suit] : [])))];
-  if (game === "sheepshead") {
-    const fail = present.filter((s) => s !== "D");
-    const trumps = (/** @type {string} */ t) => SHEEPSHEAD_TRUMPS.indexOf(t);
-    const failSuits = suitOrder(null, fail.filter((s) => cards.some(({ t, c }) => c?.suit === s && trumps(t) < 0)));
-    /** @param {{t: string, c: Card | null}} x */
-    const key = ({ t, c }) => {
-      const norm = c ? c.rank + c.suit : t;
-      const i = trumps(norm);
-      if (i >= 0) return [0, i];
-      if (!c) return [9, 0];
-      return [1 + failSuits.indexOf(c.suit), SHEEPSHEAD_FAIL.indexOf(c.rank)];
-    };
-    return sortBy(cards, key);
-  }
-  const trump = options.trump ?? null;
-  const order = suitOrder(game === "smear" ? trump : null, present);
-  const ranks = game === "seep" ? SEEP_ORDER : SMEAR_ORDER;
+  const order = suitOrder(first, present);
   return sortBy(cards, ({ c }) => (c ? [order.indexOf(c.suit), ranks.indexOf(c.rank)] : [9, 0]));
 }
 
 /**
+ * Items sorted by a key of numbers (ties kept in their order), each given back as its `t`.
  * @template T
  * @param {T[]} items
  * @param {(x: T) => number[]} key
  * @returns {string[]}
  */
-function sortBy(items, key) {
+export function sortBy(items, key) {
   const keyed = items.map((x, i) => ({ x, k: [...key(x), i] }));
   keyed.sort((a, b) => {
     for (let i = 0; i < a.k.length; i++) if (a.k[i] !== b.k[i]) return a.k[i] - b.k[i];

@@ -7,22 +7,26 @@
  */
 
 import { prettyCard, SUIT_NAMES, SUIT_SYMBOLS } from "./cards.js";
+import { partsOf } from "./games.js";
 
 /**
- * How many seats each game has.
+ * How many seats a game has, when the table does not say (its module's `seats`, else 4).
  * @param {string} game
  */
 export function seatCount(game) {
-  return game === "sheepshead" ? 5 : 4;
+  return partsOf(game).seats ?? 4;
 }
 
 /**
- * The sides that score: partnerships in Seep and Smear (seats 0+2, 1+3), each seat in Sheepshead.
+ * The sides that score: partnerships (seats 0+2, 1+3) in a game whose module says it is played in
+ * partnerships, else each seat for himself.
  * @param {string} game
+ * @param {number} [seats]
  * @returns {number[][]}
  */
-export function sides(game) {
-  return game === "sheepshead" ? [[0], [1], [2], [3], [4]] : [[0, 2], [1, 3]];
+export function sides(game, seats = seatCount(game)) {
+  if (partsOf(game).partnerships) return [[0, 2], [1, 3]];
+  return Array.from({ length: seats }, (_, s) => [s]);
 }
 
 /**
@@ -150,7 +154,7 @@ export const num = (n) => (n < 0 ? `−${-n}` : `${n}`);
 /**
  * @param {number} n
  */
-const plus = (n) => (n > 0 ? `+${n}` : num(n));
+export const plus = (n) => (n > 0 ? `+${n}` : num(n));
 
 /**
  * Both sides of a partnership game with a number each, the reader's side first: "you 3, them −4"
@@ -166,49 +170,27 @@ export function teamPair(pair, me, names = [], show = num) {
 }
 
 /**
- * What a seat is to the reader: "you", "your partner", "opponent" in a partnership game; in
- * Sheepshead "picker", "partner" (once the reader may know it), "defender", as the reader's view
- * shows it ("" when nothing is known yet).
+ * What a seat is to the reader: "you", "your partner", "opponent" in a partnership game; what the
+ * game's module says (`relation`: the Sheepshead picker, partner and defenders, as the reader's
+ * view shows them); else "you" and "opponent" ("" to a spectator).
  * @param {string} game
  * @param {any} view the reader's view
  * @param {number} seat
  * @param {number | null} me
  */
 export function relation(game, view, seat, me) {
-  if (game !== "sheepshead") {
-    if (me === null) return "";
-    if (seat === me) return "you";
-    return seat % 2 === me % 2 ? "your partner" : "opponent";
-  }
-  const picker = view?.picker;
-  if (typeof picker !== "number") return "";
-  if (seat === picker) return seat === me ? "picker (you)" : "picker";
-  const known = Boolean(view?.partner_known);
-  if (known && seat === view.partner) return seat === me ? `picker's partner (you${calledPlayed(view) ? "" : ", secret"})` : "picker's partner";
-  const settled = known || ["play", "done", "over"].includes(String(view?.phase));
-  if (!settled) return "";
-  // the partner always knows himself (R22): a reader who is neither picker nor partner defends
-  if (seat === me) return "defender (you)";
-  if (known) return "defender";
-  return me === picker ? "defender" : "";
-}
-
-/**
- * Whether the called card has been played (so that the partner is known to all).
- * @param {any} view
- */
-function calledPlayed(view) {
-  const call = view?.call;
-  if (!call) return true;
-  const card = call.kind === "jack_of_diamonds" ? "JD" : call.kind === "ace" && call.suit ? `A${call.suit}` : call.kind === "ten" && call.suit ? `10${call.suit}` : null;
-  if (!card) return false;
-  const played = [...(view.tricks ?? []).flatMap((/** @type {any} */ t) => t.cards ?? []), ...(view.trick?.cards ?? [])];
-  return played.includes(card);
+  const own = partsOf(game).relation;
+  if (own) return own(view, seat, me);
+  if (me === null) return "";
+  if (seat === me) return "you";
+  if (!partsOf(game).partnerships) return "opponent";
+  return seat % 2 === me % 2 ? "your partner" : "opponent";
 }
 
 /**
  * Who the reader is, said once at the top of the page: "You are Ann, seat 2 · your partner: Cy"
- * (Sheepshead: with the reader's role), or that the reader watches.
+ * in a partnership game, what the game's module adds (`whoAmI`: the reader's Sheepshead role),
+ * or that the reader watches.
  * @param {string} game
  * @param {any} view
  * @param {number | null} me
@@ -218,10 +200,10 @@ function calledPlayed(view) {
 export function whoAmI(game, view, me, names = [], myName = "") {
   if (me === null) return "You are watching: every seat's hidden cards stay hidden.";
   const head = `You are ${myName || names[me] || "here"}, seat ${me}`;
-  if (game !== "sheepshead") return `${head} · your partner: ${seatName((me + 2) % 4, me, names)}`;
-  const role = relation(game, view, me, me).replace(/ \(you.*\)$/, "").replace(/^picker's partner$/, "the picker's partner");
-  const secret = /secret/.test(relation(game, view, me, me)) ? " (secret)" : "";
-  return role ? `${head} · ${role}${secret}` : head;
+  const own = partsOf(game).whoAmI;
+  if (own) return own(view, me, names, head);
+  if (partsOf(game).partnerships) return `${head} · your partner: ${seatName((me + 2) % 4, me, names)}`;
+  return head;
 }
 
 /**
@@ -249,7 +231,8 @@ export function refusalWords(msg, action, me, names = []) {
 }
 
 /**
- * The end of a hand in words, from the engine's hand result (`result`, `score`, `details`).
+ * The end of a hand in words, from the engine's hand result (`result`, `score`, `details`): as the
+ * game's module says it (`summary`), else the result and the scores.
  * @param {string} game
  * @param {{result: string, score: number[], details: any}} hand
  * @param {number | null} me
@@ -258,73 +241,11 @@ export function refusalWords(msg, action, me, names = []) {
  */
 export function summary(game, hand, me, names = []) {
   const d = hand.details ?? {};
-  const who = (/** @type {number} */ s) => seatName(s, me, names);
   if (hand.result === "misdeal") {
     return [`Misdeal: ${d.reason ?? "the hand is dealt again"}.`];
   }
-  if (game === "smear") {
-    if (hand.result === "passed_out") return ["Everyone passed: the hand is dealt again."];
-    const pts = d.points ?? {};
-    /** @type {Record<string, string[]>} */
-    const byTeam = { 0: [], 1: [] };
-    const label = {
-      high: `High${d.high_card ? " " + prettyCard(d.high_card) : ""}`,
-      low: `Low${d.low_card ? " " + prettyCard(d.low_card) : ""}`,
-      jack: "Jack",
-      game: `Game${Array.isArray(d.game_counts) ? ` ${d.game_counts[0]}–${d.game_counts[1]}` : ""}`,
-    };
-    for (const k of ["high", "low", "jack", "game"]) {
-      if (pts[k] === 0 || pts[k] === 1) byTeam[pts[k]].push(/** @type {any} */ (label)[k]);
-    }
-    const parts = [0, 1]
-      .filter((t) => byTeam[t].length)
-      .map((t) => `${joinAnd(byTeam[t])} to ${teamName(t, me, names)}`);
-    const bidTeam = typeof d.bidder === "number" ? d.bidder % 2 : null;
-    const tp = Array.isArray(d.team_points) ? d.team_points : [0, 0];
-    let head = parts.join("; ") || "No points";
-    if (bidTeam !== null && me !== null) {
-      const mine = me % 2;
-      head += `: ${tp[mine]} point${tp[mine] === 1 ? "" : "s"} to you, ${tp[1 - mine]} to them`;
-    }
-    if (bidTeam !== null) head += `; bid ${d.bid} by ${who(d.bidder)} ${d.made ? "made" : "set"}`;
-    const lines = [head + "."];
-    if (Array.isArray(d.change)) lines.push(`Score change: ${teamPair(d.change, me, names, plus)}.`);
-    if (Array.isArray(d.scores)) lines.push(`Match: ${teamPair(d.scores, me, names)}.`);
-    return lines;
-  }
-  if (game === "sheepshead") {
-    if (hand.result === "leaster") {
-      const winners = (d.winners ?? []).map(who);
-      return [`Leaster: nobody picked; ${joinAnd(winners)} ${winners.length === 1 && winners[0] === "you" ? "win" : "wins"} with the fewest points.`,
-        `Points taken: ${(d.points ?? []).map((/** @type {number} */ p, /** @type {number} */ s) => `${who(s)} ${p}`).join(", ")}.`];
-    }
-    if (hand.result === "doubler") return ["Nobody picked: a doubler, the next hand counts double."];
-    const side = d.alone || d.partner === null || d.partner === undefined ? `${who(d.picker)} alone` : `${who(d.picker)} and ${who(d.partner)}`;
-    const outcome = String(d.outcome ?? "").replace(/_/g, " ");
-    const lines = [
-      `${cap(side)}: ${d.picker_points} to ${d.defender_points}, ${outcome}${d.multiplier > 1 ? ` (×${d.multiplier})` : ""}.`,
-    ];
-    if (d.picker_tricks === 0) lines.push("The picker's side took no trick.");
-    lines.push(`Scores: ${hand.score.map((p, s) => `${who(s)} ${plus(p)}`).join(", ")}.`);
-    return lines;
-  }
-  if (game === "seep") {
-    const side = (/** @type {number} */ t) => teamName(t, me, names);
-    const tot = d.totals ?? [0, 0];
-    const sweeps = d.sweeps ?? [0, 0];
-    const lines = [`Points: ${side(0)} ${tot[0]}, ${side(1)} ${tot[1]}.`];
-    const sw = [0, 1].filter((t) => sweeps[t]).map((t) => `${side(t)} ${sweeps[t]}`);
-    if (sw.length) lines.push(`Sweep points: ${sw.join(", ")}.`);
-    if (Array.isArray(d.card_points)) lines.push(`Card points ${d.card_points[0]}–${d.card_points[1]}; majority bonus ${(d.majority_bonus ?? [0, 0]).join("–")}.`);
-    const baazi = d.baazi; // {team, why} (the engine's details), or null
-    if (baazi !== null && baazi !== undefined && (baazi.team === 0 || baazi.team === 1)) {
-      const why = baazi.why === "nine_point_rule" ? "the other side took fewer than 9 points" : "the lead";
-      lines.push(`A baazi to ${side(baazi.team)} (${why})! The lead starts again from 0.`);
-    } else if (typeof d.difference_after === "number") {
-      lines.push(`The lead is now ${Math.abs(d.difference_after)}${d.difference_after ? ` to ${side(d.difference_after > 0 ? 0 : 1)}` : ""}.`);
-    }
-    return lines;
-  }
+  const own = partsOf(game).summary;
+  if (own) return own(hand, me, names);
   return [`${hand.result}: ${hand.score.join(" ")}`];
 }
 
@@ -339,7 +260,7 @@ export function joinAnd(xs) {
 /**
  * @param {string} t
  */
-function cap(t) {
+export function cap(t) {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
@@ -353,27 +274,12 @@ export function trumpWords(suit) {
 }
 
 /**
- * A Seep house in words: "house of 11 (cemented), owned by you: 5♣+6♥ | J♥".
- * @param {{value: number, sets: string[][], owners: number[]}} house
- * @param {number | null} me
- * @param {string[]} [names]
- */
-export function houseWords(house, me, names = []) {
-  const state = house.sets.length > 1 ? "cemented" : "open";
-  const owners = house.owners.map((o) => seatName(o, me, names)).join(", ");
-  const sets = house.sets.map((s) => s.map(prettyCard).join("+")).join(" | ");
-  return `house of ${house.value} (${state}), owned by ${owners}: ${sets}`;
-}
-
-/** The games by the names players know them by. */
-const GAME_TITLES = /** @type {Record<string, string>} */ ({ seep: "Seep", smear: "Four-Point Smear", sheepshead: "Sheepshead" });
-
-/**
- * A game's name as players say it ("Four-Point Smear" for `smear`).
+ * A game's name as players say it ("Four-Point Smear" for `smear`): its module's `title`, else its
+ * name in words.
  * @param {string} game
  */
 export function gameTitle(game) {
-  return GAME_TITLES[game] ?? cap(String(game).replace(/_/g, " "));
+  return partsOf(game).title ?? cap(String(game).replace(/_/g, " "));
 }
 
 /**
@@ -411,13 +317,12 @@ export function movePrompt(game, legal, picked = 0) {
     }
     if (verb === "play") return "Your move: play a card (the lit ones may be played).";
   }
-  if (game === "seep") return "Your move: pick a card of your hand, then floor items.";
-  return "Your move: choose a card.";
+  return partsOf(game).prompt ?? "Your move: choose a card.";
 }
 
 /**
  * The search bot's hints as the page shows them: each move with its value and margin of error,
- * and, when the margins are wider than the differences (as they often are early in a Seep deal),
+ * and, when the margins are wider than the differences (as they often are early in a deal),
  * one note that says so instead of calling every move "about equal to the best".
  * @param {{action: string, value: number, stderr: number, standing?: string}[]} list best first
  * @returns {{note: string, rows: {action: string, text: string}[]}}

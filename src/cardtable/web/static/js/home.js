@@ -7,6 +7,7 @@
 
 import { h } from "./dom.js";
 import { gameTitle, plainWords } from "./format.js";
+import { loadGame } from "./gameload.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
 
 /** @param {string} id */
@@ -225,6 +226,7 @@ async function main() {
     $("createerr").textContent = `Could not load the games: ${/** @type {Error} */ (e).message}`;
     return;
   }
+  await Promise.all(catalogue.games.map((/** @type {any} */ g) => loadGame(g.name))); // their titles
   const game = /** @type {HTMLSelectElement} */ ($("game"));
   game.replaceChildren(...catalogue.games.map((/** @type {any} */ g) => h("option", { value: g.name, text: gameTitle(g.name) })));
   game.addEventListener("change", renderGame);

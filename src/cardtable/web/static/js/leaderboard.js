@@ -7,6 +7,7 @@
 
 import { h } from "./dom.js";
 import { gameTitle } from "./format.js";
+import { loadGame } from "./gameload.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -32,7 +33,8 @@ async function show(game) {
   $("bots").replaceChildren(...data.bots.map((/** @type {any} */ b) => h("tr", {}, [h("td", { text: b.bot }), ...cells(b)])));
 }
 
-function main() {
+async function main() {
+  await Promise.all(GAMES.map((g) => loadGame(g))); // their titles
   const params = new URLSearchParams(location.search);
   const chosen = GAMES.includes(params.get("game") ?? "") ? /** @type {string} */ (params.get("game")) : GAMES[0];
   const select = /** @type {HTMLSelectElement} */ ($("game"));

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Motion that explains what happened: a played card moves from its seat to the trick or the
- * floor, a taken trick goes to its winner, a Seep capture gathers its items to the capturer, a
+ * floor, a taken trick goes to its winner, a capture gathers its items to the capturer, a
  * sweep is marked. Each move takes at most 300 ms, runs on copies or on the new elements' transform
  * only (never in the way of a click), and is skipped when the person switched motion off or asked
  * for reduced motion. `moves` (which pieces go where for an action) is pure and tested by

@@ -8,6 +8,7 @@
 
 import { h } from "./dom.js";
 import { gameTitle } from "./format.js";
+import { loadGame } from "./gameload.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -61,6 +62,15 @@ function render(page) {
   ])));
 }
 
+/**
+ * Load the modules of the games a player's page names (for their titles).
+ * @param {any} me
+ */
+async function loadGames(me) {
+  const games = new Set([...Object.keys(me?.ratings ?? {}), ...(me?.tables ?? []).map((/** @type {any} */ t) => String(t.game))]);
+  await Promise.all([...games].map((g) => loadGame(g)));
+}
+
 async function main() {
   if (location.hash.length > 1) {
     localStorage.setItem(PLAYER_KEY, decodeURIComponent(location.hash.slice(1)));
@@ -69,7 +79,9 @@ async function main() {
   const token = localStorage.getItem(PLAYER_KEY);
   if (!token) { $("nobody").hidden = false; return; }
   try {
-    render(await post("/api/players/me", { token }));
+    const me = await post("/api/players/me", { token });
+    await loadGames(me);
+    render(me);
   } catch (e) {
     $("nobody").hidden = false;
     $("nobody").append(h("p", { class: "error", role: "alert", text: `Your player link was not accepted: ${/** @type {Error} */ (e).message}` }));

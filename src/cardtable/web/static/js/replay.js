@@ -7,7 +7,8 @@
  */
 
 import { describe, gameTitle, num, places, seatName, summary } from "./format.js";
-import { floorBox, h, infoLines, seatBox, seatFacts, trickBox, actorOf } from "./dom.js";
+import { h, infoLines, middleBox, seatBox, seatFacts, actorOf } from "./dom.js";
+import { loadGame } from "./gameload.js";
 import { replayReviewControls } from "./review_view.js";
 
 /** @param {string} id */
@@ -22,6 +23,7 @@ async function load(record) {
   const res = await fetch("/api/replay", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(record) });
   const data = await res.json().catch(() => null);
   if (!res.ok) { $("loaderr").textContent = `This record does not replay: ${data?.error ?? res.statusText}`; return; }
+  await loadGame(data.game);
   ui.data = data;
   ui.at = 0;
   document.title = `cardtable · replay · ${gameTitle(data.game)}`;
@@ -61,7 +63,7 @@ function render() {
   }
   children.push(h("section", { class: "middle" }, [
     h("div", { class: "info" }, infoLines(game, view, names).map((t) => h("span", { text: t }))),
-    game === "seep" ? floorBox(view, names) : trickBox(game, view, seats, names),
+    middleBox(game, view, seats, names),
   ]));
   $("table").className = `table${seats === 5 ? " five" : ""}`;
   $("table").replaceChildren(...children);

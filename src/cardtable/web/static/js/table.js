@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The table page: join a seat (or watch), then the live table drawn from the seat's view — the
- * hand fanned and sorted, the seats around, the trick or the Seep floor, the actions as buttons,
+ * hand fanned and sorted, the seats around, the trick or what the game's own module draws in the
+ * middle (`games.js`, loaded for the table's game by `gameload.js`), the actions as buttons,
  * refusals with the engine's reason, the end of each hand in words, the score sheet, the history.
  * @module table
  */
@@ -12,7 +13,9 @@ import { Connection } from "./connection.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
 import { actionLabel, describe, gameTitle, hintView, movePrompt, num, peopleNames, places, refusalWords, relation, seatCount, seatName, sides, summary, teamName, whoAmI } from "./format.js";
 import { pickState, toggle, tokensOf } from "./picker.js";
-import { actorOf, cardImg, floorBox, fourColour, h, infoLines, seatBox, seatFacts, trickBox } from "./dom.js";
+import { actorOf, cardImg, fourColour, h, infoLines, middleBox, seatBox, seatFacts } from "./dom.js";
+import { partsOf } from "./games.js";
+import { loadGame } from "./gameload.js";
 import { addLine, allowed, mutedNames, speaker, toggleMute } from "./talk.js";
 import { clockOf, clockText, msLeft, ranOut } from "./clock.js";
 import { places as placesNow, show as showMoves, trickTaken } from "./motion.js";
@@ -74,6 +77,7 @@ async function api(path, body) {
 
 async function loadInfo() {
   ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+  if (ui.game !== ui.info.game) await loadGame(ui.info.game);
   ui.game = ui.info.game;
   ui.seats = Array.isArray(ui.info.seats) ? ui.info.seats.length : seatCount(ui.game);
   ui.names = peopleNames(ui.info?.seats ?? []);
@@ -266,17 +270,19 @@ function start(token) {
 }
 
 /**
- * The pieces on show that a move may name: hand cards and, in Seep, the floor's items.
+ * The pieces on show that a move may name: hand cards and what the game's module adds (`pieces`:
+ * the Seep floor's items).
  * @param {any} view
  * @returns {string[]}
  */
 function pieces(view) {
-  const out = [...(view.hand ?? [])];
-  if (ui.game === "seep") {
-    out.push(...(view.floor?.loose ?? []));
-    for (const house of view.floor?.houses ?? []) out.push(`H${house.value}`);
-  }
-  return out;
+  return [...(view.hand ?? []), ...(partsOf(ui.game).pieces?.(view) ?? [])];
+}
+
+/** Whether a card is played by one click when that is the only move it makes (not in a game
+ * whose moves are built from a hand card and pieces of the middle). */
+function oneClickPlay() {
+  return partsOf(ui.game).oneClickPlay !== false;
 }
 
 async function askHints() {
@@ -308,7 +314,7 @@ function pick(piece) {
   if (!st || !st.legal.length) return;
   const next = toggle(st.legal, ui.picked, piece);
   if (next === ui.picked) {
-    if (ui.game !== "seep" && st.legal.every((/** @type {string} */ a) => a.startsWith("play "))) {
+    if (oneClickPlay() && st.legal.every((/** @type {string} */ a) => a.startsWith("play "))) {
       ui.conn?.act(`play ${piece}`); // the engine refuses it and names the rule
       return;
     }
@@ -319,7 +325,7 @@ function pick(piece) {
   ui.refused = "";
   const offers = pickState(st.legal, ui.picked, pieces(st.view));
   // a trick game's card play needs one click: the only move that card makes
-  if (ui.game !== "seep" && offers.offers.length === 1 && offers.complete.length === 1 && offers.complete[0].startsWith("play ")) {
+  if (oneClickPlay() && offers.offers.length === 1 && offers.complete.length === 1 && offers.complete[0].startsWith("play ")) {
     send(offers.complete[0]);
     return;
   }
@@ -364,8 +370,8 @@ function render() {
     if (s === me) continue;
     const info = ui.info?.seats?.[s] ?? {};
     const rel = relation(ui.game, view, s, me);
-    // the seat's side as the reader sees it; the picker and the partner are marked by the view
-    if (rel && (ui.game !== "sheepshead" || rel === "defender")) facts[s].marks.unshift(rel);
+    // the seat's side as the reader sees it, unless the view marks it already (a picker, a partner)
+    if (rel && !facts[s].marks.includes(rel)) facts[s].marks.unshift(rel);
     const box = seatBox({ seat: s, place: where[s], name: seatName(s, me, ui.names), facts: facts[s], turn: turn === s,
       connected: info.connected ?? null, bot: info.player && info.player !== "human" ? `${info.player} bot` : info.away ? "away: a bot plays for now" : null, game: ui.game });
     if (where[s] === "bottom") bottom = box;
@@ -388,7 +394,7 @@ function render() {
 
   const middle = h("section", { class: "middle", "aria-label": "the middle of the table" }, [
     h("div", { class: "info" }, infoLines(ui.game, view, ui.names, ui.matchAfter).map((t) => h("span", { text: t }))),
-    ui.game === "seep" ? floorBox(view, ui.names, { live: ps.live, picked: ui.picked, onPick: pick, active }) : trickBox(ui.game, view, seats, ui.names, ui.showLast),
+    middleBox(ui.game, view, seats, ui.names, { live: ps.live, picked: ui.picked, onPick: pick, active, showLast: ui.showLast }),
   ]);
   children.push(middle);
 
@@ -397,7 +403,7 @@ function render() {
   if (bottom) handArea.append(bottom);
   if (me !== null) {
     const mine = facts[me];
-    const role = ui.game === "sheepshead" ? relation(ui.game, view, me, me).replace(" (you)", "").replace("(you, ", "(") : "";
+    const role = partsOf(ui.game).ownRole?.(view, me) ?? "";
     const about = [ui.names[me] ? `${ui.names[me]} (you)` : "you", role, ...mine.marks.filter((m) => m !== "picker" && m !== "picker's partner"), mine.taken, turn === me ? "your turn" : ""].filter(Boolean);
     handArea.append(h("div", { class: `me${turn === me ? " turn" : ""}`, id: "me", text: about.join(" · ") }));
     const sorted = sortHand(ui.game, view.hand ?? [], { trump: view.trump });
@@ -480,11 +486,11 @@ function render() {
 }
 
 /**
- * Seep's sweeps so far, both teams.
+ * The sweeps so far, as the game's module counts them (none in a game without).
  * @param {any} view
  */
 function sweepCount(view) {
-  return (view?.sweeps ?? [0, 0]).reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0);
+  return partsOf(ui.game).sweeps?.(view) ?? 0;
 }
 
 /**
@@ -500,7 +506,7 @@ function moveThings(what, was, view, me) {
   showMoves(table, was, what.action, me, picture);
   const tricks = view.tricks ?? [];
   if (tricks.length > what.tricks && typeof tricks.at(-1)?.winner === "number") trickTaken(table, tricks.at(-1).winner, me);
-  if (ui.game === "seep" && sweepCount(view) > what.sweeps) {
+  if (sweepCount(view) > what.sweeps) {
     const seat = Number(/^(\d+) /.exec(what.action)?.[1] ?? -1);
     const box = seat === me ? document.getElementById("me") : table.querySelector(`.seat[data-seat="${seat}"] .marks`);
     box?.append(h("span", { class: "mark sweep", text: "sweep!" }));
@@ -608,7 +614,7 @@ function renderTools() {
   const view = ui.state?.view;
   const tools = $("tools");
   const buttons = [];
-  if (ui.game !== "seep" && (view?.tricks ?? []).length) {
+  if ((view?.tricks ?? []).length) {
     buttons.push(h("button", { id: "lasttrick", "aria-pressed": ui.showLast ? "true" : "false", onclick: () => { ui.showLast = !ui.showLast; render(); }, text: ui.showLast ? "Hide the last trick" : "Show the last trick" }));
   }
   if (handFinished()) buttons.push(h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `cardtable-${tableId}.json`, id: "download", text: "Download the record" }));
@@ -626,8 +632,8 @@ async function handEnded() {
   // the finished hands are in the record; the engine's report sums up the last
   const box = $("summary");
   let rep;
-  // the table's match ended with this hand (its event said so; a Seep match at the table ends at
-  // its baazi): nobody deals next
+  // the table's match ended with this hand (its event said so; a match the rules leave open ends
+  // at the table where the game's server part says): nobody deals next
   const ended = Boolean(ui.matchEnded) || Boolean(ui.info?.winner) || ui.info?.status === "over";
   try {
     const record = await api(`/api/tables/${encodeURIComponent(tableId)}/record`);
@@ -644,7 +650,7 @@ async function handEnded() {
   const me = ui.state?.seat ?? null;
   const lines = Array.isArray(rep.narration?.[last]) && rep.narration[last].length ? rep.narration[last] : summary(ui.game, hands[last], me, ui.names);
   try { ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`); } catch { /* keep what we had */ }
-  // the engine's winner, or the table's (a Seep match at the table ends at its baazi)
+  // the engine's winner, or the table's (a match the rules leave open ends where the table says)
   const won = rep.report?.winner ?? ui.info?.winner;
   const matchOver = Boolean(won) || ui.info?.status === "over";
   box.replaceChildren(h("div", { class: "summary", id: "handsummary", role: "region", "aria-label": "the end of the hand" }, [
@@ -677,7 +683,7 @@ async function playAgain() {
 /** @param {any[]} hands */
 function renderSheet(hands) {
   const me = ui.state?.seat ?? null;
-  const sideList = sides(ui.game);
+  const sideList = sides(ui.game, ui.seats);
   const label = (/** @type {number[]} */ side) => {
     const names = side.map((s) => seatName(s, me, ui.names)).join(" + ");
     if (side.length < 2 || me === null) return names;

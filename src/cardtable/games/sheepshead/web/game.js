@@ -1,0 +1,154 @@
+// @ts-check
+/**
+ * What the pages draw of Sheepshead their own way (`games.js`): five seats, each for himself; the
+ * hand held with the fourteen trumps first (R4) and the fail suits after (R5); the picker, the
+ * partner once known and a crack marked at the seats, the cards each holds counted from the view
+ * (the picker holds the blind until the bury); the pick, the call, the blind and the bury above
+ * the trick; each seat's role as the reader may know it; and the end of a hand in Sheepshead's
+ * words (the picker's side's points, schneider or schwarz, the multiplier, a leaster, a doubler).
+ *
+ * Served at `/static/games/sheepshead/game.js`; it imports nothing: `game(kit)` is handed the
+ * pages' generic helpers (`gameload.js`).
+ * @module sheepshead
+ */
+
+/** R4: the fourteen trumps, highest first. */
+export const TRUMPS = ["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "10D", "KD", "9D", "8D", "7D"];
+/** R5: the fail suits' order, highest first. */
+const FAIL = ["A", "10", "K", "9", "8", "7"];
+
+/**
+ * @param {any} kit the exports of the pages' cards, format and dom modules
+ * @returns {import("../../../web/static/js/games.js").GameParts}
+ */
+export function game(kit) {
+  const { parseCard, prettyCard, seatName, suitOrder, sortBy, trumpWords, joinAnd, plus, cap } = kit;
+
+  /**
+   * The fourteen trumps first in their order, then clubs, spades, hearts by rank.
+   * @param {string[]} hand
+   */
+  function sortHand(hand) {
+    const cards = hand.map((t) => ({ t, c: parseCard(t) }));
+    const present = [...new Set(cards.flatMap(({ c }) => (c ? [c.suit] : [])))];
+    const fail = present.filter((s) => s !== "D");
+    const trumps = (/** @type {string} */ t) => TRUMPS.indexOf(t);
+    const failSuits = suitOrder(null, fail.filter((s) => cards.some(({ t, c }) => c?.suit === s && trumps(t) < 0)));
+    /** @param {{t: string, c: any}} x */
+    const key = ({ t, c }) => {
+      const norm = c ? c.rank + c.suit : t;
+      const i = trumps(norm);
+      if (i >= 0) return [0, i];
+      if (!c) return [9, 0];
+      return [1 + failSuits.indexOf(c.suit), FAIL.indexOf(c.rank)];
+    };
+    return sortBy(cards, key);
+  }
+
+  /**
+   * Cards a seat holds, counted from the view: dealt less played (the picker holds the blind
+   * until the bury).
+   * @param {any} view
+   * @param {number} seat
+   */
+  function held(view, seat) {
+    if (Array.isArray(view.hand_sizes)) return view.hand_sizes[seat];
+    const played = Array(5).fill(0);
+    for (const t of view.tricks ?? []) (t.cards ?? []).forEach((/** @type {any} */ _c, /** @type {number} */ i) => { played[(t.leader + i) % 5] += 1; });
+    const trick = view.trick ?? {};
+    if (typeof trick.leader === "number") (trick.cards ?? []).forEach((/** @type {any} */ _c, /** @type {number} */ i) => { played[(trick.leader + i) % 5] += 1; });
+    const holding = view.phase === "bury";
+    const me = view.seat;
+    if (typeof me !== "number") return null;
+    const dealt = (view.hand ?? []).length + played[me] - (holding && view.picker === me ? 2 : 0);
+    if (seat === me) return (view.hand ?? []).length;
+    return dealt - played[seat] + (holding && seat === view.picker ? 2 : 0);
+  }
+
+  /**
+   * Whether the called card has been played (so that the partner is known to all).
+   * @param {any} view
+   */
+  function calledPlayed(view) {
+    const call = view?.call;
+    if (!call) return true;
+    const card = call.kind === "jack_of_diamonds" ? "JD" : call.kind === "ace" && call.suit ? `A${call.suit}` : call.kind === "ten" && call.suit ? `10${call.suit}` : null;
+    if (!card) return false;
+    const played = [...(view.tricks ?? []).flatMap((/** @type {any} */ t) => t.cards ?? []), ...(view.trick?.cards ?? [])];
+    return played.includes(card);
+  }
+
+  /**
+   * "picker", "picker's partner" (once the reader may know it), "defender", as the reader's view
+   * shows it ("" when nothing is known yet).
+   * @param {any} view
+   * @param {number} seat
+   * @param {number | null} me
+   */
+  function relation(view, seat, me) {
+    const picker = view?.picker;
+    if (typeof picker !== "number") return "";
+    if (seat === picker) return seat === me ? "picker (you)" : "picker";
+    const known = Boolean(view?.partner_known);
+    if (known && seat === view.partner) return seat === me ? `picker's partner (you${calledPlayed(view) ? "" : ", secret"})` : "picker's partner";
+    const settled = known || ["play", "done", "over"].includes(String(view?.phase));
+    if (!settled) return "";
+    // the partner always knows himself (R22): a reader who is neither picker nor partner defends
+    if (seat === me) return "defender (you)";
+    if (known) return "defender";
+    return me === picker ? "defender" : "";
+  }
+
+  return {
+    title: "Sheepshead",
+    seats: 5,
+    sortHand,
+    relation,
+
+    whoAmI(view, me, names, head) {
+      const role = relation(view, me, me).replace(/ \(you.*\)$/, "").replace(/^picker's partner$/, "the picker's partner");
+      const secret = /secret/.test(relation(view, me, me)) ? " (secret)" : "";
+      return role ? `${head} · ${role}${secret}` : head;
+    },
+
+    ownRole: (view, me) => relation(view, me, me).replace(" (you)", "").replace("(you, ", "("),
+
+    seatFacts(view, s, fact) {
+      if (s === view.picker) fact.marks.push("picker");
+      if (view.partner_known && s === view.partner) fact.marks.push("picker's partner");
+      if (view.cracks && s === view.cracker) fact.marks.push("cracked");
+      fact.held = held(view, s);
+    },
+
+    infoLines(view, names, ended, me) {
+      const out = [];
+      if (view.picker !== null && view.picker !== undefined) out.push(`Picker: ${seatName(view.picker, me, names)}`);
+      else if (view.phase === "pick") out.push(`Passes so far: ${view.passes ?? 0}`);
+      const call = view.call;
+      if (call && call.kind) out.push(call.suit ? `Called the ${call.kind} of ${trumpWords(call.suit)}` : `Call: ${String(call.kind).replace(/_/g, " ")}`);
+      if (view.blind?.length && view.phase !== "done") out.push(`Blind: ${view.blind.map(prettyCard).join(" ")}`);
+      if (view.bury?.length) out.push(`Buried: ${view.bury.map(prettyCard).join(" ")}`);
+      if (view.pending_doublers) out.push(`Doublers pending: ${view.pending_doublers}`);
+      return out;
+    },
+
+    summary(hand, me, names) {
+      const d = hand.details ?? {};
+      const who = (/** @type {number} */ s) => seatName(s, me, names);
+      if (hand.result === "leaster") {
+        const winners = (d.winners ?? []).map(who);
+        return [`Leaster: nobody picked; ${joinAnd(winners)} ${winners.length === 1 && winners[0] === "you" ? "win" : "wins"} with the fewest points.`,
+          `Points taken: ${(d.points ?? []).map((/** @type {number} */ p, /** @type {number} */ s) => `${who(s)} ${p}`).join(", ")}.`];
+      }
+      if (hand.result === "doubler") return ["Nobody picked: a doubler, the next hand counts double."];
+      const side = d.alone || d.partner === null || d.partner === undefined ? `${who(d.picker)} alone` : `${who(d.picker)} and ${who(d.partner)}`;
+      const outcome = String(d.outcome ?? "").replace(/_/g, " ");
+      const lines = [
+        `${cap(side)}: ${d.picker_points} to ${d.defender_points}, ${outcome}${d.multiplier > 1 ? ` (×${d.multiplier})` : ""}.`,
+      ];
+      if (d.picker_tricks === 0) lines.push("The picker's side took no trick.");
+      lines.push(`Scores: ${hand.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${who(s)} ${plus(p)}`).join(", ")}.`);
+      return lines;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+"""Toy Tricks' actions as RL tokens (`cardtable.rl.tokens`): one token per card played."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardtable.cards import format_card
+from cardtable.core import BadRules
+
+from .game import DECK, Play
+
+Spelling = tuple[tuple[str, ...], tuple[int, ...], Callable[[Any], tuple[int, ...]]]
+
+
+def spelling() -> Spelling:
+    """The token names, the game's cards in the encodings' order, and the spelling of an action."""
+    index = {c: i for i, c in enumerate(DECK)}
+
+    def spell(a: Any) -> tuple[int, ...]:
+        if isinstance(a, Play):
+            return (index[a.card],)
+        raise BadRules(f"toy: not an action: {a!r}")
+
+    return tuple(f"play {format_card(c)}" for c in DECK), DECK, spell
