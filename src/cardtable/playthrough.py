@@ -18,15 +18,12 @@ from pathlib import Path
 from cardtable import registry
 from cardtable.core import CHANCE
 
-#: (game, preset, seed) of every kept transcript.
+#: (game, preset, seed) of every kept transcript: each game's package names the presets
+#: (``PLAYTHROUGH_PRESETS``), each played from seeds 1 and 2.
 PLAYTHROUGHS: tuple[tuple[str, str, int], ...] = tuple(
     (game, preset, seed)
-    for game, presets in (
-        ("seep", ("standard", "family")),
-        ("smear", ("standard",)),
-        ("sheepshead", ("standard",)),
-    )
-    for preset in presets
+    for game in registry.names()
+    for preset in registry.playthrough_presets(game)
     for seed in (1, 2)
 )
 

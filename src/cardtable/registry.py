@@ -51,6 +51,10 @@ def _from_environment(text: str) -> dict[str, str]:
 _MODULES.update(_from_environment(os.environ.get("CARDTABLE_GAMES", "")))
 
 
+#: The game a menu offers first (the terminal table's menu, the leaderboards) unless told another.
+DEFAULT_GAME = "sheepshead"
+
+
 def register(name: str, module: str) -> None:
     """Register a game package (one that exposes ``GAME`` and ``PRESETS``) under ``name``."""
     _MODULES[name] = module
@@ -59,6 +63,19 @@ def register(name: str, module: str) -> None:
 def names() -> list[str]:
     """The names of every registered game, in alphabetical order."""
     return sorted(_MODULES)
+
+
+def offered() -> list[str]:
+    """The names of every registered game, `DEFAULT_GAME` first, then in alphabetical order: the
+    order menus offer them in."""
+    return sorted(_MODULES, key=lambda name: (name != DEFAULT_GAME, name))
+
+
+def playthrough_presets(name: str) -> tuple[str, ...]:
+    """The presets of the game called ``name`` whose playthroughs are kept as golden transcripts:
+    its package's ``PLAYTHROUGH_PRESETS`` (none if it names none)."""
+    presets = getattr(_module(name), "PLAYTHROUGH_PRESETS", ())
+    return tuple(presets)
 
 
 def _module(name: str) -> Any:

@@ -83,7 +83,7 @@ class MenuScreen(Screen[None]):
 
     def __init__(self, game: str | None = None, pause: float = 0.0) -> None:
         super().__init__()
-        self.game = game or "sheepshead"
+        self.game = game or registry.DEFAULT_GAME
         self.pause = pause
 
     def compose(self) -> ComposeResult:

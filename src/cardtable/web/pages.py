@@ -93,7 +93,8 @@ def games_json() -> dict[str, Any]:
     """Every game with its seats, presets and house rules (name, default, rule, one-line meaning),
     whether it is played in partnerships (seats 0 and 2 against 1 and 3), and the hands a match
     lasts when the game's match has no end of its own (``match_hands``, else ``null``): the facts
-    the home page asks of a game rather than of its name."""
+    the home page asks of a game rather than of its name; and the game menus offer first
+    (``default``)."""
     games = []
     for name in registry.names():
         g = registry.get_game(name)
@@ -108,7 +109,7 @@ def games_json() -> dict[str, Any]:
                 "match_hands": getattr(registry.part(name, "matches"), "OPEN_HANDS", None),
             }
         )
-    return {"games": games, "bots": BOTS}
+    return {"games": games, "default": registry.DEFAULT_GAME, "bots": BOTS}
 
 
 @router.get("/api/games")

@@ -42,3 +42,6 @@ __all__ = [
     "SeepView",
     "Throw",
 ]
+
+#: The presets whose playthroughs are kept as golden transcripts (`cardtable.playthrough`).
+PLAYTHROUGH_PRESETS = ("standard", "family")

@@ -29,3 +29,6 @@ __all__ = [
     "State",
     "View",
 ]
+
+#: The presets whose playthroughs are kept as golden transcripts (`cardtable.playthrough`).
+PLAYTHROUGH_PRESETS = ("standard",)

@@ -43,3 +43,6 @@ __all__ = [
     "Tally",
     "Trick",
 ]
+
+#: The presets whose playthroughs are kept as golden transcripts (`cardtable.playthrough`).
+PLAYTHROUGH_PRESETS = ("standard",)

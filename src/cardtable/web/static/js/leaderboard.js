@@ -12,7 +12,6 @@ import { loadGame } from "./gameload.js";
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-const GAMES = ["sheepshead", "smear", "seep"];
 
 /** @param {any} r */
 const cells = (r) => [
@@ -34,9 +33,15 @@ async function show(game) {
 }
 
 async function main() {
+  // the server's games (GET /api/games): the one ?game= names, else the server's default
+  const res = await fetch("/api/games");
+  const catalogue = res.ok ? await res.json() : { games: [], default: "" };
+  /** @type {string[]} */
+  const GAMES = catalogue.games.map((/** @type {any} */ g) => g.name);
   await Promise.all(GAMES.map((g) => loadGame(g))); // their titles
   const params = new URLSearchParams(location.search);
-  const chosen = GAMES.includes(params.get("game") ?? "") ? /** @type {string} */ (params.get("game")) : GAMES[0];
+  const wanted = params.get("game") ?? catalogue.default;
+  const chosen = GAMES.includes(wanted) ? wanted : GAMES[0];
   const select = /** @type {HTMLSelectElement} */ ($("game"));
   select.replaceChildren(...GAMES.map((g) => h("option", { value: g, text: gameTitle(g), selected: g === chosen })));
   select.onchange = () => { history.replaceState(null, "", `/leaderboard?game=${select.value}`); show(select.value); };
