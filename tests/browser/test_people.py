@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser.pages import (
@@ -42,7 +45,19 @@ def contrast(fg: str, bg: str) -> float:
     return (a + 0.05) / (b + 0.05)
 
 
-def test_the_people_at_a_smear_table(chromium: Browser, server: Server) -> None:
+@pytest.fixture
+def pausing(tmp_path: Path) -> Iterator[Server]:
+    """A server that waits 30 s between a hand's end and the next deal, as a real one waits a
+    little: the end of the hand (its summary, its history) stays on the page while it is read."""
+    s = Server(f"sqlite:///{tmp_path / 'tables.db'}", "--summary-pause", "30").start()
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def test_the_people_at_a_smear_table(chromium: Browser, pausing: Server) -> None:
+    server = pausing
     desk = chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page()
     phone = chromium.new_context(bypass_csp=True, viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     link = create_table(desk, server.url, "smear", ["human", "human", "rule", "rule"], hands=2)
