@@ -9,7 +9,7 @@ only: a game's package uses it without the ``rl`` extra.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -68,3 +68,20 @@ def mark_tokens(o: dict[str, int], partial: Sequence[int], buf: bytearray) -> No
     base = o["partial"]
     for t in partial:
         buf[base + t] = 1
+
+
+#: A game's action tokens (its ``tokens`` module's ``spelling()``): the token names, the game's
+#: cards in the encodings' order, and the spelling of an action as token numbers.
+Spelling = tuple[tuple[str, ...], tuple[int, ...], Callable[[Any], tuple[int, ...]]]
+
+
+class TokenBuilder:
+    """Token names laid out in blocks; a block's first token number is returned as it is added."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def block(self, names: list[str]) -> int:
+        start = len(self.names)
+        self.names.extend(names)
+        return start

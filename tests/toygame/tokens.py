@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from cardtable.cards import format_card
 from cardtable.core import BadRules
+from cardtable.planes import Spelling
 
 from .game import DECK, Play
-
-Spelling = tuple[tuple[str, ...], tuple[int, ...], Callable[[Any], tuple[int, ...]]]
 
 
 def spelling() -> Spelling:

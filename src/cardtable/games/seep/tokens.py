@@ -4,29 +4,14 @@ cards taken one per token in card order, then ``end``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final
 
 from cardtable.cards import format_card
 from cardtable.core import BadRules
-
-#: The token names, the game's cards in the encodings' order, and the spelling of an action.
-Spelling = tuple[tuple[str, ...], tuple[int, ...], Callable[[Any], tuple[int, ...]]]
+from cardtable.planes import Spelling, TokenBuilder
 
 #: The house values (R13) and bid values (R8).
 SEEP_VALUES: Final = (9, 10, 11, 12, 13)
-
-
-class _Builder:
-    """Token names laid out in blocks; a block's first token number is returned as it is added."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-
-    def block(self, names: list[str]) -> int:
-        start = len(self.names)
-        self.names.extend(names)
-        return start
 
 
 def spelling() -> Spelling:
@@ -35,7 +20,7 @@ def spelling() -> Spelling:
 
     cards = tuple(range(52))
     text = [format_card(c) for c in cards]
-    b = _Builder()
+    b = TokenBuilder()
     bid = b.block([f"bid {v}" for v in SEEP_VALUES])
     throw = b.block([f"throw {t}" for t in text])
     capture = b.block([f"capture {t}" for t in text])

@@ -4,26 +4,11 @@ engine's order of power."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from cardtable.cards import format_card
 from cardtable.core import BadRules
-
-#: The token names, the game's cards in the encodings' order, and the spelling of an action.
-Spelling = tuple[tuple[str, ...], tuple[int, ...], Callable[[Any], tuple[int, ...]]]
-
-
-class _Builder:
-    """Token names laid out in blocks; a block's first token number is returned as it is added."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-
-    def block(self, names: list[str]) -> int:
-        start = len(self.names)
-        self.names.extend(names)
-        return start
+from cardtable.planes import Spelling, TokenBuilder
 
 
 def spelling() -> Spelling:
@@ -32,7 +17,7 @@ def spelling() -> Spelling:
 
     cards = TO_KERNEL  # the order of power (trumps first): the engine's own card index
     text = [format_card(c) for c in cards]
-    b = _Builder()
+    b = TokenBuilder()
     first = b.block(["pick", "blitz", "pass", "alone", "crack", "recrack"])
     pick, blitz, pas, alone, crack, recrack = range(first, first + 6)
     bury = b.block([f"bury {t}" for t in text])

@@ -3,26 +3,11 @@ spelled card by card."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from cardtable.cards import DECK32, format_card
 from cardtable.core import BadRules
-
-#: The token names, the game's cards in the encodings' order, and the spelling of an action.
-Spelling = tuple[tuple[str, ...], tuple[int, ...], Callable[[Any], tuple[int, ...]]]
-
-
-class _Builder:
-    """Token names laid out in blocks; a block's first token number is returned as it is added."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-
-    def block(self, names: list[str]) -> int:
-        start = len(self.names)
-        self.names.extend(names)
-        return start
+from cardtable.planes import Spelling, TokenBuilder
 
 
 def spelling() -> Spelling:
@@ -31,7 +16,7 @@ def spelling() -> Spelling:
     cards = DECK32
     index = {c: i for i, c in enumerate(cards)}
     text = [format_card(c) for c in cards]
-    b = _Builder()
+    b = TokenBuilder()
     pas = b.block(["pass"])
     bid = b.block([f"bid {n}" for n in (1, 2, 3, 4)])
     discard = b.block([f"discard {t}" for t in text])
