@@ -33,6 +33,7 @@ def shifted(game: Any, spec: str) -> RuleBot:
     if len(shift) != SEATS:
         raise BadRules(f"pick:{spec}: expected {SEATS} numbers, one per place in the auction")
     bot = RuleBot(game)
+    bot.taught_pick = bot.taught_bury = False  # the threshold, shifted, and the written bury
     bot.pick_shift = shift
     bot.name = f"pick:{spec}"
     return bot
@@ -50,7 +51,18 @@ def reweighed(game: Any, spec: str) -> RuleBot:
     return bot
 
 
+def taught(game: Any, spec: str) -> RuleBot:
+    """The rule-based bot taught only its ``pick`` or only its ``bury`` (``taught:pick``)."""
+    if spec not in ("pick", "bury"):
+        raise BadRules(f"taught:{spec}: expected taught:pick or taught:bury")
+    bot = RuleBot(game)
+    bot.taught_pick, bot.taught_bury = spec == "pick", spec == "bury"
+    bot.name = f"taught:{spec}"
+    return bot
+
+
 register_bot("pick", shifted)
+register_bot("taught", taught)
 register_bot("bury", reweighed)
 
 

@@ -113,6 +113,66 @@ def pick_threshold(rules: SheepsheadRules, position: int) -> float:
     return need
 
 
+#: The fail cards by rank: aces, tens, kings, and the 9s, 8s and 7s (each fail suit is A, 10, K,
+#: 9, 8, 7 from its first index).
+_FAIL_RANKS: Final = tuple(sum(1 << (14 + 6 * k + r) for k in range(3) for r in ranks) for ranks in ((0,), (1,), (2,), (3, 4, 5)))
+
+
+def pick_features(hand: int, position: int) -> list[float]:
+    """What the taught pick (`PICK_MODEL`) reads of a hand: each of the 14 trumps, the fail aces,
+    tens, kings and low cards, the fail tens without their ace, the fail suits void, four and
+    five trumps or more, and the seat's place in the auction (0 decides first, 4 is the dealer)."""
+    f = [float(hand >> i & 1) for i in range(14)]
+    f += [float((hand & ranks).bit_count()) for ranks in _FAIL_RANKS]
+    f.append(float(sum(1 for k in range(3) if hand & 1 << (15 + 6 * k) and not hand & 1 << (14 + 6 * k))))
+    f.append(float(sum(1 for suit in FAIL_SUITS if not hand & suit)))
+    trumps = (hand & TRUMP).bit_count()
+    f += [float(trumps >= 4), float(trumps >= 5)]
+    f += [float(position == p) for p in range(SEATS)]
+    return f
+
+
+#: The taught pick: weights of `pick_features` in a linear model of what picking brings over
+#: passing, in points a hand, fitted to 0 decisions.
+PICK_MODEL: Final[tuple[float, ...]] = (
+    +2.077, +1.816, +1.409, +1.161, +0.956, +0.858,
+    +0.947, +0.786, +0.755, +0.651, +0.574, +0.513,
+    +0.566, +0.484, -0.727, -0.111, -0.300, -0.401,
+    +0.088, -0.584, +0.244, +0.581, -0.913, -1.162,
+    -0.802, +0.338, +4.542,
+)
+
+
+def taught_rules(rules: SheepsheadRules) -> bool:
+    """Whether `PICK_MODEL` was taught on these rules: the standard rules (the defaults). Any
+    option changes what a pick is worth (a doubled loss on the bump, a partner by the jack of
+    diamonds, no leaster), so the bot picks by its threshold under any other."""
+    return rules == _STANDARD
+
+
+def pick_value(hand: int, position: int) -> float:
+    """The taught model's value of picking over passing, in points a hand (`PICK_MODEL`)."""
+    return _dot(PICK_MODEL, pick_features(hand, position))
+
+
+def _dot(weights: Sequence[float], features: Sequence[float]) -> float:
+    return sum(w * x for w, x in zip(weights, features, strict=True))
+
+
+#: The taught bury: weights of `RuleBot.bury_features` in a linear model of a bury's value, in
+#: points a hand, fitted to 0 buries.
+BURY_MODEL: Final[tuple[float, ...]] = (
+    +0.426, -0.728, +0.206, -0.375, -0.104, -0.012,
+    -0.121, +0.119, +1.340, +0.643,
+)
+#: How many of the written judgement's best buries the taught model chooses among.
+BURY_SHORTLIST: Final = 4
+
+
+#: The standard rules, on which the pick was taught.
+_STANDARD: Final = SheepsheadRules()
+
+
 #: How the search spends its work in Sheepshead (`cardtable.bots.search.SearchSettings`). Each
 #: level spends its budgets once: eleven times the hard level's time gained nothing measurable
 #: in 400 deals, so it stays as quick as the fast layer made it. A world is replayed from its
@@ -145,6 +205,11 @@ class RuleBot:
         self.classic = classic
         if classic:
             self.name = "rule:classic"
+        #: Pick by the taught model (`PICK_MODEL`) where the rules are those it was taught on,
+        #: else by `strength` against `pick_threshold`; bury by the taught model (`BURY_MODEL`)
+        #: among the written judgement's first few there, else by that judgement alone. The
+        #: classic bot does neither.
+        self.taught_pick = self.taught_bury = not classic
         #: What the seat adds to `pick_threshold`, by its place in the auction (0 decides first,
         #: 4 is the dealer).
         self.pick_shift: tuple[float, ...] = (0.0,) * SEATS
@@ -174,7 +239,11 @@ class RuleBot:
         position = (view.seat - view.dealer - 1) % SEATS
         need = pick_threshold(self.rules, position) + self.pick_shift[position]
         s = strength(hand)
-        if s < need and PASS in legal:
+        if self.taught_pick and taught_rules(self.rules):
+            passes = pick_value(hand, position) <= 0.0
+        else:
+            passes = s < need
+        if passes and PASS in legal:
             return PASS
         if BLITZ in legal and s >= need + 3.0:
             return BLITZ
@@ -207,15 +276,47 @@ class RuleBot:
             score += 12.0 if self._monster(keep) else self._call_quality(keep, bury)
         return score
 
+    def bury_features(self, hand: int, action: Any) -> list[float]:
+        """What the taught bury (`BURY_MODEL`) reads of burying ``action``'s two cards from
+        ``hand``: its points (in tens), the trumps it puts away and how high they are, the fail
+        aces, tens and kings, the fail suits it empties, the quality of the best call the rest
+        leaves (as `_call_quality` judges it), whether the rest goes alone, and the bury's
+        `_bury_score` (in tens): the model corrects that judgement among its first few."""
+        bury = _mask(action.cards)
+        keep = hand & ~bury
+        return [
+            _points(bury) / 10.0,
+            float((bury & TRUMP).bit_count()),
+            sum(14 - i for i in _bits(bury & TRUMP)) / 14.0,
+            float((bury & ACES).bit_count()),
+            float((bury & _FAIL_RANKS[1]).bit_count()),
+            float((bury & _FAIL_RANKS[2]).bit_count()),
+            float(sum(1 for suit in FAIL_SUITS if hand & suit and not keep & suit)),
+            self._call_quality(keep, bury) / 10.0 if self.rules.partner_mode == "called_ace" else 0.0,
+            float(self._monster(keep)),
+            self._bury_score(hand, action) / 10.0,
+        ]
+
+    def shortlist(self, hand: int, legal: Sequence[Any]) -> list[Any]:
+        """The legal buries best first by `_bury_score` (the judgement the bot was written with)."""
+        scores = [self._bury_score(hand, action) for action in legal]
+        order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+        return [legal[i] for i in order]
+
     def rank(self, view: View, legal: Sequence[Any]) -> list[Any] | None:
         """The bury's legal actions best first (the first is `act`'s choice); no ordering for
         the other decisions."""
         if view.phase != "bury" or len(legal) < 2:
             return None
         hand = _mask(view.hand)
-        scores = [self._bury_score(hand, action) for action in legal]
-        order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
-        return [legal[i] for i in order]
+        ranked = self.shortlist(hand, legal)
+        if self.taught_bury and taught_rules(self.rules):
+            # the taught model chooses among the written judgement's first few (`BURY_SHORTLIST`)
+            first = ranked[:BURY_SHORTLIST]
+            values = [_dot(BURY_MODEL, self.bury_features(hand, a)) for a in first]
+            order = sorted(range(len(first)), key=lambda i: (-values[i], i))
+            ranked = [first[i] for i in order] + ranked[BURY_SHORTLIST:]
+        return ranked
 
     def _call_quality(self, keep: int, bury: int) -> float:
         """How good the best call left by this bury is: an ace call with a short, low hold card
