@@ -4,10 +4,12 @@ bury were chosen (docs/bots.md).
     PYTHONPATH=src python bench/sheepshead_rule_tune.py --deals N [--seed S] [--jobs K] A B
 
 A and B are bots as ``cardtable sim`` names them, or ``pick:S0,S1,S2,S3,S4``: the rule-based bot
-with ``S0`` ... ``S4`` added to its pick threshold by the seat's place in the auction (0 decides
-first, 4 is the dealer), e.g. ``pick:0,0,0,0,0`` is the bot with `pick_threshold` alone; or
-``bury:NAME=VALUE,...``: the rule-based bot with some of its bury weights changed (`BURY_WEIGHTS`:
-``points``, ``trump``, ``ace``, ``void``).
+picking by its threshold, with ``S0`` ... ``S4`` added to it by the seat's place in the auction
+(0 decides first, 4 is the dealer), and burying by its written judgement, e.g. ``pick:0,0,0,0,0``
+is the bot before its pick and bury were taught (`bench/sheepshead_teach.py`); or
+``bury:NAME=VALUE,...``: that bot with some of its bury weights changed (`BURY_WEIGHTS`:
+``points``, ``trump``, ``ace``, ``void``); or ``taught:pick`` / ``taught:bury``: today's bot
+taught only its pick or only its bury.
 It prints the pairing's mean difference per hand with its 95% interval, as ``cardtable sim`` does.
 """
 
@@ -42,6 +44,7 @@ def shifted(game: Any, spec: str) -> RuleBot:
 def reweighed(game: Any, spec: str) -> RuleBot:
     """The rule-based bot with the bury weights of ``spec`` (``void=6,points=0.5``)."""
     bot = RuleBot(game)
+    bot.taught_pick = bot.taught_bury = False  # the threshold and the written bury, reweighed
     for item in filter(None, spec.split(",")):
         name, _, value = item.partition("=")
         if name not in BURY_WEIGHTS:

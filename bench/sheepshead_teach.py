@@ -29,7 +29,14 @@ from typing import Any
 from cardtable import registry
 from cardtable.bots.search import hand_value
 from cardtable.games.sheepshead import fast
-from cardtable.games.sheepshead.bots import BURY_MODEL, BURY_SHORTLIST, PICK_MODEL, pick_features, pick_threshold, strength
+from cardtable.games.sheepshead.bots import (
+    BURY_MODEL,
+    BURY_SHORTLIST,
+    PICK_MODEL,
+    pick_features,
+    pick_threshold,
+    strength,
+)
 from cardtable.games.sheepshead.play import SEATS
 
 
@@ -103,7 +110,10 @@ def fit_bury(rows: list[tuple[list[list[float]], list[float], int]], ridge: floa
     return fit(flat, ridge)
 
 
-def judge_bury(rows: list[tuple[list[list[float]], list[float], int]], w: list[float] | tuple[float, ...]) -> dict[str, float]:
+BuryRows = list[tuple[list[list[float]], list[float], int]]
+
+
+def judge_bury(rows: BuryRows, w: list[float] | tuple[float, ...]) -> dict[str, float]:
     """Over held-out buries: the mean value of the taught bury's choice, of the rule-based bot's,
     and of the best, each against the mean bury of the hand."""
     n = len(rows)
@@ -187,13 +197,17 @@ def main(argv: list[str] | None = None) -> int:
     rows = lessons(game, args.deals, args.seed)
     held = lessons(game, args.check, args.check_seed)
     w = fit(rows, args.ridge)
-    print(f"# pick: {len(rows)} decisions from {args.deals} deals of seed {args.seed}, {len(held)} held out "
-          f"from {args.check} of seed {args.check_seed}; {time.time() - started:.0f} s on {where}")
+    print(
+        f"# pick: {len(rows)} decisions from {args.deals} deals of seed {args.seed}, {len(held)} held out "
+        f"from {args.check} of seed {args.check_seed}; {time.time() - started:.0f} s on {where}"
+    )
     for name, weights in (("fitted", w), ("bots.PICK_MODEL", list(PICK_MODEL))):
         j = judge(held, weights)
-        print(f"# held out, points a decision against always passing: {name} {j['taught']:+.4f}, "
-              f"threshold {j['threshold']:+.4f}, best possible {j['oracle']:+.4f}; "
-              f"agrees with the threshold on {100 * j['agree']:.1f}%")
+        print(
+            f"# held out, points a decision against always passing: {name} {j['taught']:+.4f}, "
+            f"threshold {j['threshold']:+.4f}, best possible {j['oracle']:+.4f}; "
+            f"agrees with the threshold on {100 * j['agree']:.1f}%"
+        )
     show("PICK_MODEL", w)
     started = time.time()
     buries = bury_lessons(game, args.deals, args.seed)
@@ -202,8 +216,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# bury: {len(buries)} buries, {len(held_buries)} held out; {time.time() - started:.0f} s")
     for name, weights in (("fitted", wb), ("bots.BURY_MODEL", list(BURY_MODEL))):
         j = judge_bury(held_buries, weights)
-        print(f"# held out, points a bury against the mean of the first {BURY_SHORTLIST}: {name} "
-              f"{j['taught']:+.4f}, the written judgement {j['rule']:+.4f}, best possible {j['oracle']:+.4f}")
+        print(
+            f"# held out, points a bury against the mean of the first {BURY_SHORTLIST}: {name} "
+            f"{j['taught']:+.4f}, the written judgement {j['rule']:+.4f}, best possible {j['oracle']:+.4f}"
+        )
     show("BURY_MODEL", wb)
     return 0
 
