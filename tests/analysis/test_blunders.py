@@ -29,12 +29,12 @@ from cardtable.record import Record, replay
 from tests.analysis.helpers import played_record
 
 #: (game, seed of the record, index of the action replaced, the blunder, words its "why" holds,
-#: whether the record is played by the classic rule-based bot: Seep's position was found in a hand
-#: of the bot as it was before its rule-based bot changed)
+#: whether the record is played by the classic rule-based bot: Seep's and Sheepshead's positions
+#: were found in hands of the bots as they were before their rule-based bots changed)
 PLANTED = [
     ("smear", 22, 19, "2 play JS", "the 10♣ would have taken the trick too, and the trump was spent", False),
     ("seep", 1, 17, "1 throw AH", "the house of 13 was there to take", True),
-    ("sheepshead", 4, 4, "4 bury QS QD", "the Q♠ and the Q♦ are trump, which wins tricks", False),
+    ("sheepshead", 4, 4, "4 bury QS QD", "the Q♠ and the Q♦ are trump, which wins tricks", True),
 ]
 
 
