@@ -37,7 +37,17 @@ from cardtable.games.sheepshead.bots import (
     pick_threshold,
     strength,
 )
+from cardtable.games.sheepshead.bots import _dot as predict  # a model's value: weights times features
 from cardtable.games.sheepshead.play import SEATS
+
+
+def outcome(s: fast.FastState, action: int, policy: fast.RulePolicy, n: int, seat: int) -> float:
+    """``seat``'s hand value when ``action`` is played in a copy of ``s`` and the hand is played
+    out by ``policy`` (the random stream of deal ``n``, the same for every action compared)."""
+    t = s.copy()
+    t.apply(action)
+    fast.playout(t, policy, random.Random(n))
+    return hand_value(t.score(), seat)
 
 
 def lessons(game: Any, deals: int, seed: int) -> list[tuple[list[float], float, float]]:
@@ -52,12 +62,7 @@ def lessons(game: Any, deals: int, seed: int) -> list[tuple[list[float], float, 
             moves = s.moves()
             seat = s.to_act
             if fast.PICK in moves and fast.PASS in moves:
-                values = []
-                for action in (fast.PICK, fast.PASS):
-                    t = s.copy()
-                    t.apply(action)
-                    fast.playout(t, policy, random.Random(n))
-                    values.append(hand_value(t.score(), seat))
+                values = [outcome(s, action, policy, n, seat) for action in (fast.PICK, fast.PASS)]
                 place = (seat - s.setup.dealer - 1) % SEATS
                 hand = s.hands[seat]
                 margin = strength(hand) - pick_threshold(game.rules, place)
@@ -86,14 +91,8 @@ def bury_lessons(game: Any, deals: int, seed: int) -> list[tuple[list[list[float
         seat = s.to_act
         hand = s.hands[seat]
         first = bot.shortlist(hand, [fast.to_action(a) for a in s.moves()])[:BURY_SHORTLIST]
-        features, values = [], []
-        for action in first:
-            t = s.copy()
-            t.apply(fast.to_int(action))
-            fast.playout(t, policy, random.Random(n))
-            values.append(hand_value(t.score(), seat))
-            features.append(bot.bury_features(hand, action))
-        out.append((features, values, 0))
+        values = [outcome(s, fast.to_int(action), policy, n, seat) for action in first]
+        out.append(([bot.bury_features(hand, action) for action in first], values, 0))
     return out
 
 
@@ -158,10 +157,6 @@ def fit(rows: list[tuple[list[float], float, float]], ridge: float) -> list[floa
     for i in range(k - 1, -1, -1):
         w[i] = (b[i] - sum(a[i][j] * w[j] for j in range(i + 1, k))) / a[i][i]
     return w
-
-
-def predict(w: list[float] | tuple[float, ...], f: list[float]) -> float:
-    return sum(x * y for x, y in zip(w, f, strict=True))
 
 
 def judge(rows: list[tuple[list[float], float, float]], w: list[float] | tuple[float, ...]) -> dict[str, float]:
