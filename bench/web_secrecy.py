@@ -5,7 +5,7 @@ and preset, scanned for a card the recipient may not see at that version (0 must
 
 Tables of people only (one scripted client per seat, random legal moves) and a spectator, on a
 server in a subprocess; when a table's match ends its record is replayed to the state of every
-version, and each snapshot and event is checked with `cardtable.web.audit.leaks` against the
+version, and each snapshot and event is checked with `cardtable.web.ops.audit.leaks` against the
 recipient's unseen cards at its version. ``--hands`` is per game, over its presets in turn; tables
 are started until each game has that many finished hands (a Seep match may end before its last),
 or until ``--minutes`` have passed; the hands actually played are reported.
@@ -32,7 +32,7 @@ from tests.web.client import Client, Server, create, join, play
 
 from cardtable.record import Record, load_game, replay
 from cardtable.registry import names, presets
-from cardtable.web.audit import leaks
+from cardtable.web.ops.audit import leaks
 
 SEATS = {"smear": 4, "seep": 4, "sheepshead": 5}
 

@@ -980,14 +980,14 @@ def _cmd_db(args: argparse.Namespace) -> int:
     if args.file is None:
         raise CardtableError(f"{args.action} needs the backup FILE")
     _web()  # one line naming the extra when the web extra is missing
-    backup = importlib.import_module("cardtable.web.backup")
+    backup = importlib.import_module("cardtable.web.ops.backup")
     status = backup.run(args.action, args.file, args.db, args.force)
     return status
 
 
 def _cmd_ratings(args: argparse.Namespace) -> int:
     _web()  # one line naming the extra when the web extra is missing
-    command = importlib.import_module("cardtable.web.ratings_command")
+    command = importlib.import_module("cardtable.web.players.command")
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots is not None else None
     if bots is not None and not bots:
         raise CardtableError("--bots: name at least one bot")

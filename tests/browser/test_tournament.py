@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from cardtable.web.seating import repeats
+from cardtable.web.tournaments.seating import repeats
 from tests.browser.pages import wait_until
 from tests.web.client import Client, Server, play
 

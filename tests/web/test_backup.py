@@ -26,8 +26,11 @@ from sqlalchemy.engine import make_url
 
 from cardtable.cli import main
 from cardtable.record import replay_record
-from cardtable.web import backup, store
-from cardtable.web.migrate import upgrade
+from cardtable.web import schema
+from cardtable.web.database import make_engine
+from cardtable.web.ops import backup
+from cardtable.web.ops.migrate import upgrade
+from cardtable.web.tables import store
 from tests.conftest import need
 from tests.web.client import Client, Server, create, join, play
 
@@ -136,7 +139,7 @@ def table_ids(url: str) -> list[str]:
     engine = create_engine(url)
     try:
         with engine.connect() as conn:
-            return [r[0] for r in conn.execute(select(store.tables.c.id))]
+            return [r[0] for r in conn.execute(select(schema.tables.c.id))]
     finally:
         engine.dispose()
 
@@ -229,7 +232,7 @@ def test_the_backup_is_one_snapshot_while_the_database_is_written(
 ) -> None:
     url = f"sqlite:///{tmp_path / 'db.sqlite'}" if database == "sqlite" else request.getfixturevalue("pg_databases")()
     filled(url)
-    engine = store.make_engine(url)
+    engine = make_engine(url)
     writer = store.Store(url)
     try:
         lines = backup.dump(engine)
@@ -313,7 +316,7 @@ def test_restore_refuses_every_cut_of_the_file_and_touches_nothing(
         (lambda lines: [*lines[:2], lines[2].replace("true", '"yes"', 1), *lines[3:]], ("tables.public",)),
         (
             lambda lines: [lines[0], lines[1].rsplit(",", 1)[0] + "]}", *lines[2:]],
-            ("line 2", f"values for the {len(store.tables.columns)}"),
+            ("line 2", f"values for the {len(schema.tables.columns)}"),
         ),
         (lambda lines: [*lines[:-2], lines[-1]], ("end line counts",)),  # a row missing
         (lambda lines: [*lines, lines[1]], ("after the end line",)),
@@ -363,7 +366,7 @@ def head() -> str:
     """The newest schema revision this cardtable ships."""
     from alembic.script import ScriptDirectory
 
-    from cardtable.web.migrate import MIGRATIONS
+    from cardtable.web.ops.migrate import MIGRATIONS
 
     newest = ScriptDirectory(str(MIGRATIONS)).get_current_head()
     assert newest is not None
@@ -375,7 +378,7 @@ def old_database(url: str) -> None:
     from alembic import command
     from alembic.config import Config
 
-    from cardtable.web.migrate import MIGRATIONS
+    from cardtable.web.ops.migrate import MIGRATIONS
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from cardtable.registry import get_game
-from cardtable.web.bots import QUICK, BotPool, refusal
+from cardtable.web.tables.bots import QUICK, BotPool, refusal
 
 
 def _turn(game_name: str, seed: int) -> tuple[object, list[object]]:

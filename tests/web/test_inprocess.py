@@ -205,8 +205,8 @@ def test_a_closed_table_stops_and_its_record_stays_after_a_restart(tmp_path: Pat
 async def test_a_group_commit_stores_every_action_and_fails_only_a_bad_one(tmp_path: Path) -> None:
     import asyncio
 
-    from cardtable.web.migrate import upgrade
-    from cardtable.web.store import ActionRow, Journal, SeatRow, Store, TableRow
+    from cardtable.web.ops.migrate import upgrade
+    from cardtable.web.tables.store import ActionRow, Journal, SeatRow, Store, TableRow
 
     url = f"sqlite:///{tmp_path / 'j.db'}"
     await asyncio.to_thread(upgrade, url)
@@ -235,7 +235,7 @@ def test_a_database_made_before_the_hints_switch_is_upgraded_with_hints_on(tmp_p
     from alembic import command
     from alembic.config import Config
 
-    from cardtable.web.migrate import MIGRATIONS
+    from cardtable.web.ops.migrate import MIGRATIONS
 
     url = f"sqlite:///{tmp_path / 'tables.db'}"
     config = Config()

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.record import Record, load_game, replay, replay_record
-from cardtable.web.audit import leaks
+from cardtable.web.ops.audit import leaks
 from tests.web.client import SRC, Client, Server, create, join, play
 
 

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from cardtable.record import replay_record
-from cardtable.web.migrate import MIGRATIONS
+from cardtable.web.ops.migrate import MIGRATIONS
 from tests.web.client import Client, Server, create, join, play
 
 

@@ -18,10 +18,10 @@ from cardtable import registry, sim
 from cardtable.cli import main
 from cardtable.core import HandResult
 from cardtable.record import Record, replay
-from cardtable.web import ratings_store
+from cardtable.web import schema
 from cardtable.web.app import create_app
-from cardtable.web.ratings import Contest, Skill, contest, nearest, rate
-from cardtable.web.ratings_command import calibrate, rate_records
+from cardtable.web.players.command import calibrate, rate_records
+from cardtable.web.players.ratings import Contest, Skill, contest, nearest, rate
 from cardtable.web.settings import Settings
 from tests.web.client import Server
 
@@ -234,8 +234,8 @@ def test_hands_not_rated_before_a_stop_are_rated_when_the_table_is_rebuilt(tmp_p
     # as if the server had stopped after storing the hands' last actions and before rating them
     engine = create_engine(f"sqlite:///{tmp_path / 'tables.db'}")
     with engine.begin() as conn:
-        conn.execute(delete(ratings_store.rated_hands))
-        conn.execute(delete(ratings_store.ratings))
+        conn.execute(delete(schema.rated_hands))
+        conn.execute(delete(schema.ratings))
     with TestClient(create_app(settings(tmp_path))) as client:
         deadline = time.monotonic() + 30
         while True:
@@ -287,7 +287,7 @@ def sigkill_during_play(db: str) -> None:
         again.stop()
     engine = create_engine(db)
     with engine.connect() as conn:
-        rated = conn.execute(select(func.count()).select_from(ratings_store.rated_hands)).scalar()
+        rated = conn.execute(select(func.count()).select_from(schema.rated_hands)).scalar()
     engine.dispose()
     assert rated == contested(record)  # every contested hand rated once: none lost, none twice
 

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from cardtable.analysis.grades import GRADES
 from cardtable.analysis.review import analyze_hand
 from cardtable.web.app import create_app
-from cardtable.web.review import ReviewLimits
+from cardtable.web.review.jobs import ReviewLimits
 from cardtable.web.settings import Settings
 from tests.analysis.helpers import played_record
 
@@ -123,7 +123,7 @@ def test_a_finished_hand_at_a_table_is_reviewed_for_its_seat(client: TestClient)
 def test_a_review_past_its_time_says_how_far_it_got() -> None:
     import asyncio
 
-    from cardtable.web.review import Reviewer
+    from cardtable.web.review.jobs import Reviewer
 
     record = played_record("smear", 12)
 

@@ -10,7 +10,7 @@ import pytest
 
 from cardtable.record import Record, load_game, replay
 from cardtable.registry import get_game, names, presets
-from cardtable.web.audit import leaks
+from cardtable.web.ops.audit import leaks
 from tests.web.client import Client, Server, create, join, play
 
 CASES = [(game, preset) for game in names() for preset in sorted(presets(game))]

@@ -16,8 +16,8 @@ from cardtable import registry
 from cardtable.core import BadNotation, HandResult
 from cardtable.record import replay_record
 from cardtable.registry import get_game
-from cardtable.web.seating import meetings, partnerships, repeats, seat_pairs, seat_round
-from cardtable.web.standings import Result, matchpoints, standings
+from cardtable.web.tournaments.seating import meetings, partnerships, repeats, seat_pairs, seat_round
+from cardtable.web.tournaments.standings import Result, matchpoints, standings
 from tests.web.client import Server
 
 # --- seating, standings and entries, without a server ---

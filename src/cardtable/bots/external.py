@@ -167,7 +167,7 @@ class ExternalBot:
         self.game = game
         self.seconds = seconds
         #: ``own``: a process of this bot's own, not shared with other bots of the same command
-        #: (a web table gives each of its program seats one: `cardtable.web.programs`).
+        #: (a web table gives each of its program seats one: `cardtable.web.tables.programs`).
         self.program = Program(command, game) if own else program(command, game)
         self.name = f"cmd:{command}"
         try:

@@ -9,34 +9,36 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from cardtable.strict import BadJson, loads, one_line
-from cardtable.web import logs, metrics, ops, pages, players, review, tournaments
+from cardtable.strict import one_line
+from cardtable.web import pages
+from cardtable.web.errors import Refused
 from cardtable.web.guard import MAX_ERROR, Guard
-from cardtable.web.hub import Hub
-from cardtable.web.limits import Bucket, wait_text
-from cardtable.web.live import Conn, LiveTable, Refused
-from cardtable.web.migrate import upgrade
+from cardtable.web.limits import wait_text
 from cardtable.web.network import Reach
-from cardtable.web.replaywork import Replayer
+from cardtable.web.ops import health as ops
+from cardtable.web.ops import metrics
+from cardtable.web.ops.migrate import upgrade
+from cardtable.web.players import routes as players
+from cardtable.web.players import seats
 from cardtable.web.requests import body_of, client_address
+from cardtable.web.review import jobs as review
+from cardtable.web.review.replaywork import Replayer
 from cardtable.web.settings import Settings
+from cardtable.web.tables import connection
+from cardtable.web.tables.hub import Hub
+from cardtable.web.tables.live import LiveTable
+from cardtable.web.tournaments import routes as tournaments
 
 log = logging.getLogger("cardtable.web")
-
-#: Close codes of the live connection (web.md §2, and two of the server's own).
-WRONG_TOKEN, NO_TABLE, BAD_ORIGIN, TOO_MANY = 4401, 4404, 4403, 4429
-
 
 #: The largest JSON body of the API's requests other than a record to replay.
 MAX_BODY = 65536
@@ -59,6 +61,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(upgrade, settings.db_url)
         hub = Hub(settings)
+        seats.attach(hub)  # players are seated, and their hands rated, by the players' room
         await hub.rebuild()
         app.state.hub = hub
         app.state.replayer = Replayer(settings)
@@ -115,7 +118,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
         body = await body_of(request)
         name, seat = body.get("name"), body.get("seat")
         player = None
-        if "player" in body:  # sitting down as a player (`cardtable.web.players`): the player's name
+        if "player" in body:  # sitting down as a player (`cardtable.web.players.routes`): the player's name
             player = await players.player_of(hub_of(request), body["player"])
             name = name if name is not None else player.name
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40 or not name.isprintable():
@@ -170,7 +173,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
 
     @app.websocket("/ws/tables/{table_id}")
     async def live(websocket: WebSocket, table_id: str) -> None:
-        await serve_connection(hub_of(websocket), websocket, table_id)
+        await connection.serve(hub_of(websocket), websocket, table_id)
 
     review.install(app)  # the review panel's jobs: /api/review, /api/tables/{id}/review
     app.include_router(tournaments.router)  # tournaments: /api/tournaments, /tournaments/… (docs/tournaments.md)
@@ -197,7 +200,7 @@ async def _async(value: Any) -> Any:
 
 
 def _bot_name(table: LiveTable, bot: object) -> str:
-    from cardtable.web.bots import refusal
+    from cardtable.web.tables.bots import refusal
 
     if not isinstance(bot, str):
         raise Refused(400, 'bot: expected a bot name such as "rule"')
@@ -205,170 +208,3 @@ def _bot_name(table: LiveTable, bot: object) -> str:
     if why is not None:
         raise Refused(422, why)
     return bot
-
-
-def origin_ok(websocket: WebSocket) -> bool:
-    """No ``Origin`` (a program) is fine; a page's ``Origin`` must be the public URL's, or else
-    this server's own host (`Reach.origin_ok`)."""
-    reach: Reach = websocket.app.state.reach
-    return reach.origin_ok(websocket.headers.get("origin"), websocket.headers.get("host"))
-
-
-async def serve_connection(hub: Hub, websocket: WebSocket, table_id: str) -> None:
-    """One client's live connection, from handshake to close."""
-    if not origin_ok(websocket):
-        await websocket.close(BAD_ORIGIN)  # before the handshake: the page gets HTTP 403
-        return
-    address = client_address(websocket)
-    logs.TABLE.set(table_id[:32])
-    if hub.addresses[address] >= hub.settings.connections_per_address:
-        await websocket.accept()
-        await websocket.close(TOO_MANY, "too many connections from one address")
-        return
-    await websocket.accept()
-    try:
-        table = await hub.get(table_id)
-    except Refused as e:
-        if e.reason == "elsewhere":  # being handed over from another process: try again (1013)
-            await websocket.close(1013, "the table is moving to this server; try again")
-            return
-        table = None
-    if table is None:
-        await websocket.close(NO_TABLE, "no such table")
-        return
-    hub.addresses[address] += 1
-    conn = Conn(table=table_id)
-    writer = asyncio.create_task(_write(websocket, conn))
-    said_hello = False
-    limit = Bucket(hub.settings.rate, hub.settings.burst)
-    metrics.CONNECTIONS.inc()
-    try:
-        while not conn.closed:
-            msg = await websocket.receive()
-            if msg["type"] == "websocket.disconnect":
-                break
-            raw: str | bytes | None = msg.get("text")
-            if raw is None:
-                raw = msg.get("bytes") or b""
-            if not limit.allow():
-                conn.send(_rejected(None, "rate", "too many messages; slow down"))
-                continue
-            if len(raw) > hub.settings.max_message:
-                conn.send(_rejected(None, "bad_message", f"the message is over {hub.settings.max_message} bytes"))
-                continue
-            parsed = _parse(raw)
-            if isinstance(parsed, str):
-                conn.send(_rejected(None, "bad_message", parsed))
-                continue
-            kind = parsed["t"]
-            client_id = parsed.get("id") if isinstance(parsed.get("id"), str) else None
-            if kind == "hello":
-                problem = _check_fields(parsed, {"token": (str, type(None)), "v": (int,)})
-                if problem:
-                    conn.send(_rejected(client_id, "bad_message", problem))
-                    continue
-                seat = None
-                if parsed["token"] is not None:
-                    seat = table.seat_of_token(parsed["token"])
-                    if seat is None:
-                        await websocket.close(WRONG_TOKEN, "the token is not a seat's at this table")
-                        break
-                if said_hello and seat != conn.seat:
-                    conn.send(_rejected(client_id, "bad_message", "a connection keeps the seat of its first hello"))
-                    continue
-                said_hello = True
-                await table.submit(functools.partial(table.hello, conn, seat, parsed["v"]))
-            elif kind == "act":
-                problem = _check_fields(parsed, {"v": (int,), "action": (str,), "id": (str,)})
-                if not problem and not 1 <= len(parsed["id"]) <= 64:
-                    problem = "id: expected 1 to 64 characters"
-                if not problem and len(parsed["action"]) > 200:
-                    problem = "action: too long"
-                if not problem and not said_hello:
-                    problem = "say hello first"
-                if problem:
-                    conn.send(_rejected(client_id, "bad_message", problem))
-                    continue
-                act = functools.partial(table.act, conn, parsed["v"], parsed["action"], parsed["id"])
-                await _command(table, conn, parsed["id"], act)
-            elif kind == "say":
-                problem = _check_fields(parsed, {"text": (str,)})
-                if not problem and not said_hello:
-                    problem = "say hello first"
-                if problem:
-                    conn.send(_rejected(client_id, "bad_message", problem))
-                    continue
-                await _command(table, conn, client_id, functools.partial(table.say, conn, parsed["text"]))
-            elif kind == "ping":
-                conn.send({"t": "pong", **({"id": client_id} if client_id else {})})
-            else:
-                conn.send(_rejected(client_id, "bad_message", f"unknown message type {str(kind)[:40]!r}"))
-    except WebSocketDisconnect:
-        pass
-    except Exception:
-        log.exception("table %s: a connection failed", table_id)
-        with contextlib.suppress(Exception):
-            await websocket.close(1011, "server error")
-    finally:
-        metrics.CONNECTIONS.dec()
-        hub.addresses[address] -= 1
-        if hub.addresses[address] <= 0:
-            del hub.addresses[address]
-        with contextlib.suppress(Exception):
-            await table.submit(lambda: table.bye(conn))
-        conn.closed = True
-        writer.cancel()
-
-
-async def _command(table: LiveTable, conn: Conn, client_id: str | None, job: Callable[[], Awaitable[Any]]) -> None:
-    """Run a client's command on the table's worker; a refusal goes to that client only."""
-    try:
-        await table.submit(job)
-    except Refused as e:
-        conn.send(_rejected(client_id, e.reason, e.message))
-
-
-async def _write(websocket: WebSocket, conn: Conn) -> None:
-    """Send the connection's messages in order; stop at the first failure or a ``None``."""
-    try:
-        while True:
-            msg = await conn.outbox.get()
-            if msg is None:
-                await websocket.close(*conn.ending)
-                return
-            await websocket.send_text(json.dumps(msg, separators=(",", ":")))
-    except Exception:
-        conn.closed = True
-
-
-def _rejected(client_id: str | None, reason: str, message: str) -> dict[str, Any]:
-    """A refusal to send: the client's id echoed only when short, the message one line of at most
-    `MAX_ERROR` characters."""
-    metrics.REFUSALS.labels(reason=reason).inc()
-    shown = client_id if client_id is None or len(client_id) <= 64 else None
-    return {"t": "rejected", "id": shown, "reason": reason, "message": one_line(message, MAX_ERROR)}
-
-
-def _parse(raw: str | bytes) -> dict[str, Any] | str:
-    """The message as a JSON object with a string ``t``, or the one line saying what is wrong."""
-    try:
-        obj = loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
-    except (BadJson, UnicodeDecodeError):
-        return "not JSON"
-    if not isinstance(obj, dict):
-        return "a message is a JSON object"
-    if not isinstance(obj.get("t"), str):
-        return 'a message needs a type "t"'
-    return obj
-
-
-def _check_fields(msg: dict[str, Any], fields: dict[str, tuple[type, ...]]) -> str | None:
-    for name, kinds in fields.items():
-        if name not in msg:
-            return f"{name}: missing"
-        value = msg[name]
-        if isinstance(value, bool) or not isinstance(value, kinds):
-            return f"{name}: wrong type"
-        if isinstance(value, int) and value < 0:
-            return f"{name}: must not be negative"
-    return None

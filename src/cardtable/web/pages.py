@@ -22,9 +22,9 @@ from fastapi.staticfiles import StaticFiles
 from cardtable import registry
 from cardtable.core import game_package
 from cardtable.voice import partnerships
-from cardtable.web import metrics
-from cardtable.web.replaywork import Replayer
+from cardtable.web.ops import metrics
 from cardtable.web.requests import client_address
+from cardtable.web.review.replaywork import Replayer
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -162,7 +162,7 @@ def _refuse(status: int, message: str) -> JSONResponse:
 @router.post("/api/replay")
 async def replay_record(request: Request, steps: bool = True, seat: int | None = None, ended: bool = False) -> Any:
     """Replay a record sent in the body (a finished match of this server, or a file), in the
-    replay worker (`cardtable.web.replaywork`), never on the tables' event loop."""
+    replay worker (`cardtable.web.review.replaywork`), never on the tables' event loop."""
     body = await request.body()
     limit = request.app.state.settings.max_record_bytes
     if len(body) > limit:
@@ -175,7 +175,7 @@ async def replay_record(request: Request, steps: bool = True, seat: int | None =
 
 def install(app: FastAPI) -> None:
     """Add the pages, their static files, `/api/games`, `/api/replay` and the hints to ``app``."""
-    from cardtable.web import hints  # the search bot's hints, for the seat to act
+    from cardtable.web.tables import hints  # the search bot's hints, for the seat to act
 
     app.include_router(router)
     app.include_router(hints.router)

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import Request, WebSocket
 
 from cardtable.strict import BadJson, loads
-from cardtable.web.live import Refused
+from cardtable.web.errors import Refused
 
 
 def client_address(request: Request | WebSocket) -> str:

@@ -10,31 +10,12 @@ from typing import Any
 
 import uvicorn
 
-from cardtable.web import logs
 from cardtable.web.app import create_app
-from cardtable.web.migrate import upgrade
+from cardtable.web.database import check_url, shown_url
 from cardtable.web.network import Reach, qr_text
+from cardtable.web.ops import logs
+from cardtable.web.ops.migrate import upgrade
 from cardtable.web.settings import Settings
-
-
-def shown_url(url: str) -> str:
-    """The database URL without its password, for printing."""
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).render_as_string(hide_password=True)
-
-
-def check_url(url: str) -> None:
-    """Refuse a database URL that SQLAlchemy cannot read or has no driver for, in one line."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
-
-    from cardtable.core import CardtableError
-
-    try:
-        make_url(url).get_dialect()
-    except (ArgumentError, NoSuchModuleError, ValueError) as e:
-        raise CardtableError(f"--db {url!r}: not a database URL SQLAlchemy can use ({e})") from None
 
 
 def migrate(url: str) -> None:

@@ -93,7 +93,7 @@ class Settings:
     #: Seconds that a stopping server (SIGTERM) gives open connections before it closes them.
     shutdown_grace: float = 3.0
     #: Several server processes over one PostgreSQL database, each live table owned by one of them
-    #: through a lease (`cardtable.web.leases`); ``lease_seconds`` is a lease's term.
+    #: through a lease (`cardtable.web.tables.leases`); ``lease_seconds`` is a lease's term.
     cluster: bool = False
     lease_seconds: float = 10.0
     #: This process's name in the leases (default: host name, process id and a random part).

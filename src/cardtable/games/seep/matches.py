@@ -1,6 +1,6 @@
 """How a Seep match is played at a table and in a tournament, where the rules leave it open (R22:
 the players agree how many baazis make a match): a match there is one baazi, won by the team that
-wins it (R21, R22). Found by `cardtable.web.live` and `cardtable.sim` through `core.game_part`."""
+wins it (R21, R22). Found by `cardtable.web.tables.live` and `cardtable.sim` through `core.game_part`."""
 
 from __future__ import annotations
 

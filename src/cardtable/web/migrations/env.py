@@ -1,4 +1,4 @@
-"""Alembic's entry point for the table server's migrations (run by `cardtable.web.migrate`).
+"""Alembic's entry point for the table server's migrations (run by `cardtable.web.ops.migrate`).
 
 Alembic executes this file with its migration context set up; imported any other way (a doctest
 collector walking the package) it does nothing.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import text
 
-from cardtable.web.store import make_engine
+from cardtable.web.database import make_engine
 
 #: The PostgreSQL advisory lock that several servers starting at once take to migrate one at a time.
 MIGRATION_LOCK = 7_240_001

@@ -15,7 +15,7 @@ holds the row's lease, renews every lease it holds a few times per term, and:
 
 The lease is the routine guard; the store's primary key ``(table_id, version)`` is the last one:
 a process that lost its lease without knowing (a long pause) cannot store a version another
-process stored, and drops the table when it tries (`cardtable.web.live.LiveTable.lost`).
+process stored, and drops the table when it tries (`cardtable.web.tables.live.LiveTable.lost`).
 Times are the processes' own clocks (``time.time()``): machines sharing a database keep them
 within a second by NTP, well under a lease's term.
 """
@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from cardtable.web.store import Store, leases, tables
+from cardtable.web.schema import leases, tables
+from cardtable.web.tables.store import Store
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 
 from cardtable import registry
-from cardtable.web import ratings_store
-from cardtable.web.hub import Hub
+from cardtable.web.errors import Refused
 from cardtable.web.limits import wait_text
-from cardtable.web.live import Refused, token_hash, token_matches
 from cardtable.web.pages import STATIC
-from cardtable.web.ratings import Skill, nearest
-from cardtable.web.ratings_store import Player
+from cardtable.web.players import store as ratings_store
+from cardtable.web.players.ratings import Skill, nearest
+from cardtable.web.players.store import Player
+from cardtable.web.tables.hub import Hub
+from cardtable.web.tokens import token_hash, token_matches
 
 router = APIRouter()
 

@@ -11,16 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    Boolean,
-    Column,
     Engine,
-    Float,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     func,
     insert,
     select,
@@ -28,76 +19,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from cardtable.web.live import Refused
-
-metadata = MetaData()
-
-tournaments = Table(
-    "tournaments",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("name", String(80), nullable=False),
-    Column("game", String(32), nullable=False),
-    Column("preset", String(64), nullable=True),
-    Column("rules", JSON, nullable=False),
-    Column("format", String(16), nullable=False),
-    Column("rounds", Integer, nullable=False),
-    Column("hands", Integer, nullable=False),
-    Column("duplicate", Boolean, nullable=False),
-    Column("hall", Boolean, nullable=False),
-    Column("bot", String(64), nullable=False),
-    Column("max_entrants", Integer, nullable=False),
-    Column("director_hash", String(64), nullable=False),
-    Column("status", String(16), nullable=False),
-    Column("created", Float, nullable=False),
-)
-
-entrants = Table(
-    "entrants",
-    metadata,
-    Column("tournament_id", String(32), primary_key=True),
-    Column("number", Integer, primary_key=True),
-    Column("name", String(64), nullable=False),
-    Column("token_hash", String(64), nullable=False),
-    Column("player_id", Text, nullable=True),
-    Column("replaced_by", String(64), nullable=True),
-    Column("team", Integer, nullable=True),
-    Column("created", Float, nullable=False),
-)
-
-rounds = Table(
-    "rounds",
-    metadata,
-    Column("tournament_id", String(32), primary_key=True),
-    Column("number", Integer, primary_key=True),
-    Column("status", String(16), nullable=False),
-    Column("board_seed", String(64), nullable=True),
-    Column("started", Float, nullable=False),
-    Column("ended", Float, nullable=True),
-)
-
-round_tables = Table(
-    "round_tables",
-    metadata,
-    Column("tournament_id", String(32), primary_key=True),
-    Column("round", Integer, primary_key=True),
-    Column("number", Integer, primary_key=True),
-    Column("table_id", String(32), nullable=True),
-    Column("seats", JSON, nullable=False),
-)
-
-results = Table(
-    "results",
-    metadata,
-    Column("tournament_id", String(32), primary_key=True),
-    Column("round", Integer, primary_key=True),
-    Column("table_number", Integer, primary_key=True),
-    Column("hand", Integer, primary_key=True),
-    Column("score", JSON, nullable=False),
-    Column("entry", JSON, nullable=True),
-    Column("source", String(16), nullable=False),
-    Column("created", Float, nullable=False),
-)
+from cardtable.web.errors import Refused
+from cardtable.web.schema import entrants, results, round_tables, rounds, tournaments
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """``cardtable ratings``: the bots' ratings calibrated among themselves, and the ratings shown.
 
 ``calibrate GAME --deals N --seed S`` plays a duplicate tournament of the bots (`cardtable.sim`),
-rates every hand of it as the web tables rate theirs (`cardtable.web.ratings`), starting from
+rates every hand of it as the web tables rate theirs (`cardtable.web.players.ratings`), starting from
 the bots' ratings in the database, and writes the bots' new ratings there: a person's rating can
 then be read against them ("you play about as well as search:medium"). ``show GAME`` prints the
 bots' ratings and the listed players'.
@@ -18,11 +18,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from cardtable import registry, sim
 from cardtable.core import CardtableError
 from cardtable.record import Record, replay
-from cardtable.web import ratings_store
-from cardtable.web.migrate import upgrade
-from cardtable.web.ratings import Skill, bot_key, contest, rate
+from cardtable.web.database import make_engine
+from cardtable.web.ops.migrate import upgrade
+from cardtable.web.players import store as ratings_store
+from cardtable.web.players.ratings import Skill, bot_key, contest, rate
 from cardtable.web.settings import Settings
-from cardtable.web.store import make_engine
 
 #: The bots calibrated when none are named, weakest first.
 DEFAULT_BOTS = ("random", "rule", "search:easy", "search:medium")

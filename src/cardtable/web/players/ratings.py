@@ -4,7 +4,7 @@ from finished hands (``docs/ratings.md`` says why hands, and what the number mea
 Each rated hand is a contest between the sides the game names (`Game.teams`): a partnership in
 Seep and Smear, the picker and partner against the defenders in Sheepshead, every one for himself
 in a leaster. A side's standing is the sum of its seats' scores in the hand; sides that scored the
-same are tied. Everything here is pure: the storage is `cardtable.web.ratings_store`.
+same are tied. Everything here is pure: the storage is `cardtable.web.players.store`.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 
-MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
 
 def upgrade(url: str) -> None:

@@ -34,14 +34,18 @@ from cardtable import registry
 from cardtable.core import CardtableError, HandResult
 from cardtable.record import Record, report
 from cardtable.strict import BadJson, excerpt, loads
-from cardtable.web import network, ratings_store, seating
-from cardtable.web.bots import refusal
-from cardtable.web.hub import MAX_HANDS, Hub, _preset_rules
-from cardtable.web.live import HUMAN, LiveTable, Refused, new_token, token_hash, token_matches
-from cardtable.web.players import player_of
-from cardtable.web.standings import TIE_BREAKS, Result, Row, standings, to_csv
-from cardtable.web.store import SeatRow
-from cardtable.web.tournament_store import (
+from cardtable.web import network
+from cardtable.web.errors import Refused
+from cardtable.web.players import store as ratings_store
+from cardtable.web.players.routes import player_of
+from cardtable.web.tables.bots import refusal
+from cardtable.web.tables.hub import MAX_HANDS, Hub, _preset_rules
+from cardtable.web.tables.live import HUMAN, LiveTable
+from cardtable.web.tables.store import SeatRow
+from cardtable.web.tokens import new_token, token_hash, token_matches
+from cardtable.web.tournaments import seating
+from cardtable.web.tournaments.standings import TIE_BREAKS, Result, Row, standings, to_csv
+from cardtable.web.tournaments.store import (
     EntrantRow,
     ResultRow,
     RoundTableRow,

@@ -1,6 +1,6 @@
 """A record replayed for the replay viewer and `/api/replay`: each hand's report, every step's
 views and the hands' ends in words. Kept apart from the pages' routes (`cardtable.web.pages`) so
-that the replay worker (`cardtable.web.replaywork`), which the pages start, imports only this.
+that the replay worker (`cardtable.web.review.replaywork`), which the pages start, imports only this.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 from cardtable.bots import bot_names
 from cardtable.core import CardtableError
 from cardtable.record import Record, load_game, replay, report
-from cardtable.web.words import people_names
+from cardtable.web.tables.words import people_names
 
 #: The most steps a replay shows (a long evening's match has a few thousand).
 MAX_STEPS = 20_000

@@ -43,29 +43,29 @@ from sqlalchemy.types import JSON, Boolean, Float, Integer, String
 
 from cardtable.core import CardtableError
 from cardtable.record import check_writable
-from cardtable.web import ratings_store, store, tournament_store
-from cardtable.web.migrate import MIGRATIONS
-from cardtable.web.serve import check_url, shown_url
+from cardtable.web import schema
+from cardtable.web.database import check_url, make_engine, shown_url
+from cardtable.web.ops.migrate import MIGRATIONS
 
 FORMAT = "cardtable-db-backup"
 VERSION = 1
 #: The tables every backup holds, in the order their rows are written and restored (a seat or an
 #: action names its table).
-CORE: tuple[Table, ...] = (store.tables, store.seats, store.actions)
+CORE: tuple[Table, ...] = (schema.tables, schema.seats, schema.actions)
 CORE_NAMES = frozenset(t.name for t in CORE)
 #: Every table a backup may hold, in that order: the core, then those added by later migrations
 #: (players and ratings; tournaments), which a backup made before them does not name.
 TABLES: tuple[Table, ...] = (
     *CORE,
-    ratings_store.players,
-    ratings_store.seat_players,
-    ratings_store.ratings,
-    ratings_store.rated_hands,
-    tournament_store.tournaments,
-    tournament_store.entrants,
-    tournament_store.rounds,
-    tournament_store.round_tables,
-    tournament_store.results,
+    schema.players,
+    schema.seat_players,
+    schema.ratings,
+    schema.rated_hands,
+    schema.tournaments,
+    schema.entrants,
+    schema.rounds,
+    schema.round_tables,
+    schema.results,
 )
 #: Rows inserted at once during a restore.
 BATCH = 500
@@ -98,7 +98,7 @@ def backup(url: str, path: str | Path, force: bool = False) -> Counts:
     p = check_writable(path, force)
     if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).is_file():
         raise CardtableError(f"database {shown_url(url)}: no such file")
-    engine = store.make_engine(url)
+    engine = make_engine(url)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent if str(p.parent) else ".")
     os.close(fd)
     try:
@@ -397,7 +397,7 @@ def _engine(url: str) -> Engine:
     """An engine for ``url`` (a new SQLite file's folder is made first, as the server does)."""
     if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-    return store.make_engine(url)
+    return make_engine(url)
 
 
 @contextlib.contextmanager

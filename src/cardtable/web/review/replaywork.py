@@ -19,8 +19,8 @@ import os
 from multiprocessing.pool import Pool
 from typing import Any
 
+from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress, wait_text
-from cardtable.web.live import Refused
 from cardtable.web.settings import Settings
 
 log = logging.getLogger("cardtable.web")
@@ -45,7 +45,7 @@ def replay_bytes(raw: bytes, steps: bool, seat: int | None, ended: bool) -> tupl
     from cardtable.core import CardtableError
     from cardtable.record import BadRecord, ReplayStopped
     from cardtable.strict import BadJson, loads, one_line
-    from cardtable.web.replayjson import TooManySteps, replay_json
+    from cardtable.web.review.replayjson import TooManySteps, replay_json
 
     def refuse(status: int, message: str) -> tuple[int, bytes]:
         return status, json.dumps({"error": one_line(message, 300)}).encode()

@@ -12,12 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import hashlib
-import hmac
 import logging
-import math
 import random
-import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
@@ -31,48 +27,24 @@ from cardtable.record import FORMAT
 from cardtable.registry import get_game
 from cardtable.shuffle import Shuffle, draw
 from cardtable.strict import one_line
-from cardtable.web import engine, logs, metrics, ratings, ratings_store, talk, words
-from cardtable.web.bots import BotPool, resolve
-from cardtable.web.programs import TablePrograms, is_program
+from cardtable.web.errors import Refused
+from cardtable.web.ops import logs, metrics
 from cardtable.web.settings import Settings
-from cardtable.web.store import ActionRow, Journal, SeatRow, Store, TableRow
+from cardtable.web.tables import engine, talk, words
+from cardtable.web.tables.bots import BotPool, resolve
+from cardtable.web.tables.hooks import Ended, EndedHand, Hooks
+from cardtable.web.tables.programs import TablePrograms, is_program
+from cardtable.web.tables.store import ActionRow, Journal, SeatRow, Store, TableRow
+from cardtable.web.tokens import new_token, token_hash, token_matches
 
 log = logging.getLogger("cardtable.web")
 
 HUMAN = "human"
 
 
-def new_token() -> str:
-    """A random URL-safe token of 192 bits."""
-    return secrets.token_urlsafe(24)
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def token_matches(token: object, stored: str | None) -> bool:
-    """Whether ``token`` hashes to ``stored``, compared in constant time."""
-    if not isinstance(token, str) or stored is None:
-        return False
-    return hmac.compare_digest(token_hash(token), stored)
-
-
 def _shuffle(data: dict[str, Any]) -> Shuffle:
     """The shuffle of a stored deal (its ``salt`` and ``commitment``)."""
     return Shuffle(data["salt"], data["commitment"])
-
-
-class Refused(Exception):
-    """A command the table refuses: an HTTP status (or a protocol reason) and one line."""
-
-    def __init__(self, status: int, message: str, reason: str = "", retry_after: float = 0.0) -> None:
-        super().__init__(message)
-        self.status = status
-        self.reason = reason
-        self.message = message
-        #: For ``429``: the whole seconds to wait, as the ``Retry-After`` header says them.
-        self.retry_after = max(1, math.ceil(retry_after)) if retry_after > 0 else 0
 
 
 @dataclass(eq=False)
@@ -155,6 +127,7 @@ class LiveTable:
         store: Store,
         bots: BotPool,
         journal: Journal | None = None,
+        hooks: Hooks | None = None,
     ):
         self.row = row
         self.id = row.id
@@ -162,6 +135,8 @@ class LiveTable:
         self.store = store
         self.journal = journal or Journal(store)
         self.bots = bots
+        #: The rooms above that hear of ended hands and seat players (`cardtable.web.tables.hooks`).
+        self.hooks = hooks or Hooks()
         self.game: Any = get_game(row.game, row.preset, **row.rules)
         self.rules = rules_json(self.game.rules)
         self.seats = [SeatInfo(s.kind, s.name, s.token_hash) for s in seat_rows]
@@ -189,30 +164,30 @@ class LiveTable:
         self.busy = False
         #: Whether a hint is being worked out for the table's seat to act (one at a time).
         self.hinting = False
-        #: The talk kept for pages that reconnect (`cardtable.web.talk`).
+        #: The talk kept for pages that reconnect (`cardtable.web.tables.talk`).
         self.talk = talk.TalkLog()
         #: When the current version began: a person's clock runs from here (web.md §4).
         self.turn_started = time.monotonic()
         #: When this process loaded the table (a lease's hand-over waits a little after it).
         self.loaded_at = time.monotonic()
-        #: Whether this process no longer serves the table (another took it: `cardtable.web.leases`).
+        #: Whether this process no longer serves the table (another took it: `cardtable.web.tables.leases`).
         self.lost = False
         #: Called when a store of this table's next version finds it stored by another process.
         self.on_lost: Callable[[str], None] | None = None
         #: The operator's bot programs seated here, each seat in a process of its own.
         self.programs = TablePrograms(self.game)
-        #: The hands ended and not yet rated, as ``(match, hand, contest)`` (`_rate`).
-        self.ended: list[tuple[int, int, ratings.Contest]] = []
+        #: The hands ended and not yet announced to the hooks (`_announce`).
+        self.ended: list[EndedHand] = []
 
     # --- the one writer ---
 
     def start_worker(self) -> None:
-        # the worker and every task it starts log with this table's id (`cardtable.web.logs`)
+        # the worker and every task it starts log with this table's id (`cardtable.web.ops.logs`)
         context = contextvars.copy_context()
         context.run(logs.TABLE.set, self.id)
         self.worker = asyncio.create_task(self._work(), name=f"table {self.id}", context=context)
-        # the hands rebuilt from the store are rated first, if a stop came before their rating did
-        self.queue.put_nowait((self._rate, asyncio.get_running_loop().create_future()))
+        # the hands rebuilt from the store are announced first, in case a stop came before they were
+        self.queue.put_nowait((self._announce, asyncio.get_running_loop().create_future()))
 
     async def _work(self) -> None:
         while True:
@@ -347,10 +322,11 @@ class LiveTable:
         if player is None:
             await asyncio.to_thread(self.store.set_seat, self.id, row)
         else:
-            held = await asyncio.to_thread(ratings_store.seat_of_player, self.store.engine, self.id, player)
+            if self.hooks.seat_player is None:
+                raise Refused(422, "this server keeps no players: join with a name")
+            held = await asyncio.to_thread(self.hooks.seat_player, self.id, row, player)
             if held is not None:
                 raise Refused(409, f"you already sit at this table, in seat {held}")
-            await asyncio.to_thread(ratings_store.take_seat, self.store.engine, self.id, row, player)
         info.name, info.token_hash = name, token_hash(token)
         self._start_grace(seat)
         self._tell_table()
@@ -670,25 +646,22 @@ class LiveTable:
         if self.game.outcome(after) is not None and self._match_over(after):
             await self._set_status("over")
         self._schedule()
-        await self._rate()
+        await self._announce()
         return entry
 
-    async def _rate(self) -> None:
-        """Rate the hands ended since the last time, at a table where a player sits (its own
-        transaction, right after the hand's last action is stored; a stop between the two is
-        made good when the table is rebuilt, since a hand is marked once rated)."""
+    async def _announce(self) -> None:
+        """Tell the hooks of the hands ended since the last time (in a worker thread, right after
+        the hand's last action is stored; a stop between the two is made good when the table is
+        rebuilt, since every finished hand is announced then and a listener acts once a hand)."""
         pending, self.ended = self.ended, []
-        if not pending:
+        if not pending or not self.hooks.hands_ended:
             return
-        try:
-            links = await asyncio.to_thread(ratings_store.table_players, self.store.engine, self.id)
-            if links:
-                who = ratings_store.seat_keys([s.kind for s in self.seats], links, HUMAN)
-                await asyncio.to_thread(
-                    ratings_store.rate_hands, self.store.engine, self.id, self.row.game, who, pending
-                )
-        except Exception:
-            log.exception("table %s: rating the hands that ended failed (they are rated when it is rebuilt)", self.id)
+        ended = Ended(self.id, self.game, self.row.game, tuple(s.kind for s in self.seats), tuple(pending))
+        for listener in self.hooks.hands_ended:
+            try:
+                await asyncio.to_thread(listener, ended)
+            except Exception:
+                log.exception("table %s: a listener of the hands that ended failed (told again when rebuilt)", self.id)
 
     async def _deal(self, new_match: bool) -> None:
         board = self._board()
@@ -789,9 +762,7 @@ class LiveTable:
         if result is not None:
             self.matches[self.match].append(self.hand)
             self.hand = None
-            contest = ratings.contest(self.game, result)
-            if contest is not None:
-                self.ended.append((self.match, len(self.matches[self.match]) - 1, contest))
+            self.ended.append(EndedHand(self.match, len(self.matches[self.match]) - 1, result))
 
     def _winner(self, state: Any) -> tuple[int, ...] | None:
         """The seats that have won the match with the hand just over, or ``None``: the game's own

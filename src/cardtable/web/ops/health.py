@@ -2,7 +2,7 @@
 
 - ``GET /healthz``: ``200`` while the process serves;
 - ``GET /readyz``: ``200`` when the database answers too, ``503`` otherwise (a load balancer's check);
-- ``GET /metrics``: the Prometheus metrics (`cardtable.web.metrics`);
+- ``GET /metrics``: the Prometheus metrics (`cardtable.web.ops.metrics`);
 - ``GET /api/server``: where others reach this server (the public URL, or this machine's addresses
   on its networks), so the pages build invite links that work from another device;
 - ``POST /api/qr`` ``{"text": URL}``: that link as a QR code in SVG, for a phone to scan.
@@ -18,8 +18,8 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from cardtable.web import metrics
 from cardtable.web.network import Reach, qr_svg
+from cardtable.web.ops import metrics
 
 #: How long the readiness check waits for the database.
 READY_TIMEOUT = 3.0

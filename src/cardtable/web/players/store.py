@@ -19,16 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    Boolean,
-    Column,
     Engine,
-    Float,
-    Integer,
-    MetaData,
     String,
-    Table,
-    UniqueConstraint,
     func,
     insert,
     literal,
@@ -37,52 +29,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from cardtable.web.ratings import Contest, Skill, Who, bot_key, player_key, rate
-from cardtable.web.store import SeatRow, actions, seats, tables
-
-metadata = MetaData()
-
-players = Table(
-    "players",
-    metadata,
-    Column("id", String(16), primary_key=True),
-    Column("name", String(64), nullable=False),
-    Column("token_hash", String(64), nullable=False),
-    Column("listed", Boolean, nullable=False),
-    Column("created", Float, nullable=False),
-)
-
-seat_players = Table(
-    "seat_players",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("player_id", String(16), nullable=False, index=True),
-    Column("created", Float, nullable=False),
-    UniqueConstraint("table_id", "player_id", name="uq_seat_players_table_player"),
-)
-
-ratings = Table(
-    "ratings",
-    metadata,
-    Column("game", String(32), primary_key=True),
-    Column("who", String(80), primary_key=True),
-    Column("mu", Float, nullable=False),
-    Column("sigma", Float, nullable=False),
-    Column("hands", Integer, nullable=False),
-    Column("updated", Float, nullable=False),
-)
-
-rated_hands = Table(
-    "rated_hands",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("match", Integer, primary_key=True),
-    Column("hand", Integer, primary_key=True),
-    Column("game", String(32), nullable=False),
-    Column("sides", JSON, nullable=False),
-    Column("created", Float, nullable=False),
-)
+from cardtable.web.players.ratings import Contest, Skill, Who, bot_key, player_key, rate
+from cardtable.web.schema import actions, players, rated_hands, ratings, seat_players, seats, tables
+from cardtable.web.tables.store import SeatRow
 
 #: One rating transaction at a time in this process: SQLite cannot turn a read into a write once
 #: another writer has committed, and PostgreSQL's row locks (``FOR UPDATE``) order processes.

@@ -2,7 +2,7 @@
 
 The actions are the truth: a table is rebuilt by replaying them through the engine. Each is
 committed before any client hears of it. The schema is made by the Alembic migrations shipped
-with the package (`cardtable.web.migrate`); the `Table` objects here mirror it for queries.
+with the package (`cardtable.web.ops.migrate`); the `Table` objects here mirror it for queries.
 """
 
 from __future__ import annotations
@@ -14,20 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    Boolean,
-    Column,
-    Engine,
-    Float,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    create_engine,
     delete,
-    event,
-    false,
     func,
     insert,
     select,
@@ -35,59 +22,8 @@ from sqlalchemy import (
     update,
 )
 
-metadata = MetaData()
-
-tables = Table(
-    "tables",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(32), nullable=False),
-    Column("preset", String(64), nullable=True),
-    Column("rules", JSON, nullable=False),
-    Column("public", Boolean, nullable=False),
-    Column("hands", Integer, nullable=True),
-    Column("move_seconds", Float, nullable=True),
-    Column("host_hash", String(64), nullable=False),
-    Column("invite_hash", String(64), nullable=False),
-    Column("status", String(16), nullable=False),
-    Column("created", Float, nullable=False),
-    Column("hints", Boolean, nullable=False, server_default=true()),
-    Column("talk", String(8), nullable=False, server_default="phrases"),
-    Column("board_seed", String(64), nullable=True),
-    Column("fixed_hands", Boolean, nullable=False, server_default=false()),
-)
-
-seats = Table(
-    "seats",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(64), nullable=False),
-    Column("name", String(64), nullable=True),
-    Column("token_hash", String(64), nullable=True),
-)
-
-actions = Table(
-    "actions",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("version", Integer, primary_key=True),
-    Column("seat", Integer, nullable=False),
-    Column("text", Text, nullable=False),
-    Column("data", JSON, nullable=True),
-    Column("client_id", String(64), nullable=True),
-    Column("stand_in", Boolean, nullable=False),
-    Column("created", Float, nullable=False),
-)
-
-leases = Table(
-    "leases",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("owner", String(80), nullable=False),
-    Column("until", Float, nullable=False),
-    Column("wanted", String(80), nullable=True),
-)
+from cardtable.web.database import make_engine
+from cardtable.web.schema import actions, seats, tables
 
 
 @dataclass(frozen=True)
@@ -129,24 +65,6 @@ class ActionRow:
     data: dict[str, Any] | None
     client_id: str | None
     stand_in: bool
-
-
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL, full sync and a busy timeout, so that a commit has
-    reached the disk before it returns and concurrent writers wait instead of failing."""
-    if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
-
-        @event.listens_for(engine, "connect")
-        def _pragmas(conn: Any, _record: Any) -> None:
-            cur = conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=FULL")
-            cur.execute("PRAGMA busy_timeout=30000")
-            cur.close()
-
-        return engine
-    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
 
 
 class Store:

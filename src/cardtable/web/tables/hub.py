@@ -16,13 +16,16 @@ from cardtable import registry
 from cardtable.core import CardtableError
 from cardtable.registry import get_game_from_rules
 from cardtable.strict import excerpt
-from cardtable.web import talk
-from cardtable.web.bots import BotPool, refusal
-from cardtable.web.leases import Leases
+from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress
-from cardtable.web.live import HUMAN, LiveTable, Refused, new_token, token_hash
 from cardtable.web.settings import Settings
-from cardtable.web.store import Journal, SeatRow, Store, TableRow
+from cardtable.web.tables import talk
+from cardtable.web.tables.bots import BotPool, refusal
+from cardtable.web.tables.hooks import Hooks
+from cardtable.web.tables.leases import Leases
+from cardtable.web.tables.live import HUMAN, LiveTable
+from cardtable.web.tables.store import Journal, SeatRow, Store, TableRow
+from cardtable.web.tokens import new_token, token_hash
 
 log = logging.getLogger("cardtable.web")
 
@@ -48,6 +51,8 @@ class Hub:
         self.store = Store(settings.db_url)
         self.journal = Journal(self.store)
         self.bots = BotPool(settings.bot_workers)
+        #: What the rooms above hear from the tables and do for them (installed before `rebuild`).
+        self.hooks = Hooks()
         self.tables: dict[str, LiveTable] = {}
         self.addresses: Counter[str] = Counter()
         self.lock = asyncio.Lock()
@@ -65,7 +70,7 @@ class Hub:
         self.tick = min(0.25, settings.lease_seconds / 4)
         #: How long a request for a table that another process holds waits for it to be handed over.
         self.wait_for_lease = self.hold + 4 * self.tick + 1.0
-        #: With ``--cluster``: this process's leases on the tables it serves (`cardtable.web.leases`).
+        #: With ``--cluster``: this process's leases on the tables it serves (`cardtable.web.tables.leases`).
         self.leases: Leases | None = None
         if settings.cluster:
             node = settings.node or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
@@ -90,7 +95,7 @@ class Hub:
                 table._start_grace(n)
         table._schedule()
 
-    # --- several processes: leases (`cardtable.web.leases`) ---
+    # --- several processes: leases (`cardtable.web.tables.leases`) ---
 
     async def adopt(self) -> None:
         """Take and rebuild the tables being played whose owner died, so their bots play on."""
@@ -273,7 +278,7 @@ class Hub:
             return None
         row, seat_rows, action_rows = loaded
         try:
-            table = LiveTable(row, seat_rows, self.settings, self.store, self.bots, self.journal)
+            table = LiveTable(row, seat_rows, self.settings, self.store, self.bots, self.journal, self.hooks)
             table.restore(action_rows)
         except CardtableError as e:
             log.error("table %s cannot be rebuilt: %s", table_id, e)
@@ -358,7 +363,7 @@ class Hub:
             await asyncio.to_thread(self.store.create_table, row, seat_rows)
             if self.leases is not None:
                 await asyncio.to_thread(self.leases.take, table_id)
-            table = LiveTable(row, seat_rows, self.settings, self.store, self.bots, self.journal)
+            table = LiveTable(row, seat_rows, self.settings, self.store, self.bots, self.journal, self.hooks)
             self.tables[table_id] = table
             table.on_lost = self._lost
             table.start_worker()
@@ -395,7 +400,7 @@ class Hub:
             await asyncio.to_thread(self.store.create_table, row, seats)
             if self.leases is not None:
                 await asyncio.to_thread(self.leases.take, table_id)
-            table = LiveTable(row, seats, self.settings, self.store, self.bots, self.journal)
+            table = LiveTable(row, seats, self.settings, self.store, self.bots, self.journal, self.hooks)
             self.tables[table_id] = table
             table.on_lost = self._lost
             table.start_worker()

@@ -1,7 +1,7 @@
 """The review panel's endpoints: one hand of a record reviewed for one seat, off the event loop.
 
 A review is seconds of search. It runs as a job in a worker process of its own at idle priority
-(as the replay worker, `cardtable.web.replaywork`), one job at a time, one decision per call to
+(as the replay worker, `cardtable.web.review.replaywork`), one job at a time, one decision per call to
 the worker, so the job says how far it got: the page polls ``GET /api/review/{job}`` for
 ``done`` of ``total`` and, at the end, the review (docs/web.md, "The review panel"). Bounds: each
 address's pace, how many jobs may wait, the time one call may take (past it the worker is ended
@@ -35,10 +35,10 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from prometheus_client import Counter
 
+from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress, wait_text
-from cardtable.web.live import Refused
-from cardtable.web.metrics import REGISTRY
-from cardtable.web.replaywork import _lower_priority
+from cardtable.web.ops.metrics import REGISTRY
+from cardtable.web.review.replaywork import _lower_priority
 
 log = logging.getLogger("cardtable.web")
 

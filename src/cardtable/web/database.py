@@ -1,0 +1,45 @@
+"""The database behind the server: its engine, and its URL checked and shown without a password."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+
+
+def shown_url(url: str) -> str:
+    """The database URL without its password, for printing."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def check_url(url: str) -> None:
+    """Refuse a database URL that SQLAlchemy cannot read or has no driver for, in one line."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    from cardtable.core import CardtableError
+
+    try:
+        make_url(url).get_dialect()
+    except (ArgumentError, NoSuchModuleError, ValueError) as e:
+        raise CardtableError(f"--db {url!r}: not a database URL SQLAlchemy can use ({e})") from None
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, full sync and a busy timeout, so that a commit has
+    reached the disk before it returns and concurrent writers wait instead of failing."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)

@@ -1,0 +1,1 @@
+"""What an operator runs and reads: health, metrics, logs, audit, backups, migrations."""

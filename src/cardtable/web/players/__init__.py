@@ -1,0 +1,1 @@
+"""Players, their ratings and their store."""

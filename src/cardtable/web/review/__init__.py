@@ -1,0 +1,1 @@
+"""Replays and reviews of finished hands, worked out in bounded workers."""

@@ -1,0 +1,228 @@
+"""The database's tables, all in one place: the tables of live tables, of players and ratings, and
+of tournaments, as SQLAlchemy `Table` objects that mirror the Alembic migrations (``migrations/``)
+for queries, backups and restores.
+
+The columns come in a few shapes that every room shares (an id, a token's hash, a name, a bot's
+kind, the time a row was made); each has one helper here and its size one constant, so that a
+name fits the same column wherever it is stored, and the checks on what a client sends can be
+made against these sizes (`NAME`, `KIND`). A change here is a change of schema: it needs a
+migration.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    false,
+    true,
+)
+
+metadata = MetaData()
+
+#: The sizes of the shared column shapes, in characters.
+ID = 32  # a table's, a tournament's id
+PLAYER_ID = 16  # a player's id
+HASH = 64  # a token's SHA-256 hash, in hex
+NAME = 64  # a person's name at a table, a player's, an entrant's
+KIND = 64  # a seat's player: "human" or a bot's name; a tournament's stand-in bot
+SHORT = 16  # a status, a format, a result's source
+GAME = 32  # a game's name
+OWNER = 80  # a server process's name (leases), a rating's key
+
+
+def _key(name: str, length: int = ID) -> Column[Any]:
+    """A string column of the primary key."""
+    return Column(name, String(length), primary_key=True)
+
+
+def _number(name: str) -> Column[Any]:
+    """A whole-number column of the primary key."""
+    return Column(name, Integer, primary_key=True)
+
+
+def _hash(name: str, nullable: bool = False) -> Column[Any]:
+    return Column(name, String(HASH), nullable=nullable)
+
+
+def _created(name: str = "created", nullable: bool = False) -> Column[Any]:
+    """When the row was made (seconds since the epoch)."""
+    return Column(name, Float, nullable=nullable)
+
+
+# --- live tables (migrations 0001–0004) ---
+
+tables = Table(
+    "tables",
+    metadata,
+    _key("id"),
+    Column("game", String(GAME), nullable=False),
+    Column("preset", String(64), nullable=True),
+    Column("rules", JSON, nullable=False),
+    Column("public", Boolean, nullable=False),
+    Column("hands", Integer, nullable=True),
+    Column("move_seconds", Float, nullable=True),
+    _hash("host_hash"),
+    _hash("invite_hash"),
+    Column("status", String(SHORT), nullable=False),
+    _created(),
+    Column("hints", Boolean, nullable=False, server_default=true()),
+    Column("talk", String(8), nullable=False, server_default="phrases"),
+    Column("board_seed", String(64), nullable=True),
+    Column("fixed_hands", Boolean, nullable=False, server_default=false()),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    _key("table_id"),
+    _number("seat"),
+    Column("kind", String(KIND), nullable=False),
+    Column("name", String(NAME), nullable=True),
+    _hash("token_hash", nullable=True),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    _key("table_id"),
+    _number("version"),
+    Column("seat", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("data", JSON, nullable=True),
+    Column("client_id", String(64), nullable=True),
+    Column("stand_in", Boolean, nullable=False),
+    _created(),
+)
+
+leases = Table(
+    "leases",
+    metadata,
+    _key("table_id"),
+    Column("owner", String(OWNER), nullable=False),
+    Column("until", Float, nullable=False),
+    Column("wanted", String(OWNER), nullable=True),
+)
+
+# --- players and ratings (migration 0005) ---
+
+players = Table(
+    "players",
+    metadata,
+    _key("id", PLAYER_ID),
+    Column("name", String(NAME), nullable=False),
+    _hash("token_hash"),
+    Column("listed", Boolean, nullable=False),
+    _created(),
+)
+
+seat_players = Table(
+    "seat_players",
+    metadata,
+    _key("table_id"),
+    _number("seat"),
+    Column("player_id", String(PLAYER_ID), nullable=False, index=True),
+    _created(),
+    UniqueConstraint("table_id", "player_id", name="uq_seat_players_table_player"),
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    _key("game", GAME),
+    _key("who", OWNER),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("hands", Integer, nullable=False),
+    _created("updated"),
+)
+
+rated_hands = Table(
+    "rated_hands",
+    metadata,
+    _key("table_id"),
+    _number("match"),
+    _number("hand"),
+    Column("game", String(GAME), nullable=False),
+    Column("sides", JSON, nullable=False),
+    _created(),
+)
+
+# --- tournaments (migration 0006 and after) ---
+
+tournaments = Table(
+    "tournaments",
+    metadata,
+    _key("id"),
+    Column("name", String(80), nullable=False),
+    Column("game", String(GAME), nullable=False),
+    Column("preset", String(64), nullable=True),
+    Column("rules", JSON, nullable=False),
+    Column("format", String(SHORT), nullable=False),
+    Column("rounds", Integer, nullable=False),
+    Column("hands", Integer, nullable=False),
+    Column("duplicate", Boolean, nullable=False),
+    Column("hall", Boolean, nullable=False),
+    Column("bot", String(KIND), nullable=False),
+    Column("max_entrants", Integer, nullable=False),
+    _hash("director_hash"),
+    Column("status", String(SHORT), nullable=False),
+    _created(),
+)
+
+entrants = Table(
+    "entrants",
+    metadata,
+    _key("tournament_id"),
+    _number("number"),
+    Column("name", String(NAME), nullable=False),
+    _hash("token_hash"),
+    Column("player_id", Text, nullable=True),
+    Column("replaced_by", String(KIND), nullable=True),
+    Column("team", Integer, nullable=True),
+    _created(),
+)
+
+rounds = Table(
+    "rounds",
+    metadata,
+    _key("tournament_id"),
+    _number("number"),
+    Column("status", String(SHORT), nullable=False),
+    Column("board_seed", String(64), nullable=True),
+    _created("started"),
+    _created("ended", nullable=True),
+)
+
+round_tables = Table(
+    "round_tables",
+    metadata,
+    _key("tournament_id"),
+    _number("round"),
+    _number("number"),
+    Column("table_id", String(ID), nullable=True),
+    Column("seats", JSON, nullable=False),
+)
+
+results = Table(
+    "results",
+    metadata,
+    _key("tournament_id"),
+    _number("round"),
+    _number("table_number"),
+    _number("hand"),
+    Column("score", JSON, nullable=False),
+    Column("entry", JSON, nullable=True),
+    Column("source", String(SHORT), nullable=False),
+    _created(),
+)

@@ -1,0 +1,55 @@
+"""What a live table tells the rooms above it, and asks of them, without knowing who they are.
+
+A table announces the hands that ended ("this table, these seats, these hands and their results")
+and lets whoever listens act on it: the players' room rates them (`cardtable.web.players.routes`
+installs its listener). A person who sits down as a player is seated by the players' room too,
+since the seat and its link to the player are written in one transaction. So the tables room
+knows nothing of ratings or players, and every import points down (boardgame.io's game master
+knows nothing of its lobby the same way).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.web.tables.store import SeatRow
+
+
+@dataclass(frozen=True)
+class EndedHand:
+    """A hand a table finished: its match, its place in the match (from 0) and the game's outcome."""
+
+    match: int
+    hand: int
+    result: Any
+
+
+@dataclass(frozen=True)
+class Ended:
+    """What a table announces when hands end: which table, its game, each seat's player kind
+    (``human`` or a bot's name) and the hands."""
+
+    table_id: str
+    game: Any
+    game_name: str
+    kinds: Sequence[str]
+    hands: Sequence[EndedHand]
+
+
+#: Seats a person as a player: stores the seat and its link to the player in one transaction and
+#: returns ``None``, or returns the seat the player already holds at that table (nothing stored).
+SeatPlayer = Callable[[str, SeatRow, str], "int | None"]
+
+#: Hears the hands that ended; run in a worker thread right after the hand's last action is
+#: stored, and again for a rebuilt table's hands (so a listener must do its work once per hand).
+HandsEnded = Callable[[Ended], None]
+
+
+@dataclass
+class Hooks:
+    """The listeners of a server's tables, installed by the rooms above when the server starts."""
+
+    seat_player: SeatPlayer | None = None
+    hands_ended: list[HandsEnded] = field(default_factory=list)

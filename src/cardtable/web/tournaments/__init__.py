@@ -1,0 +1,1 @@
+"""Tournaments: seating, standings and their store."""
