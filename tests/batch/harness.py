@@ -44,6 +44,8 @@ class Tally:
     decisions: int = 0  # tokens given and compared
     refused: int = 0  # illegal tokens the batch refused
     observations: int = 0
+    truncated: int = 0  # episodes cut short (max_steps, max_redeals)
+    redeals: int = 0  # hands ended without a score and dealt again
 
 
 def random_rules(name: str, rng: random.Random, share: float = 0.5) -> dict[str, Any]:
@@ -76,9 +78,14 @@ def run(
     max_redeals: int | None = MAX_REDEALS,
     max_steps: int | None = None,
     illegal: float = 0.03,
+    low: float = 0.0,
     replay: bool = True,
 ) -> Tally:
-    """Play ``B`` rows until ``hands`` hands have finished, comparing everything (module docstring)."""
+    """Play ``B`` rows until ``hands`` hands have finished, comparing everything (module docstring).
+
+    Each row's token is uniformly random among the legal ones, or with chance ``low`` the lowest
+    legal token (a Smear pass, to reach the redeal bounds), or with chance ``illegal`` one that is
+    not legal or not a token at all."""
     rules = dict(rules or {})
     where = f"{name} {rules}"
     batch = Batch(name, B, rules=rules, seed=seed, dealer=dealer, max_redeals=max_redeals, max_steps=max_steps)
@@ -109,6 +116,8 @@ def run(
             _same(where, i, step, f"observation of seat {other[i]}", obs_other[i], t.observe(int(other[i])))
             tally.observations += 2
         actions = random_legal(mask, rng)
+        lowest = rng.random(B) < low
+        actions[lowest] = np.argmax(mask[lowest], axis=1)
         bad = rng.random(B) < illegal
         for i in np.flatnonzero(bad):
             wrong = np.flatnonzero(~mask[i])
@@ -141,15 +150,25 @@ def run(
             if list(rewards[i]) != [float(x) for x in t.returns]:
                 raise Mismatch(f"{where} row {i} step {step}: rewards {rewards[i].tolist()}, the engine's {t.returns}")
             k = finals[i]
-            _same(where, i, step, f"final observation of seat {final_seats[k]}", final_obs[k], t.observe(int(final_seats[k])))
-            paid[i].append(rewards[i].tolist())
+            _same(
+                where,
+                i,
+                step,
+                f"final observation of seat {final_seats[k]}",
+                final_obs[k],
+                t.observe(int(final_seats[k])),
+            )
+            if not t.truncated:  # a scored hand: its record comes with these rewards
+                paid[i].append(rewards[i].tolist())
             tally.episodes += 1
+            tally.truncated += int(t.truncated)
             t.reset(None, {"episode": "hand"})
         records = batch.finished_records(with_rows=True)
         tally.hands += len(records)
         if replay:
             _replay(where, records, paid)
         step += 1
+    tally.redeals = batch.redeals
     return tally
 
 
@@ -181,3 +200,27 @@ def _same(where: str, row: int, step: int, what: str, got: np.ndarray, want: np.
 
 def _names(batch: Batch, tokens: list[int]) -> list[str]:
     return [batch.action_names[t] for t in tokens]
+
+
+def digest(name: str, rules: Mapping[str, Any] | None, *, B: int = 16, seed: int = 3, steps: int = 150) -> str:
+    """A SHA-256 of everything a seeded run of the batch gives out (seats to act, masks, every
+    seat's observations, rewards, ends, refusals, final observations and records): the same with
+    the kernels compiled by numba or run as Python."""
+    import hashlib
+    import json
+
+    batch = Batch(name, B, rules=dict(rules or {}), seed=seed)
+    rng = np.random.default_rng(seed)
+    h = hashlib.sha256()
+    for _ in range(steps):
+        mask = batch.legal_mask()
+        h.update(batch.to_play.tobytes() + mask.tobytes())
+        for s in range(batch.seats):
+            h.update(batch.observe(s).tobytes())
+        actions = random_legal(mask, rng)
+        actions[rng.random(B) < 0.05] = len(batch.action_names)
+        rewards, done = batch.step(actions)
+        h.update(rewards.tobytes() + done.tobytes() + batch.errors.tobytes() + batch.truncated.tobytes())
+        h.update(batch.observe_final(0).tobytes())
+    h.update(json.dumps(batch.finished_records(with_rows=True), sort_keys=True).encode())
+    return h.hexdigest()

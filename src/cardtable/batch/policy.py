@@ -43,5 +43,5 @@ def random_legal(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> Ints:
     if m.dtype != np.bool_ or m.ndim != 2:
         raise TypeError("mask: expected a boolean array of shape (rows, tokens)")
     out = np.zeros(m.shape[0], np.int64)
-    _pick(m, rng.random(m.shape[0]), out)
+    _pick(m, rng.random(size=(m.shape[0],)), out)
     return out

@@ -72,7 +72,9 @@ def _whole(name: str, value: object, low: int | None) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int | np.integer) or isinstance(value, bool) or (low is not None and value < low):
-        raise BadRules(f"{name}: expected a whole number{'' if low is None else f' {low} or more'} or None, not {value!r}")
+        raise BadRules(
+            f"{name}: expected a whole number{'' if low is None else f' {low} or more'} or None, not {value!r}"
+        )
     return int(value)
 
 

@@ -60,7 +60,11 @@ _ALL_PASS: Final = {
     "redeal_next_dealer": kernels.ALL_PASS_NEXT,
     "stick_dealer": kernels.ALL_PASS_STICK,
 }
-_GAME_TIE: Final = {"none": kernels.TIE_NONE, "bidding_team": kernels.TIE_BIDDING, "non_bidding_team": kernels.TIE_OTHER}
+_GAME_TIE: Final = {
+    "none": kernels.TIE_NONE,
+    "bidding_team": kernels.TIE_BIDDING,
+    "non_bidding_team": kernels.TIE_OTHER,
+}
 
 #: The card names of the 32-card pack, by the kernels' card number.
 CARD_NAMES: Final = tuple(format_card(c) for c in DECK32)

@@ -58,7 +58,7 @@ PARAMS: Final = 15
 ALL_PASS_SAME, ALL_PASS_NEXT, ALL_PASS_STICK = 0, 1, 2
 TIE_NONE, TIE_BIDDING, TIE_OTHER = 0, 1, 2
 
-# --- the observation's planes in O (offsets of `encoding.planes`, in this order) ---
+# --- the observation's planes in OFF (offsets of `encoding.planes`, in this order) ---
 PLANES: Final = (
     "hand",
     "played",
@@ -228,14 +228,14 @@ def discard_next(S: Ints, P: Ints, row: int) -> int:
 def playable(S: Ints, P: Ints, row: int) -> int:
     """R24-R25 (R18 at the first lead): the cards the seat to act may play."""
     seat = S[row, TO_ACT]
-    hand = S[row, HAND0 + seat]
+    hand = int(S[row, HAND0 + seat])
     if S[row, NTRICK] == 0:
-        return hand if S[row, NTRICKS] > 0 else hand & S[row, LEAD_OK]
-    led = S[row, TRICK0] >> 3
+        return hand if S[row, NTRICKS] > 0 else hand & int(S[row, LEAD_OK])
+    led = int(S[row, TRICK0]) >> 3
     follow = hand & suit_mask(led)
     if follow == 0:
         return hand
-    trump = S[row, TRUMP]
+    trump = int(S[row, TRUMP])
     if P[P_STRICT] or led == trump:
         return follow
     return follow | (hand & suit_mask(trump))
@@ -575,7 +575,7 @@ def _number(out: Bytes, row: int, base: int, x: int) -> None:
 
 
 @jit
-def observe(S: Ints, P: Ints, O: Ints, seats: Ints, out: Bytes) -> None:
+def observe(S: Ints, P: Ints, OFF: Ints, seats: Ints, out: Bytes) -> None:
     """``out[row]`` (zeros on entry): the observation of seat ``seats[row]`` (none where it is
     -1), exactly the RL encoding of that seat's view (§3 item 18: no card it may not see)."""
     for row in range(S.shape[0]):
@@ -587,40 +587,40 @@ def observe(S: Ints, P: Ints, O: Ints, seats: Ints, out: Bytes) -> None:
         bidder = S[row, BIDDER]
         to_act = S[row, TO_ACT]
         bid_known = bidder >= 0
-        own = P[P_KITTY] > 0 and me == bidder and (phase == DISCARDING or phase == PLAYING or phase == OVER)
-        _mark(out, row, O[O_HAND], S[row, HAND0 + me])
+        own = P[P_KITTY] > 0 and me == bidder and phase >= DISCARDING  # the discard, the play, the end
+        _mark(out, row, OFF[O_HAND], S[row, HAND0 + me])
         for s in range(SEATS):
             rel = (s - me) & 3
-            _mark(out, row, O[O_PLAYED] + 32 * rel, S[row, PLAYED0 + s])
-            out[row, O[O_WON] + rel] = S[row, WON0 + s]
-            out[row, O[O_SIZES] + rel] = popcount(S[row, HAND0 + s])
+            _mark(out, row, OFF[O_PLAYED] + 32 * rel, S[row, PLAYED0 + s])
+            out[row, OFF[O_WON] + rel] = S[row, WON0 + s]
+            out[row, OFF[O_SIZES] + rel] = popcount(S[row, HAND0 + s])
         for k in range(S[row, NTRICK]):
             rel = (S[row, LEADER] + k - me) & 3
-            out[row, O[O_TRICK] + 32 * rel + S[row, TRICK0 + k]] = 1
+            out[row, OFF[O_TRICK] + 32 * rel + S[row, TRICK0 + k]] = 1
         for t in range(2):
-            _mark(out, row, O[O_TAKEN] + 32 * ((t - me) & 1), S[row, TAKEN0 + t])
-            _number(out, row, O[O_SCORES] + 9 * ((t - me) & 1), S[row, SCORE0 + t])
+            _mark(out, row, OFF[O_TAKEN] + 32 * ((t - me) & 1), S[row, TAKEN0 + t])
+            _number(out, row, OFF[O_SCORES] + 9 * ((t - me) & 1), S[row, SCORE0 + t])
         if own:
-            _mark(out, row, O[O_KITTY], S[row, KITTY])
+            _mark(out, row, OFF[O_KITTY], S[row, KITTY])
             if phase != DISCARDING:
-                _mark(out, row, O[O_DISCARD], S[row, DISCARD])
+                _mark(out, row, OFF[O_DISCARD], S[row, DISCARD])
         if phase == OVER and bid_known:
-            _mark(out, row, O[O_DEAD], S[row, DEAD])
+            _mark(out, row, OFF[O_DEAD], S[row, DEAD])
         called = 0
         for k in range(S[row, NCALLS]):
             rel = (dealer + 1 + k - me) & 3
-            out[row, O[O_CALLS] + 6 * rel + 1 + S[row, CALL0 + k]] = 1
+            out[row, OFF[O_CALLS] + 6 * rel + 1 + S[row, CALL0 + k]] = 1
             called |= 1 << rel
         for rel in range(SEATS):
             if not called >> rel & 1:
-                out[row, O[O_CALLS] + 6 * rel] = 1
-        out[row, O[O_BIDDER] + ((bidder - me) & 3 if bid_known else 4)] = 1
-        out[row, O[O_BID] + (S[row, BID] - 1 if bid_known and S[row, BID] > 0 else 4)] = 1
+                out[row, OFF[O_CALLS] + 6 * rel] = 1
+        out[row, OFF[O_BIDDER] + ((bidder - me) & 3 if bid_known else 4)] = 1
+        out[row, OFF[O_BID] + (S[row, BID] - 1 if bid_known and S[row, BID] > 0 else 4)] = 1
         trump = S[row, TRUMP]
-        out[row, O[O_TRUMP] + (trump if trump >= 0 else 4)] = 1
-        out[row, O[O_PHASE] + phase] = 1
-        out[row, O[O_DEALER] + ((dealer - me) & 3)] = 1
-        out[row, O[O_TO_ACT] + ((to_act - me) & 3 if to_act >= 0 else 4)] = 1
-        out[row, O[O_LEADER] + ((S[row, LEADER] - me) & 3 if phase == PLAYING else 4)] = 1
+        out[row, OFF[O_TRUMP] + (trump if trump >= 0 else 4)] = 1
+        out[row, OFF[O_PHASE] + phase] = 1
+        out[row, OFF[O_DEALER] + ((dealer - me) & 3)] = 1
+        out[row, OFF[O_TO_ACT] + ((to_act - me) & 3 if to_act >= 0 else 4)] = 1
+        out[row, OFF[O_LEADER] + ((S[row, LEADER] - me) & 3 if phase == PLAYING else 4)] = 1
         if me == to_act:
-            _mark(out, row, O[O_PARTIAL] + T_DISCARD, S[row, PARTIAL])
+            _mark(out, row, OFF[O_PARTIAL] + T_DISCARD, S[row, PARTIAL])
