@@ -7,6 +7,11 @@ loads them in a moment); without it they run as the Python they are, slower but 
 computation, so the results are the same to the bit. ``CARDTABLE_NO_NUMBA=1`` in the environment
 runs the Python kernels even where numba is installed: the tests compare the two that way.
 
+numba keys a kernel's disk cache on the kernel's own source file only: after changing a kernel
+that kernels in other files call (`cardtable.batch.mt`, say), delete the caches
+(``find src -name '*.nb[ic]' -delete``) or run with ``CARDTABLE_NUMBA_CACHE=0``. An installed
+release rewrites every file, so it is never served a stale kernel.
+
 >>> NUMBA in (True, False)
 True
 >>> @jit
@@ -47,9 +52,27 @@ NUMBA: Final = _NJIT is not None
 
 def jit(f: F) -> F:
     """Compile ``f`` with numba (``njit``, cached on disk where it can be) when it is available; else ``f``."""
+    return _compile(f, {})
+
+
+def inline(f: F) -> F:
+    """`jit` for a small helper called from other kernels: compiled into each caller (numba's
+    ``inline="always"``), which spares a call per use (with its reference counting of the arrays
+    passed) in the innermost loops."""
+    return _compile(f, {"inline": "always"})
+
+
+#: The environment variable that turns the disk cache of compiled kernels off (``0``).
+CACHE_VARIABLE: Final = "CARDTABLE_NUMBA_CACHE"
+_CACHE: Final = os.environ.get(CACHE_VARIABLE, "1") != "0"
+
+
+def _compile(f: F, options: dict[str, Any]) -> F:
     if _NJIT is None:
         return f
+    if not _CACHE:
+        return cast(F, _NJIT(**options)(f))
     try:
-        return cast(F, _NJIT(cache=True)(f))
+        return cast(F, _NJIT(cache=True, **options)(f))
     except RuntimeError:  # no place to keep a cache (a function typed in at a prompt): compile anew
-        return cast(F, _NJIT(f))
+        return cast(F, _NJIT(**options)(f))

@@ -26,7 +26,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.batch.jit import jit
+from cardtable.batch.jit import inline, jit
 
 N: Final = 624
 M: Final = 397
@@ -67,7 +67,7 @@ def _twist(mt: Words, row: int) -> None:
     mt[row, N - 1] = mt[row, M - 1] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
 
 
-@jit
+@inline
 def word(mt: Words, pos: Words, row: int) -> int:
     """The next 32-bit output of row ``row``'s generator (CPython's ``genrand_uint32``)."""
     i = pos[row]
@@ -83,13 +83,13 @@ def word(mt: Words, pos: Words, row: int) -> int:
     return int(y & _WORD)
 
 
-@jit
+@inline
 def getrandbits(mt: Words, pos: Words, row: int, k: int) -> int:
     """``random.getrandbits(k)`` for 1 <= k <= 32."""
     return word(mt, pos, row) >> (32 - k)
 
 
-@jit
+@inline
 def bit_length(n: int) -> int:
     """``int.bit_length`` of a non-negative number."""
     k = 0
@@ -99,7 +99,7 @@ def bit_length(n: int) -> int:
     return k
 
 
-@jit
+@inline
 def randbelow(mt: Words, pos: Words, row: int, n: int) -> int:
     """``random.randrange(n)`` for 1 <= n < 2**32 (CPython's ``_randbelow_with_getrandbits``)."""
     k = bit_length(n)
@@ -109,7 +109,7 @@ def randbelow(mt: Words, pos: Words, row: int, n: int) -> int:
     return r
 
 
-@jit
+@inline
 def random(mt: Words, pos: Words, row: int) -> float:
     """``random.random()``: a float in [0, 1) with 53 random bits."""
     a = word(mt, pos, row) >> 5

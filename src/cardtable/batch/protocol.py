@@ -82,11 +82,12 @@ class GameTables(Protocol):
         """`observe` on a `snapshot`'s tables."""
         ...
 
-    def hand_logs(self, rows: Ints) -> Any:
-        """A copy of what ``rows``' hands (just ended) need for their records."""
+    def hand_logs(self, rows: Ints) -> tuple[Any, ...]:
+        """A copy of what ``rows``' hands (just ended) need for their records: numpy arrays, each
+        with one row per hand (so the oldest hands can be dropped by slicing)."""
         ...
 
-    def hand_records(self, logs: Any) -> list[tuple[dict[str, Any] | None, dict[str, Any]]]:
+    def hand_records(self, logs: tuple[Any, ...]) -> list[tuple[dict[str, Any] | None, dict[str, Any]]]:
         """Each hand of `hand_logs` as (the record §5 match state before it, ``None`` for the
         start of a match; the record §2 hand: ``dealer``, ``deal``, ``actions``)."""
         ...

@@ -57,14 +57,7 @@ SEED_STRIDE: Final = 1_000_003
 
 def games() -> list[str]:
     """The registered games whose package has a batched engine (a ``batch`` part)."""
-    return [name for name in registry.names() if _part(name) is not None]
-
-
-def _part(name: str) -> Any:
-    try:
-        return registry.part(name, "batch")
-    except BadRules:
-        return None
+    return [name for name in registry.names() if registry.part(name, "batch") is not None]
 
 
 def _whole(name: str, value: object, low: int | None) -> int | None:
@@ -109,7 +102,7 @@ class Batch:
             raise TypeError(f"seed: expected a whole number or None, not {seed!r}")
         if rules is not None and not isinstance(rules, Mapping):
             raise BadRules("rules: expected an object of rule options (a dict as in records), or None")
-        part = _part(game)
+        part = registry.part(game, "batch")  # an unknown game is refused here
         if part is None:
             raise BadRules(f"no batched engine for {game!r} (games with one: {', '.join(games()) or 'none'})")
         presets = registry.presets(game)
@@ -151,7 +144,7 @@ class Batch:
         self._steps: Ints = np.zeros(self.B, np.int64)
         self._unscored: Ints = np.zeros(self.B, np.int64)
         self._started: Ints = np.zeros(self.B, np.int64)  # episodes started at each row
-        self._logs: deque[tuple[Ints, Any]] = deque()
+        self._logs: deque[tuple[Ints, tuple[Any, ...]]] = deque()
         self._logged = 0
         self._final_rows: Ints = np.zeros(0, np.int64)
         self._final: Any = None
@@ -331,10 +324,17 @@ class Batch:
             return
         self._logs.append((rows, self.tables.hand_logs(rows)))
         self._logged += len(rows)
-        while self._logged > self.keep_records:
-            old, _ = self._logs.popleft()
-            self._logged -= len(old)
-            self.records_dropped += len(old)
+        while self._logged > self.keep_records:  # drop the oldest hands, from the oldest chunk
+            old, logs = self._logs[0]
+            excess = self._logged - self.keep_records
+            if len(old) <= excess:
+                self._logs.popleft()
+                gone = len(old)
+            else:
+                self._logs[0] = (old[excess:], tuple(a[excess:] for a in logs))
+                gone = excess
+            self._logged -= gone
+            self.records_dropped += gone
 
     def finished_records(self, with_rows: bool = False) -> list[Any]:
         """The records (record contract §2, one hand each) of the hands finished since the last

@@ -156,14 +156,14 @@ class SmearBatch:
     def observe_snapshot(self, snapshot: Any, seats: Ints, out: Bytes) -> None:
         kernels.observe(snapshot, self.params, self.offsets, seats, out)
 
-    def hand_logs(self, rows: Ints) -> Any:
+    def hand_logs(self, rows: Ints) -> tuple[Any, ...]:
         S = self.S
         meta = np.stack(
             [S[rows, kernels.DEALER], S[rows, kernels.SCORE0], S[rows, kernels.SCORE1], S[rows, kernels.NLOG]], axis=1
         )
         return meta, self.D[rows], self.LT[rows], self.LS[rows]
 
-    def hand_records(self, logs: Any) -> list[tuple[dict[str, Any] | None, dict[str, Any]]]:
+    def hand_records(self, logs: tuple[Any, ...]) -> list[tuple[dict[str, Any] | None, dict[str, Any]]]:
         """Each logged hand as (record §5 match before it, or ``None`` for 0-0; record §2 hand)."""
         meta, decks, tokens, seats = logs
         kitty = self.rules.kitty_size

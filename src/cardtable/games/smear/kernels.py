@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.batch import mt
-from cardtable.batch.jit import jit
+from cardtable.batch.jit import inline, jit
 
 Ints = npt.NDArray[np.int64]
 Bytes = npt.NDArray[np.int8]
@@ -102,7 +102,7 @@ HAND_SIZE, SEATS, TRICKS, DECK_SIZE = 6, 4, 6, 32
 LOG_SIZE: Final = 32
 
 
-@jit
+@inline
 def popcount(m: int) -> int:
     """The number of cards in a set."""
     n = 0
@@ -112,7 +112,7 @@ def popcount(m: int) -> int:
     return n
 
 
-@jit
+@inline
 def suit_mask(suit: int) -> int:
     """The set of one suit's 8 cards."""
     return 0xFF << (8 * suit)
@@ -131,7 +131,7 @@ def value_of(m: int) -> int:
 # --- the auction (R11-R15) ---
 
 
-@jit
+@inline
 def call_range(S: Ints, P: Ints, row: int) -> tuple[bool, int]:
     """(may the seat to act pass, its lowest bid); its highest is ``max_bid`` (R12, §3.6-§3.7)."""
     dealer_turn = S[row, TO_ACT] == S[row, DEALER]
@@ -224,7 +224,7 @@ def discard_next(S: Ints, P: Ints, row: int) -> int:
 # --- the play (R21-R26) ---
 
 
-@jit
+@inline
 def playable(S: Ints, P: Ints, row: int) -> int:
     """R24-R25 (R18 at the first lead): the cards the seat to act may play."""
     seat = S[row, TO_ACT]
@@ -241,7 +241,7 @@ def playable(S: Ints, P: Ints, row: int) -> int:
     return follow | (hand & suit_mask(trump))
 
 
-@jit
+@inline
 def legal(S: Ints, P: Ints, row: int, token: int) -> bool:
     """Whether ``token`` is one the seat to act at row ``row`` may give now."""
     phase = S[row, PHASE]
@@ -383,7 +383,7 @@ def score(S: Ints, P: Ints, row: int) -> tuple[int, int]:
 # --- one token ---
 
 
-@jit
+@inline
 def _log(S: Ints, LT: Bytes, LS: Bytes, row: int, seat: int, token: int) -> None:
     n = S[row, NLOG]
     LT[row, n] = token
@@ -558,14 +558,24 @@ def next_dealers(S: Ints, P: Ints, rows: Ints, out: Ints) -> None:
 # --- what a seat sees (`encoding.encode` of `view.observe`) ---
 
 
-@jit
+#: The index of a lone bit ``b`` of a 32-bit word: ``BIT_INDEX[(b * 0x077CB531 & ALL) >> 27]``
+#: (a de Bruijn sequence), so a set is walked card by card, not bit by bit.
+BIT_INDEX: Final = (
+    0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+    31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9,
+)  # fmt: skip
+
+
+@inline
 def _mark(out: Bytes, row: int, base: int, m: int) -> None:
-    for c in range(DECK_SIZE):
-        if m >> c & 1:
-            out[row, base + c] = 1
+    """Mark the cards of the set ``m`` in the plane at ``base``."""
+    while m:
+        low = m & -m
+        out[row, base + BIT_INDEX[((low * 0x077CB531) & ALL) >> 27]] = 1
+        m ^= low
 
 
-@jit
+@inline
 def _number(out: Bytes, row: int, base: int, x: int) -> None:
     """`planes.write_number`: a sign and eight binary digits of the magnitude, capped at 255."""
     m = min(abs(x), 255)
