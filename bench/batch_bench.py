@@ -1,11 +1,14 @@
 """Decisions per second of the batched engine (`cardtable.batch`) beside OpenSpiel and today's
-one-table layers, measured one after another in this one process (one core: nothing here runs
-threads), with the machine and its load noted.
+one-table layers, all in this one process (one core: nothing here runs threads), with the
+machine and its load noted.
 
-    python bench/batch_bench.py [--seconds 3] [--json] [--quick]
+    python bench/batch_bench.py [--seconds 3] [--rounds 5] [--json] [--quick]
 
-Every figure is decisions (a seat's token or move, chance nodes not counted) per second of random
-play, each seat taking a uniformly random legal action:
+Every figure is decisions (a seat's token or move, chance nodes not counted) per CPU second of
+random play, each seat taking a uniformly random legal action. The things measured take turns,
+``--rounds`` times over, each for its share of ``--seconds`` of CPU time: a figure is the median
+of its rounds and a ratio the median of its ratios round by round, so that a load from other work
+that comes and goes weighs on both sides of a ratio alike.
 
 - **batch**: `Batch("smear", B)` at B = 1,024 (and 64, 1): each step asks for the legal mask and
   the observation of the seat to act at every table, draws one random legal token per table
@@ -36,6 +39,7 @@ import json
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -67,38 +71,58 @@ def machine() -> dict[str, Any]:
     return out
 
 
-def batch_rate(B: int, seconds: float, observe: bool = True) -> float:
-    """Decisions per second of `Batch("smear", B)`: mask, (observation), random legal token, step."""
-    from cardtable.batch import Batch, random_legal
+class Runner:
+    """One thing measured: set up once, then run for a while as often as asked."""
 
-    b = Batch("smear", B, seed=1)
-    rng = np.random.default_rng(2)
-    for _ in range(20):  # compile (or load) the kernels, fill the tables
-        b.step(random_legal(b.legal_mask(), rng))
-    steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        to_play = b.to_play
-        mask = b.legal_mask()
-        if observe:
-            b.observe(to_play)
-        b.step(random_legal(mask, rng))
-        steps += 1
-    return steps * B / (time.perf_counter() - start)
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Play for about ``seconds`` of CPU time: (decisions, CPU seconds taken)."""
+        raise NotImplementedError
 
 
-def oh_hell_python(seconds: float, params: dict[str, int] | None = None) -> dict[str, float]:
-    """OpenSpiel's oh_hell stepped from Python: decisions per second with mask and observation,
-    and without them."""
-    import pyspiel
+class BatchRunner(Runner):
+    """`Batch("smear", B)`: mask, (observation of the seat to act), random legal token, step."""
 
-    game = pyspiel.load_game("oh_hell", params or {})
-    out = {}
-    for observe in (True, False):
-        rng = random.Random(3)
-        decisions = hands = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
+    def __init__(self, B: int, observe: bool = True) -> None:
+        from cardtable.batch import Batch, random_legal
+
+        self.b = Batch("smear", B, seed=1)
+        self.pick = random_legal
+        self.rng = np.random.default_rng(2)
+        self.observe = observe
+        for _ in range(20):  # compile (or load) the kernels, fill the tables
+            self.b.step(self.pick(self.b.legal_mask(), self.rng))
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        b, pick, rng = self.b, self.pick, self.rng
+        steps = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            to_play = b.to_play
+            mask = b.legal_mask()
+            if self.observe:
+                b.observe(to_play)
+            b.step(pick(mask, rng))
+            steps += 1
+        return steps * b.B, time.process_time() - start
+
+
+class OhHellPython(Runner):
+    """OpenSpiel's oh_hell stepped from Python, with the mask and the observation (the
+    information state tensor) at each decision, or rules only."""
+
+    def __init__(self, params: dict[str, int] | None, observe: bool = True) -> None:
+        import pyspiel
+
+        self.game = pyspiel.load_game("oh_hell", params or {})
+        self.observe = observe
+        self.rng = random.Random(3)
+        self.decisions = self.hands = 0
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        game, rng, observe = self.game, self.rng, self.observe
+        decisions = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -111,57 +135,80 @@ def oh_hell_python(seconds: float, params: dict[str, int] | None = None) -> dict
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
                 decisions += 1
+            self.hands += 1
+        self.decisions += decisions
+        return decisions, time.process_time() - start
+
+
+class OhHellCpp(Runner):
+    """OpenSpiel's own C++ random playout (``evaluate_bots``, uniform random bots), whole hands;
+    decisions per hand counted by a Python loop over the same game."""
+
+    def __init__(self) -> None:
+        import pyspiel
+
+        self.game = pyspiel.load_game("oh_hell", SMEAR_SHAPE)
+        self.bots = [pyspiel.make_uniform_random_bot(p, 10 + p) for p in range(self.game.num_players())]
+        self.evaluate = pyspiel.evaluate_bots
+        counter = OhHellPython(SMEAR_SHAPE, observe=False)
+        counter.run(0.5)
+        self.per_hand = counter.decisions / counter.hands
+        self.n = 0
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        hands = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            self.evaluate(self.game.new_initial_state(), self.bots, self.n)
+            self.n += 1
             hands += 1
-        took = time.perf_counter() - start
-        key = "observed" if observe else "rules_only"
-        out[f"decisions_per_s_{key}"] = decisions / took
-        out["decisions_per_hand"] = decisions / hands
-    return out
+        return round(hands * self.per_hand), time.process_time() - start
 
 
-def oh_hell_cpp(seconds: float, decisions_per_hand: float) -> float:
-    """OpenSpiel's own C++ random playout (``evaluate_bots``, uniform random bots), decisions/s."""
-    import pyspiel
+class FastLayer(Runner):
+    """Today's one-table Smear fast layer: random playouts of whole hands from the deal."""
 
-    game = pyspiel.load_game("oh_hell", SMEAR_SHAPE)
-    bots = [pyspiel.make_uniform_random_bot(p, 10 + p) for p in range(game.num_players())]
-    n = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        pyspiel.evaluate_bots(game.new_initial_state(), bots, n)
-        n += 1
-    return n * decisions_per_hand / (time.perf_counter() - start)
+    def __init__(self) -> None:
+        from cardtable.games.smear import Smear
+        from cardtable.games.smear.fast import RandomPolicy, deal, playout
 
+        self.rules, self.deal, self.playout = Smear().rules, deal, playout
+        self.policy = RandomPolicy()
+        self.rng = random.Random(4)
 
-def fast_layer(seconds: float) -> float:
-    """Today's one-table Smear fast layer: random playouts of whole hands, decisions per second."""
-    from cardtable.games.smear import Smear
-    from cardtable.games.smear.fast import RandomPolicy, deal, playout
-
-    rules = Smear().rules
-    rng = random.Random(4)
-    policy = RandomPolicy()
-    decisions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        s = deal(rules, rng.randrange(4), (0, 0), rng)
-        decisions += playout(s, policy, rng)
-    return decisions / (time.perf_counter() - start)
+    def run(self, seconds: float) -> tuple[int, float]:
+        decisions = 0
+        rng = self.rng
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            s = self.deal(self.rules, rng.randrange(4), (0, 0), rng)
+            decisions += self.playout(s, self.policy, rng)
+        return decisions, time.process_time() - start
 
 
-def vector_tables(seconds: float, n: int = 1024) -> float:
-    """Today's `VectorTables` (observations and masks at every step), decisions per second."""
-    from cardtable.rl import VectorTables
+class VectorTablesRunner(Runner):
+    """Today's `VectorTables` (observations and masks at every step)."""
 
-    vt = VectorTables("smear", n, seed=1)
-    _, mask, _ = vt.reset()
-    rng = np.random.default_rng(2)
-    steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        _, mask, _, _, _ = vt.step(np.argmax(rng.random(mask.shape) * mask, axis=1))
-        steps += n
-    return steps / (time.perf_counter() - start)
+    def __init__(self, n: int) -> None:
+        from cardtable.rl import VectorTables
+
+        self.vt = VectorTables("smear", n, seed=1)
+        _, self.mask, _ = self.vt.reset()
+        self.rng = np.random.default_rng(2)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        steps = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            _, self.mask, _, _, _ = self.vt.step(np.argmax(self.rng.random(self.mask.shape) * self.mask, axis=1))
+            steps += self.vt.n
+        return steps, time.process_time() - start
+
+
+def batch_rate(B: int, seconds: float) -> float:
+    """Decisions per CPU second of `BatchRunner` (for the plain-Python process)."""
+    decisions, took = BatchRunner(B).run(seconds)
+    return decisions / took
 
 
 def plain_python(B: int, seconds: float) -> float | None:
@@ -183,53 +230,65 @@ def plain_python(B: int, seconds: float) -> float | None:
     return float(done.stdout.strip()) if done.returncode == 0 else None
 
 
-def run(seconds: float, quick: bool) -> dict[str, Any]:
+BASE = "OpenSpiel oh_hell (Smear-shaped) from Python"
+
+
+def run(seconds: float, rounds: int, quick: bool) -> dict[str, Any]:
+    """Each runner in turn for ``seconds / rounds`` of CPU time, ``rounds`` times over: each
+    figure is the median of its rounds, each ratio the median of its ratios to `BASE` round by
+    round (so a load that comes and goes weighs on both sides alike)."""
     from cardtable.batch import NUMBA
 
-    out: dict[str, Any] = {"machine": machine(), "numba_compiled": NUMBA, "seconds_each": seconds}
+    out: dict[str, Any] = {"machine": machine(), "numba_compiled": NUMBA, "seconds_each": seconds, "rounds": rounds}
     out["load_average_before"] = [round(x, 2) for x in os.getloadavg()]
     sizes = (64,) if quick else (1, 64, 1024)
-    rates: dict[str, float | None] = {}
-    for B in sizes:
-        rates[f"batch B={B}"] = batch_rate(B, seconds)
     big = sizes[-1]
-    rates[f"batch B={big}, rules only"] = batch_rate(big, seconds, observe=False)
-    rates[f"batch B={big}, plain Python kernels"] = plain_python(big, seconds)
+    runners: dict[str, Runner] = {f"batch B={B}": BatchRunner(B) for B in sizes}
+    runners[f"batch B={big}, rules only"] = BatchRunner(big, observe=False)
     try:
-        smear_shaped = oh_hell_python(seconds, SMEAR_SHAPE)
-        default = oh_hell_python(seconds)
-        rates["OpenSpiel oh_hell (Smear-shaped) from Python"] = smear_shaped["decisions_per_s_observed"]
-        rates["OpenSpiel oh_hell (Smear-shaped) from Python, rules only"] = smear_shaped["decisions_per_s_rules_only"]
-        rates["OpenSpiel oh_hell (default) from Python"] = default["decisions_per_s_observed"]
-        rates["OpenSpiel oh_hell (Smear-shaped), C++ random playout"] = oh_hell_cpp(
-            seconds, smear_shaped["decisions_per_hand"]
-        )
+        runners[BASE] = OhHellPython(SMEAR_SHAPE)
+        runners["OpenSpiel oh_hell (Smear-shaped) from Python, rules only"] = OhHellPython(SMEAR_SHAPE, observe=False)
+        runners["OpenSpiel oh_hell (default) from Python"] = OhHellPython(None)
+        runners["OpenSpiel oh_hell (Smear-shaped), C++ random playout"] = OhHellCpp()
         out["openspiel"] = "open_spiel " + importlib.metadata.version("open_spiel")
     except ImportError:
         out["openspiel"] = "not installed: OpenSpiel rows left out"
-    rates["fast layer (one table, rules only)"] = fast_layer(seconds)
-    rates["VectorTables N=1024"] = vector_tables(min(seconds, 1.0) if not quick else 0.2, 1024 if not quick else 16)
+    runners["fast layer (one table, rules only)"] = FastLayer()
+    runners[f"VectorTables N={16 if quick else 1024}"] = VectorTablesRunner(16 if quick else 1024)
+    rates: dict[str, list[float]] = {k: [] for k in runners}
+    for _ in range(rounds):
+        for name, runner in runners.items():
+            decisions, took = runner.run(seconds / rounds)
+            rates[name].append(decisions / took)
+    plain = plain_python(big, seconds)
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
-    base = rates.get("OpenSpiel oh_hell (Smear-shaped) from Python")
-    out["rows"] = [
+    rows = []
+    for name, got in rates.items():
+        ratio = None
+        if BASE in rates:
+            ratio = round(statistics.median(a / b for a, b in zip(got, rates[BASE], strict=True)), 2)
+        rows.append({"what": name, "decisions_per_s": round(statistics.median(got)), "ratio_to_oh_hell_python": ratio})
+    base = statistics.median(rates[BASE]) if BASE in rates else None
+    rows.append(
         {
-            "what": k,
-            "decisions_per_s": None if v is None else round(v),
-            "ratio_to_oh_hell_python": None if v is None or not base else round(v / base, 2),
+            "what": f"batch B={big}, plain Python kernels (another process, after the rounds)",
+            "decisions_per_s": None if plain is None else round(plain),
+            "ratio_to_oh_hell_python": None if plain is None or base is None else round(plain / base, 2),
         }
-        for k, v in rates.items()
-    ]
+    )
+    out["rows"] = rows
     return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per figure, over all rounds")
+    ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--quick", action="store_true", help="a smoke run: B = 64, a fraction of a second each")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     seconds = 0.2 if args.quick else args.seconds
-    out = run(seconds, args.quick)
+    out = run(seconds, 1 if args.quick else args.rounds, args.quick)
     if args.json:
         print(json.dumps(out))
         return
