@@ -1,0 +1,305 @@
+"""Decisions per second of the batched engine (`cardtable.batch`) beside OpenSpiel and today's
+one-table layers, all in this one process (one core: nothing here runs threads), with the
+machine and its load noted.
+
+    python bench/batch_bench.py [--seconds 3] [--rounds 5] [--json] [--quick]
+
+Every figure is decisions (a seat's token or move, chance nodes not counted) per CPU second of
+random play, each seat taking a uniformly random legal action. The things measured take turns,
+``--rounds`` times over, each for its share of ``--seconds`` of CPU time: a figure is the median
+of its rounds and a ratio the median of its ratios round by round, so that a load from other work
+that comes and goes weighs on both sides of a ratio alike.
+
+- **batch**: `Batch("smear", B)` at B = 1,024 (and 64, 1): each step asks for the legal mask and
+  the observation of the seat to act at every table, draws one random legal token per table
+  (`random_legal`) and steps. Also "rules only": the mask and the step, no observation. The
+  kernels are compiled by numba when it is installed; a second process measures them as plain
+  Python (``CARDTABLE_NO_NUMBA=1``), the install without numba.
+- **OpenSpiel oh_hell from Python**: the C++ game shaped like Smear (4 players, 32 cards, 6 tricks),
+  stepped through pyspiel, each decision asking for the legal actions mask and the information
+  state tensor (its observation tensor is not implemented); chance nodes stepped too but not
+  counted. Also OpenSpiel's default oh_hell.
+- **OpenSpiel's C++ random playout**: ``pyspiel.evaluate_bots`` with uniform random bots on the same
+  game, a whole hand in C++ per call (no mask or observation asked for); decisions per hand from
+  the Python loop's count.
+- **fast layer**: today's one-table Smear fast layer (`cardtable.games.smear.fast`), random
+  playouts of whole hands from the deal (rules only).
+- **VectorTables**: today's RL batched tables (`cardtable.rl.VectorTables`) at N = 1,024, which
+  give the observation and mask at every step.
+
+Ratios are to OpenSpiel's Smear-shaped oh_hell stepped from Python (the issue's baseline).
+Needs the ``rl`` and ``batch`` extras (open_spiel for the OpenSpiel rows).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+SMEAR_SHAPE = {"players": 4, "num_suits": 4, "num_cards_per_suit": 8, "num_tricks_fixed": 6}
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    out: dict[str, Any] = {"python": platform.python_version(), "cpu": cpu, "cores": os.cpu_count()}
+    out["numpy"] = np.__version__
+    try:
+        import numba
+
+        out["numba"] = numba.__version__
+    except ImportError:
+        out["numba"] = None
+    return out
+
+
+class Runner:
+    """One thing measured: set up once, then run for a while as often as asked."""
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Play for about ``seconds`` of CPU time: (decisions, CPU seconds taken)."""
+        raise NotImplementedError
+
+
+class BatchRunner(Runner):
+    """`Batch("smear", B)`: mask, (observation of the seat to act), random legal token, step."""
+
+    def __init__(self, B: int, observe: bool = True) -> None:
+        from cardtable.batch import Batch, random_legal
+
+        self.b = Batch("smear", B, seed=1)
+        self.pick = random_legal
+        self.rng = np.random.default_rng(2)
+        self.observe = observe
+        for _ in range(20):  # compile (or load) the kernels, fill the tables
+            self.b.step(self.pick(self.b.legal_mask(), self.rng))
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        b, pick, rng = self.b, self.pick, self.rng
+        steps = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            to_play = b.to_play
+            mask = b.legal_mask()
+            if self.observe:
+                b.observe(to_play)
+            b.step(pick(mask, rng))
+            steps += 1
+        return steps * b.B, time.process_time() - start
+
+
+class OhHellPython(Runner):
+    """OpenSpiel's oh_hell stepped from Python, with the mask and the observation (the
+    information state tensor) at each decision, or rules only."""
+
+    def __init__(self, params: dict[str, int] | None, observe: bool = True) -> None:
+        import pyspiel
+
+        self.game = pyspiel.load_game("oh_hell", params or {})
+        self.observe = observe
+        self.rng = random.Random(3)
+        self.decisions = self.hands = 0
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        game, rng, observe = self.game, self.rng, self.observe
+        decisions = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                    continue
+                if observe:
+                    state.information_state_tensor()
+                    state.legal_actions_mask()
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                decisions += 1
+            self.hands += 1
+        self.decisions += decisions
+        return decisions, time.process_time() - start
+
+
+class OhHellCpp(Runner):
+    """OpenSpiel's own C++ random playout (``evaluate_bots``, uniform random bots), whole hands;
+    decisions per hand counted by a Python loop over the same game."""
+
+    def __init__(self) -> None:
+        import pyspiel
+
+        self.game = pyspiel.load_game("oh_hell", SMEAR_SHAPE)
+        self.bots = [pyspiel.make_uniform_random_bot(p, 10 + p) for p in range(self.game.num_players())]
+        self.evaluate = pyspiel.evaluate_bots
+        counter = OhHellPython(SMEAR_SHAPE, observe=False)
+        counter.run(0.5)
+        self.per_hand = counter.decisions / counter.hands
+        self.n = 0
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        hands = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            self.evaluate(self.game.new_initial_state(), self.bots, self.n)
+            self.n += 1
+            hands += 1
+        return round(hands * self.per_hand), time.process_time() - start
+
+
+class FastLayer(Runner):
+    """Today's one-table Smear fast layer: random playouts of whole hands from the deal."""
+
+    def __init__(self) -> None:
+        from cardtable.games.smear import Smear
+        from cardtable.games.smear.fast import RandomPolicy, deal, playout
+
+        self.rules, self.deal, self.playout = Smear().rules, deal, playout
+        self.policy = RandomPolicy()
+        self.rng = random.Random(4)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        decisions = 0
+        rng = self.rng
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            s = self.deal(self.rules, rng.randrange(4), (0, 0), rng)
+            decisions += self.playout(s, self.policy, rng)
+        return decisions, time.process_time() - start
+
+
+class VectorTablesRunner(Runner):
+    """Today's `VectorTables` (observations and masks at every step)."""
+
+    def __init__(self, n: int) -> None:
+        from cardtable.rl import VectorTables
+
+        self.vt = VectorTables("smear", n, seed=1)
+        _, self.mask, _ = self.vt.reset()
+        self.rng = np.random.default_rng(2)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        steps = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            _, self.mask, _, _, _ = self.vt.step(np.argmax(self.rng.random(self.mask.shape) * self.mask, axis=1))
+            steps += self.vt.n
+        return steps, time.process_time() - start
+
+
+def batch_rate(B: int, seconds: float) -> float:
+    """Decisions per CPU second of `BatchRunner` (for the plain-Python process)."""
+    decisions, took = BatchRunner(B).run(seconds)
+    return decisions / took
+
+
+def plain_python(B: int, seconds: float) -> float | None:
+    """`batch_rate` in a second process with numba turned off (the kernels as plain Python)."""
+    env = {**os.environ, "CARDTABLE_NO_NUMBA": "1"}
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import batch_bench; "
+        "from cardtable.batch import NUMBA; assert not NUMBA; "
+        f"print(batch_bench.batch_rate({B}, {seconds}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(Path(__file__).parent)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        check=False,
+    )
+    return float(done.stdout.strip()) if done.returncode == 0 else None
+
+
+BASE = "OpenSpiel oh_hell (Smear-shaped) from Python"
+
+
+def run(seconds: float, rounds: int, quick: bool) -> dict[str, Any]:
+    """Each runner in turn for ``seconds / rounds`` of CPU time, ``rounds`` times over: each
+    figure is the median of its rounds, each ratio the median of its ratios to `BASE` round by
+    round (so a load that comes and goes weighs on both sides alike)."""
+    from cardtable.batch import NUMBA
+
+    out: dict[str, Any] = {"machine": machine(), "numba_compiled": NUMBA, "seconds_each": seconds, "rounds": rounds}
+    out["load_average_before"] = [round(x, 2) for x in os.getloadavg()]
+    sizes = (64,) if quick else (1, 64, 1024)
+    big = sizes[-1]
+    runners: dict[str, Runner] = {f"batch B={B}": BatchRunner(B) for B in sizes}
+    runners[f"batch B={big}, rules only"] = BatchRunner(big, observe=False)
+    try:
+        runners[BASE] = OhHellPython(SMEAR_SHAPE)
+        runners["OpenSpiel oh_hell (Smear-shaped) from Python, rules only"] = OhHellPython(SMEAR_SHAPE, observe=False)
+        runners["OpenSpiel oh_hell (default) from Python"] = OhHellPython(None)
+        runners["OpenSpiel oh_hell (Smear-shaped), C++ random playout"] = OhHellCpp()
+        out["openspiel"] = "open_spiel " + importlib.metadata.version("open_spiel")
+    except ImportError:
+        out["openspiel"] = "not installed: OpenSpiel rows left out"
+    runners["fast layer (one table, rules only)"] = FastLayer()
+    runners[f"VectorTables N={16 if quick else 1024}"] = VectorTablesRunner(16 if quick else 1024)
+    rates: dict[str, list[float]] = {k: [] for k in runners}
+    for _ in range(rounds):
+        for name, runner in runners.items():
+            decisions, took = runner.run(seconds / rounds)
+            rates[name].append(decisions / took)
+    plain = plain_python(big, seconds)
+    out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+    rows = []
+    for name, got in rates.items():
+        ratio = None
+        if BASE in rates:
+            ratio = round(statistics.median(a / b for a, b in zip(got, rates[BASE], strict=True)), 2)
+        rows.append({"what": name, "decisions_per_s": round(statistics.median(got)), "ratio_to_oh_hell_python": ratio})
+    base = statistics.median(rates[BASE]) if BASE in rates else None
+    rows.append(
+        {
+            "what": f"batch B={big}, plain Python kernels (another process, after the rounds)",
+            "decisions_per_s": None if plain is None else round(plain),
+            "ratio_to_oh_hell_python": None if plain is None or base is None else round(plain / base, 2),
+        }
+    )
+    out["rows"] = rows
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per figure, over all rounds")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--quick", action="store_true", help="a smoke run: B = 64, a fraction of a second each")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    seconds = 0.2 if args.quick else args.seconds
+    out = run(seconds, 1 if args.quick else args.rounds, args.quick)
+    if args.json:
+        print(json.dumps(out))
+        return
+    m = out["machine"]
+    print(f"{m['cpu']}, {m['cores']} cores, Python {m['python']}, numpy {m['numpy']}, numba {m['numba']}")
+    print(f"load average {out['load_average_before']} before, {out['load_average_after']} after")
+    for row in out["rows"]:
+        rate = "n/a" if row["decisions_per_s"] is None else f"{row['decisions_per_s']:,}"
+        ratio = "" if row["ratio_to_oh_hell_python"] is None else f"  {row['ratio_to_oh_hell_python']}x"
+        print(f"{row['what']:<58} {rate:>14}{ratio}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+"""What a game gives the batched engine: the ``batch`` part of its package.
+
+`cardtable.batch.Batch` names no game. It finds a game's batch as the module ``batch`` of the
+game's package (`cardtable.registry.part`), whose ``BATCH`` is a class built as
+``BATCH(rules, n)`` (the engine's rules object of the game, and the number of tables) that refuses
+a rule set it cannot play with `cardtable.core.BadRules` naming the option, and whose objects have
+what `GameTables` lists. Everything else (the rows' random generators, who deals an episode's
+first hand, redeals, truncation, automatic reset, checking the caller's arrays, the records'
+envelope, the Gymnasium environment) is generic and lives in `cardtable.batch` and `cardtable.rl`.
+
+The game's tables keep one row per table in arrays of their own and are stepped by kernels
+compiled with `cardtable.batch.jit`; they deal from the generators of `cardtable.batch.mt`, so each
+row deals what ``game.deal(state, random.Random(seed))`` deals. Their tokens and observations must
+be the game's RL tokens and encoding (`cardtable.rl`), byte for byte: the replay test harness
+(tests/batch/harness.py) holds every registered game that has a batch to its checked engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+Ints = npt.NDArray[np.int64]
+Bytes = npt.NDArray[np.int8]
+Bools = npt.NDArray[np.bool_]
+Floats = npt.NDArray[np.float32]
+
+#: ``ended`` codes written by `GameTables.apply`: the hand goes on, was scored (the episode ends,
+#: ``rewards`` hold its scores), or ended without a score (a pass-out, a misdeal: the rules deal
+#: again inside the episode, as the RL environments do).
+GOING: Final = 0
+SCORED: Final = 1
+UNSCORED: Final = 2
+
+
+class GameTables(Protocol):
+    """A game's ``n`` tables as arrays (the object ``BATCH(rules, n)`` of its ``batch`` part)."""
+
+    #: Seats at a table.
+    seats: int
+    #: The token names, the game's RL vocabulary in order: ``action_names[t]`` is token ``t``.
+    action_names: tuple[str, ...]
+    #: The length of an observation (the game's RL observation vector).
+    obs_size: int
+
+    def to_act(self) -> Ints:
+        """The seat to act at each row, -1 where the hand is over."""
+        ...
+
+    def legal_mask(self, out: Bools) -> None:
+        """Set ``out[row, t]`` (all False on entry) for each token the seat to act may give."""
+        ...
+
+    def observe(self, seats: Ints, out: Bytes) -> None:
+        """Write ``out[row]`` (zeros on entry): the observation of seat ``seats[row]``, none at -1."""
+        ...
+
+    def apply(self, actions: Ints, active: Bools, errors: Bools, ended: Bytes, rewards: Floats) -> None:
+        """Give ``actions[row]`` at each active row with a seat to act. A token that seat may not give
+        sets ``errors[row]`` and changes nothing; a hand that ends sets ``ended[row]`` (`SCORED` or
+        `UNSCORED`) and, when scored, ``rewards[row]`` (each seat's score for the hand). Every row
+        logs its hand's actions for `hand_logs`."""
+        ...
+
+    def deal(self, rows: Ints, dealers: Ints, mt: Ints, pos: Ints, keep_scores: bool) -> None:
+        """Deal a new hand at each of ``rows`` with dealer ``dealers[k]``, the deck drawn from the
+        row's generator (`cardtable.batch.mt`) exactly as the engine's ``deal`` draws it; the match
+        state is kept (a redeal inside an episode) or set to the start of a match."""
+        ...
+
+    def next_dealers(self, rows: Ints) -> Ints:
+        """The dealer the rules choose after each of ``rows``' hands ended without a score."""
+        ...
+
+    def snapshot(self, rows: Ints) -> Any:
+        """A copy of ``rows``' tables as they are (for `observe_snapshot`)."""
+        ...
+
+    def observe_snapshot(self, snapshot: Any, seats: Ints, out: Bytes) -> None:
+        """`observe` on a `snapshot`'s tables."""
+        ...
+
+    def hand_logs(self, rows: Ints) -> tuple[Any, ...]:
+        """A copy of what ``rows``' hands (just ended) need for their records: numpy arrays, each
+        with one row per hand (so the oldest hands can be dropped by slicing)."""
+        ...
+
+    def hand_records(self, logs: tuple[Any, ...]) -> list[tuple[dict[str, Any] | None, dict[str, Any]]]:
+        """Each hand of `hand_logs` as (the record §5 match state before it, ``None`` for the
+        start of a match; the record §2 hand: ``dealer``, ``deal``, ``actions``)."""
+        ...

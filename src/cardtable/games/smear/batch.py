@@ -1,0 +1,197 @@
+"""Smear's batched engine: B tables as arrays, for `cardtable.batch.Batch`.
+
+The class `SmearBatch` (``BATCH``) is Smear's side of the protocol of `cardtable.batch.protocol`:
+it holds the tables (one row each of the kernels' arrays, `kernels`), deals them from the rows'
+own generators, gives the legal tokens, applies one token per row, observes any seat, and writes
+the records of the hands that end. The kernels play every rule option of `SmearRules`; an option
+this module does not know (one added to the rules later) is refused when the batch is made.
+
+Tokens and observations are those of the RL environments (`tokens.spelling`,
+`encoding.planes`/`encode`): `SmearBatch` checks at its making that the token names and the
+observation's planes are the ones its kernels write, so a change to either cannot pass unnoticed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.cards import DECK32, format_card
+from cardtable.core import BadRules
+from cardtable.planes import Layout
+
+from . import encoding, kernels
+from .rules import SmearRules
+from .tokens import spelling
+
+Ints = npt.NDArray[np.int64]
+Bytes = npt.NDArray[np.int8]
+Bools = npt.NDArray[np.bool_]
+Floats = npt.NDArray[np.float32]
+
+#: The rule options the kernels play, each turned into the numbers of ``P`` by `params`.
+SUPPORTED: Final = frozenset(
+    {
+        "kitty_size",
+        "target_score",  # decides only the match's winner: an episode is one hand
+        "min_bid",
+        "max_bid",
+        "dealer_may_equal",
+        "max_bid_ends_auction",
+        "all_pass",
+        "follow_rule",
+        "high_rule",
+        "low_rule",
+        "low_awarded_to",
+        "game_tie",
+        "discards_count_for_game",
+        "discards_as_captured",
+        "simultaneous",  # the match's winner only
+        "must_bid_to_win",  # the match's winner only
+        "non_bidder_cap",
+    }
+)
+
+_ALL_PASS: Final = {
+    "redeal_same_dealer": kernels.ALL_PASS_SAME,
+    "redeal_next_dealer": kernels.ALL_PASS_NEXT,
+    "stick_dealer": kernels.ALL_PASS_STICK,
+}
+_GAME_TIE: Final = {
+    "none": kernels.TIE_NONE,
+    "bidding_team": kernels.TIE_BIDDING,
+    "non_bidding_team": kernels.TIE_OTHER,
+}
+
+#: The card names of the 32-card pack, by the kernels' card number.
+CARD_NAMES: Final = tuple(format_card(c) for c in DECK32)
+
+
+def params(rules: SmearRules) -> Ints:
+    """The rule options as the kernels read them (``P``); `BadRules` names an option they cannot play."""
+    for f in dataclasses.fields(rules):
+        if f.name not in SUPPORTED and getattr(rules, f.name) != f.default:
+            raise BadRules(f"smear batch: the option {f.name} is not supported by the batched engine")
+    p = np.zeros(kernels.PARAMS, np.int64)
+    p[kernels.P_KITTY] = rules.kitty_size
+    p[kernels.P_MIN_BID] = rules.min_bid
+    p[kernels.P_MAX_BID] = rules.max_bid
+    p[kernels.P_DEALER_MAY_EQUAL] = rules.dealer_may_equal
+    p[kernels.P_MAX_BID_ENDS] = rules.max_bid_ends_auction
+    p[kernels.P_ALL_PASS] = _ALL_PASS[rules.all_pass]
+    p[kernels.P_STRICT] = rules.follow_rule == "strict"
+    p[kernels.P_HIGH] = rules.high_rule == "highest_in_play"
+    p[kernels.P_LOW] = rules.low_rule == "lowest_in_play"
+    p[kernels.P_LOW_TO_CAPTURER] = rules.low_awarded_to == "capturer"
+    p[kernels.P_GAME_TIE] = _GAME_TIE[rules.game_tie]
+    p[kernels.P_DISCARDS_COUNT] = rules.discards_count_for_game
+    p[kernels.P_DISCARDS_CAPTURED] = rules.discards_as_captured
+    p[kernels.P_HAS_CAP] = rules.non_bidder_cap is not None
+    p[kernels.P_CAP] = rules.non_bidder_cap or 0
+    return p
+
+
+def _layout() -> tuple[tuple[str, ...], Ints, int]:
+    """The token names, the observation planes' offsets in `kernels.PLANES` order, and its size;
+    a vocabulary or a layout other than the kernels write is refused (`AssertionError`)."""
+    names = spelling()[0]
+    expected = (
+        ["pass"]
+        + [f"bid {n}" for n in (1, 2, 3, 4)]
+        + [f"discard {c}" for c in CARD_NAMES]
+        + [f"play {c}" for c in CARD_NAMES]
+    )
+    assert list(names) == expected, "smear batch: the RL tokens changed; update kernels.py"
+    lay = Layout()
+    encoding.planes(lay, len(names))
+    assert tuple(p[0] for p in lay.planes) == kernels.PLANES, "smear batch: the RL planes changed; update kernels.py"
+    return names, np.array([lay.start[p] for p in kernels.PLANES], np.int64), lay.size
+
+
+class SmearBatch:
+    """``n`` Smear tables under ``rules`` (see the module docstring and `cardtable.batch.protocol`)."""
+
+    seats: Final = kernels.SEATS
+
+    def __init__(self, rules: SmearRules, n: int) -> None:
+        self.rules = rules
+        self.n = n
+        self.params = params(rules)
+        names, self.offsets, self.obs_size = _layout()
+        self.action_names: tuple[str, ...] = names
+        self.S: Ints = np.zeros((n, kernels.COLUMNS), np.int64)
+        self.S[:, kernels.TO_ACT] = -1
+        self.S[:, kernels.BIDDER] = -1
+        self.D: Bytes = np.zeros((n, kernels.DECK_SIZE), np.int8)  # each hand's deck, top first
+        self.LT: Bytes = np.zeros((n, kernels.LOG_SIZE), np.int8)  # the hand's tokens in order
+        self.LS: Bytes = np.zeros((n, kernels.LOG_SIZE), np.int8)  # and the seat of each
+
+    def to_act(self) -> Ints:
+        """The seat to act at each row, -1 where the hand is over (a view: do not write it)."""
+        return self.S[:, kernels.TO_ACT]
+
+    def legal_mask(self, out: Bools) -> None:
+        kernels.legal_mask(self.S, self.params, out)
+
+    def observe(self, seats: Ints, out: Bytes) -> None:
+        kernels.observe(self.S, self.params, self.offsets, seats, out)
+
+    def apply(self, actions: Ints, active: Bools, errors: Bools, ended: Bytes, rewards: Floats) -> None:
+        kernels.apply(self.S, self.params, self.LT, self.LS, actions, active, errors, ended, rewards)
+
+    def deal(self, rows: Ints, dealers: Ints, mt: Ints, pos: Ints, keep_scores: bool) -> None:
+        kernels.deal(self.S, self.params, self.D, mt, pos, rows, dealers, keep_scores)
+
+    def next_dealers(self, rows: Ints) -> Ints:
+        out = np.zeros(len(rows), np.int64)
+        kernels.next_dealers(self.S, self.params, rows, out)
+        return out
+
+    def snapshot(self, rows: Ints) -> Ints:
+        return self.S[rows]
+
+    def observe_snapshot(self, snapshot: Any, seats: Ints, out: Bytes) -> None:
+        kernels.observe(snapshot, self.params, self.offsets, seats, out)
+
+    def hand_logs(self, rows: Ints) -> tuple[Any, ...]:
+        S = self.S
+        meta = np.stack(
+            [S[rows, kernels.DEALER], S[rows, kernels.SCORE0], S[rows, kernels.SCORE1], S[rows, kernels.NLOG]], axis=1
+        )
+        return meta, self.D[rows], self.LT[rows], self.LS[rows]
+
+    def hand_records(self, logs: tuple[Any, ...]) -> list[tuple[dict[str, Any] | None, dict[str, Any]]]:
+        """Each logged hand as (record §5 match before it, or ``None`` for 0-0; record §2 hand)."""
+        meta, decks, tokens, seats = logs
+        kitty = self.rules.kitty_size
+        names = self.action_names
+        out: list[tuple[dict[str, Any] | None, dict[str, Any]]] = []
+        for k in range(len(meta)):
+            dealer, score0, score1, n = (int(x) for x in meta[k])
+            toks = tokens[k, :n].tolist()
+            who = seats[k, :n].tolist()
+            actions = []
+            i = 0
+            while i < n:
+                t = toks[i]
+                if kernels.T_DISCARD <= t < kernels.T_PLAY:  # one discard, spelled card by card
+                    cards = " ".join(CARD_NAMES[x - kernels.T_DISCARD] for x in toks[i : i + kitty])
+                    actions.append(f"{who[i]} discard {cards}")
+                    i += kitty
+                else:
+                    actions.append(f"{who[i]} {names[t]}")
+                    i += 1
+            hand = {
+                "dealer": dealer,
+                "deal": {"deck": [CARD_NAMES[c] for c in decks[k].tolist()]},
+                "actions": actions,
+            }
+            match = {"scores": [score0, score1]} if score0 or score1 else None
+            out.append((match, hand))
+        return out
+
+
+BATCH = SmearBatch
