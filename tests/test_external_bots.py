@@ -85,9 +85,11 @@ def bad_bot(tmp_path: Path, body: str) -> str:
 )
 def test_a_wrong_late_or_dead_bot_is_stood_in_for_and_marked(tmp_path: Path, body: str) -> None:
     done, records = sim(tmp_path, "smear", f"cmd:@0.2:{bad_bot(tmp_path, body)},rule", deals=2)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 1, done.stderr  # every move stood in for: no result for the bot
     marked = [h["stand_ins"] for r in records for h in r["hands"] if "stand_ins" in h]
     assert marked and all(replay_record(r)[0] == 0 for r in records)
+    row = json.loads(done.stdout)["bots"]["bad"]
+    assert row["stand_ins"] == row["decisions"] > 0 and row["mean"] is None and "withheld" in row
 
 
 def test_a_bot_is_refused_in_one_line_when_it_cannot_play(tmp_path: Path) -> None:

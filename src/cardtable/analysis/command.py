@@ -14,10 +14,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cardtable import sim_ray
 from cardtable.analysis.review import DEFAULT_LEVEL, analyze_record
 from cardtable.bots import LEVELS
 from cardtable.core import CardtableError
+from cardtable.ray_cluster import load_ray
 from cardtable.record import MALFORMED, OK, BadRecord, ReplayStopped, read_records, report
 from cardtable.strict import excerpt, is_number_text
 from cardtable.table import pretty_action
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace, fail: Fail) -> int:
     if args.address is not None and args.backend != "ray":
         raise CardtableError("--address is for --backend ray only")
     if args.backend == "ray":
-        sim_ray.load_ray()  # fail at once, before any work, if the extra is missing
+        load_ray()  # fail at once, before any work, if the extra is missing
     try:
         records = read_records(args.file)
     except BadRecord as e:

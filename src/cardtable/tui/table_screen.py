@@ -452,8 +452,12 @@ class TableScreen(Screen[None]):
             return
         lines = hint_lines(hints, self.table.game.format)
         heading = hint_heading(self.table.game)
-        self._say(f"Hints from the search bot (search:medium), best first; {heading}:\n" + "\n".join(lines))
-        self._log(f"Hints (search:medium; {heading}):")
+        if not lines:
+            self._say(f"No hints: {self.table.hint_source()} named no move.")
+            return
+        source = self.table.hint_source()
+        self._say(f"Hints from {source}, best first; {heading}:\n" + "\n".join(lines))
+        self._log(f"Hints from {source} ({heading}):")
         for line in lines:
             self._log("  " + line)
 
