@@ -276,7 +276,7 @@ def start(game: Any, spec: Spec) -> Started:
     """Start the program of ``spec`` for ``game``, exchange ``hello``, check the games it plays,
     the rules it refuses and the options it is given, and send it its options (version 3).
     `BadRules` in one line saying exactly what went wrong; the program is then ended."""
-    where = f"cmd:{excerpt(spec.command, 60)}"
+    where = f"cmd:{one_line(spec.command, 60)}"
     program = Program(spec.command)
     try:
         return _handshake(game, spec, program, where)
@@ -323,7 +323,7 @@ def _handshake(game: Any, spec: Spec, program: Program, where: str) -> Started:
         try:
             values[key] = option.read(text)
         except ValueError as e:
-            raise BadRules(f"{where}: option {key}={excerpt(text)}: {e}") from None
+            raise BadRules(f"{where}: option {key}={one_line(text, 40)}: {e}") from None
     if declared:
         program.send({"t": "options", "values": values})
     return Started(
