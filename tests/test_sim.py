@@ -295,3 +295,24 @@ def test_sim_command_matches(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert summary["matches"] == 3 and summary["hands"] == 30 and summary["hands_per_match"] == 2
     assert (tmp_path / "two.jsonl").read_text().splitlines() == lines
     assert sum(row["match_wins"] for row in summary["bots"].values()) + summary["drawn"] == 15
+
+
+def test_one_deal_is_said_as_one_and_an_interval_of_one_deal_as_none(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "smear", "--bots", "rule,random", "--deals", "1", "--seed", "3", "--no-records"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("smear: 1 deal, seed 3\n")
+    assert "inf" not in out and "none (one unit)" in out
+    assert main(["sim", "smear", "--bots", "rule,random", "--matches", "1", "--seed", "3", "--no-records"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("smear: 1 match (2 played") and "inf" not in out
+
+
+def test_the_ray_backend_stands_on_sim_and_sim_knows_nothing_of_it() -> None:
+    """The import circle between the two is gone, and the contracts keep it so (``.importlinter``
+    puts sim_ray on a floor above sim)."""
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph("cardtable")
+    assert "cardtable.sim" in graph.find_modules_directly_imported_by("cardtable.sim_ray")
+    assert not graph.chain_exists(importer="cardtable.sim", imported="cardtable.sim_ray")
+    layers = Path(__file__).resolve().parent.parent.joinpath(".importlinter").read_text()
+    assert "cardtable.playthrough : cardtable.sim_ray\n    cardtable.sim\n" in layers

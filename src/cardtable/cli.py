@@ -168,6 +168,12 @@ BOT_NAMES = (
     "cmd:NAME=VALUE:COMMAND sets one of its options)"
 )
 
+#: The record viewer's keys (`cardtable.tui.viewer.ViewerScreen`), for ``view --help``.
+VIEWER_KEYS = (
+    "right or l: forward; left or j: back; Home: the start; End: the end; Page Down or ]: the next record; "
+    "Page Up or [: the previous record; q or Escape: quit; Ctrl-C: quit (status 130)"
+)
+
 #: The exit statuses of ``sim``.
 SIM_STATUSES = (
     "exit status: 0 ok, 1 a bot was stood in for at most of its decisions (no result is printed for it), "
@@ -350,8 +356,9 @@ def _build_parser() -> _Parser:
         "view",
         "step through a record, forwards and back, seeing every hand",
         "Step through a record at the terminal, forwards and back, seeing every hand; a .jsonl file's "
-        "records one after another (page up and page down).",
-        "exit status: 0 ok, 2 a malformed record or one that does not replay, 3 an internal error to report",
+        f"records one after another. Keys: {VIEWER_KEYS}.",
+        "exit status: 0 ok, 2 a malformed record or one that does not replay, 3 an internal error to report, "
+        "130 ended by Ctrl-C",
     )
     p.add_argument("file")
 
