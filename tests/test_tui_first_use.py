@@ -333,3 +333,32 @@ def test_view_help_lists_every_key_of_the_viewer() -> None:
             word = words.get(key, key if len(key) == 1 or key in ("right", "left") else key.capitalize())
             assert word in text, (key, text)
     assert "Ctrl-C" in text and "130" in text
+
+
+async def test_the_menu_at_80_by_24_starts_in_four_tabs_or_ctrl_s_and_gives_each_rule_its_line() -> None:
+    """The common choices and Start fit an 80 x 24 terminal: Start is on screen, four Tabs from
+    the game, and Ctrl-S starts from anywhere; each rule's meaning has the screen's width."""
+    for game in registry.names():
+        app = CardtableApp(game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            menu = app.screen
+            assert isinstance(menu, MenuScreen)
+            start = menu.query_one("#start")
+            assert app.screen.region.contains_region(start.region), game
+            for _ in range(4):
+                await pilot.press("tab")
+            assert app.focused is start, (game, app.focused)
+            docs = list(menu.query(".doc"))
+            assert docs and all(d.size.width >= 70 for d in docs), [d.size.width for d in docs]
+            menu.query_one("#opt-" + next(iter(_fields(game)))).focus()  # deep in the form
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen), game
+
+
+def _fields(game: str) -> list[str]:
+    import dataclasses
+
+    return [f.name for f in dataclasses.fields(registry.get_game(game).rules)]
