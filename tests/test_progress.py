@@ -39,7 +39,7 @@ def test_the_line_says_done_rate_time_left_and_time_so_far() -> None:
     p.update(2)
     assert out.getvalue().endswith("\r2/10 deals · 0.50/s · 16 s left · 4 s so far")
     p.close()
-    assert out.getvalue().endswith("\r")  # the line is cleared for what comes next
+    assert out.getvalue().endswith("\r\x1b[K")  # the line is cleared for what comes next
 
 
 def test_the_line_is_kept_fresh_while_no_unit_finishes() -> None:

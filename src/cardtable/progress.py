@@ -145,6 +145,8 @@ class Progress:
             self._thread = None
         if self.shown:
             with self._lock, contextlib.suppress(OSError, ValueError):
-                self.stream.write("\r" + " " * self._width + "\r")
+                # spaces over the line, then the terminal's erase to the end of the line (what
+                # the terminal echoed after it, a ^C, goes too)
+                self.stream.write("\r" + " " * self._width + "\r\x1b[K")
                 self.stream.flush()
             self.shown = False
