@@ -133,6 +133,15 @@ class Progress:
                 self.stream.flush()
                 self.writes += 1
 
+    def clear(self) -> None:
+        """Erase the line for a moment, so that other output starts on a clean line (the next
+        refresh writes it again)."""
+        if self.shown:
+            with self._lock, contextlib.suppress(OSError, ValueError):
+                self.stream.write("\r" + " " * self._width + "\r\x1b[K")
+                self.stream.flush()
+                self._width = 0
+
     def _tick(self) -> None:
         while not self._stop.wait(self.every):
             self.write()
@@ -143,10 +152,7 @@ class Progress:
         if self._thread is not None:
             self._thread.join()
             self._thread = None
-        if self.shown:
-            with self._lock, contextlib.suppress(OSError, ValueError):
-                # spaces over the line, then the terminal's erase to the end of the line (what
-                # the terminal echoed after it, a ^C, goes too)
-                self.stream.write("\r" + " " * self._width + "\r\x1b[K")
-                self.stream.flush()
-            self.shown = False
+        # spaces over the line, then the terminal's erase to the end of the line (what the
+        # terminal echoed after it, a ^C, goes too)
+        self.clear()
+        self.shown = False

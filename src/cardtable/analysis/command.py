@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.analysis import grades
-from cardtable.analysis.review import DEFAULT_LEVEL, analyze_record
+from cardtable.analysis.review import DEFAULT_LEVEL, analyze_record, count_decisions
 from cardtable.bots import LEVELS
 from cardtable.bots.report import Thought, thought_line
 from cardtable.core import CardtableError
@@ -111,19 +111,29 @@ def run(args: argparse.Namespace, fail: Fail) -> int:
     budget_end = time.monotonic() + args.budget if args.budget is not None else None
     many = len(records) > 1
     done: list[tuple[dict[str, Any], Record]] = []
-    for r, record in enumerate(records):
-        try:
-            report(record)
-        except BadRecord as e:
-            worst = max(worst, fail(args, MALFORMED, e.hand, None, None, e.reason))
-            continue
-        except ReplayStopped as e:
-            worst = max(worst, fail(args, 1, e.hand, e.action, e.text, e.reason))
-            continue
-        left = None if budget_end is None else max(0.0, budget_end - time.monotonic())
-        which = f"record {r + 1} of {len(records)}" if many else ""
-        shown = Progress("decisions", 0, terminal=False if args.quiet else None, detail=which.strip)
-        with shown:
+    counts = [_decisions(record, args.seat) for record in records]
+    which = [0]  # the record under analysis
+    before = [0]  # decisions of the records before it
+    shown = Progress(
+        "decisions",
+        sum(counts),
+        terminal=False if args.quiet else None,
+        detail=lambda: f"record {which[0] + 1} of {len(records)}" if many else "",
+    )
+    with shown:
+        for r, record in enumerate(records):
+            which[0] = r
+            try:
+                report(record)
+            except BadRecord as e:
+                shown.clear()
+                worst = max(worst, fail(args, MALFORMED, e.hand, None, None, e.reason))
+                continue
+            except ReplayStopped as e:
+                shown.clear()
+                worst = max(worst, fail(args, 1, e.hand, e.action, e.text, e.reason))
+                continue
+            left = None if budget_end is None else max(0.0, budget_end - time.monotonic())
             out = analyze_record(
                 record.to_json(),
                 seats=args.seat,
@@ -132,29 +142,14 @@ def run(args: argparse.Namespace, fail: Fail) -> int:
                 seed=args.seed or 0,
                 budget=left,
                 jobs=args.jobs,
-                progress=shown.update,
+                progress=lambda n, _total: shown.update(before[0] + n),
                 backend=args.backend,
                 address=args.address,
             )
-        add_bot_info(out, raw[r] if r < len(raw) else {})
-        done.append((out, record))
-        if args.json:
-            print(json.dumps(out))
-        else:
-            if many:
-                print(f"Record {r + 1} of {len(records)}")
-            for line in text_lines(out, record.players):
-                print(line)
-        if not out["complete"]:
-            stopped = [h["hand"] for h in out["hands"] if not h["complete"]]
-            where = f", in hand {stopped[0] + 1}" if stopped else ""
-            record_text = f" of record {r + 1} ({r} of {len(records)} records done)" if many else ""
-            print(
-                f"cardtable analyze: {args.file}: the budget of {args.budget:g} s ran out after {out['analysed']} of "
-                f"{out['decisions']} decisions{record_text}{where}",
-                file=sys.stderr,
-            )
-            break
+            before[0] += counts[r]
+            shown.clear()
+            if not _show(args, out, record, raw[r] if r < len(raw) else {}, r, len(records), done):
+                break
     if many and done:
         total = overall(done)
         if args.json:
@@ -163,6 +158,49 @@ def run(args: argparse.Namespace, fail: Fail) -> int:
             for line in overall_lines(total):
                 print(line)
     return worst
+
+
+def _decisions(record: Record, seats: Sequence[int] | None) -> int:
+    """How many decisions of ``seats`` the record holds (0 for one that does not replay: it is
+    refused when its turn comes)."""
+    try:
+        return sum(count_decisions(record, seats))
+    except (CardtableError, ValueError):
+        return 0
+
+
+def _show(
+    args: argparse.Namespace,
+    out: dict[str, Any],
+    record: Record,
+    raw: dict[str, Any],
+    r: int,
+    records: int,
+    done: list[tuple[dict[str, Any], Record]],
+) -> bool:
+    """Print one record's analysis and keep it for the overall summary; ``False`` when the budget
+    ran out in it (nothing more is analysed)."""
+    many = records > 1
+    add_bot_info(out, raw)
+    done.append((out, record))
+    if args.json:
+        print(json.dumps(out))
+    else:
+        if many:
+            print(f"Record {r + 1} of {records}")
+        for line in text_lines(out, record.players):
+            print(line)
+    if out["complete"]:
+        return True
+    stopped = [h["hand"] for h in out["hands"] if not h["complete"]]
+    where = f", in hand {stopped[0] + 1}" if stopped else ""
+    record_text = f" of record {r + 1} ({r} of {records} records done)" if many else ""
+    print(
+        f"cardtable analyze: {args.file}: the budget of {args.budget:g} s ran out after {out['analysed']} of "
+        f"{out['decisions']} decisions{record_text}{where}",
+        file=sys.stderr,
+    )
+    return False
 
 
 def _raw_records(path: str, count: int) -> list[dict[str, Any]]:
@@ -237,7 +275,7 @@ def overall_lines(total: dict[str, Any]) -> list[str]:
             per = "-" if t["points_lost_per_hand"] is None else f"{t['points_lost_per_hand']:.2f}"
             lines.append(
                 f"  {title} {key}: {per} points lost a hand, accuracy {acc} ({t['decisions']} decisions, "
-                f"{t['choices']} with a choice, {t['hands']} hands)"
+                f"{t['choices']} with a choice, {t['hands']} {'hand' if t['hands'] == 1 else 'hands'})"
             )
     return lines
 
