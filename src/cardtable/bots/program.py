@@ -289,7 +289,11 @@ def stop_all(programs: list[Program]) -> None:
         with contextlib.suppress(subprocess.TimeoutExpired):
             program.proc.wait(max(0.0, deadline - time.monotonic()))
     for program in programs:
-        program.stop()  # ended by now, or killed
+        if program.proc.poll() is None:
+            with contextlib.suppress(OSError):
+                program.proc.kill()
+    for program in programs:
+        program.stop()  # ended by now: it closes the pipes
 
 
 @atexit.register
