@@ -159,3 +159,20 @@ def test_a_file_of_records_gets_an_overall_summary_with_names_and_the_bots_own_v
     decisions = sum(len(h["decisions"]) for out in lines[:2] for h in out["hands"])
     assert sum(t["decisions"] for t in total["players"].values()) == decisions
     assert any(d.get("bot_info") for out in lines[:2] for h in out["hands"] for d in h["decisions"])
+
+
+def test_analyze_shows_its_progress_on_a_terminal_only(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from tests.test_progress import run_on_a_terminal
+
+    path = tmp_path / "hands.jsonl"
+    path.write_text("".join(json.dumps(played_record("smear", seed)) + "\n" for seed in (5, 6)))
+    args = ["analyze", str(path), "--seat", "0", "--level", "easy"]
+    status, seen = run_on_a_terminal(args)
+    assert status == 0, seen
+    lines = [part for part in seen.split("\r") if " decisions · " in part]
+    assert lines and any("record 2 of 2" in line for line in lines), seen
+    piped = subprocess.run([sys.executable, "-m", "cardtable", *args], capture_output=True, text=True, timeout=300)
+    assert piped.returncode == 0 and piped.stderr == ""
