@@ -43,3 +43,13 @@ def test_a_broken_plugin_is_named_in_one_line_and_harms_nothing_else(tmp_path: P
     assert done.returncode == 2 and "failed to load" in done.stderr and "Traceback" not in done.stderr
     ok = run(site, "sim", "smear", "--bots", "random,rule", "--deals", "1", "--no-records", "--quiet")
     assert ok.returncode == 0, ok.stderr
+
+
+def test_a_plugin_that_refuses_a_level_is_refused_in_one_line(tmp_path: Path) -> None:
+    site = installed(tmp_path, "cardtable_cautious:factory")
+    done = run(site, "sim", "smear", "--bots", "cautious:bold,rule", "--deals", "1", "--no-records")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        "cardtable sim: the bot plug-in 'cautious' refused 'cautious:bold' "
+        "(ValueError: cautious has no levels (got 'bold'))\n"
+    )

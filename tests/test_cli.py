@@ -157,3 +157,8 @@ def test_play_without_a_terminal_uses_the_plain_mode_and_says_so() -> None:
     assert "Legal: [1]" in out.stdout
     menu = _run("play", stdin="", timeout=60)
     assert menu.returncode == 2 and menu.stderr.count("\n") == 1 and "name a game" in menu.stderr
+    for bad in (["--bots", "genius"], ["--seat", "9"], ["--rule", "kitty_size=9"]):
+        refused = _run("play", "smear", *bad, stdin="quit\n", timeout=60)
+        # the refusal alone: no notice of a plain mode that never starts
+        assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+        assert "no terminal" not in refused.stderr

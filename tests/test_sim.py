@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cardtable import registry, sim
+from cardtable import registry, sim, sim_ray
 from cardtable.cli import main
 from cardtable.core import CardtableError
 from cardtable.record import Record, replay, replay_record
@@ -237,19 +237,11 @@ def test_a_job_checks_its_match_options() -> None:
         sim.job_for("smear", {}, ["rule", "random", "rule", "random", "rule"], 0)
 
 
-def test_run_checks_its_backend() -> None:
-    job = sim.job_for("smear", {}, ["random"], 0)
-    with pytest.raises(CardtableError, match="unknown backend"):
-        sim.run(job, 1, backend="nonsense")
-    with pytest.raises(CardtableError, match="ray backend only"):
-        sim.run(job, 1, address="127.0.0.1:6379")
-
-
 def test_the_ray_backend_without_ray_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
     job = sim.job_for("smear", {}, ["random"], 0)
     with pytest.raises(RayMissing, match=r"pip install 'cardtable\[ray\]'"):
-        sim.run(job, 1, backend="ray")
+        sim_ray.run(job, 1)
 
 
 def test_sim_command_without_ray(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -291,7 +283,7 @@ def test_sim_command_matches(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     base = ["sim", "sheepshead", "--bots", "rule,random", "--matches", "3", "--hands-per-match", "2", "--seed", "5"]
     assert main([*base, "--records", str(records)]) == 0
     out, err = capsys.readouterr()
-    assert "3/3 matches" in err
+    assert "3/3" not in err  # progress is for a terminal only
     assert out.startswith("sheepshead: 3 matches (15 played over the arrangements")
     assert "matches won" in out and "interval over matches" in out
     lines = records.read_text().splitlines()
@@ -303,3 +295,24 @@ def test_sim_command_matches(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert summary["matches"] == 3 and summary["hands"] == 30 and summary["hands_per_match"] == 2
     assert (tmp_path / "two.jsonl").read_text().splitlines() == lines
     assert sum(row["match_wins"] for row in summary["bots"].values()) + summary["drawn"] == 15
+
+
+def test_one_deal_is_said_as_one_and_an_interval_of_one_deal_as_none(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "smear", "--bots", "rule,random", "--deals", "1", "--seed", "3", "--no-records"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("smear: 1 deal, seed 3\n")
+    assert "inf" not in out and "none (one unit)" in out
+    assert main(["sim", "smear", "--bots", "rule,random", "--matches", "1", "--seed", "3", "--no-records"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("smear: 1 match (2 played") and "inf" not in out
+
+
+def test_the_ray_backend_stands_on_sim_and_sim_knows_nothing_of_it() -> None:
+    """The import circle between the two is gone, and the contracts keep it so (``.importlinter``
+    puts sim_ray on a floor above sim)."""
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph("cardtable")
+    assert "cardtable.sim" in graph.find_modules_directly_imported_by("cardtable.sim_ray")
+    assert not graph.chain_exists(importer="cardtable.sim", imported="cardtable.sim_ray")
+    layers = Path(__file__).resolve().parent.parent.joinpath(".importlinter").read_text()
+    assert "cardtable.playthrough : cardtable.sim_ray\n    cardtable.sim\n" in layers

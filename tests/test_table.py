@@ -277,3 +277,12 @@ def test_plain_mode_names_the_house_rules_and_refuses_in_suit_symbols() -> None:
     assert "House rules: kitty size 2." in text.splitlines()
     refused = next(line for line in text.splitlines() if "Refused:" in line)
     assert "9♣" in refused and "9C" not in refused
+
+
+def test_the_plain_history_shows_cards_with_their_suit_symbols() -> None:
+    table = _table("smear", seed=2)
+    out = io.StringIO()
+    assert run_plain(table, io.StringIO("1\n1\n1\n1\n1\nhistory\nquit\n"), out) == 0
+    told = [line.rpartition("> ")[2] for line in out.getvalue().splitlines()]
+    line = next(x for x in told if x.startswith("  ") and "; " in x and " play " in x)  # the history
+    assert set("♣♦♥♠") & set(line) and not any(f"{r}{s}" in line for r in "23456789JQKA" for s in "CDHS"), line

@@ -85,24 +85,36 @@ async def test_ctrl_c_and_ctrl_q_ask_the_quit_question_at_the_table() -> None:
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, QuitScreen), key
-            await pilot.press(key)  # pressed again while asked: still the question
-            await pilot.pause()
-            assert isinstance(app.screen, QuitScreen)
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
-        assert app.is_running
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("ctrl+q")  # Ctrl-Q pressed again while asked: still the question
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen) and app.is_running
 
 
-async def test_ctrl_c_quits_the_viewer_as_q_does() -> None:
+async def test_ctrl_c_ends_the_run_with_status_130_everywhere() -> None:
+    """In the viewer, in the menu, twice at a table (the second time in its question), and
+    after the question Ctrl-C opened is answered Quit: the run ends with status 130; ``q``
+    leaves the viewer with 0."""
     record = Record.from_json(_finished("smear", 3).record())
-    app = CardtableApp(record=record)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, ViewerScreen)
-        await pilot.press("ctrl+c")
-        await pilot.pause()
-        assert not app.is_running
+    for make, keys, status in (
+        (lambda: CardtableApp(record=record), ["ctrl+c"], 130),
+        (lambda: CardtableApp(record=record), ["q"], 0),
+        (lambda: CardtableApp(), ["ctrl+c"], 130),
+        (lambda: CardtableApp(table=_table("smear", 2)), ["ctrl+c", "ctrl+c"], 130),
+        (lambda: CardtableApp(table=_table("smear", 2)), ["ctrl+c", "tab", "enter"], 130),
+        (lambda: CardtableApp(table=_table("smear", 2)), ["ctrl+q", "tab", "enter"], 0),
+    ):
+        app = make()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause()
+        assert not app.is_running and (app.return_code or 0) == status, keys
 
 
 async def test_the_sheepshead_call_lists_alone_last_and_highlights_a_call() -> None:
@@ -308,3 +320,45 @@ async def test_a_seats_markers_are_whole_at_120_by_40() -> None:
         assert "took last" in markers
         shown = str(panel.border_subtitle or "") + _text(panel)
         assert markers in shown and (panel.border_subtitle == markers) == (len(markers) + 6 <= panel.size.width)
+
+
+def test_view_help_lists_every_key_of_the_viewer() -> None:
+    from cardtable.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if getattr(a, "choices", None) and "view" in a.choices)
+    text = " ".join(sub.choices["view"].format_help().split())  # type: ignore[union-attr]
+    words = {"right_square_bracket": "]", "left_square_bracket": "[", "pagedown": "Page Down", "pageup": "Page Up"}
+    for binding in ViewerScreen.BINDINGS:
+        for key in binding.key.split(","):  # type: ignore[union-attr]
+            word = words.get(key, key if len(key) == 1 or key in ("right", "left") else key.capitalize())
+            assert word in text, (key, text)
+    assert "Ctrl-C" in text and "130" in text
+
+
+async def test_the_menu_at_80_by_24_starts_in_four_tabs_or_ctrl_s_and_gives_each_rule_its_line() -> None:
+    """The common choices and Start fit an 80 x 24 terminal: Start is on screen, four Tabs from
+    the game, and Ctrl-S starts from anywhere; each rule's meaning has the screen's width."""
+    for game in registry.names():
+        app = CardtableApp(game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            menu = app.screen
+            assert isinstance(menu, MenuScreen)
+            start = menu.query_one("#start")
+            assert app.screen.region.contains_region(start.region), game
+            for _ in range(4):
+                await pilot.press("tab")
+            assert app.focused is start, (game, app.focused)
+            docs = list(menu.query(".doc"))
+            assert docs and all(d.size.width >= 70 for d in docs), [d.size.width for d in docs]
+            menu.query_one("#opt-" + next(iter(_fields(game)))).focus()  # deep in the form
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen), game
+
+
+def _fields(game: str) -> list[str]:
+    import dataclasses
+
+    return [f.name for f in dataclasses.fields(registry.get_game(game).rules)]

@@ -3,6 +3,7 @@ viewer, small terminals, the keyboard, pacing, hints, quitting, the menu's words
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 from typing import Any
@@ -57,14 +58,18 @@ def test_symbols_are_read_as_letters_and_the_help_is_the_games_own() -> None:
     assert table.moves[-1].text == bid and table.moves[-1].said[0] == f"You bid {bid.split()[1]}."
 
 
-def test_hints_best_first_and_an_overlap_is_not_called_equal() -> None:
+def test_hints_say_which_move_how_much_better_and_whether_the_difference_is_real() -> None:
     hints = [Hint("b", 0.10, 0.05, 9), Hint("a", 0.30, 0.05, 9), Hint("c", 0.22, 0.04, 9)]
     lines = hint_lines(hints, str)
-    assert [line.split(".")[0] for line in lines] == ["1", "2", "3"]
-    assert lines[0].startswith("1. a: +0.30") and lines[0].endswith("(best)")
-    assert lines[1].startswith("2. c:") and lines[1].endswith("(± overlaps the best: not shown worse)")
-    assert lines[2].startswith("3. b:") and "overlaps" not in lines[2]
-    assert not any("about equal" in line for line in lines)
+    assert lines[0] == "1. a is the best: +0.30 a hand (± 0.05)."
+    assert lines[1] == "2. c: 0.08 a hand worse (+0.22, ± 0.04); within the margins: not shown worse than the best."
+    assert lines[2] == "3. b: 0.20 a hand worse (+0.10, ± 0.05); a real difference: the margins do not overlap."
+    assert not any("about equal" in line or "inf" in line for line in lines)
+    unsure = hint_lines([Hint("a", 1.0, math.inf, 1), Hint("b", 0.5, math.nan, 0)], str)
+    assert unsure == [
+        "1. a is the best: +1.00 a hand (too few playouts for a margin).",
+        "2. b: 0.50 a hand worse (+0.50, no margin given); whether the difference is real is not known.",
+    ]
 
 
 def test_the_hints_say_what_their_number_is() -> None:

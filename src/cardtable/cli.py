@@ -28,31 +28,30 @@ from typing import Any, NoReturn
 from cardtable import registry, shuffle, sim, sim_ray
 from cardtable.analysis import command as analyze_command
 from cardtable.bots import bot_names, make_bot
+from cardtable.bots.external import close_bots, with_options
 from cardtable.bots.listen import listeners, tell_action, tell_hand
+from cardtable.bots.report import Marks, stand_in_line, thought_line
 from cardtable.cards import cards_of, format_card
 from cardtable.core import CHANCE, BadNotation, CardtableError, option_table
 from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step
 from cardtable.plain import run_plain
+from cardtable.progress import Progress
 from cardtable.record import (
     ILLEGAL,
     MALFORMED,
     OK,
     BadRecord,
     HandLog,
-    Record,
     ReplayStopped,
     check_writable,
-    load_game,
     read_records,
-    replay,
     report,
     verify_shuffles,
-    write_records,
     write_text,
 )
 from cardtable.render import pretty_card
 from cardtable.strict import excerpt, is_number_text, loads, one_line
-from cardtable.table import Table, make_table, seat_bots
+from cardtable.table import Table, make_table, pretty_action, save_record, seat_bots
 
 
 class _Parser(argparse.ArgumentParser):
@@ -164,8 +163,45 @@ STATUSES = "exit status: 0 ok, 2 bad input (one line says what), 3 an internal e
 #: How bots are named in ``--bots``.
 BOT_NAMES = (
     "random, rule, rule:classic (the earlier rule-based bot, where a game keeps one), search:LEVEL "
-    "(easy, medium, hard), search:LEVEL@SECONDS (a time limit per move), search:classic:LEVEL[@SECONDS]"
+    "(easy, medium, hard), search:LEVEL@SECONDS (a time limit per move), search:classic:LEVEL[@SECONDS], "
+    "cmd:COMMAND (a program in the bot protocol, docs/bot-protocol.md; cmd:@2:COMMAND gives it 2 s a move, "
+    "cmd:NAME=VALUE:COMMAND sets one of its options)"
 )
+
+#: The record viewer's keys (`cardtable.tui.viewer.ViewerScreen`), for ``view --help``.
+VIEWER_KEYS = (
+    "right or l: forward; left or j: back; Home: the start; End: the end; Page Down or ]: the next record; "
+    "Page Up or [: the previous record; q or Escape: quit; Ctrl-C: quit (status 130)"
+)
+
+#: The exit statuses of ``sim``.
+SIM_STATUSES = (
+    "exit status: 0 ok, 1 a bot was stood in for at most of its decisions (no result is printed for it), "
+    "2 bad input (one line says what), 3 an internal error to report, 130 interrupted (the summary of "
+    "what was finished is printed)"
+)
+
+
+def bot_option_pairs(given: Sequence[str] | None) -> list[tuple[str, str]]:
+    """``--bot-option NAME=VALUE`` options, in order."""
+    out = []
+    for item in given or ():
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip():
+            raise CardtableError(f"--bot-option {excerpt(item)}: expected NAME=VALUE, such as --bot-option depth=3")
+        out.append((name.strip(), value.strip()))
+    return out
+
+
+def _bot_option_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--bot-option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set an option of every program bot (cmd:…) named in --bots, as it declares it in its hello "
+        "(repeat for more; docs/bot-protocol.md)",
+    )
 
 
 def _version() -> str:
@@ -253,6 +289,7 @@ def _build_parser() -> _Parser:
         default="rule",
         help=f"the bots: one name for all, or one per seat, comma-separated: {BOT_NAMES} (default rule)",
     )
+    _bot_option_argument(p)
     p.add_argument("--hands", type=_number, default=1, help="how many hands to play (default 1)")
     p.add_argument("--seed", type=_number, default=None, help="seed for the deals and the bots")
     p.add_argument(
@@ -290,6 +327,14 @@ def _build_parser() -> _Parser:
         default="rule",
         help=f"the bots: one name for all, or one per other seat, comma-separated: {BOT_NAMES} (default rule)",
     )
+    _bot_option_argument(p)
+    p.add_argument(
+        "--hint-bot",
+        default=None,
+        metavar="BOT",
+        help="where hints come from: a search level (search:easy, search:medium, search:hard; default "
+        "search:medium) or a program bot (cmd:COMMAND) whose info messages give its candidates and values",
+    )
     p.add_argument("--seed", type=_number, default=None, help="seed for the deals and the bots")
     p.add_argument("--plain", action="store_true", help="plain line mode: text in, text out")
     p.add_argument(
@@ -311,20 +356,25 @@ def _build_parser() -> _Parser:
         "view",
         "step through a record, forwards and back, seeing every hand",
         "Step through a record at the terminal, forwards and back, seeing every hand; a .jsonl file's "
-        "records one after another (page up and page down).",
-        "exit status: 0 ok, 2 a malformed record or one that does not replay, 3 an internal error to report",
+        f"records one after another. Keys: {VIEWER_KEYS}.",
+        "exit status: 0 ok, 2 a malformed record or one that does not replay, 3 an internal error to report, "
+        "130 ended by Ctrl-C",
     )
     p.add_argument("file")
 
     p = sub.add_parser(
         "sim",
         help="a duplicate-deal tournament between bots",
-        epilog=STATUSES,
+        epilog=SIM_STATUSES,
         description="A duplicate tournament between bots: every deal (or match) is played once per seating "
         "arrangement, the same cards in each. Reports per bot the mean points per hand with a 95% confidence "
         "interval, the deals won (deal mode: deals where its points beat every other bot's) or the matches won "
         "(--matches), and the time per decision. In --json, each bot has deal_wins in deal mode and match_wins in "
-        "match mode (there are no matches in deal mode, and deals are not the unit in match mode).",
+        "match mode (there are no matches in deal mode, and deals are not the unit in match mode). Every seat of "
+        "every arrangement has a bot of its own (a program bot, a process of its own), so no bot is told two "
+        "hands of one deal. A move a stand-in made for a bot (a program that answered late, wrongly or not at "
+        "all) is counted for the bot (stand_ins, by kind, in --json) and marked in the records; a bot stood in "
+        "for at most of its decisions gets no result. Progress is shown on standard error when it is a terminal.",
     )
     _game_arguments(p)
     p.add_argument(
@@ -332,6 +382,7 @@ def _build_parser() -> _Parser:
         required=True,
         help=f"bot names, comma-separated, at most one per seat: {BOT_NAMES}",
     )
+    _bot_option_argument(p)
     p.add_argument("--deals", type=_number, default=None, help="how many deals, one hand each (default 100)")
     p.add_argument(
         "--matches",
@@ -728,43 +779,69 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     if args.record:
         check_writable(args.record, args.force)  # before the match is played, not after
     game = registry.get_game(args.game, args.preset, **rule_options(args.rule))
-    bots = {seat: make_bot(game, name) for seat, name in seat_bots(args.bots, range(game.seats)).items()}
+    options = bot_option_pairs(args.bot_option)
+    names = {seat: with_options(name, options) for seat, name in seat_bots(args.bots, range(game.seats)).items()}
+    bots: dict[int, Any] = {}
+    try:
+        for seat, name in names.items():  # a bot of its own for every seat: a program, a process of its own
+            bots[seat] = make_bot(game, name)
+        return _watch(args, game, bots)
+    finally:
+        close_bots(bots.values())
+
+
+def _watch(args: argparse.Namespace, game: Any, bots: dict[int, Any]) -> int:
     rng = random.Random(args.seed)
     bot_rng = random.Random(rng.random())  # the bots' own stream: the same seed deals the same cards to any bots
     log = HandLog(game, dealer=rng.randrange(game.seats))
+    marks = Marks()
     try:
-        _watch_hands(args, game, bots, rng, bot_rng, log)
+        _watch_hands(args, game, bots, rng, bot_rng, log, marks)
     except KeyboardInterrupt:
         # Ctrl-C: keep the match so far (a record may end with an unfinished hand).
         if args.record and log.record()["hands"]:
-            _save_watched(args, log)
+            _save_watched(args, log, marks)
             print(f"cardtable watch: interrupted; the match so far is in {args.record}", file=sys.stderr)
         else:
             print("cardtable watch: interrupted", file=sys.stderr)
         return INTERRUPTED
     if args.record:
-        _save_watched(args, log)
+        _save_watched(args, log, marks)
         print(f"saved {args.record}")
     return OK
 
 
 def _watch_hands(
-    args: argparse.Namespace, game: Any, bots: dict[int, Any], rng: random.Random, bot_rng: random.Random, log: HandLog
+    args: argparse.Namespace,
+    game: Any,
+    bots: dict[int, Any],
+    rng: random.Random,
+    bot_rng: random.Random,
+    log: HandLog,
+    marks: Marks,
 ) -> None:
     for n in range(args.hands):
         state = log.deal(rng)
+        marks.new_hand()
         print(f"--- {narrate_deal(game, state, None, n + 1)[0]}", flush=True)
         held = _show_dealt(game, state, [0] * game.seats)
         listening = listeners(bots)
         tell_hand(game, state, listening)
         while (seat := game.actor(state)) is not None and seat != CHANCE:
             legal = list(game.legal_actions(state))
-            action = legal[0] if len(legal) == 1 else bots[seat].act(game.observe(state, seat), legal, bot_rng)
+            asked = len(legal) > 1
+            action = bots[seat].act(game.observe(state, seat), legal, bot_rng) if asked else legal[0]
+            index = len(log.actions)
             before, state = state, log.act(action)
+            why, thought = marks.note(bots[seat], index) if asked else (None, None)
             tell_action(game, before, action, state, listening)
+            if thought is not None:  # what the bot weighed, before what it did
+                print(f"  {thought_line(f'Seat {seat}', thought, pretty_action)}", flush=True)
             # Every hand is shown, so a card laid face down is named too.
             for line in narrate_step(game, before, action, state, None, open_hands=True):
                 print(f"  {line}", flush=True)
+            if why is not None:
+                print(f"  {stand_in_line(f'Seat {seat}', why)}", flush=True)
             held = _show_dealt(game, state, held, "  ")
             if args.pause:
                 time.sleep(args.pause)
@@ -793,12 +870,9 @@ def _show_dealt(game: Any, state: Any, held: list[int], indent: str = "") -> lis
     return now
 
 
-def _save_watched(args: argparse.Namespace, log: HandLog) -> None:
-    record = Record.from_json(log.record())
-    # Check it before it is written, so a saved match always replays.
-    for _ in replay(record, load_game(record)):
-        pass
-    write_records(args.record, [record], force=args.force)
+def _save_watched(args: argparse.Namespace, log: HandLog, marks: Marks) -> None:
+    # Checked before it is written (`save_record`), so a saved match always replays.
+    save_record(args.record, marks.apply(log.record()), force=args.force)
 
 
 def _is_terminal(stream: Any) -> bool:
@@ -821,26 +895,32 @@ def _cmd_play(args: argparse.Namespace) -> int:
         # The full-screen table needs a terminal both ways: without one, the plain line mode.
         if args.game is None:
             raise CardtableError(f"no terminal: name a game for the plain line mode ({_game_list()})")
-        _say("cardtable play: no terminal, so the plain line mode (--plain) is used")
         plain = True
-    if plain:
-        if args.game is None:
-            raise CardtableError(f"--plain needs a game: {_game_list()}")
-        plain_table = make_table(args.game, args.preset, rule_options(args.rule), args.seat, args.bots, args.seed)
-        return run_plain(plain_table, sys.stdin, sys.stdout, letters=args.letters)
-    if args.letters:
+    if args.game is None and plain:
+        raise CardtableError(f"--plain needs a game: {_game_list()}")
+    if not plain and args.letters:
         raise CardtableError("--letters is for the plain line mode (--plain)")
-    try:
-        from cardtable.tui import run_app
-    except ImportError as e:
-        raise CardtableError(
-            f"the terminal table needs Textual ({e.name or e}); install it with pip install -e '.[tui]' or use --plain"
-        ) from None
+    bots = ",".join(with_options(b.strip(), bot_option_pairs(args.bot_option)) for b in args.bots.split(","))
     table: Table | None = None
     if args.game is not None:
-        table = make_table(args.game, args.preset, rule_options(args.rule), args.seat, args.bots, args.seed)
-    status: int = run_app(table, pause=args.pause)
-    return status
+        # Built before anything is said, so that bad input is refused first, alone.
+        table = make_table(args.game, args.preset, rule_options(args.rule), args.seat, bots, args.seed, args.hint_bot)
+    try:
+        if plain:
+            assert table is not None
+            if not args.plain:
+                _say("cardtable play: no terminal, so the plain line mode (--plain) is used")
+            return run_plain(table, sys.stdin, sys.stdout, letters=args.letters)
+        try:
+            from cardtable.tui import run_app
+        except ImportError as e:
+            need = f"the terminal table needs Textual ({e.name or e})"
+            raise CardtableError(f"{need}; install it with pip install -e '.[tui]' or use --plain") from None
+        status: int = run_app(table, pause=args.pause)
+        return status
+    finally:
+        if table is not None:
+            table.close()
 
 
 def _cmd_view(args: argparse.Namespace) -> int:
@@ -876,6 +956,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         raise CardtableError("--address is for --backend ray only")
     if args.backend == "ray":
         sim_ray.load_ray()  # fail at once, before any work, if the extra is missing
+    bots = [with_options(b, bot_option_pairs(args.bot_option)) for b in bots]
     options = dict(registry.presets(args.game)[args.preset]) if args.preset else {}
     if args.preset is not None:
         registry.get_game(args.game, args.preset)
@@ -886,26 +967,18 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     path = None if args.no_records else args.records or f"sim-{args.game}-{seed}.jsonl"
     if path is not None:
         check_writable(path, args.force)  # before the run, not after it
-    started = time.monotonic()
     unit = "matches" if matches else "deals"
-
-    def progress(done: int, total: int) -> None:
-        if not args.quiet:
-            rate = done / max(time.monotonic() - started, 1e-9)
-            print(f"\r{done}/{total} {unit} ({rate:.1f}/s)", end="", file=sys.stderr, flush=True)
-
+    stream = sim_ray.stream(args.address) if args.backend == "ray" else None
+    shown = Progress(unit, count, terminal=None if not args.quiet else False)
     try:
-        summary, results = sim.run(job, count, args.jobs, progress, backend=args.backend, address=args.address)
+        with shown:
+            summary, results = sim.run(job, count, args.jobs, shown.update, stream=stream)
     except sim.Interrupted as stop:
-        # Ctrl-C: keep the units finished before it, their records and their summary.
-        if not args.quiet:
-            print(file=sys.stderr)
+        # Ctrl-C: keep every unit finished before it, their records and their summary.
         _sim_output(args, path, stop.summary, stop.results)
         kept = f"; their records are in {path}" if path is not None else ""
         _say(f"cardtable sim: interrupted after {len(stop.results)} of {count} {unit}{kept}")
         return INTERRUPTED
-    if not args.quiet:
-        print(file=sys.stderr)
     _sim_output(args, path, summary, results)
     again = f" (seed {seed}: --seed {seed} plays this run again)" if fresh else ""
     if args.quiet:
@@ -914,6 +987,10 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         _say(f"cardtable sim: wrote the records to {path}{again}")
     elif fresh:
         _say(f"cardtable sim: no records written{again}")
+    withheld = summary.withheld()
+    if withheld:
+        _say(f"cardtable sim: no result for {', '.join(withheld)}: a stand-in made most of its moves")
+        return ILLEGAL
     return OK
 
 

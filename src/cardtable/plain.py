@@ -147,13 +147,13 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO, letters: bool = False) -
                 say(f"No hints: {e}")
                 hints = []
             if hints:
-                say(f"Hints from the search bot, best first ({hint_heading(table.game)}):")
+                say(f"Hints from {table.hint_source()}, best first ({hint_heading(table.game)}):")
             for text in hint_lines(hints, table.game.format):
                 say(f"  {text}")
         elif word == "undo":
             say("Taken back." if table.undo() else "Nothing of yours to take back in this hand.")
         elif word == "history":
-            say("  " + ("; ".join(table.public_history(seat)) or "(nothing yet)"))
+            say("  " + ("; ".join(pretty_action(text) for text in table.public_history(seat)) or "(nothing yet)"))
         elif word == "score":
             for text in table.scoreboard_lines():
                 say(text)

@@ -7,6 +7,13 @@ dealer ``deal % seats``; a deal's cards come from ``(seed, deal)`` alone, and ev
 from ``(seed, deal, arrangement, seat)``, so a tournament reproduces exactly from its seed whatever
 the number of worker processes, and whichever backend runs it.
 
+Every seat of every arrangement has a bot of its own, kept from deal to deal: a bot is never
+told two seats' cards of one deal, nor the same deal twice (a bot in another program, which may
+remember what it was told, runs a process of its own for each). A move that a stand-in made for a
+bot (a program that answered late, wrongly or not at all: `cardtable.bots.report`) is marked in
+the hand's record (``stand_ins``), counted for the bot in the summary, and a bot stood in for at
+most of its decisions gets no result (`MOSTLY`).
+
 Statistics are per deal, since the hands of one deal are not independent: for each deal, a bot's
 score is the mean of the points of the seats it held over all arrangements, and its mean and 95%
 confidence interval are taken over deals.
@@ -28,17 +35,20 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing.util
 import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable import registry
 from cardtable.bots import make_bot
+from cardtable.bots.external import close_bots
 from cardtable.bots.listen import listeners, tell_action, tell_hand
+from cardtable.bots.report import stand_in_of, thought_of
 from cardtable.core import CardtableError, HandResult, game_part, rules_json
 from cardtable.record import HandLog
 
@@ -55,6 +65,9 @@ def open_match_hands(game: str) -> int | None:
 
 #: The most hands a match lasts in a game whose rules end it; real matches end long before.
 HAND_CAP = 100
+
+#: A bot stood in for at more than this share of its decisions gets no result.
+MOSTLY = 0.5
 
 
 def arrangements(seats: int, bots: Sequence[str]) -> list[tuple[str, ...]]:
@@ -77,20 +90,23 @@ def arrangements(seats: int, bots: Sequence[str]) -> list[tuple[str, ...]]:
 @dataclass(frozen=True)
 class DealResult:
     """One deal played under every arrangement: per bot, the mean points of its seats; decision
-    counts and times; and the records of the hands."""
+    counts and times; the records of the hands; and the moves stand-ins made for it, by kind of
+    failure (`cardtable.bots.report.KINDS`)."""
 
     deal: int
     points: dict[str, float]
     decisions: dict[str, int]
     seconds: dict[str, float]
     records: list[dict[str, Any]]
+    stand_ins: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class MatchResult:
     """One match played under every arrangement: per bot, the mean points per hand of its seats
     and the matches it won (one count per arrangement); the drawn matches; the hands played in
-    all; decision counts and times; and one record per arrangement, every hand of the match."""
+    all; decision counts and times; one record per arrangement, every hand of the match; and the
+    moves stand-ins made for each bot, by kind of failure."""
 
     match: int
     points: dict[str, float]
@@ -100,6 +116,7 @@ class MatchResult:
     decisions: dict[str, int]
     seconds: dict[str, float]
     records: list[dict[str, Any]]
+    stand_ins: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 #: What one unit of a tournament gives: a deal, or a match in match mode.
@@ -110,7 +127,8 @@ Result = DealResult | MatchResult
 class Job:
     """What a worker needs to play deals or matches: all plain data, so it pickles to another
     process. ``hands_per_match`` (match mode) is the game's default from `hands_per_match` when
-    ``None``."""
+    ``None``. ``names``: the bots' names in summaries and records, one per bot (`job_for` names a
+    program by its short name); by default their `labels`."""
 
     game: str
     rules: dict[str, Any]
@@ -119,6 +137,7 @@ class Job:
     keep_records: bool = True
     matches: bool = False
     hands_per_match: int | None = None
+    names: tuple[str, ...] | None = None
 
 
 def hands_per_match(job: Job) -> int:
@@ -151,66 +170,132 @@ def labels(bots: Sequence[str]) -> list[str]:
     return out
 
 
+def names_of(job: Job) -> list[str]:
+    """The bots' names in the job's summaries and records: ``job.names``, else their `labels`."""
+    return list(job.names) if job.names is not None else labels(job.bots)
+
+
+class Tally:
+    """What the bots did in one unit (a deal, or a match), by name: decisions, seconds spent,
+    and the moves stand-ins made for them, by kind of failure."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.decisions = dict.fromkeys(names, 0)
+        self.seconds = dict.fromkeys(names, 0.0)
+        self.stand_ins: dict[str, dict[str, int]] = {name: {} for name in names}
+
+
 class _Players:
-    """The bots of one unit, by label, with their decision counts and times."""
+    """The bots of one tournament in this process: a bot of its own for every seat of every
+    arrangement (see the module's docstring), built once and kept for every unit played here."""
 
     def __init__(self, game: Any, job: Job) -> None:
-        self.names = labels(job.bots)
-        self.bots = {label: make_bot(game, spec) for label, spec in zip(self.names, job.bots, strict=True)}
-        self.decisions = dict.fromkeys(self.names, 0)
-        self.seconds = dict.fromkeys(self.names, 0.0)
-        #: The indices of the last hand's actions that a stand-in made for a bot whose own answer
-        #: was refused or late (a program in the bot protocol, `cardtable.bots.external`).
-        self.stand_ins: list[int] = []
+        self.game = game
+        self.names = names_of(job)
+        specs = dict(zip(self.names, job.bots, strict=True))
+        self.rows = arrangements(game.seats, self.names)
+        self.bots: dict[tuple[int, int], Any] = {}
+        try:
+            for a, row in enumerate(self.rows):
+                for seat, name in enumerate(row):
+                    self.bots[(a, seat)] = make_bot(game, specs[name])
+        except BaseException:
+            self.close()
+            raise
 
-    def play_hand(self, log: HandLog, seating: Sequence[str], rngs: Sequence[random.Random]) -> HandResult:
-        """Play the dealt hand in ``log`` to its end; its outcome."""
+    def close(self) -> None:
+        """End the bots' programs, if any."""
+        close_bots(self.bots.values())
+
+    def play_hand(
+        self, log: HandLog, a: int, rngs: Sequence[random.Random], tally: Tally
+    ) -> tuple[HandResult, dict[str, Any]]:
+        """Play the dealt hand in ``log`` to its end under arrangement ``a``; its outcome, and
+        the hand's marks for its record: the actions stand-ins made (``stand_ins``) and what
+        the bots weighed (``info``), where there are any."""
         game = log.game
         state = log.state
-        self.stand_ins = []
-        listening = listeners({s: self.bots[name] for s, name in enumerate(seating)})
+        seating = self.rows[a]
+        seats = {seat: self.bots[(a, seat)] for seat in range(game.seats)}
+        marks: dict[str, Any] = {}
+        listening = listeners(seats)
         tell_hand(game, state, listening)
         while (seat := game.actor(state)) is not None:
             name = seating[seat]
             legal = game.legal_actions(state)
             view = game.observe(state, seat)
+            bot = seats[seat]
             t0 = time.perf_counter()
-            bot = self.bots[name]
             action = bot.act(view, legal, rngs[seat])
-            self.seconds[name] += time.perf_counter() - t0
-            self.decisions[name] += 1
-            if getattr(bot, "stood_in", False):
-                self.stand_ins.append(len(log.actions))
+            tally.seconds[name] += time.perf_counter() - t0
+            tally.decisions[name] += 1
+            why = stand_in_of(bot)
+            if why is not None:
+                counts = tally.stand_ins[name]
+                counts[why.kind] = counts.get(why.kind, 0) + 1
+                marks.setdefault("stand_ins", []).append(len(log.actions))
+            thought = thought_of(bot)
+            if thought is not None:
+                marks.setdefault("info", []).append({"action": len(log.actions), **thought.to_json()})
             before, state = state, log.act(action)
             tell_action(game, before, action, state, listening)
         result: HandResult | None = game.outcome(state)
         assert result is not None
-        return result
+        return result, marks
+
+
+#: The players of the last job played in this process (a worker keeps them from unit to unit).
+_HELD: tuple[Job, _Players] | None = None
+
+
+def players_for(job: Job) -> _Players:
+    """The bots of ``job`` in this process: those of the job played last if it is the same job,
+    else new ones (the earlier job's are ended)."""
+    global _HELD
+    if _HELD is not None and _HELD[0] == job:
+        return _HELD[1]
+    release()
+    players = _Players(registry.get_game(job.game, **job.rules), job)
+    _HELD = (job, players)
+    return players
+
+
+def release() -> None:
+    """End the bots this process holds (`players_for`)."""
+    global _HELD
+    held, _HELD = _HELD, None
+    if held is not None:
+        held[1].close()
+
+
+def _marked(record: dict[str, Any], marks: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """``record`` with each hand's marks (`_Players.play_hand`) added to that hand."""
+    for hand, extra in zip(record["hands"], marks, strict=False):
+        hand.update(extra)
+    return record
 
 
 def play_deal(job: Job, deal: int) -> DealResult:
     """Play deal number ``deal`` under every arrangement of the job's bots."""
-    game = registry.get_game(job.game, **job.rules)
-    players = _Players(game, job)
+    players = players_for(job)
+    game = players.game
+    tally = Tally(players.names)
     deck_rng = random.Random(f"{job.seed}:deal:{deal}")
     dealer = deal % game.seats
     deck = game.deal(game.start(dealer), deck_rng)
     totals: dict[str, list[float]] = {name: [] for name in players.names}
     records = []
-    for a, seating in enumerate(arrangements(game.seats, players.names)):
+    for a, seating in enumerate(players.rows):
         log = HandLog(game, dealer=dealer, players=seating)
         log.deal(deck_rng, deck)
         rngs = [random.Random(f"{job.seed}:{deal}:{a}:{s}") for s in range(game.seats)]
-        result = players.play_hand(log, seating, rngs)
+        result, marks = players.play_hand(log, a, rngs, tally)
         for s, name in enumerate(seating):
             totals[name].append(result.score[s])
         if job.keep_records:
-            record = log.record()
-            if players.stand_ins:  # as a web table marks a move made for an absent person
-                record["hands"][-1]["stand_ins"] = list(players.stand_ins)
-            records.append(record)
+            records.append(_marked(log.record(), [marks]))
     points = {name: sum(v) / len(v) for name, v in totals.items()}
-    return DealResult(deal, points, players.decisions, players.seconds, records)
+    return DealResult(deal, points, tally.decisions, tally.seconds, records, tally.stand_ins)
 
 
 def match_winners(game: Any, state: Any, result: HandResult) -> tuple[int, ...] | None:
@@ -251,8 +336,9 @@ def winning_bots(seating: Sequence[str], won: Sequence[int] | None, totals: Sequ
 def play_match(job: Job, match: int) -> MatchResult:
     """Play match number ``match`` under every arrangement of the job's bots: the same decks, hand
     by hand, in each, the first hand dealt by seat ``match % seats``."""
-    game = registry.get_game(job.game, **job.rules)
-    players = _Players(game, job)
+    players = players_for(job)
+    game = players.game
+    tally = Tally(players.names)
     dealer = match % game.seats
     limit = hands_per_match(job)
     decks: list[Any] = []
@@ -260,17 +346,19 @@ def play_match(job: Job, match: int) -> MatchResult:
     wins = dict.fromkeys(players.names, 0)
     draws = hands = 0
     records = []
-    for a, seating in enumerate(arrangements(game.seats, players.names)):
+    for a, seating in enumerate(players.rows):
         log = HandLog(game, dealer=dealer, players=seating)
         rngs = [random.Random(f"{job.seed}:match:{match}:{a}:{s}") for s in range(game.seats)]
         totals = [0.0] * game.seats
         winners: tuple[int, ...] | None = None
+        marks = []
         for h in range(limit):
             deck_rng = random.Random(f"{job.seed}:match:{match}:hand:{h}")
             if h == len(decks):
                 decks.append(game.deal(game.start(dealer), deck_rng))
             log.deal(deck_rng, decks[h])
-            result = players.play_hand(log, seating, rngs)
+            result, marked = players.play_hand(log, a, rngs, tally)
+            marks.append(marked)
             hands += 1
             for s, name in enumerate(seating):
                 points[name].append(result.score[s])
@@ -283,12 +371,9 @@ def play_match(job: Job, match: int) -> MatchResult:
             wins[name] += 1
         draws += not won
         if job.keep_records:
-            record = log.record()
-            if players.stand_ins:  # as a web table marks a move made for an absent person
-                record["hands"][-1]["stand_ins"] = list(players.stand_ins)
-            records.append(record)
+            records.append(_marked(log.record(), marks))
     means = {name: sum(v) / len(v) for name, v in points.items()}
-    return MatchResult(match, means, wins, draws, hands, players.decisions, players.seconds, records)
+    return MatchResult(match, means, wins, draws, hands, tally.decisions, tally.seconds, records, tally.stand_ins)
 
 
 @dataclass(frozen=True)
@@ -314,8 +399,11 @@ class Interval:
 @dataclass
 class Summary:
     """A tournament's results: per bot, the mean points per hand with their interval, deals won (or
-    matches won, in match mode), decision time; per pair of bots, the mean difference per deal (or
-    match) with its interval. ``matches`` holds match mode's counts: ``matches``, ``played`` (each
+    matches won, in match mode), decision time, the moves stand-ins made for it (``stand_ins``,
+    and by kind of failure) and the name it was given (``bot``); per pair of bots, the mean
+    difference per deal (or match) with its interval. A bot stood in for at most of its
+    decisions (`MOSTLY`) has no result: its mean, its interval and its pairs' are ``None``, and
+    ``withheld`` says why. ``matches`` holds match mode's counts: ``matches``, ``played`` (each
     match once per arrangement), ``drawn``, ``hands`` played in all and ``hands_per_match``; it is
     empty in deal mode."""
 
@@ -332,10 +420,15 @@ class Summary:
         head |= self.matches if self.matches else {"deals": self.deals}
         return head | {"seed": self.seed, "rules": self.rules, "bots": self.bots, "pairs": self.pairs}
 
+    def withheld(self) -> list[str]:
+        """The bots that have no result (`MOSTLY`)."""
+        return [name for name, row in self.bots.items() if row.get("withheld")]
+
 
 def summarize(job: Job, results: Sequence[Result]) -> Summary:
     """Fold the deals' (or matches') results into a `Summary`."""
-    names = labels(job.bots)
+    names = names_of(job)
+    specs = dict(zip(names, job.bots, strict=True))
     matches = [r for r in results if isinstance(r, MatchResult)]
     summary = Summary(job.game, 0 if job.matches else len(results), job.seed, job.rules)
     if job.matches:
@@ -347,29 +440,52 @@ def summarize(job: Job, results: Sequence[Result]) -> Summary:
             "hands": sum(r.hands for r in matches),
             "hands_per_match": hands_per_match(job),
         }
+    withheld = set()
     for name in names:
         iv = Interval.of([r.points[name] for r in results])
         decisions = sum(r.decisions[name] for r in results)
         secs = sum(r.seconds[name] for r in results)
-        row: dict[str, Any] = {"mean": iv.mean, "ci_low": iv.low, "ci_high": iv.high}
+        kinds: dict[str, int] = {}
+        for r in results:
+            for kind, n in r.stand_ins.get(name, {}).items():
+                kinds[kind] = kinds.get(kind, 0) + n
+        stood = sum(kinds.values())
+        row: dict[str, Any] = {"bot": specs[name], "mean": iv.mean, "ci_low": iv.low, "ci_high": iv.high}
         if job.matches:
             row["match_wins"] = sum(r.wins[name] for r in matches)
         else:
             row["deal_wins"] = sum(1 for r in results if all(r.points[name] > r.points[o] for o in names if o != name))
         row |= {"decisions": decisions, "s_per_decision": secs / decisions if decisions else 0.0}
+        row |= {"stand_ins": stood, "stand_in_kinds": dict(sorted(kinds.items()))}
+        if decisions and stood > MOSTLY * decisions:
+            withheld.add(name)
+            row |= {"mean": None, "ci_low": None, "ci_high": None}
+            row["withheld"] = f"a stand-in made {stood} of its {decisions} moves"
         summary.bots[name] = row
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
             iv = Interval.of([r.points[a] - r.points[b] for r in results])
-            summary.pairs[f"{a} vs {b}"] = {"mean_diff": iv.mean, "ci_low": iv.low, "ci_high": iv.high}
+            pair: dict[str, Any] = {"mean_diff": iv.mean, "ci_low": iv.low, "ci_high": iv.high}
+            if {a, b} & withheld:
+                pair = {"mean_diff": None, "ci_low": None, "ci_high": None, "withheld": True}
+            summary.pairs[f"{a} vs {b}"] = pair
     return summary
 
 
 def play_units(job: Job, units: Sequence[int]) -> list[Result]:
     """Play the numbered deals (or matches, in match mode) of a job, in order: one task of a backend."""
-    if job.matches:
-        return [play_match(job, m) for m in units]
-    return [play_deal(job, d) for d in units]
+    return [play_unit(job, u) for u in units]
+
+
+def play_unit(job: Job, unit: int) -> Result:
+    """Play deal (or match, in match mode) number ``unit`` of a job."""
+    return play_match(job, unit) if job.matches else play_deal(job, unit)
+
+
+#: How a backend plays a job's units: ``stream(job, units, jobs, done)`` plays units ``0 …
+#: units - 1`` and calls ``done`` with each result as soon as it is finished (in any order); on
+#: Ctrl-C it hands over every result finished by then before it lets `KeyboardInterrupt` on.
+Stream = Callable[[Job, int, int, Callable[[Result], None]], None]
 
 
 def run(
@@ -378,35 +494,25 @@ def run(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     *,
-    backend: str = "process",
-    address: str | None = None,
+    stream: Stream | None = None,
 ) -> tuple[Summary, list[Result]]:
     """Play ``deals`` deals (``deals`` matches in match mode) and summarise them, in order.
 
-    The ``process`` backend plays in ``jobs`` worker processes (in this one when ``jobs`` is 1);
-    the ``ray`` backend sends the same tasks to a Ray cluster: the one at ``address``, or a local
-    instance started for the run. Either way the results are the same.
-    """
-    if backend not in BACKENDS:
-        raise CardtableError(f"unknown backend {backend!r}: expected one of {', '.join(BACKENDS)}")
-    if address is not None and backend != "ray":
-        raise CardtableError("an address is for the ray backend only")
+    ``stream`` plays them (`Stream`): by default worker processes on this machine (this process
+    when ``jobs`` is 1); `cardtable.sim_ray` sends the same units to a Ray cluster. Either way the
+    results are the same. ``progress(done, total)`` is called as each unit finishes. Ctrl-C
+    raises `Interrupted` with every unit finished before it (plain `KeyboardInterrupt` when none
+    was)."""
     results: list[Result] = []
-    if backend == "ray":
-        from cardtable import sim_ray
 
-        chunks = sim_ray.stream(job, deals, jobs, address, play_units, split)
-    else:
-        chunks = _stream(job, deals, jobs)
+    def done(result: Result) -> None:
+        results.append(result)
+        if progress is not None:
+            progress(len(results), deals)
+
     try:
-        for done in chunks:
-            results.extend(done)
-            if progress is not None:
-                progress(len(results), deals)
+        (stream or local)(job, deals, jobs, done)
     except KeyboardInterrupt:
-        close = getattr(chunks, "close", None)
-        if close is not None:
-            close()
         results.sort(key=_unit)
         if not results:
             raise
@@ -416,8 +522,8 @@ def run(
 
 
 class Interrupted(KeyboardInterrupt):
-    """Ctrl-C during `run`: the summary and results of the units finished before it (the first
-    ones, in order), so that what was played is kept."""
+    """Ctrl-C during `run`: the summary and results of every unit finished before it, in order,
+    so that what was played is kept."""
 
     def __init__(self, summary: Summary, results: list[Result]) -> None:
         super().__init__(f"interrupted after {len(results)}")
@@ -429,32 +535,67 @@ def _unit(result: Result) -> int:
     return result.match if isinstance(result, MatchResult) else result.deal
 
 
-def split(units: int, workers: int) -> list[list[int]]:
-    """The unit numbers in tasks: about four per worker, at most 25 units each.
-
-    >>> split(10, 2)
-    [[0], [1], [2], [3], [4], [5], [6], [7], [8], [9]]
-    >>> list(map(len, split(100, 1)))
-    [25, 25, 25, 25]
-    """
-    size = max(1, min(25, units // (4 * max(workers, 1)) or 1))
-    return [list(range(i, min(i + size, units))) for i in range(0, units, size)]
-
-
-def _stream(job: Job, deals: int, jobs: int) -> Iterator[list[Result]]:
-    chunks = split(deals, jobs)
+def local(job: Job, units: int, jobs: int, done: Callable[[Result], None]) -> None:
+    """The process backend (`Stream`): in this process when ``jobs`` is 1, else in ``jobs``
+    worker processes, one unit a task, each worker keeping its bots from unit to unit."""
     if jobs <= 1:
-        for chunk in chunks:
-            yield play_units(job, chunk)
+        try:
+            for unit in range(units):
+                done(play_unit(job, unit))
+        finally:
+            release()
         return
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_started)
+    live: set[Future[Result]] = set()  # submitted and not yet handed over: a few per worker at a time
+    unit = 0
     try:
-        futures = [pool.submit(play_units, job, chunk) for chunk in chunks]
-        for fut in futures:
-            yield fut.result()
+        while unit < units or live:
+            while unit < units and len(live) < 4 * jobs:
+                live.add(pool.submit(play_unit, job, unit))
+                unit += 1
+            finished, _ = wait(live, return_when=FIRST_COMPLETED)
+            for fut in sorted(finished, key=id):
+                result = fut.result()
+                live.discard(fut)
+                done(result)
+    except KeyboardInterrupt:
+        # Every unit finished before Ctrl-C is kept, whichever order they finished in.
+        for fut in list(live):
+            if fut.done() and not fut.cancelled() and fut.exception() is None:
+                live.discard(fut)
+                done(fut.result())
+        raise
     finally:
         # On Ctrl-C (or any early stop) drop the tasks not yet started instead of playing them.
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_started() -> None:
+    """In a worker process: end its bots' programs when it exits (atexit does not run there)."""
+    multiprocessing.util.Finalize(None, release, exitpriority=10)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """``1 deal``, ``2 deals``."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def _interval(low: float | None, high: float | None) -> str:
+    """A 95% interval as printed: ``[-0.120, +0.340]``, or why there is none."""
+    if low is None or high is None:
+        return "-"
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return "none (one unit)"
+    return f"[{low:+.3f}, {high:+.3f}]"
+
+
+def stand_in_words(row: dict[str, Any]) -> str:
+    """A bot's stand-ins in words, by kind: ``112 (it answered late ×110, its program had ended ×2)``."""
+    from cardtable.bots.report import KINDS
+
+    kinds = row.get("stand_in_kinds") or {}
+    parts = ", ".join(f"{KINDS.get(k, k)} ×{n}" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1]))
+    return f"{row.get('stand_ins', 0)}" + (f" ({parts})" if parts else "")
 
 
 def print_summary(summary: Summary, out: Any = None) -> None:
@@ -463,27 +604,45 @@ def print_summary(summary: Summary, out: Any = None) -> None:
     m = summary.matches
     if m:
         print(
-            f"{summary.game}: {m['matches']} matches ({m['played']} played over the arrangements, "
-            f"{m['drawn']} drawn; {m['hands']} hands, at most {m['hands_per_match']} a match), seed {summary.seed}",
+            f"{summary.game}: {_count(m['matches'], 'match', 'matches')} "
+            f"({m['played']} played over the arrangements, {m['drawn']} drawn; {_count(m['hands'], 'hand', 'hands')}, "
+            f"at most {m['hands_per_match']} a match), seed {summary.seed}",
             file=out,
         )
     else:
-        print(f"{summary.game}: {summary.deals} deals, seed {summary.seed}", file=out)
+        print(f"{summary.game}: {_count(summary.deals, 'deal', 'deals')}, seed {summary.seed}", file=out)
     won, heading = ("match_wins", "matches won") if m else ("deal_wins", "deals won")
     alone = len(summary.bots) == 1  # one bot in every seat: it has nobody to beat
-    print(f"{'bot':<16}{'points/hand':>12}{'95% CI':>22}{heading:>13}{'s/decision':>12}", file=out)
+    width = max(16, *(len(name) + 2 for name in summary.bots))
+    stood = any(row.get("stand_ins") for row in summary.bots.values())
+    extra = f"{'stand-ins':>11}" if stood else ""
+    print(f"{'bot':<{width}}{'points/hand':>12}{'95% CI':>22}{heading:>13}{'s/decision':>12}{extra}", file=out)
     for name, row in summary.bots.items():
-        ci = f"[{row['ci_low']:+.3f}, {row['ci_high']:+.3f}]"
         wins = "-" if alone else row[won]
-        print(f"{name:<16}{row['mean']:>12.3f}{ci:>22}{wins:>13}{row['s_per_decision']:>12.6f}", file=out)
+        mean = "-" if row["mean"] is None else f"{row['mean']:.3f}"
+        count = f"{row.get('stand_ins', 0):>11}" if stood else ""
+        ci = _interval(row["ci_low"], row["ci_high"])
+        print(f"{name:<{width}}{mean:>12}{ci:>22}{wins:>13}{row['s_per_decision']:>12.6f}{count}", file=out)
     if alone:
         print("One bot in every seat: nothing is won against another bot (name two or more to compare).", file=out)
+    for name, row in summary.bots.items():
+        if row.get("withheld"):
+            print(
+                f"No result for {name}: {row['withheld']} ({stand_in_words(row).partition(' ')[2].strip('()')}); "
+                "its points are the stand-in's, not its own.",
+                file=out,
+            )
+        elif row.get("stand_ins"):
+            print(f"{name}: a stand-in made {stand_in_words(row)} of its {row['decisions']} moves.", file=out)
     over = " (interval over matches)" if m else ""
     for pair, row in summary.pairs.items():
-        print(
-            f"{pair}: {row['mean_diff']:+.3f} per hand, 95% CI [{row['ci_low']:+.3f}, {row['ci_high']:+.3f}]{over}",
-            file=out,
-        )
+        if row.get("withheld"):
+            continue
+        ci = _interval(row["ci_low"], row["ci_high"])
+        print(f"{pair}: {row['mean_diff']:+.3f} per hand, 95% CI {ci}{over}", file=out)
+    named = {name: row["bot"] for name, row in summary.bots.items() if row.get("bot") not in (None, name)}
+    for name, spec in named.items():
+        print(f"{name}: {spec}", file=out)
 
 
 def job_for(
@@ -496,16 +655,30 @@ def job_for(
     hands: int | None = None,
 ) -> Job:
     """A checked job: the game, its options and every bot are built once here, so a bad name fails
-    at once in this process with one clear error. ``matches`` plays whole matches, of at most
-    ``hands`` hands (default `hands_per_match`)."""
+    at once in this process with one clear error (a program is started, greeted and ended). Each
+    bot is named by its short name (a program: the name it gives, `short_name`). ``matches``
+    plays whole matches, of at most ``hands`` hands (default `hands_per_match`)."""
     game = registry.get_game(game_name, **rules)
     if len(bots) > game.seats:
         raise CardtableError(f"{game_name} seats {game.seats}: name at most {game.seats} bots")
     if hands is not None and (not matches or hands < 1):
         raise CardtableError("hands per match: a number of at least 1, in match mode only")
+    shorts = []
     for name in bots:
-        make_bot(game, name)
-    return Job(game_name, rules_json(game.rules), tuple(bots), seed, matches=matches, hands_per_match=hands)
+        bot = make_bot(game, name)
+        title = getattr(bot, "title", None)
+        shorts.append(title if isinstance(title, str) and title else name)
+        close_bots([bot])
+    names = labels(shorts)
+    return Job(
+        game_name,
+        rules_json(game.rules),
+        tuple(bots),
+        seed,
+        matches=matches,
+        hands_per_match=hands,
+        names=None if names == labels(bots) else tuple(names),
+    )
 
 
 def records_lines(results: Sequence[Result]) -> Iterator[str]:

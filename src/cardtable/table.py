@@ -14,6 +14,8 @@ command line, the terminal table's menu and the web table all come through it.
 from __future__ import annotations
 
 import dataclasses
+import json
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -22,12 +24,14 @@ from pathlib import Path
 from typing import Any, Final
 
 from cardtable import registry
-from cardtable.bots import Bot, Hint, SearchBot, make_bot, rule_bot
+from cardtable.bots import LEVELS, Bot, Hint, SearchBot, make_bot, rule_bot
+from cardtable.bots.external import close_bots
 from cardtable.bots.listen import listeners, tell_action, tell_hand
+from cardtable.bots.report import Marks, StandIn, Thought, stand_in_line
 from cardtable.cards import parse_card
 from cardtable.core import CHANCE, BadNotation, CardtableError, HandResult
 from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step
-from cardtable.record import HandLog, Record, write_records
+from cardtable.record import HandLog, Record, load_game, replay, write_text
 from cardtable.render import SUIT_SYMBOLS, pretty_card, table_lines
 from cardtable.voice import partnerships
 
@@ -80,14 +84,17 @@ class ScoreLine:
 @dataclass(frozen=True)
 class Move:
     """One action taken at the table: by whom, what, whether a bot chose it, how the other seats
-    saw it when it was taken (the game's `public_action`: a bury or a discard face down), and what it
-    said to the table's listener (`narrate_step`)."""
+    saw it when it was taken (the game's `public_action`: a bury or a discard face down), what it
+    said to the table's listener (`narrate_step`, and the stand-in's line where the rule bot made
+    the move for a bot), why a stand-in made it, if one did, and what the bot weighed, if it said."""
 
     seat: int
     text: str
     by_bot: bool
     public: str
     said: tuple[str, ...] = ()
+    stand_in: StandIn | None = None
+    thought: Thought | None = None
 
 
 class Table:
@@ -101,6 +108,7 @@ class Table:
         seed: int | None = None,
         dealer: int | None = None,
         players: Sequence[str] | None = None,
+        hint_bot: str | None = None,
     ) -> None:
         self.game = game
         self.people = frozenset(people)
@@ -111,22 +119,47 @@ class Table:
         if missing:
             raise CardtableError(f"nobody sits at seat(s) {sorted(missing)}")
         self.bot_names = dict(bots)
-        self.bots: dict[int, Bot] = {seat: make_bot(game, name) for seat, name in bots.items()}
+        #: A bot of its own for each seat (a program bot: a process of its own).
+        self.bots: dict[int, Bot] = {}
+        try:
+            for seat, name in bots.items():
+                self.bots[seat] = make_bot(game, name)
+        except BaseException:
+            close_bots(self.bots.values())
+            raise
         self.rng = random.Random(seed)
         self.bot_rngs = {seat: random.Random(self.rng.random()) for seat in bots}
         first = dealer if dealer is not None else self.rng.randrange(game.seats)
-        names = players or ["You" if s in self.people else f"{self.bot_names[s]}" for s in range(game.seats)]
+        names = players or ["You" if s in self.people else self._short(s) for s in range(game.seats)]
         self.log = HandLog(game, dealer=first, players=names)
         self.players = tuple(names)
         self.moves: list[Move] = []
         self.hand_number = 0
         self._hint_bot: SearchBot | None = None
+        #: Where hints come from: a search level's name, or a bot that gives them (a program).
+        self.hint_spec = hint_bot or "search:medium"
+        self._hint_source: Any = None
         self._finished: list[ScoreLine] = []
+        #: The stand-ins' moves and what bots weighed, hand by hand, for the record.
+        self.marks = Marks()
         #: Who the narration speaks to: the person (the lowest seat of several), else a spectator.
         self.listener: int | None = min(self.people) if self.people else None
         #: The bots that follow the hand as their seats see it (`cardtable.bots.listen`).
         self.listening = listeners(self.bots)
-        tell_hand(game, self.log.deal(self.rng), self.listening)
+        self._deal()
+
+    def _short(self, seat: int) -> str:
+        """A bot's name at the table: a program's short name, else the name it was given."""
+        title = getattr(self.bots[seat], "title", None)
+        return title if isinstance(title, str) and title else self.bot_names[seat]
+
+    def _deal(self) -> None:
+        self.marks.new_hand()
+        tell_hand(self.game, self.log.deal(self.rng), self.listening)
+
+    def close(self) -> None:
+        """End the bots' programs (and a program giving hints), if any."""
+        close_bots([*self.bots.values(), self._hint_source])
 
     # --- what the table shows ---
 
@@ -173,10 +206,14 @@ class Table:
     def _act(self, seat: int, action: Any, by_bot: bool) -> Move:
         before = self.state
         public = self.game.public_action(before, action)
+        index = len(self.log.actions)
         after = self.log.act(action)
+        why, thought = self.marks.note(self.bots[seat], index) if by_bot else (None, None)
         tell_action(self.game, before, action, after, self.listening)
         said = tuple(narrate_step(self.game, before, action, after, self.listener))
-        move = Move(seat, self.game.format(action), by_bot, public, said)
+        if why is not None:
+            said += (stand_in_line(f"Seat {seat}", why),)
+        move = Move(seat, self.game.format(action), by_bot, public, said, why, thought)
         self.moves.append(move)
         return move
 
@@ -214,6 +251,7 @@ class Table:
             self.log.undo()
             if not move.by_bot:
                 break
+        self.marks.take_back(len(self.log.actions))
         tell_hand(self.game, self.state, self.listening)  # the hand told again from where it now stands
         return True
 
@@ -226,23 +264,42 @@ class Table:
             self._finished.append(line)
         self.moves = []
         self.hand_number += 1
-        tell_hand(self.game, self.log.deal(self.rng), self.listening)
+        self._deal()
         return True
 
-    def hints(self, level: str = "medium") -> list[Hint]:
-        """The search bot's estimate of every legal action for the person to act."""
+    def hints(self, level: str | None = None) -> list[Hint]:
+        """The estimate of every legal action for the person to act: the search bot's at
+        ``level`` (by default the hint bot's, `hint_spec`), or what a program bot weighed (its
+        ``info``: the actions it named, best first)."""
         seat = self.actor()
         if seat is None:
             return []
+        legal = self.game.legal_actions(self.state)
+        rng = random.Random(len(self.moves))
+        if level is None and not self.hint_spec.startswith("search:"):
+            if self._hint_source is None:
+                self._hint_source = make_bot(self.game, self.hint_spec)
+            given = getattr(self._hint_source, "hints", None)
+            if given is None:
+                raise CardtableError(f"{self.hint_spec} gives no hints")
+            found: list[Hint] = given(self.view(seat), legal, rng)
+            return sorted(found, key=lambda h: -h.value)
+        level = level or self.hint_spec.removeprefix("search:") or "medium"
         if self._hint_bot is None or self._hint_bot.level != level:
             try:
                 policy = rule_bot(self.game)
             except CardtableError:
                 policy = None
             self._hint_bot = SearchBot(self.game, level, policy)
-        legal = self.game.legal_actions(self.state)
-        hints = self._hint_bot.hints(self.view(seat), legal, random.Random(len(self.moves)))
+        hints = self._hint_bot.hints(self.view(seat), legal, rng)
         return sorted(hints, key=lambda h: -h.value)
+
+    def hint_source(self) -> str:
+        """Where the hints come from, for the words that show them."""
+        if self.hint_spec.startswith("search:"):
+            return f"the search bot ({self.hint_spec})"
+        title = getattr(self._hint_source, "title", None)
+        return f"{title or self.hint_spec} (a program)"
 
     # --- the scoreboard ---
 
@@ -289,14 +346,16 @@ class Table:
     # --- records ---
 
     def record(self) -> dict[str, Any]:
-        return self.log.record()
+        """The match so far as a record, its hands marked with the stand-ins' moves and what the
+        bots weighed (`Marks`)."""
+        return self.marks.apply(self.log.record())
 
     def save(self, path: str | Path, force: bool = False) -> Path:
         """Save the match so far as a record (``.json``, or ``.jsonl`` for one line). A file that
         is there is refused (`CardtableError`) unless ``force``: the tables ask before replacing
         one (saving again is how a match is kept up to date)."""
         p = Path(path)
-        write_records(p, [Record.from_json(self.record())], force=force)
+        save_record(p, self.record(), force=force)
         return p
 
     def history(self) -> list[str]:
@@ -349,6 +408,17 @@ class Table:
         return [f"Trick {len(tricks)}: " + ", ".join(played) + f"; {taker} took it."]
 
 
+def save_record(path: str | Path, record: dict[str, Any], force: bool = False) -> None:
+    """Write one record (contract JSON) to ``path``: indented in a ``.json`` file, one line in a
+    ``.jsonl`` file. It is checked by replaying it first, so a saved match always replays; its
+    optional fields (a hand's ``stand_ins`` and ``info``) are written as they are."""
+    checked = Record.from_json(record)
+    for _ in replay(checked, load_game(checked)):
+        pass
+    single = Path(path).suffix.lower() == ".jsonl"
+    write_text(path, (json.dumps(record) if single else json.dumps(record, indent=1)) + "\n", force)
+
+
 def action_help(game_name: str, letters: bool = False) -> str:
     """How to write ``game_name``'s actions: examples of each, suit symbols or letters alike
     (``letters``: the examples in letters, as a table that prints letters shows cards)."""
@@ -384,10 +454,6 @@ def ranked_hints(hints: Sequence[Hint]) -> list[tuple[Hint, str]]:
     return out
 
 
-#: How the terminal says each standing of `ranked_hints`: what it means, not more.
-STANDING_WORDS = {BEST: "best", ABOUT_EQUAL: "± overlaps the best: not shown worse"}
-
-
 def hint_heading(game: Any) -> str:
     """What the hints' numbers are, for ``game``: the search's estimate of the hand's points for the
     seat less the average of the other seats' (`cardtable.bots.search.hand_value`); with partners,
@@ -401,14 +467,38 @@ def hint_heading(game: Any) -> str:
     return text
 
 
+def _margin(h: Hint) -> str:
+    """An estimate's margin in words: ``± 0.10``, or why there is none."""
+    if math.isnan(h.stderr):
+        return "no margin given"
+    if math.isinf(h.stderr):
+        return "too few playouts for a margin"
+    return f"± {h.stderr:.2f}"
+
+
 def hint_lines(hints: Sequence[Hint], fmt: Any) -> list[str]:
-    """The search bot's estimates, best first, one whole line each (`hint_heading` says what the
-    numbers are); an action whose ± interval overlaps the best one's is said to be not shown
-    worse, nothing more."""
+    """The estimates, best first, one sentence each that a person can read: which move is best
+    and what it is worth, and for every other move how much worse it is and whether that
+    difference is real (the ± margins do not overlap), not shown (they overlap), or not known (a
+    margin is missing). `hint_heading` says what the numbers are."""
+    ranked = ranked_hints(hints)
+    if not ranked:
+        return []
+    best = ranked[0][0]
     lines = []
-    for i, (h, standing) in enumerate(ranked_hints(hints)):
-        text = f"{i + 1}. {pretty_action(fmt(h.action))}: {h.value:+.2f} ± {h.stderr:.2f}"
-        lines.append(text + (f" ({STANDING_WORDS[standing]})" if standing else ""))
+    for i, (h, standing) in enumerate(ranked):
+        action = pretty_action(fmt(h.action))
+        if i == 0:
+            lines.append(f"1. {action} is the best: {h.value:+.2f} a hand ({_margin(h)}).")
+            continue
+        gap = best.value - h.value
+        if not (math.isfinite(h.stderr) and math.isfinite(best.stderr)):
+            verdict = "whether the difference is real is not known"
+        elif standing == ABOUT_EQUAL:
+            verdict = "within the margins: not shown worse than the best"
+        else:
+            verdict = "a real difference: the margins do not overlap"
+        lines.append(f"{i + 1}. {action}: {gap:.2f} a hand worse ({h.value:+.2f}, {_margin(h)}); {verdict}.")
     return lines
 
 
@@ -479,10 +569,22 @@ def seat_bots(bots: str, seats: Sequence[int], what: str = "seat") -> dict[int, 
 
 
 def make_table(
-    game_name: str, preset: str | None, options: Mapping[str, Any], seat: int, bots: str, seed: int | None
+    game_name: str,
+    preset: str | None,
+    options: Mapping[str, Any],
+    seat: int,
+    bots: str,
+    seed: int | None,
+    hint_bot: str | None = None,
 ) -> Table:
     """A table with a person at ``seat`` and the named bots at the others (``bots``: one name for
-    all, or one per other seat in order)."""
+    all, or one per other seat in order; a program bot named once for several seats runs a
+    process for each); hints from ``hint_bot`` (default the search bot's medium level)."""
     game = registry.get_game(game_name, preset, **options)
     others = [s for s in range(game.seats) if s != seat]
-    return Table(game, [seat], seat_bots(bots, others, "other seat"), seed=seed)
+    if hint_bot is not None and hint_bot.startswith("search:"):
+        level = hint_bot.removeprefix("search:")
+        if level not in LEVELS:
+            choices = "search:easy, search:medium, search:hard or cmd:COMMAND"
+            raise CardtableError(f"--hint-bot {hint_bot}: expected {choices}")
+    return Table(game, [seat], seat_bots(bots, others, "other seat"), seed=seed, hint_bot=hint_bot)

@@ -127,3 +127,52 @@ def test_a_hand_still_being_played_gets_no_open_card_value() -> None:
     assert out["complete"] and "open_card" not in out["hands"][0]
     record["hands"] = [hand]
     assert "open_card" in analyze_record(record, seats=[0], level="easy")["hands"][0]
+
+
+def test_a_file_of_records_gets_an_overall_summary_with_names_and_the_bots_own_values(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ``.jsonl`` of a ``sim`` between a bot program (which says what it weighed) and ``rule``:
+    each record's hands numbered from 1, its seats named, the program's own values beside the
+    grades, and at the end a summary over every record, per seat and per player."""
+    import sys
+
+    bot = Path(__file__).resolve().parents[2] / "examples" / "bots" / "first_legal.py"
+    path = tmp_path / "sim.jsonl"
+    assert main(["sim", "smear", "--bots", f"cmd:{sys.executable} {bot},rule", "--deals", "1", "--seed", "4",
+                 "--records", str(path), "--quiet"]) == 0  # fmt: skip
+    capsys.readouterr()
+    assert main(["analyze", str(path), "--seat", "0,1", "--level", "easy", "--quiet"]) == 0
+    text = capsys.readouterr().out
+    assert "Record 1 of 2" in text and "Record 2 of 2" in text and "Hand 1\n" in text and "Hand 0" not in text
+    assert "seat 0 (first-legal (Python)):" in text and "seat 1 (rule):" in text
+    assert "weighed play " in text
+    overall = text[text.index("Overall, 2 records") :].splitlines()
+    assert [line.split(":")[0].strip() for line in overall[1:]] == [
+        "seat 0", "seat 1", "player first-legal (Python)", "player rule"
+    ]  # fmt: skip
+    assert all("points lost a hand, accuracy" in line for line in overall[1:])
+    assert main(["analyze", str(path), "--seat", "0,1", "--level", "easy", "--quiet", "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 3 and set(lines[-1]) == {"overall"}
+    total = lines[-1]["overall"]
+    decisions = sum(len(h["decisions"]) for out in lines[:2] for h in out["hands"])
+    assert sum(t["decisions"] for t in total["players"].values()) == decisions
+    assert any(d.get("bot_info") for out in lines[:2] for h in out["hands"] for d in h["decisions"])
+
+
+def test_analyze_shows_its_progress_on_a_terminal_only(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from tests.test_progress import run_on_a_terminal
+
+    path = tmp_path / "hands.jsonl"
+    path.write_text("".join(json.dumps(played_record("smear", seed)) + "\n" for seed in (5, 6)))
+    args = ["analyze", str(path), "--seat", "0", "--level", "easy"]
+    status, seen = run_on_a_terminal(args)
+    assert status == 0, seen
+    lines = [part for part in seen.split("\r") if " decisions · " in part]
+    assert lines and any("record 2 of 2" in line for line in lines), seen
+    piped = subprocess.run([sys.executable, "-m", "cardtable", *args], capture_output=True, text=True, timeout=300)
+    assert piped.returncode == 0 and piped.stderr == ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import time
 from pathlib import Path
 
 from tests.conftest import need
@@ -81,7 +82,7 @@ async def test_a_program_at_a_web_table_is_told_the_hand_as_its_seat_sees_it(tmp
     told_seats = set()
     for log in logs:
         heard = [json.loads(line) for line in log.read_text().splitlines()]
-        assert heard[0]["t"] == "hello" and heard[0]["protocol"] == 2
+        assert heard[0]["t"] == "hello" and heard[0]["protocol"] == 3
         seats = {m["seat"] for m in heard if m["t"] in ("hand", "action")}
         assert len(seats) == 1  # one seat a process
         (seat,) = seats
@@ -134,3 +135,68 @@ async def test_a_program_that_answers_wrong_at_a_web_table_is_stood_in_for_and_m
     (hand,) = record["hands"]
     marked = {hand["actions"][i].split()[0] for i in hand["stand_ins"]}
     assert marked == {"1", "3"}
+
+
+#: Programs that misbehave at every question (protocol 2: no ``stop``), by name: one that never
+#: answers, one that writes lines without end, one that writes one line without end, one that keeps
+#: answering an old question.
+BAD = {
+    "hang": "for line in sys.stdin:\n    pass\n",
+    "flood": "while True:\n    say({'t': 'info', 'id': msg['id'], 'text': 'x' * 200})\n",
+    "long": "while True:\n    sys.stdout.write('x' * 65536)\n",
+    "oldid": "while True:\n    say({'t': 'move', 'id': 0, 'action': msg['legal'][0]})\n",
+}
+
+
+def bad_program(tmp_path: Path, name: str) -> str:
+    path = tmp_path / f"{name}.py"
+    body = "".join(f"        {line}\n" for line in BAD[name].splitlines())
+    path.write_text(
+        "import json, sys\n"
+        "def say(obj):\n"
+        "    sys.stdout.write(json.dumps(obj) + '\\n'); sys.stdout.flush()\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['t'] == 'hello':\n"
+        "        say({'t': 'hello', 'protocol': 2, 'name': " + repr(name) + "})\n"
+        "    elif msg['t'] == 'act':\n" + body
+    )
+    return f"{name}=@0.5:{sys.executable} {path}"
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def test_no_tables_program_slows_another_table(tmp_path: Path) -> None:
+    """A table of bots plays at its own pace (moves a second, set by the bot pause) while eight
+    tables seat programs that hang, flood, write one endless line or keep answering an old
+    question: at least half its quiet pace, measured in the same run; and the server's memory does
+    not grow with what the programs write."""
+    programs = [x for name in BAD for x in ("--bot", bad_program(tmp_path, name))]
+    with running(f"sqlite:///{tmp_path / 't.db'}", "--bot-pause", "0.05", *programs) as server:
+        assert server.proc is not None
+        watched = create(server, "smear", ["random"] * 4, hands=1000)["table"]
+
+        def pace(seconds: float) -> float:
+            before, began = server.get(f"/api/tables/{watched}").json()["version"], time.monotonic()
+            time.sleep(seconds)
+            after = server.get(f"/api/tables/{watched}").json()["version"]
+            return (after - before) / (time.monotonic() - began)
+
+        pace(1.0)  # under way
+        quiet = pace(5.0)
+        memory = _rss_mb(server.proc.pid)
+        for n in range(8):
+            name = list(BAD)[n % len(BAD)]
+            create(server, "smear", [name, "rule", name, "rule"], hands=1000)
+        busy = pace(5.0)
+        grown = _rss_mb(server.proc.pid) - memory
+        log = server.log.read_text(errors="replace")
+    print(f"pace quiet {quiet:.1f} moves/s, beside 8 bad programs {busy:.1f} moves/s; memory +{grown:.0f} MB")
+    assert quiet > 0 and busy / quiet >= 0.5, (quiet, busy)
+    assert grown < 150, grown
+    assert "the rule bot played for the bot program" in log

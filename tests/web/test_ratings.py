@@ -159,8 +159,27 @@ def test_calibrate_writes_the_bots_ratings_and_show_prints_them(tmp_path: Path, 
     with sqlite3.connect(tmp_path / "r.db") as conn:
         again = dict(conn.execute("select who, hands from ratings where game = 'smear'").fetchall())
     assert again["bot:rule"] > rows["bot:rule"]  # a second run goes on from the first
+    capsys.readouterr()
     assert main(["ratings", "show", "smear", "--db", db]) == 0
-    assert "rule" in capsys.readouterr().out
+    shown = capsys.readouterr().out
+    assert "rule" in shown
+    rows = [line.split() for line in shown.splitlines()[1:]]
+    assert len(rows) == 2
+    for name, rating, low, high, _hands in rows:
+        # each rating inside the range printed beside it
+        assert float(low.strip("[,")) <= float(rating) <= float(high.strip("]")), (name, rating, low, high)
+
+
+def test_calibrate_shows_its_progress_on_a_terminal(tmp_path: Path) -> None:
+    from tests.test_progress import run_on_a_terminal
+
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    status, seen = run_on_a_terminal(
+        ["ratings", "calibrate", "smear", "--bots", "search:easy,random", "--deals", "3", "--seed", "1", "--db", db]
+    )
+    assert status == 0, seen
+    lines = [part for part in seen.split("\r") if "/3 deals" in part]
+    assert any(line.startswith("0/3 deals") for line in lines) and any(" left · " in line for line in lines), seen
 
 
 def test_calibration_plays_every_order_so_partners_are_told_apart() -> None:

@@ -3,7 +3,7 @@
 The tasks are the process backend's (`review.analyze_hand`, one hand each, with the same seed,
 settings and deadline), and each decision's random numbers come from the seed and its place in
 the record only, so the analysis is the same on either backend. Ray is found, started and
-reached as `cardtable.sim_ray` does for ``sim``: without an address a local Ray instance is
+reached by `cardtable.ray_cluster`, as for ``sim``: without an address a local Ray instance is
 started for the run and shut down after it; with one, the run connects to that cluster, whose
 workers must be able to import ``cardtable``; a Ray already initialised in this process is used
 as it is.
@@ -11,12 +11,10 @@ as it is.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from cardtable.core import CardtableError
-from cardtable.sim_ray import check_reachable, load_ray
+from cardtable.ray_cluster import connected
 
 
 def stream_hands(
@@ -25,16 +23,7 @@ def stream_hands(
     """Run ``analyze_hand`` (`review.analyze_hand`, passed in so that this module does not import
     the one that calls it) on each argument tuple of ``calls`` as a Ray task, yielding the hands'
     analyses in the order of ``calls``."""
-    ray = load_ray()
-    started = not ray.is_initialized()
-    if started:
-        if address is not None:
-            check_reachable(address)
-        try:
-            ray.init(address=address, include_dashboard=False, logging_level=logging.ERROR)
-        except (ConnectionError, RuntimeError, ValueError) as e:
-            raise CardtableError(f"could not start or reach Ray{f' at {address}' if address else ''}: {e}") from None
-    try:
+    with connected(address) as ray:
         task = ray.remote(analyze_hand)
         refs = [task.remote(*call) for call in calls]
         try:
@@ -44,6 +33,3 @@ def stream_hands(
         finally:
             for ref in refs:
                 ray.cancel(ref)
-    finally:
-        if started:
-            ray.shutdown()

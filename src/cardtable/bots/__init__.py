@@ -12,7 +12,9 @@ always had, its playouts by the earlier rule-based bot (``rule:classic``), and a
 capping its level's work budget (it stops after the round in which the limit passes).
 
 ``cmd:COMMAND`` is a bot in another program, in any language, that speaks the cardtable bot
-protocol over its standard input and output (docs/bot-protocol.md, `cardtable.bots.external`).
+protocol over its standard input and output (docs/bot-protocol.md, `cardtable.bots.external`),
+each bot in a process of its own; ``cmd:@2:COMMAND`` gives it 2 seconds a move, and
+``cmd:depth=3:COMMAND`` sets an option it declares.
 
 A bot of your own is any object with a ``name`` and an ``act(view, legal, rng)`` method (`Bot`);
 `register_bot` gives it a name that ``make_bot`` and ``--bots`` know. What a view holds, game by

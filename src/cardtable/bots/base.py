@@ -73,6 +73,7 @@ def register_bot(kind: str, factory: BotFactory) -> None:
 #: work once installed (``factory(game, level)`` returns the bot, as for `register_bot`).
 PLUGIN_GROUP = "cardtable.bots"
 _PLUGINS: dict[str, str] = {}  # a plug-in that failed to load: its name and why
+_PLUGGED: set[str] = set()  # the names of the plug-ins loaded: a refusal of theirs is said in one line
 _plugins_loaded = False
 
 
@@ -89,6 +90,7 @@ def load_plugins() -> None:
             continue
         try:
             _FACTORIES[ep.name] = ep.load()
+            _PLUGGED.add(ep.name)
         except Exception as e:  # a broken plug-in is said when it is named, and harms nothing else
             _PLUGINS[ep.name] = f"{type(e).__name__}: {e}"
 
@@ -110,6 +112,16 @@ def make_bot(game: Any, spec: str) -> Bot:
         factory = _FACTORIES.get(kind)
     if factory is None and kind in _PLUGINS:
         raise BadRules(f"the bot plug-in {kind!r} failed to load ({_PLUGINS[kind][:200]})")
+    if factory is None and kind.startswith("cmd@"):
+        raise BadRules(f"unknown bot {spec[:60]!r}: a time limit goes after the colon, as in cmd:@2:COMMAND")
     if factory is None:
         raise BadRules(f"unknown bot {spec!r} (known: {', '.join(bot_names())})")
-    return factory(for_bots(game), level)
+    if kind not in _PLUGGED:
+        return factory(for_bots(game), level)
+    try:
+        return factory(for_bots(game), level)
+    except BadRules:
+        raise
+    except Exception as e:  # a plug-in that refuses its name (a level it does not know …): one line
+        said = f": {e}" if str(e) else ""
+        raise BadRules(f"the bot plug-in {kind!r} refused {spec.strip()!r} ({type(e).__name__}{said})") from None

@@ -41,17 +41,23 @@ __all__ = [
 ]
 
 
+#: The exit status of a run ended by Ctrl-C, as everywhere on the command line.
+INTERRUPTED = 130
+
+
 class CardtableApp(App[None]):
     """The terminal table (or, given records, the viewer).
 
-    Ctrl-C and Ctrl-Q do what ``q`` does where they are pressed: at a table they ask before
-    leaving (and offer to save), anywhere else (the menu, the viewer) they quit.
+    Ctrl-Q does what ``q`` does where it is pressed: at a table it asks before leaving (and offers
+    to save), anywhere else (the menu, the viewer) it quits. Ctrl-C does the same, except that the
+    run then ends with status 130 (`INTERRUPTED`), as Ctrl-C ends every command, and that a
+    second Ctrl-C while the table's question is open leaves at once.
     """
 
     ENABLE_COMMAND_PALETTE = False  # its footer entry crowded out the table's keys at 80 columns
 
     BINDINGS: ClassVar[list[Any]] = [
-        Binding("ctrl+c", "ask_quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True),
         Binding("ctrl+q", "ask_quit", "Quit", show=False, priority=True),
     ]
 
@@ -80,7 +86,7 @@ class CardtableApp(App[None]):
             self.push_screen(MenuScreen(self.game_name, pause=self.pause))
 
     def action_ask_quit(self) -> None:
-        """Ctrl-C or Ctrl-Q: at a table, its quit question (once: not again while it is asked);
+        """Ctrl-Q: at a table, its quit question (once: not again while it is asked);
         elsewhere, quit."""
         if isinstance(self.screen, QuitScreen | OverwriteScreen | SaveScreen):
             return  # a question is open: it is answered first
@@ -90,19 +96,31 @@ class CardtableApp(App[None]):
         else:
             self.exit()
 
+    def action_interrupt(self) -> None:
+        """Ctrl-C: at a table, its quit question, after which leaving ends the run with status
+        130; while a question of the table is open, or anywhere else, leave now with status 130."""
+        tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
+        if tables and not isinstance(self.screen, QuitScreen | OverwriteScreen | SaveScreen):
+            tables[-1].action_quit_table(status=INTERRUPTED)
+        else:
+            self.exit(return_code=INTERRUPTED)
+
 
 def run_app(table: Table | None, pause: float = 0.6) -> int:
-    """Run the terminal table: at ``table``, or the menu when there is none yet."""
-    CardtableApp(table=table, pause=pause).run()
-    return 0
+    """Run the terminal table: at ``table``, or the menu when there is none yet. The exit status:
+    0, or 130 when the run was ended by Ctrl-C."""
+    app = CardtableApp(table=table, pause=pause)
+    app.run()
+    return app.return_code or 0
 
 
 def run_viewer(path: str | Path) -> int:
     """Run the record viewer for ``cardtable view FILE``: every record of the file, one after
-    another (the title says which of how many)."""
+    another (the title says which of how many). The exit status: 0, or 130 after Ctrl-C."""
     records = read_records(path)
     for record in records:
         for _ in replay(record, load_game(record)):
             pass  # a record that does not replay is refused before the screen opens
-    CardtableApp(records=records).run()
-    return 0
+    app = CardtableApp(records=records)
+    app.run()
+    return app.return_code or 0

@@ -1,8 +1,11 @@
 """The menu: choose the game, a preset or house-rule options, your seat and the bots; then start.
 
-Each house rule is shown with its meaning (from the game's option table) and its values in words
-(yes, no, none, "same dealer"), a value that is not allowed is refused naming its field, and your
-own seat is not offered a bot. ``q`` and Escape quit.
+The first screen holds the common choices (game, preset, your seat, the bots) and Start, which is
+four Tabs from the game, or Ctrl-S from anywhere: an 80 × 24 terminal shows them all. Below come
+the rest, for who wants them: a bot for each seat, and every house rule with its meaning (from the
+game's option table) on a line of its own under it, its values in words (yes, no, none, "same
+dealer"). A value that is not allowed is refused naming its field, and your own seat is not
+offered a bot. ``q`` and Escape quit.
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from typing import Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from cardtable import registry
@@ -67,17 +71,23 @@ class MenuScreen(Screen[None]):
     """Choose the game, a preset or house-rule options, your seat and the bots; then start."""
 
     BINDINGS: ClassVar[list[Any]] = [
+        Binding("ctrl+s", "start", "Start", priority=True),
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "app.quit", "Quit"),
     ]
 
     DEFAULT_CSS = """
     MenuScreen VerticalScroll { padding: 0 1; }
+    #common, #rules_form { height: auto; }
     .row { height: auto; }
-    .row Label { width: 30; padding: 1 0; }
+    .row Label { width: 24; padding: 1 0; }
     .row Select, .row Input { width: 34; }
-    .row .doc { width: 1fr; padding: 0 1; color: $text-muted; height: auto; }
+    .rule { height: auto; }
+    .rule .doc { width: 1fr; padding: 0 0 1 2; color: $text-muted; height: auto; }
     .row.-hidden { display: none; }
+    #start_row { height: auto; }
+    #start_row Static { width: 1fr; padding: 1 2; color: $text-muted; }
+    #more { padding: 1 0 0 0; text-style: bold; }
     #menu_message { color: $error; height: auto; }
     """
 
@@ -90,17 +100,23 @@ class MenuScreen(Screen[None]):
         yield Header()
         with VerticalScroll(id="form"):
             yield self._row("Game", Select([(g, g) for g in registry.names()], value=self.game, id="game"))
-            yield VerticalScroll(id="rules_form")
+            yield Vertical(id="common")
             yield Static(id="menu_message")
-            yield Button("Start", id="start", variant="primary")
+            with Horizontal(id="start_row"):
+                yield Button("Start", id="start", variant="primary")
+                yield Static("Ctrl-S starts from anywhere; more choices below.")
+            yield Static("More choices: a bot for each seat, and the house rules (the preset fills them in)", id="more")
+            yield Vertical(id="rules_form")
         yield Footer()
 
     @staticmethod
-    def _row(label: str, widget: Any, doc: str = "", ident: str | None = None) -> Horizontal:
-        parts = [Label(label), widget]
-        if doc:
-            parts.append(Static(doc, classes="doc"))
-        return Horizontal(*parts, classes="row", id=ident)
+    def _row(label: str, widget: Any, doc: str = "", ident: str | None = None) -> Widget:
+        """A field: its label and widget on one line, its meaning (if any) on the lines below, as
+        wide as the screen."""
+        row = Horizontal(Label(label), widget, classes="row", id=None if doc else ident)
+        if not doc:
+            return row
+        return Vertical(row, Static(doc, classes="doc"), classes="rule", id=ident)
 
     async def on_mount(self) -> None:
         self.title = "cardtable"
@@ -115,18 +131,23 @@ class MenuScreen(Screen[None]):
 
     async def _build_rules(self) -> None:
         """The fields of the chosen game (the old ones are gone before the new ones come: same ids)."""
-        box = self.query_one("#rules_form", VerticalScroll)
+        common = self.query_one("#common", Vertical)
+        box = self.query_one("#rules_form", Vertical)
+        await common.remove_children()
         await box.remove_children()
         game = registry.get_game(self.game)
         bots = [b for b in BOT_CHOICES if _bot_available(game, b)]
-        rows = [
-            self._row(
-                "Preset",
-                Select([(p, p) for p in sorted(registry.presets(self.game))], value="standard", id="preset"),
-            ),
-            self._row("Your seat", Select([(str(s), s) for s in range(game.seats)], value=0, id="seat")),
-            self._row("Bots", Select([(b, b) for b in bots], value=bots[-1 if len(bots) < 3 else 1], id="bots")),
-        ]
+        await common.mount_all(
+            [
+                self._row(
+                    "Preset",
+                    Select([(p, p) for p in sorted(registry.presets(self.game))], value="standard", id="preset"),
+                ),
+                self._row("Your seat", Select([(str(s), s) for s in range(game.seats)], value=0, id="seat")),
+                self._row("Bots", Select([(b, b) for b in bots], value=bots[-1 if len(bots) < 3 else 1], id="bots")),
+            ]
+        )
+        rows: list[Widget] = []
         for seat in range(game.seats):  # a level per bot, if wanted; your own seat has none
             levels = [("as Bots above", SAME), *((b, b) for b in bots)]
             row = self._row(
@@ -154,6 +175,10 @@ class MenuScreen(Screen[None]):
         for row in self.query(".row"):
             if row.id and row.id.startswith("botrow-"):
                 row.set_class(row.id == f"botrow-{event.value}", "-hidden")
+
+    def action_start(self) -> None:
+        """Ctrl-S: start, from wherever the keyboard is."""
+        self.start()
 
     @on(Button.Pressed, "#start")
     def start(self) -> None:

@@ -452,8 +452,12 @@ class TableScreen(Screen[None]):
             return
         lines = hint_lines(hints, self.table.game.format)
         heading = hint_heading(self.table.game)
-        self._say(f"Hints from the search bot (search:medium), best first; {heading}:\n" + "\n".join(lines))
-        self._log(f"Hints (search:medium; {heading}):")
+        if not lines:
+            self._say(f"No hints: {self.table.hint_source()} named no move.")
+            return
+        source = self.table.hint_source()
+        self._say(f"Hints from {source}, best first; {heading}:\n" + "\n".join(lines))
+        self._log(f"Hints from {source} ({heading}):")
         for line in lines:
             self._log("  " + line)
 
@@ -484,9 +488,9 @@ class TableScreen(Screen[None]):
     def action_scoreboard(self) -> None:
         self.app.push_screen(ScoreboardScreen(self.table))
 
-    def action_save(self, then_quit: bool = False) -> None:
+    def action_save(self, then_quit: bool = False, status: int = 0) -> None:
         """Ask for a file name and save the match there; a file that is there is replaced only
-        when the person says so."""
+        when the person says so. ``then_quit``: leave once saved, with exit status ``status``."""
 
         def write(path: str) -> None:
             try:
@@ -496,7 +500,7 @@ class TableScreen(Screen[None]):
                 return
             self._say(f"Saved {path}.")
             if then_quit:
-                self.app.exit()
+                self.app.exit(return_code=status)
 
         def done(path: str | None) -> None:
             if not path:
@@ -521,14 +525,15 @@ class TableScreen(Screen[None]):
         for line in lines:
             self._log(line)
 
-    def action_quit_table(self) -> None:
-        """Ask before leaving a match, and offer to save it first."""
+    def action_quit_table(self, status: int = 0) -> None:
+        """Ask before leaving a match, and offer to save it first; leaving ends the run with exit
+        status ``status`` (130 when the question came from Ctrl-C)."""
 
         def chosen(choice: str | None) -> None:
             if choice == "save":
-                self.action_save(then_quit=True)
+                self.action_save(then_quit=True, status=status)
             elif choice == "quit":
-                self.app.exit()
+                self.app.exit(return_code=status)
 
         self.app.push_screen(QuitScreen(), chosen)
 

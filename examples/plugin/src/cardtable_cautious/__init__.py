@@ -25,4 +25,6 @@ class Cautious:
 
 
 def factory(game: Any, level: str) -> Cautious:
+    if level:  # a plug-in refuses a name it does not know; cardtable says so in one line
+        raise ValueError(f"cautious has no levels (got {level!r})")
     return Cautious(game)

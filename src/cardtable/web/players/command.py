@@ -17,6 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from cardtable import registry, sim
 from cardtable.core import CardtableError
+from cardtable.progress import Progress
 from cardtable.record import Record, replay
 from cardtable.web.database import make_engine
 from cardtable.web.ops.migrate import upgrade
@@ -62,18 +63,31 @@ def orders(bots: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 def calibrate(
-    game_name: str, bots: Sequence[str], deals: int, seed: int, known: Mapping[str, Skill], jobs: int = 1
+    game_name: str,
+    bots: Sequence[str],
+    deals: int,
+    seed: int,
+    known: Mapping[str, Skill],
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Skill]:
     """The bots' ratings after ``deals`` deals among them: a duplicate tournament for each of
     their `orders`, the deals shared among the orders (each playing at least one), its seed
-    ``seed`` plus the order's number."""
+    ``seed`` plus the order's number. ``progress(done, total)`` is called as each deal is done."""
     game = registry.get_game(game_name)
     skills = dict(known)
     chosen = orders(bots)
-    for n, order in enumerate(chosen):
-        share = max(1, deals // len(chosen) + (1 if n < deals % len(chosen) else 0))
+    shares = [max(1, deals // len(chosen) + (1 if n < deals % len(chosen) else 0)) for n in range(len(chosen))]
+    before = 0
+    for n, (order, share) in enumerate(zip(chosen, shares, strict=True)):
         job = sim.job_for(game_name, {}, order, seed + n)
-        _, results = sim.run(job, share, jobs)
+
+        def played(done: int, total: int, before: int = before) -> None:
+            if progress is not None:
+                progress(before + done, sum(shares))
+
+        _, results = sim.run(job, share, jobs, played)
+        before += share
         labels = {label: bot_key(bot) for label, bot in zip(sim.labels(order), order, strict=True)}
         records = (rec for r in results for rec in r.records)
         skills = rate_records(game, records, labels.__getitem__, skills)
@@ -89,7 +103,8 @@ def run(action: str, game: str, bots: Sequence[str] | None, deals: int, seed: in
             if action == "calibrate":
                 chosen = list(bots or DEFAULT_BOTS)
                 known = ratings_store.skills(engine, game, "bot:")
-                after = calibrate(game, chosen, deals, seed, known, jobs)
+                with Progress("deals", deals) as shown:
+                    after = calibrate(game, chosen, deals, seed, known, jobs, shown.update)
                 ratings_store.write_skills(engine, game, {bot_key(b): after[bot_key(b)] for b in chosen})
             _print(game, engine)
         finally:
@@ -102,10 +117,16 @@ def run(action: str, game: str, bots: Sequence[str] | None, deals: int, seed: in
 def _print(game: str, engine: Any) -> None:
     bots = ratings_store.skills(engine, game, "bot:")
     people = ratings_store.listed_players(engine, game, 20)
-    print(f"{game}: rating (mu - 3 sigma), range mu +/- 2 sigma, hands")
+    print(f"{game}: rating, the range the skill lies in (mu +/- 3 sigma: the rating is its low end), hands")
     for key, s in sorted(bots.items(), key=lambda kv: -kv[1].ordinal):
-        j = s.to_json()
-        print(f"  {key.removeprefix('bot:'):<24} {j['rating']:>7.2f}  [{j['low']:.2f}, {j['high']:.2f}]  {s.hands}")
+        print(f"  {key.removeprefix('bot:'):<24} {_row(s)}")
     for p, s in people:
-        j = s.to_json()
-        print(f"  {p.name:<24} {j['rating']:>7.2f}  [{j['low']:.2f}, {j['high']:.2f}]  {s.hands}  (player)")
+        print(f"  {p.name:<24} {_row(s)}  (player)")
+
+
+def _row(s: Skill) -> str:
+    """A rating as printed: the rating (mu - 3 sigma, the skill one can be about 99.7% sure of)
+    inside the range it is the low end of (mu +/- 3 sigma), and the hands rated. The pages show
+    the same rating; their range, mu +/- 2 sigma, is the likelier skill's and does not hold it."""
+    low, high = s.mu - 3 * s.sigma, s.mu + 3 * s.sigma
+    return f"{s.ordinal:>7.2f}  [{low:.2f}, {high:.2f}]  {s.hands}"
