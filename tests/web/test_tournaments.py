@@ -368,7 +368,7 @@ def test_bad_input_is_refused_in_one_line_and_changes_nothing(pg_server: Server)
         r = server.post(f"/api/tournaments/{tid}/results", body)
         assert r.status_code == status and words in r.json()["error"], (body, r.text)
     r = server.post(f"/api/tournaments/{tid}/results", {**good, "token": tokens[outsider - 1]})
-    assert r.status_code == 403 and "an entrant of that table" in r.json()["error"]
+    assert r.status_code == 403 and "the captain of that table" in r.json()["error"]
     assert server.get(f"/api/tournaments/{tid}").json() == snapshot  # nothing changed
     assert server.post(f"/api/tournaments/{tid}/results", good).status_code == 201
     r = server.post(f"/api/tournaments/{tid}/results", good)
@@ -438,9 +438,16 @@ def test_the_pages_the_home_pages_entry_and_the_score_sheets_qr_code_are_served(
         r = server.get(f"/tournaments/{path}")
         assert r.status_code == 200 and "/static/js/tournament.js" in r.text, path
     assert server.get("/static/js/tournament.js").status_code == 200
+    assert server.get(f"/api/tournaments/{tid}/qr/1/2.svg").status_code == 404  # no round yet
+    register(server, tid, [f"P{n}" for n in range(1, 9)])
+    assert server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]}).status_code == 200
     r = server.get(f"/api/tournaments/{tid}/qr/1/2.svg")
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml") and "<svg" in r.text
     assert server.get("/api/tournaments/nope/qr/1/2.svg").status_code == 404
+    # only the tournament's own rounds and tables, and no number of 900 digits is drawn
+    for path in ("1/3", "2/1", "0/1", "9" * 900 + "/1", "1/" + "9" * 900, "1/-1", "1/1e3"):
+        r = server.get(f"/api/tournaments/{tid}/qr/{path}.svg")
+        assert r.status_code == 404 and len(r.json()["error"]) <= 300, (path[:20], r.text[:200])
     event = server.get(f"/api/tournaments/{tid}").json()
     assert event["partners"] == [[0, 2], [1, 3]] and [f["name"] for f in event["fields"]] == ["card_points", "sweeps"]
     assert "director" not in event and "token" not in str(event)  # no secret in what anyone may see
