@@ -699,6 +699,7 @@ class LiveTable:
         if self.game.outcome(entry.state) is not None and self._match_over(entry.state):
             await self._set_status("over")  # a misdeal can be the last hand too
         self._schedule()
+        await self._announce()  # a misdeal is a hand that ended
 
     def _board(self) -> random.Random | None:
         """At a table of a duplicate round: the generator of the next deal's board, fixed by the

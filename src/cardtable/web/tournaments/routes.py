@@ -54,15 +54,14 @@ from cardtable.web.tables.live import HUMAN, LiveTable
 from cardtable.web.tables.store import SeatRow
 from cardtable.web.tokens import new_token, token_hash, token_matches
 from cardtable.web.tournaments import seating, work
-from cardtable.web.tournaments.standings import TIE_BREAKS
 from cardtable.web.tournaments.store import (
     EntrantRow,
     ResultRow,
     RoundTableRow,
-    Snapshot,
     TournamentRow,
     TournamentStore,
 )
+from cardtable.web.tournaments.view import captain
 
 router = APIRouter()
 
@@ -96,10 +95,9 @@ class Tournaments:
         #: One build of a tournament's public answer at a time (the others wait for it).
         self.building: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.worker = work.Worker()
-        #: A tournament's public answer (its version, the JSON), and its standings (their key,
-        #: the rows, the CSV); the least recently read go first.
-        self.views: OrderedDict[str, tuple[int, bytes, dict[str, Any]]] = OrderedDict()
-        self.standings_kept: OrderedDict[str, tuple[Any, list[dict[str, Any]], str]] = OrderedDict()
+        #: A tournament's public answer (its version, the JSON); the least recently read go first.
+        self.views: OrderedDict[str, tuple[int, bytes]] = OrderedDict()
+        self.db_url = hub.store.url
         self.qr_kept: OrderedDict[str, str] = OrderedDict()
         self.qr_limit = PerAddress(QR_RATE, QR_BURST)
         self.csv_limit = PerAddress(1 / CSV_EVERY, CSV_BURST)
@@ -217,46 +215,10 @@ class Tournaments:
         t = await self.get(tournament_id)
         self.check_director(t, body.get("director"))
         async with self.locks[t.id]:
-            snap = await self._snapshot(t.id)
-            t = snap.tournament
-            rounds = snap.rounds
-            if any(r.status != "over" for r in rounds):
-                raise Refused(409, "a round is being played; end it before starting the next")
-            if len(rounds) >= t.rounds:
-                raise Refused(409, f"all {t.rounds} rounds have been played")
-            everyone = snap.entrants
-            people = [e for e in everyone if e.replaced_by is None]
-            if len(people) < MIN_ENTRANTS:
-                raise Refused(409, f"a round needs at least {MIN_ENTRANTS} entrants, and {len(people)} are in")
-            game = _game(t)
-            entry = registry.entry(t.game)
-            history = _history(snap.tables)
-            ranking = [row["entrant"] for row in (await self._standings(snap))[0]]
-            number = len(rounds) + 1
-            if t.hall:  # real cards: no bot sits at a hall's table
-                unit, count, what = (
-                    (len(entry.PARTNERS), len(_pairs(everyone)), "pairs")
-                    if t.format in seating.PAIR_MOVEMENTS
-                    else (game.seats, len(people), "entrants")
-                )
-                if count % unit:
-                    raise Refused(
-                        409,
-                        f"a hall's tables are played by people only: {count} {what} do not make whole tables "
-                        f"of {unit}; register {unit - count % unit} more or withdraw {count % unit}",
-                    )
-            pairs = t.format in seating.PAIR_MOVEMENTS
-            if pairs:
-                teams = _pairs(everyone)
-                if len(teams) < 2:
-                    raise Refused(409, f"a round needs at least 2 pairs, and {len(teams)} are in")
-                who: list[Any] = teams
-            else:
-                who = [e.number for e in people]
-            partners = [list(p) for p in entry.PARTNERS]
-            tables = await self.worker.run(
-                "seating", work.seat, pairs, who, game.seats, partners, number - 1, history, t.format, ranking
-            )
+            got = await self.worker.run("seating", work.next_round, self.db_url, t.id)
+            if isinstance(got[1], str):
+                raise Refused(got[0], got[1])
+            number, tables = got
             if not t.hall:
                 open_now = sum(1 for x in self.hub.tables.values() if x.status != "closed")
                 if open_now + len(tables) > self.hub.settings.max_open_tables:
@@ -503,43 +465,11 @@ class Tournaments:
 
     # --- what everyone may see ---
 
-    async def _snapshot(self, tournament_id: str) -> Snapshot:
-        snap = None if len(tournament_id) > 32 else await asyncio.to_thread(self.store.snapshot, tournament_id)
-        if snap is None:
-            raise Refused(404, f"no tournament {excerpt(tournament_id)}")
-        return snap
-
-    async def _standings(self, snap: Snapshot) -> tuple[list[dict[str, Any]], str]:
-        """The standings of the rounds that are over, and their CSV, kept until they change."""
-        t = snap.tournament
-        over = [r.number for r in snap.rounds if r.status == "over"]
-        counted_hands = sum(n for (rnd, _), n in snap.hands.items() if rnd in set(over))
-        replaced = {e.number: (e.replaced_by, e.replaced_round) for e in snap.entrants if e.replaced_by is not None}
-        key = (tuple(over), counted_hands, len(snap.changes), len(snap.entrants), tuple(sorted(replaced.items())))
-        kept = self.standings_kept.get(t.id)
-        if kept is not None and kept[0] == key:
-            self.standings_kept.move_to_end(t.id)
-            return kept[1], kept[2]
-        results = await asyncio.to_thread(self.store.counted, t.id, over)
-        seatings: dict[int, dict[int, Sequence[int | None]]] = defaultdict(dict)
-        for r in snap.tables:
-            seatings[r.round][r.number] = r.seats
-        people = [(e.number, e.name) for e in snap.entrants]
-        rows, text = await self.worker.run(
-            "standings", work.standings, people, dict(seatings), results, t.duplicate, t.rounds, replaced
-        )
-        self.standings_kept[t.id] = (key, rows, text)
-        while len(self.standings_kept) > KEEP:
-            self.standings_kept.popitem(last=False)
-        return rows, text
-
     async def public(self, tournament_id: str) -> bytes:
         """The tournament as anyone may see it (JSON): its settings, entrants, rounds and tables
         (with the hands each has finished), the standings of the rounds that are over and the
-        director's corrections. Kept by the tournament's version: built again only when it changed."""
-        return (await self.public_view(tournament_id))[0]
-
-    async def public_view(self, tournament_id: str) -> tuple[bytes, dict[str, Any]]:
+        director's corrections. Kept by the tournament's version (one small read a request), and
+        built again in the worker only when it changed, one build at a time."""
         if len(tournament_id) > 32:
             raise Refused(404, f"no tournament {excerpt(tournament_id)}")
         version = await asyncio.to_thread(self.store.version, tournament_id)
@@ -548,28 +478,30 @@ class Tournaments:
         kept = self.views.get(tournament_id)
         if kept is not None and kept[0] == version:
             self.views.move_to_end(tournament_id)
-            return kept[1], kept[2]
+            return kept[1]
         async with self.building[tournament_id]:
             kept = self.views.get(tournament_id)
             if kept is not None and kept[0] >= version:
-                return kept[1], kept[2]
-            snap = await self._snapshot(tournament_id)
-            if snap.missing and not snap.tournament.hall:  # a crash came between storing a round and making its tables
-                async with self.locks[tournament_id]:
-                    board_seed = {r.number: r.board_seed for r in snap.rounds}
-                    for row in snap.missing:
-                        await self._make_tables(snap.tournament, board_seed.get(row.round), [row])
-            rows, _ = await self._standings(snap)
-            view = _public(snap, rows)
-            body = await asyncio.to_thread(lambda: json.dumps(view, separators=(",", ":")).encode())
-            self.views[tournament_id] = (snap.tournament.version, body, view)
+                return kept[1]
+            got = await self.worker.run("standings", work.public, self.db_url, tournament_id)
+            if got is None:
+                raise Refused(404, f"no tournament {excerpt(tournament_id)}")
+            built, body, missing = int(got[0]), bytes(got[1]), list(got[2])
+            if missing:  # a crash came between storing a round and making its tables
+                t = await self.get(tournament_id)
+                if not t.hall:
+                    async with self.locks[tournament_id]:
+                        seeds = {r.number: r.board_seed for r in await asyncio.to_thread(self.store.rounds, t.id)}
+                        for row in missing:
+                            await self._make_tables(t, seeds.get(row.round), [row])
+            self.views[tournament_id] = (built, body)
             while len(self.views) > KEEP:
                 self.views.popitem(last=False)
             for locks in (self.building, self.locks):
                 if len(locks) > 4 * KEEP:  # forget the locks of tournaments nobody is using
                     for name in [k for k, lock in locks.items() if not lock.locked()][: len(locks) - KEEP]:
                         del locks[name]
-        return body, view
+        return body
 
     async def me(self, tournament_id: str, body: dict[str, Any]) -> dict[str, Any]:
         """An entrant's own view: their number, name and their table in the round being played
@@ -597,103 +529,27 @@ class Tournaments:
         }
 
     async def csv(self, tournament_id: str) -> str:
-        snap = await self._snapshot(tournament_id)
-        return (await self._standings(snap))[1]
+        await self.get(tournament_id)
+        text = await self.worker.run("results", work.csv, self.db_url, tournament_id)
+        if text is None:
+            raise Refused(404, f"no tournament {excerpt(tournament_id)}")
+        return str(text)
 
     async def qr(self, tournament_id: str, round_no: int, table_no: int, base: str) -> str:
         """The QR code of a table's entry page at ``base`` (the address others reach the server
         by): the round and table must be the tournament's; drawn once, then kept."""
-        _, view = await self.public_view(tournament_id)
-        rnd = next((r for r in view["played"] if r["number"] == round_no), None)
-        if rnd is None or not any(tb["number"] == table_no for tb in rnd["tables"]):
+        t = await self.get(tournament_id)
+        rows = await asyncio.to_thread(self.store.tables, t.id)
+        if not any(r.round == round_no and r.number == table_no for r in rows):
             raise Refused(404, f"round {round_no} has no table {table_no}")
-        url = f"{base}/tournaments/{tournament_id}/enter?round={round_no}&table={table_no}"
+        url = f"{base}/tournaments/{t.id}/enter?round={round_no}&table={table_no}"
         svg = self.qr_kept.get(url)
         if svg is None:
-            svg = await self.worker.run("QR code", work.qr, url)
+            svg = str(await self.worker.run("QR code", work.qr, url))
             self.qr_kept[url] = svg
             while len(self.qr_kept) > 4 * KEEP:
                 self.qr_kept.popitem(last=False)
         return svg
-
-
-def captain(row: RoundTableRow, people: dict[int, EntrantRow]) -> int | None:
-    """The captain of a hall's table, who enters its results (the director may too): the entrant
-    in the table's lowest seat who has not been withdrawn (replaced by a bot). Seat 0 deals the
-    first hand, so the captain sits where the score sheet starts."""
-    for who in row.seats:
-        if who is not None and (e := people.get(who)) is not None and e.replaced_by is None:
-            return who
-    return None
-
-
-def _public(snap: Snapshot, standings_rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The public view of a tournament from a `Snapshot` and its standings."""
-    t = snap.tournament
-    people = {e.number: e for e in snap.entrants}
-    over = {r.number for r in snap.rounds if r.status == "over"}
-    out_rounds = []
-    for rnd in snap.rounds:
-        tables = []
-        for row in (r for r in snap.tables if r.round == rnd.number):
-            # A duplicate round's tables stay unnamed until it is over: a table that has
-            # finished a board must not show its cards to another still playing it.
-            shown = row.table_id if rnd.status == "over" or not t.duplicate else None
-            chief = captain(row, people) if t.hall else None
-            tables.append(
-                {
-                    "number": row.number,
-                    "table": shown,
-                    "seats": [
-                        {
-                            "seat": n,
-                            "entrant": who,
-                            "name": people[who].name if who is not None and who in people else None,
-                        }
-                        for n, who in enumerate(row.seats)
-                    ],
-                    "hands": min(snap.hands.get((rnd.number, row.number), 0), t.hands),
-                    **({"captain": chief} if t.hall else {}),
-                }
-            )
-        out_rounds.append({"number": rnd.number, "status": rnd.status, "tables": tables})
-    entry = registry.entry(t.game)
-    return {
-        "id": t.id,
-        "name": t.name,
-        "game": t.game,
-        "preset": t.preset,
-        "rules": t.rules,
-        "format": t.format,
-        "rounds": t.rounds,
-        "hands": t.hands,
-        "duplicate": t.duplicate,
-        "hall": t.hall,
-        "bot": t.bot,
-        "status": t.status,
-        "seats": _game(t).seats,
-        "fields": list(entry.FIELDS),
-        "partners": [list(p) for p in entry.PARTNERS],
-        "entrants": [
-            {
-                "entrant": e.number,
-                "name": e.name,
-                "replaced_by": e.replaced_by,
-                "replaced_round": e.replaced_round,
-                "team": e.team,
-            }
-            for e in snap.entrants
-        ],
-        "played": out_rounds,
-        "standings": standings_rows,
-        "tie_breaks": list(TIE_BREAKS),
-        # the director's corrections: of a round being played, only which hand (its scores stay
-        # unshown until the round is over, as every result of it)
-        "corrections": [
-            c.to_json() if c.round in over else {"number": c.number, "round": c.round, "table": c.table, "hand": c.hand}
-            for c in snap.changes
-        ],
-    }
 
 
 def _now(value: Any) -> Any:
@@ -701,22 +557,6 @@ def _now(value: Any) -> Any:
         return value
 
     return done()
-
-
-def _pairs(people: Sequence[EntrantRow]) -> list[seating.Pair]:
-    """The fixed partnerships still in (a member replaced for good is ``None``)."""
-    teams: dict[int, list[int | None]] = defaultdict(list)
-    for e in people:
-        if e.team is not None:
-            teams[e.team].append(e.number if e.replaced_by is None else None)
-    return [tuple(members) for _, members in sorted(teams.items()) if any(m is not None for m in members)]
-
-
-def _history(rows: Sequence[RoundTableRow]) -> list[list[list[int | None]]]:
-    by_round: dict[int, list[list[int | None]]] = defaultdict(list)
-    for r in rows:
-        by_round[r.round].append(r.seats)
-    return [by_round[n] for n in sorted(by_round)]
 
 
 def _game(t: TournamentRow) -> Any:

@@ -151,9 +151,11 @@ def standings(
         for who, mp in matchpoints(seatings, results).items():
             if who in rows:
                 rows[who].matchpoints = mp
-    ordered = sorted(rows.values(), key=lambda row: (tuple(-x for x in row.key(duplicate)), row.number))
-    for row in ordered:
-        row.rank = 1 + sum(1 for other in ordered if other.key(duplicate) > row.key(duplicate))
+    keys = {row.number: row.key(duplicate) for row in rows.values()}
+    ordered = sorted(rows.values(), key=lambda row: (tuple(-x for x in keys[row.number]), row.number))
+    for i, row in enumerate(ordered):  # equal keys share the rank of the first of them
+        same = i > 0 and keys[ordered[i - 1].number] == keys[row.number]
+        row.rank = ordered[i - 1].rank if same else i + 1
     return ordered
 
 

@@ -1,9 +1,10 @@
 """The tournaments' heavy work, away from the tables (web.md §5: "No request delays other tables").
 
-Seating a round (a search), the standings of every hand counted (matchpoints compare every table
-of a board with every other), their CSV, and the score sheets' QR codes cost time that grows with
-what a client made: a tournament of 400 entrants, a hundred hands a round. They run in one worker
-process of their own, at a lower priority than the tables (not the idle class: a round must still
+Seating a round (a search), the public view of a tournament with its standings (matchpoints
+compare every table of a board with every other), their CSV, and the score sheets' QR codes cost
+time that grows with what a client made: a tournament of 400 entrants, a hundred hands a round.
+They run in one worker process of their own (reading the database with its own connection,
+`cardtable.web.tournaments.view`), at a lower priority than the tables (not the idle class: a round must still
 start on a busy server), one job at a time, with a bound on how many may wait and on how long one
 may take (past it the worker is ended and a new one started, and the request refused). The event
 loop only hands the inputs over and waits.
@@ -16,7 +17,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from multiprocessing.pool import Pool
 from typing import Any
 
@@ -35,38 +36,38 @@ def _lower_priority() -> None:
         os.nice(10)
 
 
-def seat(
-    pairs: bool,
-    people: Sequence[Any],
-    size: int,
-    partners: Sequence[Sequence[int]],
-    round_index: int,
-    history: Sequence[Sequence[list[int | None]]],
-    movement: str,
-    ranking: Sequence[int],
-) -> list[list[int | None]]:
-    """In the worker: a round's tables (`cardtable.web.tournaments.seating`)."""
-    from cardtable.web.tournaments import seating
-
-    if pairs:
-        return seating.seat_pairs(people, size, partners, round_index, history, movement, ranking)
-    return seating.seat_round(people, size, history, movement, partners, ranking, seed=round_index + 1)
+_stores: dict[str, Any] = {}
 
 
-def standings(
-    entrants: Sequence[tuple[int, str]],
-    seatings: dict[int, dict[int, Sequence[int | None]]],
-    results: Sequence[tuple[int, int, int, tuple[int, ...]]],
-    duplicate: bool,
-    rounds: int,
-    replaced: dict[int, tuple[str, int | None]],
-) -> tuple[list[dict[str, Any]], str]:
-    """In the worker: the standings as the pages show them, and as CSV."""
-    from cardtable.web.tournaments import standings as table
+def _store(db_url: str) -> Any:
+    """In the worker: the tournaments' store of ``db_url`` (one engine a database, kept)."""
+    from cardtable.web.database import make_engine
+    from cardtable.web.tournaments.store import TournamentStore
 
-    counted = [table.Result(*r) for r in results]
-    rows = table.standings(entrants, seatings, counted, duplicate, replaced)
-    return [r.to_json() for r in rows], table.to_csv(rows, rounds, duplicate)
+    if db_url not in _stores:
+        _stores[db_url] = TournamentStore(make_engine(db_url))
+    return _stores[db_url]
+
+
+def public(db_url: str, tournament_id: str) -> Any:
+    """In the worker: the public view (`cardtable.web.tournaments.view.public_json`)."""
+    from cardtable.web.tournaments import view
+
+    return view.public_json(_store(db_url), tournament_id)
+
+
+def csv(db_url: str, tournament_id: str) -> str | None:
+    """In the worker: the standings as CSV."""
+    from cardtable.web.tournaments import view
+
+    return view.csv_text(_store(db_url), tournament_id)
+
+
+def next_round(db_url: str, tournament_id: str) -> Any:
+    """In the worker: the next round's number and seating, or a refusal."""
+    from cardtable.web.tournaments import view
+
+    return view.next_round(_store(db_url), tournament_id)
 
 
 def qr(url: str) -> str:
