@@ -223,7 +223,9 @@ class ResultEntry(Protocol):
 
     ``PARTNERS`` lists the seats that play as one side for the whole hand (``((0, 2), (1, 3))``),
     or nothing when sides change from hand to hand. ``FIELDS`` describes the entry for the entry
-    page: each field's ``name``, ``label`` and ``per`` (``"seat"``, ``"side"`` or ``"one"``)."""
+    page: each field's ``name``, ``label`` and ``per`` (``"seat"``, ``"side"`` or ``"one"``), and
+    ``kind`` ``"seat"`` for a field whose value is a seat (a bidder: asked by the seat's player's
+    name, empty for none)."""
 
     PARTNERS: tuple[tuple[int, ...], ...]
     FIELDS: tuple[dict[str, str], ...]

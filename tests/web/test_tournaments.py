@@ -5,6 +5,7 @@ and a server killed during a round losing nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from collections.abc import Iterator
@@ -368,7 +369,7 @@ def test_bad_input_is_refused_in_one_line_and_changes_nothing(pg_server: Server)
         r = server.post(f"/api/tournaments/{tid}/results", body)
         assert r.status_code == status and words in r.json()["error"], (body, r.text)
     r = server.post(f"/api/tournaments/{tid}/results", {**good, "token": tokens[outsider - 1]})
-    assert r.status_code == 403 and "an entrant of that table" in r.json()["error"]
+    assert r.status_code == 403 and "the captain of that table" in r.json()["error"]
     assert server.get(f"/api/tournaments/{tid}").json() == snapshot  # nothing changed
     assert server.post(f"/api/tournaments/{tid}/results", good).status_code == 201
     r = server.post(f"/api/tournaments/{tid}/results", good)
@@ -438,9 +439,16 @@ def test_the_pages_the_home_pages_entry_and_the_score_sheets_qr_code_are_served(
         r = server.get(f"/tournaments/{path}")
         assert r.status_code == 200 and "/static/js/tournament.js" in r.text, path
     assert server.get("/static/js/tournament.js").status_code == 200
+    assert server.get(f"/api/tournaments/{tid}/qr/1/2.svg").status_code == 404  # no round yet
+    register(server, tid, [f"P{n}" for n in range(1, 9)])
+    assert server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]}).status_code == 200
     r = server.get(f"/api/tournaments/{tid}/qr/1/2.svg")
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml") and "<svg" in r.text
     assert server.get("/api/tournaments/nope/qr/1/2.svg").status_code == 404
+    # only the tournament's own rounds and tables, and no number of 900 digits is drawn
+    for path in ("1/3", "2/1", "0/1", "9" * 900 + "/1", "1/" + "9" * 900, "1/-1", "1/1e3"):
+        r = server.get(f"/api/tournaments/{tid}/qr/{path}.svg")
+        assert r.status_code == 404 and len(r.json()["error"]) <= 300, (path[:20], r.text[:200])
     event = server.get(f"/api/tournaments/{tid}").json()
     assert event["partners"] == [[0, 2], [1, 3]] and [f["name"] for f in event["fields"]] == ["card_points", "sweeps"]
     assert "director" not in event and "token" not in str(event)  # no secret in what anyone may see
@@ -595,3 +603,143 @@ def test_a_player_registers_as_themselves_and_the_rounds_hands_count_in_their_hi
     assert row["table"] == table["table"]
     # every contested hand is rated (a doubled or passed-out one is no contest: docs/ratings.md)
     assert 1 <= row["rated_hands"] == me["ratings"]["sheepshead"]["hands"] <= 2
+
+
+# --- hall results: the captain, the withdrawn, the director's corrections ---
+
+
+def test_the_director_corrects_a_false_result_and_the_standings_follow(server: Server) -> None:
+    t = make(server, game="sheepshead", rounds=2, hands=2, hall=True)
+    tid, director = t["tournament"], t["director"]
+    tokens = register(server, tid, [f"P{n}" for n in range(1, 11)])
+    event = server.post(f"/api/tournaments/{tid}/rounds", {"director": director}).json()
+    table = event["played"][0]["tables"][0]
+    seats = [s["entrant"] for s in table["seats"]]
+    assert table["captain"] == seats[0]  # the captain sits in the first seat
+    entry = {"round": 1, "table": 1, "hand": 1}
+    truth, false = [-2, 1, 1, -1, 1], [4, -1, -1, -1, -1]
+    r = server.post(
+        f"/api/tournaments/{tid}/results", {**entry, "token": tokens[seats[1] - 1], "entry": {"score": truth}}
+    )
+    assert r.status_code == 403 and "captain (P" in r.json()["error"]  # only the captain, named
+    # the captain enters a false result first (their own seat wins)
+    r = server.post(
+        f"/api/tournaments/{tid}/results", {**entry, "token": tokens[seats[0] - 1], "entry": {"score": false}}
+    )
+    assert r.status_code == 201, r.text
+    r = server.post(
+        f"/api/tournaments/{tid}/results", {**entry, "token": tokens[seats[0] - 1], "entry": {"score": truth}}
+    )
+    assert r.status_code == 409 and "only the director changes it" in r.json()["error"]
+    r = server.post(f"/api/tournaments/{tid}/results", {**entry, "token": director, "entry": {"score": truth}})
+    assert r.status_code == 409 and "correction" in r.json()["error"]  # never changed by mistake
+    fix = {**entry, "token": tokens[seats[0] - 1], "entry": {"score": truth}, "correct": True}
+    assert server.post(f"/api/tournaments/{tid}/results", fix).status_code == 403  # only the director corrects
+    r = server.post(f"/api/tournaments/{tid}/results", {**fix, "token": director})
+    assert r.status_code == 200, r.text
+    assert r.json()["change"]["was"] == false and r.json()["change"]["now"] == truth
+    # the log: the director sees the scores; anyone sees which hand, its scores once the round is over
+    log = server.post(f"/api/tournaments/{tid}/log", {"director": director}).json()["changes"]
+    assert [(c["hand"], c["was"], c["now"]) for c in log] == [(1, false, truth)]
+    assert server.post(f"/api/tournaments/{tid}/log", {"director": tokens[0]}).status_code == 403
+    during = server.get(f"/api/tournaments/{tid}").json()
+    assert during["corrections"] == [{"number": 1, "round": 1, "table": 1, "hand": 1}]
+    entered = server.post(f"/api/tournaments/{tid}/entries", {"token": tokens[seats[2] - 1], "round": 1, "table": 1})
+    assert [h["score"] for h in entered.json()["hands"]] == [truth]  # an entrant of the table sees them
+    # the captain is withdrawn: their token enters nothing more, the next seat is captain
+    assert server.post(f"/api/tournaments/{tid}/entrants/{seats[0]}/bot", {"director": director}).status_code == 200
+    second = {"round": 1, "table": 1, "hand": 2, "entry": {"score": [0, 0, 0, 0, 0]}}
+    r = server.post(f"/api/tournaments/{tid}/results", {**second, "token": tokens[seats[0] - 1]})
+    assert r.status_code == 403 and "withdrawn" in r.json()["error"]
+    assert server.get(f"/api/tournaments/{tid}").json()["played"][0]["tables"][0]["captain"] == seats[1]
+    assert server.post(f"/api/tournaments/{tid}/results", {**second, "token": tokens[seats[1] - 1]}).status_code == 201
+    other = event["played"][0]["tables"][1]
+    for hand in (1, 2):
+        body = {"token": director, "round": 1, "table": 2, "hand": hand, "entry": {"score": [1, 1, -1, -1, 0]}}
+        assert server.post(f"/api/tournaments/{tid}/results", body).status_code == 201
+    after = server.get(f"/api/tournaments/{tid}").json()
+    assert after["played"][0]["status"] == "over"
+    assert after["corrections"][0]["was"] == false and after["corrections"][0]["now"] == truth
+    points = {row["entrant"]: row["points"] for row in after["standings"]}
+    assert [points[p] for p in seats] == truth  # the corrected result counts, not the false one
+    # a result of a round that is over is corrected by the director too, and the standings follow
+    fixed = {
+        "token": director,
+        "round": 1,
+        "table": 2,
+        "hand": 2,
+        "entry": {"score": [2, 0, -1, -1, 0]},
+        "correct": True,
+    }
+    assert server.post(f"/api/tournaments/{tid}/results", fixed).status_code == 200
+    points = {row["entrant"]: row["points"] for row in server.get(f"/api/tournaments/{tid}").json()["standings"]}
+    assert [points[s["entrant"]] for s in other["seats"]] == [3, 1, -2, -2, 0]
+    # the withdrawn captain is marked, in the standings and the CSV, and ranks after everyone else
+    rows = server.get(f"/api/tournaments/{tid}").json()["standings"]
+    gone = next(row for row in rows if row["entrant"] == seats[0])
+    assert gone["replaced"] == "replaced by the rule bot in round 1" and gone is rows[-1]
+    assert gone["rank"] > max(row["rank"] for row in rows if row["entrant"] != seats[0])
+    csv_lines = server.get(f"/api/tournaments/{tid}/results.csv").text.splitlines()
+    assert csv_lines[0].endswith(",replaced") and csv_lines[-1].endswith(",replaced by the rule bot in round 1")
+
+
+def test_replaced_entrants_rank_after_everyone_who_was_not_whatever_they_scored() -> None:
+    seatings = {1: {1: [1, 2, 3, 4, 5]}}
+    results = [Result(1, 1, 1, (5, -2, 1, -2, -2)), Result(1, 1, 2, (3, 1, -2, -1, -1))]
+    rows = standings([(n, f"P{n}") for n in range(1, 6)], seatings, results, replaced={1: ("rule", 1), 4: ("rule", 0)})
+    assert [r.number for r in rows] == [2, 3, 5, 1, 4]  # 1 scored most, and ranks after the three who played
+    assert [r.rank for r in rows] == [1, 1, 3, 4, 5]  # 2 and 3 equal on every tie-break
+    assert rows[3].replaced == "replaced by the rule bot in round 1"
+    assert rows[4].replaced == "replaced by the rule bot before the first round"
+    assert rows[0].to_json()["replaced_by"] is None
+
+
+def test_400_entrants_are_seated_apart_within_the_search_s_bound() -> None:
+    from cardtable.web.tournaments import seating
+
+    history: list[Any] = []
+    for n in range(3):
+        history.append(seat_round(list(range(1, 401)), 5, history, seed=n + 1))
+    assert repeats(history) == 0
+    # the bound: a search allowed almost no swaps stops at once, with every entrant seated once
+    tables = seating._mixed(list(range(1, 401)), 5, history, (), 4, max_tries=1)
+    assert sorted(p for t in tables for p in t if p is not None) == list(range(1, 401))
+
+
+# --- duplicate boards: a table's record is held back until every table has finished the board ---
+
+
+async def test_a_duplicate_boards_record_is_held_until_every_table_has_finished_it(tmp_path: Any) -> None:
+    from tests.web.client import Client, play, running
+
+    with running(f"sqlite:///{tmp_path / 't.db'}", "--grace", "600") as server:
+        t = make(server, game="smear", rounds=1, hands=2, duplicate=True)
+        tid = t["tournament"]
+        tokens = register(server, tid, [f"P{n}" for n in range(1, 9)])
+        server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]})
+        seats: dict[str, list[str]] = {}
+        for token in tokens:
+            me = server.post(f"/api/tournaments/{tid}/me", {"token": token}).json()["table"]
+            seats.setdefault(me["table"], []).append(token)
+        first, second = list(seats)
+
+        async def play_board(table: str) -> None:
+            clients = [await Client.connect(server, table, token) for token in seats[table]]
+            rng = random.Random(table)
+            ended = lambda m: m["t"] == "event" and m.get("result") is not None  # noqa: E731
+            await asyncio.gather(*(play(c, lambda c: rng.choice(c.legal), ended) for c in clients))
+            for c in clients:
+                await c.close()
+
+        await play_board(first)
+        record = server.get(f"/api/tables/{first}/record?match=0")
+        assert record.status_code == 409 and "still being played at another table" in record.json()["error"]
+        assert server.get(f"/api/tables/{first}/record").status_code in (404, 409)
+        review = server.post(f"/api/tables/{first}/review", {"hand": 0, "seat": 0, "match": 0})
+        assert review.status_code == 409, review.text
+        await play_board(second)
+        deadline = time.monotonic() + 30
+        while (record := server.get(f"/api/tables/{first}/record?match=0")).status_code == 409:
+            assert time.monotonic() < deadline, record.text
+            time.sleep(0.1)
+        assert record.status_code == 200 and len(record.json()["hands"]) == 1

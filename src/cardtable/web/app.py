@@ -36,6 +36,7 @@ from cardtable.web.settings import Settings
 from cardtable.web.tables import connection
 from cardtable.web.tables.hub import Hub
 from cardtable.web.tables.live import LiveTable
+from cardtable.web.tournaments import listen
 from cardtable.web.tournaments import routes as tournaments
 
 log = logging.getLogger("cardtable.web")
@@ -62,6 +63,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
         await asyncio.to_thread(upgrade, settings.db_url)
         hub = Hub(settings)
         seats.attach(hub)  # players are seated, and their hands rated, by the players' room
+        listen.attach(hub)  # a tournament's results are stored as its tables' hands end
         await hub.rebuild()
         app.state.hub = hub
         app.state.replayer = Replayer(settings)
@@ -71,6 +73,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
         finally:
             app.state.replayer.close()
             review.close(app)
+            tournaments.close(app)
             await hub.shutdown()
 
     app = FastAPI(title="cardtable", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -169,6 +172,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
         rec = await table.submit(lambda: _async(table.record(match)))
         if rec is None:
             raise Refused(404, "no hand of that match has finished yet")
+        await hub_of(request).check_record(table_id, table.match if match is None else match)
         return rec
 
     @app.websocket("/ws/tables/{table_id}")

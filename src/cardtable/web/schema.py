@@ -80,6 +80,8 @@ tables = Table(
     Column("talk", String(8), nullable=False, server_default="phrases"),
     Column("board_seed", String(64), nullable=True),
     Column("fixed_hands", Boolean, nullable=False, server_default=false()),
+    #: What made the table, shown in its summary (a tournament's round: migration 0007), else null.
+    Column("origin", JSON, nullable=True),
 )
 
 seats = Table(
@@ -178,6 +180,8 @@ tournaments = Table(
     _hash("director_hash"),
     Column("status", String(SHORT), nullable=False),
     _created(),
+    #: Counts every change (an entrant, a round, a result) up: what cached answers are kept by.
+    Column("version", Integer, nullable=False, server_default="0"),
 )
 
 entrants = Table(
@@ -191,6 +195,8 @@ entrants = Table(
     Column("replaced_by", String(KIND), nullable=True),
     Column("team", Integer, nullable=True),
     _created(),
+    #: The round being played (or the rounds started) when the director replaced the entrant.
+    Column("replaced_round", Integer, nullable=True),
 )
 
 rounds = Table(
@@ -224,5 +230,21 @@ results = Table(
     Column("score", JSON, nullable=False),
     Column("entry", JSON, nullable=True),
     Column("source", String(SHORT), nullable=False),
+    _created(),
+)
+
+#: The director's corrections of entered results, in order (the tournament's log).
+result_changes = Table(
+    "result_changes",
+    metadata,
+    _key("tournament_id"),
+    _number("number"),
+    Column("round", Integer, nullable=False),
+    Column("table_number", Integer, nullable=False),
+    Column("hand", Integer, nullable=False),
+    Column("old_score", JSON, nullable=False),
+    Column("new_score", JSON, nullable=False),
+    Column("old_entry", JSON, nullable=True),
+    Column("new_entry", JSON, nullable=True),
     _created(),
 )

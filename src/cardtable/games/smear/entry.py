@@ -18,7 +18,7 @@ PARTNERS: Final[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
 
 #: What the entry page asks for.
 FIELDS: Final = (
-    {"name": "bidder", "label": "the bidder's seat (empty if all passed)", "per": "one"},
+    {"name": "bidder", "label": "the bidder", "per": "one", "kind": "seat"},
     {"name": "bid", "label": "the bid", "per": "one"},
     {"name": "points", "label": "points taken by each side (High, Low, Jack, Game)", "per": "side"},
 )

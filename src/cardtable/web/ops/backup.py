@@ -66,6 +66,7 @@ TABLES: tuple[Table, ...] = (
     schema.rounds,
     schema.round_tables,
     schema.results,
+    schema.result_changes,
 )
 #: Rows inserted at once during a restore.
 BATCH = 500

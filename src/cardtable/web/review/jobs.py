@@ -341,12 +341,13 @@ async def review_table_hand(request: Request, table_id: str) -> Any:
     if match is not None:
         match = _whole(match, "match")
 
-    async def finished() -> tuple[dict[str, Any] | None, bool]:
+    async def finished() -> tuple[dict[str, Any] | None, bool, int]:
         m = table.match if match is None else match
         playing = table.hand is not None and m == table.match
-        return table.record(m), playing
+        return table.record(m), playing, m
 
-    record, playing = await table.submit(finished)
+    record, playing, shown = await table.submit(finished)
+    await hub.check_record(table_id, shown)  # a duplicate board still played elsewhere is held back
     held = len(record["hands"]) if record is not None else 0
     if hand >= held:
         if playing and hand == held:

@@ -19,11 +19,13 @@ from cardtable.web.tables.store import SeatRow
 
 @dataclass(frozen=True)
 class EndedHand:
-    """A hand a table finished: its match, its place in the match (from 0) and the game's outcome."""
+    """A hand a table finished: its match, its place in the match (from 0), the game's outcome,
+    and its place among all the hands dealt at the table (from 0; a misdeal is a hand too)."""
 
     match: int
     hand: int
     result: Any
+    dealt: int = -1
 
 
 @dataclass(frozen=True)
@@ -47,9 +49,16 @@ SeatPlayer = Callable[[str, SeatRow, str], "int | None"]
 HandsEnded = Callable[[Ended], None]
 
 
+#: Why the record of a table's match is held back just now, in a refusal's words, or ``None`` to
+#: serve it (a duplicate round's board is shown only once every table of the round has finished
+#: it); run in a worker thread before a record of the table, or a review of it, is given out.
+RecordHeld = Callable[[str, int], "str | None"]
+
+
 @dataclass
 class Hooks:
     """The listeners of a server's tables, installed by the rooms above when the server starts."""
 
     seat_player: SeatPlayer | None = None
     hands_ended: list[HandsEnded] = field(default_factory=list)
+    record_held: RecordHeld | None = None

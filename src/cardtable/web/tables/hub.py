@@ -272,6 +272,15 @@ class Hub:
                 )
             await asyncio.sleep(0.1)
 
+    async def check_record(self, table_id: str, match: int) -> None:
+        """Refuse (``409``) the record of a table's match, or a review of it, while the room that
+        made the table holds it back (`Hooks.record_held`)."""
+        if self.hooks.record_held is None:
+            return
+        why = await asyncio.to_thread(self.hooks.record_held, table_id, match)
+        if why is not None:
+            raise Refused(409, why)
+
     async def _load(self, table_id: str) -> LiveTable | None:
         loaded = await asyncio.to_thread(self.store.load, table_id)
         if loaded is None:
@@ -383,18 +392,20 @@ class Hub:
         hands: int,
         seats: list[SeatRow],
         board_seed: str | None = None,
+        origin: dict[str, Any] | None = None,
     ) -> None:
         """Make a table whose seats are filled already (a tournament's round: each person's seat
         holds the hash of their own entrant token, the others a bot) and deal its first hand. It
         plays exactly ``hands`` hands: a match won before then is followed at once by a new one.
         Hints are off: a tournament is played without the search bot's help. A table of that id
-        stored already is left as it is (the round's tables are made again after a restart)."""
+        stored already is left as it is (the round's tables are made again after a restart).
+        ``origin`` is what made it, shown in its summary (the tournament, round and table number)."""
         if await asyncio.to_thread(self.store.exists, table_id):
             return
         row = TableRow(
             table_id, game, preset, dict(rules), False, hands, None, token_hash(new_token()),
             token_hash(new_token()), "waiting", False, created=time.time(), board_seed=board_seed,
-            fixed_hands=True,
+            fixed_hands=True, origin=origin,
         )  # fmt: skip
         async with self.lock:
             await asyncio.to_thread(self.store.create_table, row, seats)

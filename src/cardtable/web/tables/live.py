@@ -269,6 +269,7 @@ class LiveTable:
             "match": max(self.match, 0),
             "hand": self.hand_in_match,
             "winner": list(won) if self.status in ("over", "closed") and (won := self._winner(self.state)) else None,
+            **({"origin": self.row.origin} if self.row.origin is not None else {}),
         }
 
     def free_seats(self) -> list[int]:
@@ -698,6 +699,7 @@ class LiveTable:
         if self.game.outcome(entry.state) is not None and self._match_over(entry.state):
             await self._set_status("over")  # a misdeal can be the last hand too
         self._schedule()
+        await self._announce()  # a misdeal is a hand that ended
 
     def _board(self) -> random.Random | None:
         """At a table of a duplicate round: the generator of the next deal's board, fixed by the
@@ -737,9 +739,10 @@ class LiveTable:
         self.hand_in_match += 1
         entry = Entry(v, -1, "deal", "deal", after, data)
         self._commit(entry, None)
-        if self.game.outcome(after) is not None:  # a misdeal: the hand ends at the deal
+        if (result := self.game.outcome(after)) is not None:  # a misdeal: the hand ends at the deal
             self.matches[self.match].append(self.hand)
             self.hand = None
+            self.ended.append(EndedHand(self.match, len(self.matches[self.match]) - 1, result, self.dealt - 1))
         return entry
 
     def _commit(self, entry: Entry, client_id: str | None) -> None:
@@ -762,7 +765,7 @@ class LiveTable:
         if result is not None:
             self.matches[self.match].append(self.hand)
             self.hand = None
-            self.ended.append(EndedHand(self.match, len(self.matches[self.match]) - 1, result))
+            self.ended.append(EndedHand(self.match, len(self.matches[self.match]) - 1, result, self.dealt - 1))
 
     def _winner(self, state: Any) -> tuple[int, ...] | None:
         """The seats that have won the match with the hand just over, or ``None``: the game's own

@@ -53,6 +53,8 @@ class TableRow:
     board_seed: str | None = None
     #: Whether the table plays exactly ``hands`` hands, a won match followed by a new one (a tournament's).
     fixed_hands: bool = False
+    #: What made the table, as the room that made it says (a tournament's round), shown in its summary.
+    origin: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,7 @@ class Store:
                     talk=row.talk,
                     board_seed=row.board_seed,
                     fixed_hands=row.fixed_hands,
+                    origin=row.origin,
                 )
             )
             conn.execute(
@@ -237,6 +240,7 @@ class Store:
                 talk=str(t["talk"]),
                 board_seed=t["board_seed"],
                 fixed_hands=bool(t["fixed_hands"]),
+                origin=_obj(t["origin"]) if t["origin"] is not None else None,
             )
             seat_rows = [SeatRow(r["seat"], r["kind"], r["name"], r["token_hash"]) for r in s]
             action_rows = [

@@ -13,17 +13,26 @@ rounds that are over: nothing of a round still being played is shown but how man
 table has finished. A duplicate round's board seed never leaves the server.
 
 Durability: a round and its tables are stored before the tables are made, the tables store every
-action as always, and the results are read from the finished tables into the store, again and
-again without harm (a hand stored already is kept as it is); a server killed at any moment picks
-up where it was.
+action as always, and each hand's result is stored as the hand ends (`listen`), again and again
+without harm (a hand stored already is kept as it is); a server killed at any moment picks up
+where it was, and a round's table missing after a crash is made again when the tournament is
+next read.
+
+Cost (web.md §5): reading a tournament never asks for a table (in a cluster that would move it);
+it reads the store, and the answer is kept by the tournament's version (`store`), so the many
+pages that poll it cost one small read each until something changes. Seating, standings, the CSV
+and the QR codes are worked out in the tournaments' worker process (`work`), the QR codes and the
+CSV behind a limit per address taken before the work, the round starts behind the limit of
+tables created.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import secrets
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,8 +43,9 @@ from cardtable import registry
 from cardtable.core import CardtableError, HandResult
 from cardtable.record import Record, report
 from cardtable.strict import BadJson, excerpt, loads
-from cardtable.web import network
 from cardtable.web.errors import Refused
+from cardtable.web.limits import PerAddress, wait_text
+from cardtable.web.network import Reach
 from cardtable.web.players import store as ratings_store
 from cardtable.web.players.routes import player_of
 from cardtable.web.tables.bots import refusal
@@ -43,8 +53,7 @@ from cardtable.web.tables.hub import MAX_HANDS, Hub, _preset_rules
 from cardtable.web.tables.live import HUMAN, LiveTable
 from cardtable.web.tables.store import SeatRow
 from cardtable.web.tokens import new_token, token_hash, token_matches
-from cardtable.web.tournaments import seating
-from cardtable.web.tournaments.standings import TIE_BREAKS, Result, Row, standings, to_csv
+from cardtable.web.tournaments import seating, work
 from cardtable.web.tournaments.store import (
     EntrantRow,
     ResultRow,
@@ -52,6 +61,7 @@ from cardtable.web.tournaments.store import (
     TournamentRow,
     TournamentStore,
 )
+from cardtable.web.tournaments.view import captain
 
 router = APIRouter()
 
@@ -62,16 +72,38 @@ MIN_ENTRANTS = 2
 #: The most rounds, and hands a round.
 MAX_ROUNDS = 30
 MAX_ROUND_HANDS = min(100, MAX_HANDS)
+#: The most tables a round can have (every entrant at a table of their own, at most).
+MAX_TABLES = MAX_ENTRANTS
+#: How many tournaments' public answers, standings and QR codes one process keeps.
+KEEP = 256
+#: QR codes drawn for one address: a second on average, and at once (a hall's score sheets
+#: ask for one a table: 80 at a tournament of 400 at tables of five).
+QR_RATE, QR_BURST = 5.0, 100
+#: The results as CSV for one address: one in this many seconds on average, and at once.
+CSV_EVERY, CSV_BURST = 2.0, 10
 
 
 class Tournaments:
-    """The tournaments of one server: their storage, and one lock per tournament so that two
-    requests never seat a round or read results at once."""
+    """The tournaments of one server: their storage, one lock per tournament so that two requests
+    never seat a round or enter results at once, the worker of their heavy work, and the answers
+    kept by each tournament's version."""
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.store = TournamentStore(hub.store.engine)
         self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: One build of a tournament's public answer at a time (the others wait for it).
+        self.building: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.worker = work.Worker()
+        #: A tournament's public answer (its version, the JSON); the least recently read go first.
+        self.views: OrderedDict[str, tuple[int, bytes]] = OrderedDict()
+        self.db_url = hub.store.url
+        self.qr_kept: OrderedDict[str, str] = OrderedDict()
+        self.qr_limit = PerAddress(QR_RATE, QR_BURST)
+        self.csv_limit = PerAddress(1 / CSV_EVERY, CSV_BURST)
+
+    def close(self) -> None:
+        self.worker.close()
 
     async def get(self, tournament_id: str) -> TournamentRow:
         row = None if len(tournament_id) > 32 else await asyncio.to_thread(self.store.get, tournament_id)
@@ -179,48 +211,14 @@ class Tournaments:
 
     # --- rounds ---
 
-    async def start_round(self, tournament_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    async def start_round(self, tournament_id: str, body: dict[str, Any]) -> bytes:
         t = await self.get(tournament_id)
         self.check_director(t, body.get("director"))
         async with self.locks[t.id]:
-            await self._refresh(t)
-            t = await self.get(tournament_id)
-            rounds = await asyncio.to_thread(self.store.rounds, t.id)
-            if any(r.status != "over" for r in rounds):
-                raise Refused(409, "a round is being played; end it before starting the next")
-            if len(rounds) >= t.rounds:
-                raise Refused(409, f"all {t.rounds} rounds have been played")
-            everyone = await asyncio.to_thread(self.store.entrants, t.id)
-            people = [e for e in everyone if e.replaced_by is None]
-            if len(people) < MIN_ENTRANTS:
-                raise Refused(409, f"a round needs at least {MIN_ENTRANTS} entrants, and {len(people)} are in")
-            game = _game(t)
-            entry = registry.entry(t.game)
-            history_rows = await asyncio.to_thread(self.store.tables, t.id)
-            history = _history(history_rows)
-            ranking = [row.number for row in await self._standings(t)]
-            number = len(rounds) + 1
-            if t.hall:  # real cards: no bot sits at a hall's table
-                unit, count, what = (
-                    (len(entry.PARTNERS), len(_pairs(everyone)), "pairs")
-                    if t.format in seating.PAIR_MOVEMENTS
-                    else (game.seats, len(people), "entrants")
-                )
-                if count % unit:
-                    raise Refused(
-                        409,
-                        f"a hall's tables are played by people only: {count} {what} do not make whole tables "
-                        f"of {unit}; register {unit - count % unit} more or withdraw {count % unit}",
-                    )
-            if t.format in seating.PAIR_MOVEMENTS:
-                pairs = _pairs(everyone)
-                if len(pairs) < 2:
-                    raise Refused(409, f"a round needs at least 2 pairs, and {len(pairs)} are in")
-                tables = seating.seat_pairs(pairs, game.seats, entry.PARTNERS, number - 1, history, t.format, ranking)
-            else:
-                tables = seating.seat_round(
-                    [e.number for e in people], game.seats, history, t.format, entry.PARTNERS, ranking, seed=number
-                )
+            got = await self.worker.run("seating", work.next_round, self.db_url, t.id)
+            if isinstance(got[1], str):
+                raise Refused(got[0], got[1])
+            number, tables = got
             if not t.hall:
                 open_now = sum(1 for x in self.hub.tables.values() if x.status != "closed")
                 if open_now + len(tables) > self.hub.settings.max_open_tables:
@@ -239,12 +237,10 @@ class Tournaments:
                 for n, seats in enumerate(tables)
             ]
             await asyncio.to_thread(self.store.start_round, t.id, number, board_seed, table_rows)
-            await self._make_tables(t, number, board_seed, table_rows)
+            await self._make_tables(t, board_seed, table_rows)
         return await self.public(t.id)
 
-    async def _make_tables(
-        self, t: TournamentRow, number: int, board_seed: str | None, rows: Sequence[RoundTableRow]
-    ) -> None:
+    async def _make_tables(self, t: TournamentRow, board_seed: str | None, rows: Sequence[RoundTableRow]) -> None:
         """Make (or make again, after a restart) the server's tables of a round."""
         people = {e.number: e for e in await asyncio.to_thread(self.store.entrants, t.id)}
         for row in rows:
@@ -259,7 +255,10 @@ class Tournaments:
                     )
                 else:
                     seat_rows.append(SeatRow(n, HUMAN, e.name, e.token_hash))
-            await self.hub.create_seated(row.table_id, t.game, t.preset, t.rules, t.hands, seat_rows, board_seed)
+            origin = {"tournament": t.id, "round": row.round, "table": row.number}
+            await self.hub.create_seated(
+                row.table_id, t.game, t.preset, t.rules, t.hands, seat_rows, board_seed, origin
+            )
             links = {
                 n: e.player_id
                 for n, who in enumerate(row.seats)
@@ -268,8 +267,9 @@ class Tournaments:
             if links:  # the entrants who registered as players sit there as themselves
                 await asyncio.to_thread(ratings_store.link_seats, self.hub.store.engine, row.table_id, links)
 
-    async def end_round(self, tournament_id: str, number: int, body: dict[str, Any]) -> dict[str, Any]:
-        """End a round by time: the hands finished count, any hand being played is not played on."""
+    async def end_round(self, tournament_id: str, number: int, body: dict[str, Any]) -> bytes:
+        """End a round by time: the hands finished count, any hand being played is not played on.
+        (The round's tables are asked for, to close them: in a cluster they come to this process.)"""
         t = await self.get(tournament_id)
         self.check_director(t, body.get("director"))
         async with self.locks[t.id]:
@@ -287,7 +287,7 @@ class Tournaments:
             await asyncio.to_thread(self.store.end_round, t.id, number, number >= t.rounds)
         return await self.public(t.id)
 
-    async def replace(self, tournament_id: str, number: int, body: dict[str, Any]) -> dict[str, Any]:
+    async def replace(self, tournament_id: str, number: int, body: dict[str, Any]) -> bytes:
         """Replace an entrant who is missing by a bot: at their table of the round being played,
         and in the rounds to come they are no longer seated."""
         t = await self.get(tournament_id)
@@ -304,7 +304,9 @@ class Tournaments:
                 raise Refused(404, f"no entrant {number}")
             if people[number].replaced_by is not None:
                 raise Refused(409, f"entrant {number} is replaced by a bot already")
-            await asyncio.to_thread(self.store.replace, t.id, number, bot)
+            rounds = await asyncio.to_thread(self.store.rounds, t.id)
+            on = [r.number for r in rounds if r.status != "over"]
+            await asyncio.to_thread(self.store.replace, t.id, number, bot, on[0] if on else len(rounds))
             current = await self._current(t)
             for row in current:
                 if number in row.seats and row.table_id is not None:
@@ -323,7 +325,8 @@ class Tournaments:
         return [r for r in await asyncio.to_thread(self.store.tables, t.id) if r.round == on[0]]
 
     async def _table(self, t: TournamentRow, row: RoundTableRow) -> LiveTable | None:
-        """The live table of a round's table (made again if a restart came before it was made)."""
+        """The live table of a round's table, to change it (made again if a restart came before
+        it was made). Only the director's actions ask for one: reading a tournament never does."""
         if row.table_id is None:
             return None
         try:
@@ -332,35 +335,12 @@ class Tournaments:
             if e.status != 404:
                 raise
         rounds = {r.number: r for r in await asyncio.to_thread(self.store.rounds, t.id)}
-        await self._make_tables(t, row.round, rounds[row.round].board_seed, [row])
+        await self._make_tables(t, rounds[row.round].board_seed, [row])
         return await self.hub.get(row.table_id)
 
-    async def _refresh(self, t: TournamentRow) -> None:
-        """Read the finished tables of the round being played into the results; end the round
-        once every table has played its hands (or, at a hall, has them all entered)."""
-        rounds = await asyncio.to_thread(self.store.rounds, t.id)
-        on = [r for r in rounds if r.status != "over"]
-        if not on:
-            return
-        number = on[0].number
-        rows = [r for r in await asyncio.to_thread(self.store.tables, t.id) if r.round == number]
-        done = 0
-        if t.hall:
-            entered = await asyncio.to_thread(self.store.results, t.id)
-            for row in rows:
-                hands = {r.hand for r in entered if r.round == number and r.table == row.number}
-                done += len(hands) >= t.hands
-        else:
-            for row in rows:
-                table = await self._table(t, row)
-                if table is not None and table.status in ("over", "closed"):
-                    await self._harvest(t, row, table)
-                    done += 1
-        if done == len(rows):
-            await asyncio.to_thread(self.store.end_round, t.id, number, number >= t.rounds)
-
     async def _harvest(self, t: TournamentRow, row: RoundTableRow, table: LiveTable) -> None:
-        """Store the results of the table's finished hands (those stored already stay as they are)."""
+        """Store the results of the table's finished hands (those stored already stay as they are):
+        what the hands' announcements stored already, made sure of when a round ends by time."""
         records = await table.submit(lambda: _now([table.record(m) for m in range(len(table.matches))]))
         game = _game(t)
         entry = registry.entry(t.game)
@@ -376,29 +356,57 @@ class Tournaments:
 
     # --- results entered at a hall ---
 
-    async def enter(self, tournament_id: str, body: dict[str, Any]) -> dict[str, Any]:
-        """A hand's result entered by the director or by an entrant seated at that table (its
-        captain), checked by the game's scoring."""
-        t = await self.get(tournament_id)
-        round_no, table_no, hand = body.get("round"), body.get("table"), body.get("hand")
-        if not all(_whole(x) for x in (round_no, table_no, hand)):
-            raise Refused(400, "round, table and hand: expected whole numbers")
-        assert isinstance(round_no, int) and isinstance(table_no, int) and isinstance(hand, int)
+    async def _hall_table(
+        self, t: TournamentRow, body: dict[str, Any], director_only: bool = False
+    ) -> tuple[int, int, RoundTableRow, bool]:
+        """The round and table a hall's entry names, and whether the director sent it. The director
+        enters any table's results; an entrant only their own table's, and only its captain
+        (`captain`); a withdrawn entrant none."""
+        round_no, table_no = body.get("round"), body.get("table")
+        if not all(_whole(x) for x in (round_no, table_no)):
+            raise Refused(400, "round and table: expected whole numbers")
+        assert isinstance(round_no, int) and isinstance(table_no, int)
         token = body.get("token")
+        rows = {(r.round, r.number): r for r in await asyncio.to_thread(self.store.tables, t.id)}
+        row = rows.get((round_no, table_no))
+        director = token_matches(token, t.director_hash)
+        if not director:
+            if director_only:
+                raise Refused(403, "only the director corrects a result entered already")
+            e = await self.entrant_of(t, token)
+            if e.replaced_by is not None:
+                raise Refused(403, "you were withdrawn from the tournament: the director enters your table's results")
+            people = {p.number: p for p in await asyncio.to_thread(self.store.entrants, t.id)}
+            if row is None or e.number not in row.seats:
+                raise Refused(403, "only the director or the captain of that table enters its results")
+            if captain(row, people) != e.number:
+                who = people.get(captain(row, people) or -1)
+                raise Refused(
+                    403, f"only the table's captain{f' ({who.name})' if who else ''} or the director enters its results"
+                )
+        if not t.hall:
+            raise Refused(409, "this tournament's hands are played at the server's tables, not entered")
+        if row is None:
+            raise Refused(404, f"round {round_no} has no table {table_no}")
+        return round_no, table_no, row, director
+
+    async def enter(self, tournament_id: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """A hand's result entered by the director or the table's captain, checked by the game's
+        scoring; with ``"correct": true`` the director changes a hand entered already (the change
+        kept in the tournament's log), in any round, over or not. Returns the status and answer."""
+        t = await self.get(tournament_id)
+        hand = body.get("hand")
+        correct = body.get("correct", False)
+        if not _whole(hand):
+            raise Refused(400, "round, table and hand: expected whole numbers")
+        if not isinstance(correct, bool):
+            raise Refused(400, "correct: expected true or false")
+        assert isinstance(hand, int)
         async with self.locks[t.id]:
-            rows = {(r.round, r.number): r for r in await asyncio.to_thread(self.store.tables, t.id)}
-            row = rows.get((round_no, table_no))
-            if not token_matches(token, t.director_hash):
-                e = await self.entrant_of(t, token)
-                if row is None or e.number not in row.seats:
-                    raise Refused(403, "only the director or an entrant of that table enters its results")
-            if not t.hall:
-                raise Refused(409, "this tournament's hands are played at the server's tables, not entered")
-            if row is None:
-                raise Refused(404, f"round {round_no} has no table {table_no}")
+            round_no, table_no, _row, director = await self._hall_table(t, body, director_only=correct)
             rounds = {r.number: r for r in await asyncio.to_thread(self.store.rounds, t.id)}
-            if rounds[round_no].status == "over":
-                raise Refused(409, f"round {round_no} is over: its results cannot change")
+            if rounds[round_no].status == "over" and not correct:
+                raise Refused(409, f"round {round_no} is over: only the director changes its results (a correction)")
             if not 1 <= hand <= t.hands:
                 raise Refused(422, f"hand: a round has hands 1 to {t.hands}")
             game = _game(t)
@@ -407,111 +415,141 @@ class Tournaments:
             except CardtableError as e:
                 raise Refused(422, f"entry: {e}") from None
             result = ResultRow(round_no, table_no, hand, score, body.get("entry"), "entered")
-            await asyncio.to_thread(self.store.add_results, t.id, [result])
-            await self._refresh(t)
-        return {"round": round_no, "table": table_no, "hand": hand, "score": list(score)}
+            if correct:
+                change = await asyncio.to_thread(self.store.correct, t.id, result)
+                return 200, {
+                    "round": round_no,
+                    "table": table_no,
+                    "hand": hand,
+                    "score": list(score),
+                    "change": change.to_json(),
+                }
+            try:
+                await asyncio.to_thread(self.store.add_results, t.id, [result])
+            except Refused as e:
+                if e.status == 409 and director:
+                    raise Refused(409, f"{e.message}; to change it, send the entry again as a correction") from None
+                if e.status == 409:
+                    raise Refused(409, f"{e.message}; only the director changes it") from None
+                raise
+            await asyncio.to_thread(self.store.end_if_complete, t.id, round_no, t.hands, round_no >= t.rounds)
+        return 201, {"round": round_no, "table": table_no, "hand": hand, "score": list(score)}
+
+    async def entries(self, tournament_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        """The hands entered at one table of a hall, for the director or an entrant of that table
+        (to see what is entered, and for the director to correct it)."""
+        t = await self.get(tournament_id)
+        round_no, table_no = body.get("round"), body.get("table")
+        if not all(_whole(x) for x in (round_no, table_no)):
+            raise Refused(400, "round and table: expected whole numbers")
+        assert isinstance(round_no, int) and isinstance(table_no, int)
+        token = body.get("token")
+        if not token_matches(token, t.director_hash):
+            e = await self.entrant_of(t, token)
+            rows = {(r.round, r.number): r for r in await asyncio.to_thread(self.store.tables, t.id)}
+            row = rows.get((round_no, table_no))
+            if row is None or e.number not in row.seats:
+                raise Refused(403, "only the director or an entrant of that table sees its entries")
+        got = await asyncio.to_thread(self.store.table_results, t.id, round_no, table_no)
+        return {
+            "round": round_no,
+            "table": table_no,
+            "hands": [{"hand": r.hand, "score": list(r.score), "entry": r.entry, "source": r.source} for r in got],
+        }
+
+    async def log(self, tournament_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        """The director's corrections, in order, with the entries as they were and are."""
+        t = await self.get(tournament_id)
+        self.check_director(t, body.get("director"))
+        return {"changes": [c.to_json() for c in await asyncio.to_thread(self.store.changes, t.id)]}
 
     # --- what everyone may see ---
 
-    async def _standings(self, t: TournamentRow) -> list[Row]:
-        rounds = {r.number: r for r in await asyncio.to_thread(self.store.rounds, t.id)}
-        over = {n for n, r in rounds.items() if r.status == "over"}
-        table_rows = await asyncio.to_thread(self.store.tables, t.id)
-        seatings: dict[int, dict[int, Sequence[int | None]]] = defaultdict(dict)
-        for r in table_rows:
-            seatings[r.round][r.number] = r.seats
-        counted = [
-            Result(r.round, r.table, r.hand, r.score)
-            for r in await asyncio.to_thread(self.store.results, t.id)
-            if r.round in over
-        ]
-        people = [(e.number, e.name) for e in await asyncio.to_thread(self.store.entrants, t.id)]
-        return standings(people, seatings, counted, t.duplicate)
-
-    async def public(self, tournament_id: str) -> dict[str, Any]:
-        """The tournament as anyone may see it: its settings, entrants, rounds and tables (with
-        the hands each has finished) and the standings of the rounds that are over."""
-        t = await self.get(tournament_id)
-        async with self.locks[t.id]:
-            await self._refresh(t)
-            t = await self.get(tournament_id)
-            people = await asyncio.to_thread(self.store.entrants, t.id)
-            names = {e.number: e.name for e in people}
-            rounds = await asyncio.to_thread(self.store.rounds, t.id)
-            table_rows = await asyncio.to_thread(self.store.tables, t.id)
-            results = await asyncio.to_thread(self.store.results, t.id)
-            done: dict[tuple[int, int], int] = defaultdict(int)
-            for r in results:
-                done[(r.round, r.table)] += 1
-            out_rounds = []
-            for rnd in rounds:
-                tables = []
-                for row in (r for r in table_rows if r.round == rnd.number):
-                    hands = done[(rnd.number, row.number)]
-                    if rnd.status != "over" and row.table_id is not None:
-                        table = await self._table(t, row)
-                        hands = _finished(table) if table is not None else hands
-                    # A duplicate round's tables stay unnamed until it is over: a table that has
-                    # finished a board must not show its cards to another still playing it.
-                    shown = row.table_id if rnd.status == "over" or not t.duplicate else None
-                    tables.append(
-                        {
-                            "number": row.number,
-                            "table": shown,
-                            "seats": [
-                                {"seat": n, "entrant": who, "name": names.get(who) if who is not None else None}
-                                for n, who in enumerate(row.seats)
-                            ],
-                            "hands": hands,
-                        }
-                    )
-                out_rounds.append({"number": rnd.number, "status": rnd.status, "tables": tables})
-            rows = await self._standings(t)
-        return {
-            "id": t.id,
-            "name": t.name,
-            "game": t.game,
-            "preset": t.preset,
-            "rules": t.rules,
-            "format": t.format,
-            "rounds": t.rounds,
-            "hands": t.hands,
-            "duplicate": t.duplicate,
-            "hall": t.hall,
-            "bot": t.bot,
-            "status": t.status,
-            "seats": _game(t).seats,
-            "fields": list(registry.entry(t.game).FIELDS),
-            "partners": [list(p) for p in registry.entry(t.game).PARTNERS],
-            "entrants": [
-                {"entrant": e.number, "name": e.name, "replaced_by": e.replaced_by, "team": e.team} for e in people
-            ],
-            "played": out_rounds,
-            "standings": [r.to_json() for r in rows],
-            "tie_breaks": list(TIE_BREAKS),
-        }
+    async def public(self, tournament_id: str) -> bytes:
+        """The tournament as anyone may see it (JSON): its settings, entrants, rounds and tables
+        (with the hands each has finished), the standings of the rounds that are over and the
+        director's corrections. Kept by the tournament's version (one small read a request), and
+        built again in the worker only when it changed, one build at a time."""
+        if len(tournament_id) > 32:
+            raise Refused(404, f"no tournament {excerpt(tournament_id)}")
+        version = await asyncio.to_thread(self.store.version, tournament_id)
+        if version is None:
+            raise Refused(404, f"no tournament {excerpt(tournament_id)}")
+        kept = self.views.get(tournament_id)
+        if kept is not None and kept[0] == version:
+            self.views.move_to_end(tournament_id)
+            return kept[1]
+        async with self.building[tournament_id]:
+            kept = self.views.get(tournament_id)
+            if kept is not None and kept[0] >= version:
+                return kept[1]
+            got = await self.worker.run("standings", work.public, self.db_url, tournament_id)
+            if got is None:
+                raise Refused(404, f"no tournament {excerpt(tournament_id)}")
+            built, body, missing = int(got[0]), bytes(got[1]), list(got[2])
+            if missing:  # a crash came between storing a round and making its tables
+                t = await self.get(tournament_id)
+                if not t.hall:
+                    async with self.locks[tournament_id]:
+                        seeds = {r.number: r.board_seed for r in await asyncio.to_thread(self.store.rounds, t.id)}
+                        for row in missing:
+                            await self._make_tables(t, seeds.get(row.round), [row])
+            self.views[tournament_id] = (built, body)
+            while len(self.views) > KEEP:
+                self.views.popitem(last=False)
+            for locks in (self.building, self.locks):
+                if len(locks) > 4 * KEEP:  # forget the locks of tournaments nobody is using
+                    for name in [k for k, lock in locks.items() if not lock.locked()][: len(locks) - KEEP]:
+                        del locks[name]
+        return body
 
     async def me(self, tournament_id: str, body: dict[str, Any]) -> dict[str, Any]:
         """An entrant's own view: their number, name and their table in the round being played
-        (whose seat token is their entrant token)."""
+        (whose seat token is their entrant token), and whether they are its captain."""
         t = await self.get(tournament_id)
         e = await self.entrant_of(t, body.get("token"))
         table = None
-        for row in await self._current(t):
+        current = await self._current(t)
+        people = {p.number: p for p in await asyncio.to_thread(self.store.entrants, t.id)} if current else {}
+        for row in current:
             if e.number in row.seats:
                 table = {
                     "round": row.round,
                     "number": row.number,
                     "table": row.table_id,
                     "seat": row.seats.index(e.number),
+                    "captain": captain(row, people) == e.number,
                 }
-        return {"entrant": e.number, "name": e.name, "replaced_by": e.replaced_by, "table": table}
+        return {
+            "entrant": e.number,
+            "name": e.name,
+            "replaced_by": e.replaced_by,
+            "replaced_round": e.replaced_round,
+            "table": table,
+        }
 
     async def csv(self, tournament_id: str) -> str:
+        await self.get(tournament_id)
+        text = await self.worker.run("results", work.csv, self.db_url, tournament_id)
+        if text is None:
+            raise Refused(404, f"no tournament {excerpt(tournament_id)}")
+        return str(text)
+
+    async def qr(self, tournament_id: str, round_no: int, table_no: int, base: str) -> str:
+        """The QR code of a table's entry page at ``base`` (the address others reach the server
+        by): the round and table must be the tournament's; drawn once, then kept."""
         t = await self.get(tournament_id)
-        async with self.locks[t.id]:
-            await self._refresh(t)
-            return to_csv(await self._standings(t), t.rounds, t.duplicate)
+        rows = await asyncio.to_thread(self.store.tables, t.id)
+        if not any(r.round == round_no and r.number == table_no for r in rows):
+            raise Refused(404, f"round {round_no} has no table {table_no}")
+        url = f"{base}/tournaments/{t.id}/enter?round={round_no}&table={table_no}"
+        svg = self.qr_kept.get(url)
+        if svg is None:
+            svg = str(await self.worker.run("QR code", work.qr, url))
+            self.qr_kept[url] = svg
+            while len(self.qr_kept) > 4 * KEEP:
+                self.qr_kept.popitem(last=False)
+        return svg
 
 
 def _now(value: Any) -> Any:
@@ -519,27 +557,6 @@ def _now(value: Any) -> Any:
         return value
 
     return done()
-
-
-def _finished(table: LiveTable) -> int:
-    """The hands the table has finished, in all its matches (none of one being played)."""
-    return sum(len(m) for m in table.matches)
-
-
-def _pairs(people: Sequence[EntrantRow]) -> list[seating.Pair]:
-    """The fixed partnerships still in (a member replaced for good is ``None``)."""
-    teams: dict[int, list[int | None]] = defaultdict(list)
-    for e in people:
-        if e.team is not None:
-            teams[e.team].append(e.number if e.replaced_by is None else None)
-    return [tuple(members) for _, members in sorted(teams.items()) if any(m is not None for m in members)]
-
-
-def _history(rows: Sequence[RoundTableRow]) -> list[list[list[int | None]]]:
-    by_round: dict[int, list[list[int | None]]] = defaultdict(list)
-    for r in rows:
-        by_round[r.round].append(r.seats)
-    return [by_round[n] for n in sorted(by_round)]
 
 
 def _game(t: TournamentRow) -> Any:
@@ -562,6 +579,13 @@ def service(request: Request) -> Tournaments:
     return got
 
 
+def close(app: Any) -> None:
+    """Stop the tournaments' worker (the server is stopping)."""
+    got: Tournaments | None = getattr(app.state, "tournaments", None)
+    if got is not None:
+        got.close()
+
+
 async def body_of(request: Request) -> dict[str, Any]:
     """The request's body as a JSON object, read strictly, or ``400``."""
     try:
@@ -575,11 +599,31 @@ async def body_of(request: Request) -> dict[str, Any]:
 
 def _limit(wait: float, what: str) -> None:
     if wait > 0:
-        raise Refused(429, f"too many {what} from your address; try again in a moment", retry_after=wait)
+        raise Refused(429, f"too many {what} from your address; try again in {wait_text(wait)}", retry_after=wait)
 
 
 def _address(request: Request) -> str:
     return request.client.host if request.client else "?"
+
+
+def _json(body: bytes) -> Response:
+    return Response(body, media_type="application/json")
+
+
+def _number(text: str, what: str, most: int) -> int:
+    """A round's or table's number in a path: digits, from 1 to ``most`` (else ``404``)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= most):
+        raise Refused(404, f"no {what} {excerpt(text)}: expected a number from 1 to {most}")
+    return int(text)
+
+
+def shared_base(request: Request) -> str:
+    """The address other devices reach the server by (no final "/"): the public URL, else this
+    machine's address on its network (never the loopback a request may have come by), else,
+    on a server that listens on this machine only, the address the request came by."""
+    reach: Reach | None = getattr(request.app.state, "reach", None)
+    shared = reach.shared_urls() if reach is not None else []
+    return (shared[0] if shared else str(request.base_url)).rstrip("/")
 
 
 @router.post("/api/tournaments", status_code=201)
@@ -590,8 +634,8 @@ async def create(request: Request) -> dict[str, Any]:
 
 
 @router.get("/api/tournaments/{tournament_id}")
-async def public(request: Request, tournament_id: str) -> dict[str, Any]:
-    return await service(request).public(tournament_id)
+async def public(request: Request, tournament_id: str) -> Response:
+    return _json(await service(request).public(tournament_id))
 
 
 @router.post("/api/tournaments/{tournament_id}/entrants", status_code=201)
@@ -607,38 +651,60 @@ async def me(request: Request, tournament_id: str) -> dict[str, Any]:
 
 
 @router.post("/api/tournaments/{tournament_id}/rounds")
-async def start_round(request: Request, tournament_id: str) -> dict[str, Any]:
-    return await service(request).start_round(tournament_id, await body_of(request))
+async def start_round(request: Request, tournament_id: str) -> Response:
+    """Start the next round: it makes tables, so it counts against the address's tables created."""
+    s = service(request)
+    body = await body_of(request)
+    _limit(s.hub.create_limit.take(_address(request)), "rounds started")
+    return _json(await s.start_round(tournament_id, body))
 
 
 @router.post("/api/tournaments/{tournament_id}/rounds/{number}/end")
-async def end_round(request: Request, tournament_id: str, number: int) -> dict[str, Any]:
-    return await service(request).end_round(tournament_id, number, await body_of(request))
+async def end_round(request: Request, tournament_id: str, number: str) -> Response:
+    n = _number(number, "round", MAX_ROUNDS)
+    return _json(await service(request).end_round(tournament_id, n, await body_of(request)))
 
 
 @router.post("/api/tournaments/{tournament_id}/entrants/{number}/bot")
-async def replace(request: Request, tournament_id: str, number: int) -> dict[str, Any]:
-    return await service(request).replace(tournament_id, number, await body_of(request))
+async def replace(request: Request, tournament_id: str, number: str) -> Response:
+    n = _number(number, "entrant", MAX_ENTRANTS)
+    return _json(await service(request).replace(tournament_id, n, await body_of(request)))
 
 
 @router.post("/api/tournaments/{tournament_id}/results", status_code=201)
-async def enter(request: Request, tournament_id: str) -> dict[str, Any]:
-    return await service(request).enter(tournament_id, await body_of(request))
+async def enter(request: Request, tournament_id: str) -> Response:
+    status, out = await service(request).enter(tournament_id, await body_of(request))
+    return Response(json.dumps(out), status_code=status, media_type="application/json")
+
+
+@router.post("/api/tournaments/{tournament_id}/entries")
+async def entries(request: Request, tournament_id: str) -> dict[str, Any]:
+    return await service(request).entries(tournament_id, await body_of(request))
+
+
+@router.post("/api/tournaments/{tournament_id}/log")
+async def log(request: Request, tournament_id: str) -> dict[str, Any]:
+    return await service(request).log(tournament_id, await body_of(request))
 
 
 @router.get("/api/tournaments/{tournament_id}/results.csv")
 async def results_csv(request: Request, tournament_id: str) -> Response:
-    text = await service(request).csv(tournament_id)
+    s = service(request)
+    _limit(s.csv_limit.take(_address(request)), "results fetched")
+    text = await s.csv(tournament_id)
     headers = {"Content-Disposition": f'attachment; filename="tournament-{tournament_id}.csv"'}
     return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
 
 
 @router.get("/api/tournaments/{tournament_id}/qr/{round_no}/{table_no}.svg")
-async def qr(request: Request, tournament_id: str, round_no: int, table_no: int) -> Response:
-    """The QR code of a table's entry page, for its printed score sheet."""
-    t = await service(request).get(tournament_id)
-    url = f"{str(request.base_url).rstrip('/')}/tournaments/{t.id}/enter?round={round_no}&table={table_no}"
-    return Response(network.qr_svg(url), media_type="image/svg+xml")
+async def qr(request: Request, tournament_id: str, round_no: str, table_no: str) -> Response:
+    """The QR code of a table's entry page, for its printed score sheet: a link at the address
+    other devices reach the server by (`shared_base`), whatever address the sheet was opened at."""
+    s = service(request)
+    _limit(s.qr_limit.take(_address(request)), "QR codes")
+    r, t = _number(round_no, "round", MAX_ROUNDS), _number(table_no, "table", MAX_TABLES)
+    svg = await s.qr(tournament_id, r, t, shared_base(request))
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
 
 def _page(name: str) -> FileResponse:

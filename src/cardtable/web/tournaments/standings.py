@@ -5,6 +5,10 @@ Nothing here knows the game: a hand's result is one number of points per seat (t
 
 Ranking, in this order (``TIE_BREAKS``):
 
+0. an entrant replaced by a bot (the director's "replace by a bot": someone who did not come or
+   left) ranks after every entrant who was not, whatever their points: the bot's hands count for
+   the seat, but a prize goes to someone who played. Among themselves replaced entrants are
+   ranked by the same order, and they are marked, with the round they were replaced in;
 1. total points over every hand (a duplicate event: total matchpoints first, then total points);
 2. the best single round's points;
 3. the most hands with a score above zero;
@@ -24,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 TIE_BREAKS = (
+    "an entrant replaced by a bot ranks after everyone who was not",
     "total points (duplicate: total matchpoints, then total points)",
     "the best single round's points",
     "the most hands with a score above zero",
@@ -53,6 +58,9 @@ class Row:
     hands_won: int = 0
     rounds: dict[int, int] = field(default_factory=dict)
     rank: int = 0
+    #: The bot that replaced the entrant, and the round it was done in (0: before the first).
+    replaced_by: str | None = None
+    replaced_round: int | None = None
 
     @property
     def best_round(self) -> int:
@@ -60,7 +68,15 @@ class Row:
 
     def key(self, duplicate: bool) -> tuple[int, ...]:
         first = (self.matchpoints, self.points) if duplicate else (self.points,)
-        return (*first, self.best_round, self.hands_won)
+        return (int(self.replaced_by is None), *first, self.best_round, self.hands_won)
+
+    @property
+    def replaced(self) -> str:
+        """The mark of a replaced entrant, in words ("" when they were not)."""
+        if self.replaced_by is None:
+            return ""
+        when = f" in round {self.replaced_round}" if self.replaced_round else " before the first round"
+        return f"replaced by the {self.replaced_by} bot{when}"
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -73,6 +89,9 @@ class Row:
             "hands_won": self.hands_won,
             "best_round": self.best_round,
             "rounds": {str(r): p for r, p in sorted(self.rounds.items())},
+            "replaced_by": self.replaced_by,
+            "replaced_round": self.replaced_round,
+            "replaced": self.replaced,
         }
 
 
@@ -107,10 +126,15 @@ def standings(
     seatings: dict[int, dict[int, Sequence[int | None]]],
     results: Sequence[Result],
     duplicate: bool = False,
+    replaced: dict[int, tuple[str, int | None]] | None = None,
 ) -> list[Row]:
     """The standings, best first: ``entrants`` as (number, name), ``seatings`` as round → table
-    number → seats (an entrant's number, or ``None`` for a bot), ``results`` the hands counted."""
+    number → seats (an entrant's number, or ``None`` for a bot), ``results`` the hands counted,
+    ``replaced`` the entrants replaced by a bot (number → the bot and the round)."""
     rows = {n: Row(n, name) for n, name in entrants}
+    for n, (bot, when) in (replaced or {}).items():
+        if n in rows:
+            rows[n].replaced_by, rows[n].replaced_round = bot, when
     for r in results:
         seats = seatings.get(r.round, {}).get(r.table)
         if seats is None:
@@ -127,22 +151,26 @@ def standings(
         for who, mp in matchpoints(seatings, results).items():
             if who in rows:
                 rows[who].matchpoints = mp
-    ordered = sorted(rows.values(), key=lambda row: (tuple(-x for x in row.key(duplicate)), row.number))
-    for row in ordered:
-        row.rank = 1 + sum(1 for other in ordered if other.key(duplicate) > row.key(duplicate))
+    keys = {row.number: row.key(duplicate) for row in rows.values()}
+    ordered = sorted(rows.values(), key=lambda row: (tuple(-x for x in keys[row.number]), row.number))
+    for i, row in enumerate(ordered):  # equal keys share the rank of the first of them
+        same = i > 0 and keys[ordered[i - 1].number] == keys[row.number]
+        row.rank = ordered[i - 1].rank if same else i + 1
     return ordered
 
 
 def to_csv(rows: Sequence[Row], rounds: int, duplicate: bool) -> str:
-    """The standings as CSV: rank, entrant, name, points (and matchpoints), each round's points."""
+    """The standings as CSV: rank, entrant, name, points (and matchpoints), each round's points,
+    and whether the entrant was replaced by a bot (in words, empty when not)."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     head = ["rank", "entrant", "name", "points", *(["matchpoints"] if duplicate else [])]
-    w.writerow([*head, "hands", "hands_won", *(f"round {r}" for r in range(1, rounds + 1))])
+    w.writerow([*head, "hands", "hands_won", *(f"round {r}" for r in range(1, rounds + 1)), "replaced"])
     for row in rows:
         mp = [row.matchpoints] if duplicate else []
         rounds_cells = [row.rounds.get(r, "") for r in range(1, rounds + 1)]
-        w.writerow([row.rank, row.number, _cell(row.name), row.points, *mp, row.hands, row.hands_won, *rounds_cells])
+        head_cells = [row.rank, row.number, _cell(row.name), row.points, *mp, row.hands, row.hands_won]
+        w.writerow([*head_cells, *rounds_cells, row.replaced])
     return out.getvalue()
 
 

@@ -652,7 +652,11 @@ async function handEnded() {
   try { ui.info = await api(`/api/tables/${encodeURIComponent(tableId)}`); } catch { /* keep what we had */ }
   // the engine's winner, or the table's (a match the rules leave open ends where the table says)
   const won = rep.report?.winner ?? ui.info?.winner;
-  const matchOver = Boolean(won) || ui.info?.status === "over";
+  // a tournament's table (its summary's origin) plays the round's hands, a won match or not: it
+  // is over only when they are played, and then leads back to the tournament, not to play again
+  const origin = ui.info?.origin?.tournament ? ui.info.origin : null;
+  const matchOver = origin ? ["over", "closed"].includes(ui.info?.status) : Boolean(won) || ui.info?.status === "over";
+  const back = origin ? h("a", { id: "backtotournament", href: `/tournaments/${encodeURIComponent(origin.tournament)}${typeof me === "number" ? "/me" : ""}`, text: `Back to the tournament (round ${origin.round} is over at this table)` }) : null;
   box.replaceChildren(h("div", { class: "summary", id: "handsummary", role: "region", "aria-label": "the end of the hand" }, [
     h("h2", { text: `Hand ${last + 1} is over` }),
     ...lines.map((l) => h("p", { text: l })),
@@ -660,7 +664,7 @@ async function handEnded() {
     won ? h("p", { text: `The match is won by ${won.map((/** @type {number} */ s) => seatName(s, me, ui.names)).join(" and ")}.` }) : null,
     matchOver ? h("p", { id: "matchover", text: "The match is over." }) : h("p", { class: "muted", text: "The next hand is dealt in a moment." }),
     h("div", { class: "row" }, [
-      matchOver ? h("button", { id: "again", class: "primary", onclick: playAgain, text: "Play again" }) : null,
+      matchOver ? back ?? h("button", { id: "again", class: "primary", onclick: playAgain, text: "Play again" }) : null,
       typeof me === "number" ? tableReviewButton({ table: tableId, match: ui.info?.match, hand: last, seat: me, names: ui.names }) : null,
       h("button", { onclick: () => $("summary").replaceChildren(), text: "Close" }),
       h("a", { href: "/", text: "Leave" }),

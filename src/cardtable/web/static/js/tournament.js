@@ -3,8 +3,15 @@
  * The tournament pages (docs/tournaments.md), one module for all of them, chosen by the body's
  * data-page: create a tournament; its standings with registration (spectators welcome, printable,
  * results as CSV); the director's page (start a round, replace a missing entrant by a bot, end a
- * round by time); an entrant's page with their table; a hand's result entered on a phone; the
+ * round by time, the corrections made); an entrant's page with their table; a hand's result
+ * entered on a phone (by the table's captain or the director, who also corrects it); the
  * printable score sheets with each table's QR code.
+ *
+ * Every link meant for another device (the registration link, the director's and an entrant's own
+ * links, a partner's link, the entry page under a score sheet's QR code) is built from the
+ * address others reach the server by (`invite.js` shareBase: the public URL, or this machine's
+ * network address when the page was opened on the machine itself), never from a loopback
+ * address; the server draws the QR codes from the same address.
  *
  * The director's and an entrant's tokens are kept in this browser only (localStorage). A link
  * may carry one after "#" (#director=… or #token=…): the part after "#" never reaches a server.
@@ -12,6 +19,9 @@
  */
 
 import { h } from "./dom.js";
+import { gameTitle, num, plainWords } from "./format.js";
+import { loadGame } from "./gameload.js";
+import { inviteBox, shareBase } from "./invite.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -21,6 +31,7 @@ const tid = decodeURIComponent(parts[2] ?? "");
 const params = new URLSearchParams(location.search);
 const directorKey = `cardtable:director:${tid}`;
 const entrantKey = `cardtable:entrant:${tid}`;
+const here = `/tournaments/${encodeURIComponent(tid)}`;
 
 /**
  * @param {string} path
@@ -52,6 +63,23 @@ function token(/** @type {string} */ name, /** @type {string} */ key) {
 
 const base = `/api/tournaments/${encodeURIComponent(tid)}`;
 
+/** @type {Promise<{base: string, others: string[], loopbackOnly: boolean}> | null} */
+let sharing = null;
+/** The address to build links for other devices from (asked of the server once). */
+function shared() {
+  sharing ??= shareBase();
+  return sharing;
+}
+
+/** The tournament's game and preset in the games' own words (their titles, loaded once). */
+async function gameWords(/** @type {any} */ t) {
+  await loadGame(t.game);
+  return `${gameTitle(t.game)}${t.preset ? ` (${plainWords(t.preset)})` : ""}`;
+}
+
+/** The mark of a replaced entrant in the standings, in words. */
+const replacedWords = (/** @type {any} */ s) => s.replaced || (s.replaced_by ? `replaced by the ${s.replaced_by} bot` : "");
+
 /** @param {any} t the tournament */
 function standingsTable(t) {
   const dup = t.duplicate;
@@ -63,20 +91,43 @@ function standingsTable(t) {
     ...rounds.map((r) => h("th", { class: "n", text: `round ${r}` })),
     h("th", { class: "n", text: "hands" }),
   ]);
-  const rows = t.standings.map((/** @type {any} */ s) => h("tr", {}, [
-    h("td", { class: "n", text: String(s.rank) }), h("td", { text: s.name }),
-    ...(dup ? [h("td", { class: "n", text: String(s.matchpoints) })] : []),
-    h("td", { class: "n", text: String(s.points) }),
-    ...rounds.map((r) => h("td", { class: "n", text: s.rounds[String(r)] === undefined ? "" : String(s.rounds[String(r)]) })),
+  const rows = t.standings.map((/** @type {any} */ s) => h("tr", { class: s.replaced_by ? "replaced" : "" }, [
+    h("td", { class: "n", text: String(s.rank) }),
+    h("td", {}, [s.name, s.replaced_by ? h("span", { class: "mark", text: ` (${replacedWords(s)})` }) : ""]),
+    ...(dup ? [h("td", { class: "n", text: num(s.matchpoints) })] : []),
+    h("td", { class: "n", text: num(s.points) }),
+    ...rounds.map((r) => h("td", { class: "n", text: s.rounds[String(r)] === undefined ? "" : num(s.rounds[String(r)]) })),
     h("td", { class: "n", text: String(s.hands) }),
   ]));
   return h("table", { class: "standings", id: "standings" }, [h("thead", {}, [head]), h("tbody", {}, rows)]);
 }
 
+/** The tournament's rule for replaced entrants, said where the standings are. */
+function replacedRule(/** @type {any} */ t) {
+  const any = t.standings.some((/** @type {any} */ s) => s.replaced_by);
+  return h("p", { class: any ? "rule" : "muted", id: "replacedrule", text: "An entrant replaced by a bot (who did not come, or left) ranks after everyone who was not, whatever the bot scored in their seat; the hands the bot played still count in their points, and the standings say who was replaced." });
+}
+
+/**
+ * The director's corrections of entered results (of a round being played: which hand only), each
+ * seat's points named by who sat there.
+ * @param {any[]} changes @param {any} t the tournament
+ */
+function corrections(changes, t) {
+  if (!changes.length) return h("p", { class: "muted", id: "corrections", text: "No result has been corrected." });
+  const names = (/** @type {any} */ c) => t.played.find((/** @type {any} */ r) => r.number === c.round)?.tables.find((/** @type {any} */ x) => x.number === c.table)?.seats.map((/** @type {any} */ s) => s.name ?? "bot") ?? [];
+  const scores = (/** @type {any} */ c, /** @type {number[]} */ xs) => xs.map((x, i) => `${names(c)[i] ?? `seat ${i}`} ${num(x)}`).join(", ");
+  return h("ol", { id: "corrections", class: "log" }, changes.map((c) => h("li", {}, [
+    `Round ${c.round}, table ${c.table}, hand ${c.hand}: corrected by the director`,
+    c.was ? `; was ${scores(c, c.was)}; now ${scores(c, c.now)}` : " (its scores are shown when the round is over)",
+    c.when ? ` (${new Date(c.when * 1000).toLocaleString()})` : "",
+  ])));
+}
+
 /** @param {any} t */
-function facts(t) {
+async function facts(t) {
   const formats = /** @type {Record<string, string>} */ ({ mixed: "players reseated each round", progressive: "progressive (winners move up)", round_robin: "fixed partners in a round robin", swiss: "fixed partners, Swiss pairing" });
-  const how = `${t.game}${t.preset ? ` (${t.preset})` : ""}: ${t.rounds} rounds of ${t.hands} hands, ${formats[t.format] ?? t.format}`;
+  const how = `${await gameWords(t)}: ${t.rounds} round${t.rounds === 1 ? "" : "s"} of ${t.hands} hand${t.hands === 1 ? "" : "s"}, ${formats[t.format] ?? t.format}`;
   const more = [t.duplicate ? "duplicate boards" : "", t.hall ? "played with real cards at a hall" : ""].filter(Boolean).join(", ");
   const played = t.played.length;
   const on = t.played.find((/** @type {any} */ r) => r.status !== "over");
@@ -88,13 +139,17 @@ function facts(t) {
 function roundsList(t, /** @type {boolean} */ links) {
   return h("div", {}, t.played.map((/** @type {any} */ r) => h("section", { class: "panel" }, [
     h("h3", { text: `Round ${r.number}${r.status === "over" ? " (over)" : " (being played)"}` }),
-    h("ul", {}, r.tables.map((/** @type {any} */ tb) => h("li", {}, [
-      `Table ${tb.number}: `,
-      tb.seats.map((/** @type {any} */ s) => s.name ?? `${t.bot} bot`).join(", "),
-      ` · ${tb.hands} of ${t.hands} hands `,
-      links && tb.table ? h("a", { href: `/t/${encodeURIComponent(tb.table)}`, text: "watch" }) : "",
-      links && t.hall && r.status !== "over" ? h("a", { href: `/tournaments/${encodeURIComponent(tid)}/enter?round=${r.number}&table=${tb.number}`, text: " enter results" }) : "",
-    ]))),
+    h("ul", {}, r.tables.map((/** @type {any} */ tb) => {
+      const chief = tb.captain ? tb.seats.find((/** @type {any} */ s) => s.entrant === tb.captain) : null;
+      return h("li", {}, [
+        `Table ${tb.number}: `,
+        tb.seats.map((/** @type {any} */ s) => s.name ?? `${t.bot} bot`).join(", "),
+        chief ? ` (captain: ${chief.name})` : "",
+        ` · ${tb.hands} of ${t.hands} hands `,
+        links && tb.table ? h("a", { href: `/t/${encodeURIComponent(tb.table)}`, text: "watch" }) : "",
+        links && t.hall ? h("a", { href: `${here}/enter?round=${r.number}&table=${tb.number}`, text: r.status === "over" ? " results" : " enter results" }) : "",
+      ]);
+    })),
   ])));
 }
 
@@ -105,7 +160,7 @@ async function standingsPage() {
   const err = h("p", { class: "error", role: "alert" });
   const name = /** @type {HTMLInputElement} */ (h("input", { id: "entrantname", maxlength: "40", required: true, placeholder: "your name" }));
   const pairs = t.format === "round_robin" || t.format === "swiss";
-  const partner = /** @type {HTMLInputElement} */ (h("input", { id: "partnername", maxlength: "40", required: true, placeholder: "your partner's name" }));
+  const partner = /** @type {HTMLInputElement} */ (h("input", { id: "partnername", maxlength: "40", required: true, placeholder: "your partner's name", "aria-label": "your partner's name" }));
   // a player (docs/ratings.md) registers as themselves: the round's hands go to their history and rating
   const playerToken = localStorage.getItem("cardtable:player");
   const asPlayer = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "asplayer", checked: true }));
@@ -118,20 +173,23 @@ async function standingsPage() {
       if (playerToken && asPlayer.checked) body.player = playerToken;
       const got = await api(`${base}/entrants`, body);
       localStorage.setItem(entrantKey, got.token);
-      if (!got.partner) { location.href = `/tournaments/${encodeURIComponent(tid)}/me`; return; }
+      if (!got.partner) { location.href = `${here}/me`; return; }
       // the partner's own link, to send them (the part after "#" never reaches a server)
-      const theirs = `${location.origin}/tournaments/${encodeURIComponent(tid)}/me#token=${got.partner.token}`;
-      err.replaceChildren(h("span", { class: "muted" }, [`Registered. Send ${got.partner.name} their own link: `, h("code", { text: theirs }), " ", h("a", { href: `/tournaments/${encodeURIComponent(tid)}/me`, text: "your page" })]));
+      const { base: at } = await shared();
+      const theirs = `${at}${here}/me#token=${got.partner.token}`;
+      err.replaceChildren(h("span", {}, [`Registered. Send ${got.partner.name} their own link: `, h("code", { id: "partnerlink", text: theirs }), " ", h("a", { href: `${here}/me`, text: "your page" })]));
     } catch (e) { err.textContent = `Could not register: ${/** @type {Error} */ (e).message}`; }
   } }, [h("label", { for: "entrantname", text: "Register: " }), name, pairs ? partner : "", asPlayerLabel, h("button", { class: "primary", type: "submit", id: "register", text: pairs ? "Register the pair" : "Register" }), err]) : null;
   $("content").replaceChildren(
-    facts(t),
+    await facts(t),
     register ?? "",
     h("h2", { text: "Standings" }),
     h("p", { class: "muted", text: "Only rounds that are over count here; a round being played shows how many hands each table has finished." }),
     standingsTable(t),
+    replacedRule(t),
     h("p", { class: "muted" }, ["Ties are broken by: ", t.tie_breaks.join("; "), "."]),
     h("p", { class: "noprint" }, [h("a", { href: `${base}/results.csv`, text: "Results as CSV" }), " · ", h("button", { type: "button", onclick: () => print(), text: "Print" })]),
+    ...(t.hall ? [h("h2", { text: "Corrections" }), corrections(t.corrections, t)] : []),
     h("h2", { text: "Rounds" }),
     roundsList(t, true),
   );
@@ -140,11 +198,12 @@ async function standingsPage() {
 
 async function newPage() {
   const catalogue = await api("/api/games");
-  const game = /** @type {HTMLSelectElement} */ (h("select", { id: "game" }, catalogue.games.map((/** @type {any} */ g) => h("option", { value: g.name, text: g.name }))));
+  await Promise.all(catalogue.games.map((/** @type {any} */ g) => loadGame(g.name))); // their titles
+  const game = /** @type {HTMLSelectElement} */ (h("select", { id: "game" }, catalogue.games.map((/** @type {any} */ g) => h("option", { value: g.name, text: gameTitle(g.name), selected: g.name === catalogue.default }))));
   const preset = /** @type {HTMLSelectElement} */ (h("select", { id: "preset" }));
   const fillPresets = () => {
     const g = catalogue.games.find((/** @type {any} */ x) => x.name === game.value);
-    preset.replaceChildren(h("option", { value: "", text: "house default" }), ...g.presets.map((/** @type {string} */ p) => h("option", { value: p, text: p, selected: p === "tournament" })));
+    preset.replaceChildren(h("option", { value: "", text: "house default" }), ...g.presets.map((/** @type {string} */ p) => h("option", { value: p, text: plainWords(p), selected: p === "tournament" })));
   };
   game.addEventListener("change", fillPresets);
   fillPresets();
@@ -152,7 +211,7 @@ async function newPage() {
   const name = field("tname", { maxlength: "80", required: true, placeholder: "Germanfest Sheepshead" });
   const rounds = field("rounds", { type: "number", min: "1", max: "30", value: "3" });
   const hands = field("hands", { type: "number", min: "1", max: "100", value: "6" });
-  const format = /** @type {HTMLSelectElement} */ (h("select", { id: "format" }, [h("option", { value: "mixed", text: "reseated each round to meet new players" }), h("option", { value: "progressive", text: "progressive: winners move up, partners change" }), h("option", { value: "round_robin", text: "fixed partners, round robin (Smear, Seep)" }), h("option", { value: "swiss", text: "fixed partners, Swiss pairing (Smear, Seep)" })]));
+  const format = /** @type {HTMLSelectElement} */ (h("select", { id: "format" }, [h("option", { value: "mixed", text: "reseated each round to meet new players" }), h("option", { value: "progressive", text: "progressive: winners move up, partners change" }), h("option", { value: "round_robin", text: "fixed partners, round robin (partnership games)" }), h("option", { value: "swiss", text: "fixed partners, Swiss pairing (partnership games)" })]));
   const duplicate = field("duplicate", { type: "checkbox" });
   const hall = field("hall", { type: "checkbox" });
   const err = h("p", { class: "error", role: "alert" });
@@ -192,31 +251,36 @@ async function directorPage() {
     } catch (e) { fail(e); }
     await directorPage().catch(fail);
   };
+  const share = await shared();
+  const log = t.hall ? (await api(`${base}/log`, { director }).catch(() => ({ changes: [] }))).changes : [];
   const on = t.played.find((/** @type {any} */ r) => r.status !== "over");
   const next = t.played.length + 1;
-  const link = `${location.origin}/tournaments/${encodeURIComponent(tid)}`;
-  const keep = `${location.origin}/tournaments/${encodeURIComponent(tid)}/director#director=${director}`;
+  const link = `${share.base}${here}`;
+  const keep = `${share.base}${here}/director#director=${director}`;
   const controls = h("div", { class: "panel row" }, [
     !on && t.status !== "over" ? h("button", { class: "primary", id: "startround", type: "button", onclick: () => act(`${base}/rounds`), text: `Start round ${next}` }) : "",
     on ? h("button", { id: "endround", type: "button", onclick: () => act(`${base}/rounds/${on.number}/end`), text: `End round ${on.number} by time` }) : "",
-    on && t.hall ? h("a", { href: `/tournaments/${encodeURIComponent(tid)}/sheets`, text: "Print the score sheets" }) : "",
-    h("a", { href: link, text: "Standings page" }),
+    on && t.hall ? h("a", { href: `${here}/sheets`, text: "Print the score sheets" }) : "",
+    h("a", { href: here, text: "Standings page" }),
   ]);
   const people = h("ul", { id: "entrants" }, t.entrants.map((/** @type {any} */ e) => h("li", {}, [
-    `${e.entrant}. ${e.name}${e.replaced_by ? ` (replaced by the ${e.replaced_by} bot)` : ""} `,
-    !e.replaced_by && t.status !== "over" ? h("button", { type: "button", onclick: () => act(`${base}/entrants/${e.entrant}/bot`), text: "replace by a bot" }) : "",
+    `${e.entrant}. ${e.name}${e.replaced_by ? ` (${t.hall ? "withdrawn" : `replaced by the ${e.replaced_by} bot`}${e.replaced_round ? ` in round ${e.replaced_round}` : ""})` : ""} `,
+    !e.replaced_by && t.status !== "over" ? h("button", { type: "button", onclick: () => act(`${base}/entrants/${e.entrant}/bot`), text: t.hall ? "withdraw" : "replace by a bot" }) : "",
   ])));
   $("content").replaceChildren(
-    facts(t),
-    h("p", {}, ["Registration link for entrants: ", h("a", { href: link, text: link })]),
-    h("p", { class: "muted" }, ["Keep this director's link private (it holds the director token): ", h("code", { text: keep })]),
+    await facts(t),
+    h("h2", { text: "Registration link for entrants" }),
+    inviteBox(link, { id: "registrationlink", others: share.others.map((o) => `${o}${here}`), loopbackOnly: share.loopbackOnly }),
+    h("p", { class: "muted" }, ["Keep this director's link private (it holds the director token); open it on another device to run the tournament from there: ", h("code", { id: "directorlink", text: keep })]),
     controls,
     h("h2", { text: "Rounds" }),
     roundsList(t, true),
+    ...(t.hall ? [h("h2", { text: "Corrections" }), corrections(log, t)] : []),
     h("h2", { text: `Entrants (${t.entrants.length})` }),
     people,
     h("h2", { text: "Standings" }),
     standingsTable(t),
+    replacedRule(t),
   );
   if (on) setTimeout(() => { if (!document.hidden) directorPage().catch(fail); }, 4000);
 }
@@ -224,10 +288,10 @@ async function directorPage() {
 async function entrantPage() {
   const mine = token("token", entrantKey);
   if (!mine) {
-    $("content").replaceChildren(h("p", {}, ["This browser holds no entrant token for this tournament. ", h("a", { href: `/tournaments/${encodeURIComponent(tid)}`, text: "Register here" }), "."]));
+    $("content").replaceChildren(h("p", {}, ["This browser holds no entrant token for this tournament. ", h("a", { href: here, text: "Register here" }), "."]));
     return;
   }
-  const [t, me] = await Promise.all([api(base), api(`${base}/me`, { token: mine })]);
+  const [t, me, share] = await Promise.all([api(base), api(`${base}/me`, { token: mine }), shared()]);
   $("title").textContent = `${t.name}: ${me.name}`;
   const tb = me.table;
   const seatLink = tb && tb.table ? h("button", { class: "primary", id: "gototable", type: "button", onclick: () => {
@@ -235,13 +299,18 @@ async function entrantPage() {
     localStorage.setItem(`cardtable:seat:${tb.table}`, JSON.stringify({ token: mine, seat: tb.seat, name: me.name }));
     location.href = `/t/${encodeURIComponent(tb.table)}`;
   }, text: `Go to your table (round ${tb.round}, table ${tb.number}, seat ${tb.seat})` }) : null;
-  const hallLine = tb && !tb.table ? h("p", {}, [`Round ${tb.round}: you sit at table ${tb.number}, seat ${tb.seat}. `, h("a", { href: `/tournaments/${encodeURIComponent(tid)}/enter?round=${tb.round}&table=${tb.number}`, text: "Enter your table's results" })]) : null;
-  const keep = `${location.origin}/tournaments/${encodeURIComponent(tid)}/me#token=${mine}`;
+  const hallLine = tb && !tb.table ? h("p", {}, [
+    `Round ${tb.round}: you sit at table ${tb.number}, seat ${tb.seat}. `,
+    tb.captain ? "You are the table's captain: you enter its results. " : "The table's captain (in its first seat) enters its results. ",
+    h("a", { href: `${here}/enter?round=${tb.round}&table=${tb.number}`, text: tb.captain ? "Enter your table's results" : "Your table's results" }),
+  ]) : null;
+  const keep = `${share.base}${here}/me#token=${mine}`;
+  const gone = me.replaced_by ? (t.hall ? " You were withdrawn." : " A bot has taken your place.") : "";
   $("content").replaceChildren(
-    h("p", { text: `You are entrant ${me.entrant}, ${me.name}.${me.replaced_by ? " A bot has taken your place." : ""}` }),
+    h("p", { text: `You are entrant ${me.entrant}, ${me.name}.${gone}` }),
     seatLink ?? hallLine ?? h("p", { id: "waiting", text: t.status === "over" ? "The tournament is over." : "Your next table is shown here when the director starts the round." }),
-    h("p", { class: "muted" }, ["Keep your own link to come back from another device: ", h("code", { text: keep })]),
-    h("p", {}, [h("a", { href: `/tournaments/${encodeURIComponent(tid)}`, text: "Standings" })]),
+    h("p", { class: "muted" }, ["Keep your own link to come back from another device: ", h("code", { id: "ownlink", text: keep })]),
+    h("p", {}, [h("a", { href: here, text: "Standings" })]),
   );
   if (t.status !== "over") setTimeout(() => entrantPage().catch(fail), 5000);
 }
@@ -250,21 +319,53 @@ async function enterPage() {
   const t = await api(base);
   const round = Number(params.get("round"));
   const table = Number(params.get("table"));
-  const mine = token("director", directorKey) ?? token("token", entrantKey);
+  const director = token("director", directorKey);
+  const entrant = token("token", entrantKey);
+  const mine = director ?? entrant;
   $("title").textContent = `${t.name}: round ${round}, table ${table}`;
-  const info = t.played.find((/** @type {any} */ r) => r.number === round)?.tables.find((/** @type {any} */ x) => x.number === table);
+  const rnd = t.played.find((/** @type {any} */ r) => r.number === round);
+  const info = rnd?.tables.find((/** @type {any} */ x) => x.number === table);
   if (!info) { $("content").replaceChildren(h("p", { text: "No such table in this tournament." })); return; }
-  const sides = t.partners.length || t.seats;
-  const hand = /** @type {HTMLInputElement} */ (h("input", { id: "hand", type: "number", min: "1", max: String(t.hands), value: String(Math.min(info.hands + 1, t.hands)) }));
-  /** @type {Record<string, HTMLInputElement[]>} */
+  const seatWord = (/** @type {any} */ s) => `${s.name ?? "bot"} (seat ${s.seat})`;
+  const chief = info.seats.find((/** @type {any} */ s) => s.entrant === info.captain);
+  let me = null;
+  if (!director && entrant) me = await api(`${base}/me`, { token: entrant }).catch(() => null);
+  const isCaptain = Boolean(me && info.captain === me.entrant && !me.replaced_by);
+  const mayEnter = Boolean(director) || isCaptain;
+  const entered = mine ? await api(`${base}/entries`, { token: mine, round, table }).catch(() => ({ hands: [] })) : { hands: [] };
+  /** @type {Map<number, any>} */
+  const byHand = new Map(entered.hands.map((/** @type {any} */ x) => [x.hand, x]));
+  const firstOpen = Array.from({ length: t.hands }, (_, i) => i + 1).find((n) => !byHand.has(n)) ?? t.hands;
+  const hand = /** @type {HTMLInputElement} */ (h("input", { id: "hand", type: "number", min: "1", max: String(t.hands), value: String(firstOpen) }));
+  /** @type {Record<string, HTMLInputElement[] | HTMLSelectElement[]>} */
   const inputs = {};
   const rows = t.fields.map((/** @type {any} */ f) => {
-    const labels = f.per === "seat" ? info.seats.map((/** @type {any} */ s) => `seat ${s.seat} ${s.name ?? "bot"}`) : f.per === "side" ? t.partners.map((/** @type {number[]} */ p) => `side ${p.map((/** @type {number} */ s) => info.seats[s].name ?? "bot").join(" + ")}`) : [""];
-    inputs[f.name] = labels.map((/** @type {string} */ l) => /** @type {HTMLInputElement} */ (h("input", { type: "number", "aria-label": `${f.label} ${l}`, inputmode: "numeric" })));
+    if (f.kind === "seat") { // a seat asked by its player's name (a bidder, a picker), or none
+      const select = /** @type {HTMLSelectElement} */ (h("select", { id: `field-${f.name}`, "aria-label": f.label }, [
+        h("option", { value: "", text: "nobody (all passed)" }),
+        ...info.seats.map((/** @type {any} */ s) => h("option", { value: String(s.seat), text: seatWord(s) })),
+      ]));
+      inputs[f.name] = [select];
+      return h("fieldset", { class: "entry" }, [h("legend", { text: f.label }), select]);
+    }
+    const labels = f.per === "seat" ? info.seats.map(seatWord) : f.per === "side" ? t.partners.map((/** @type {number[]} */ p) => p.map((/** @type {number} */ s) => info.seats[s].name ?? "bot").join(" + ")) : [""];
+    inputs[f.name] = labels.map((/** @type {string} */ l, /** @type {number} */ i) => /** @type {HTMLInputElement} */ (h("input", { type: "number", id: `field-${f.name}-${i}`, "aria-label": `${f.label}${l ? `: ${l}` : ""}`, inputmode: "numeric" })));
     return h("fieldset", { class: "entry" }, [h("legend", { text: f.label }), ...inputs[f.name].map((el, i) => h("label", {}, [labels[i], " ", el]))]);
   });
-  const done = h("p", { role: "status" });
-  const form = h("form", { class: "panel", onsubmit: async (/** @type {Event} */ ev) => {
+  const done = h("p", { role: "status", id: "entered" });
+  const submit = /** @type {HTMLButtonElement} */ (h("button", { class: "primary", type: "submit", id: "enterhand", text: "Enter the hand" }));
+  const fill = () => { // a hand entered already: its entry shown, and the director may correct it
+    const had = byHand.get(Number(hand.value));
+    for (const f of t.fields) {
+      const value = had?.entry?.[f.name];
+      inputs[f.name].forEach((el, i) => { el.value = value === undefined || value === null ? "" : String(Array.isArray(value) ? value[i] : value); });
+    }
+    submit.textContent = had ? (director ? `Correct hand ${hand.value}` : `Hand ${hand.value} is entered`) : "Enter the hand";
+    submit.disabled = Boolean(had) && !director;
+  };
+  hand.addEventListener("input", fill);
+  fill();
+  const form = h("form", { class: "panel", id: "entryform", onsubmit: async (/** @type {Event} */ ev) => {
     ev.preventDefault();
     /** @type {Record<string, any>} */
     const entry = {};
@@ -272,18 +373,29 @@ async function enterPage() {
       const values = inputs[f.name].map((el) => (el.value === "" ? null : Number(el.value)));
       entry[f.name] = f.per === "one" ? values[0] : values.map((v) => v ?? 0);
     }
+    const n = Number(hand.value);
+    const correct = byHand.has(n);
     try {
       $("error").textContent = "";
-      const got = await api(`${base}/results`, { token: mine, round, table, hand: Number(hand.value), entry });
-      done.textContent = `Hand ${got.hand} entered: ${got.score.join(", ")}.`;
-      hand.value = String(Math.min(got.hand + 1, t.hands));
-      for (const list of Object.values(inputs)) for (const el of list) el.value = "";
+      const got = await api(`${base}/results`, { token: mine, round, table, hand: n, entry, ...(correct ? { correct: true } : {}) });
+      done.textContent = `Hand ${got.hand} ${correct ? "corrected" : "entered"}: ${got.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${info.seats[s]?.name ?? "bot"} ${num(p)}`).join(", ")}.`;
+      byHand.set(got.hand, { hand: got.hand, score: got.score, entry });
+      hand.value = String(Array.from({ length: t.hands }, (_, i) => i + 1).find((k) => !byHand.has(k)) ?? got.hand);
+      fill();
+      list.replaceChildren(...enteredItems());
     } catch (e) { fail(e); }
-  } }, [h("label", {}, ["Hand ", hand]), ...rows, h("button", { class: "primary", type: "submit", text: "Enter the hand" })]);
+  } }, [h("label", {}, ["Hand ", hand]), ...rows, submit]);
+  const enteredItems = () => [...byHand.values()].sort((a, b) => a.hand - b.hand).map((x) => h("li", { text: `Hand ${x.hand}: ${x.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${info.seats[s]?.name ?? "bot"} ${num(p)}`).join(", ")}` }));
+  const list = h("ul", { id: "enteredhands" }, enteredItems());
+  const who = chief ? `The table's captain is ${chief.name} (the first seat); the captain or the director enters its results, and only the director corrects one entered already.` : "The director enters this table's results.";
   $("content").replaceChildren(
-    mine ? form : h("p", { text: "Open this page from the director's page or your entrant link first: this browser holds no token for this tournament." }),
+    h("p", { text: info.seats.map(seatWord).join(" · ") }),
+    h("p", { class: "muted", id: "captainline", text: who }),
+    mayEnter && (rnd.status !== "over" || director) ? form : h("p", { id: "noentry", text: !mine ? "Open this page from the director's page or your entrant link first: this browser holds no token for this tournament." : me?.replaced_by ? "You were withdrawn from the tournament: the captain or the director enters this table's results." : rnd.status === "over" ? "This round is over: only the director corrects its results." : "Only the table's captain or the director enters its results here." }),
     done,
-    h("p", { class: "muted", text: `${sides === t.seats ? "Each seat's" : "Each side's"} result is checked by the game's scoring before it counts.` }),
+    entered.hands.length || byHand.size ? h("h2", { text: "Entered" }) : "",
+    list,
+    h("p", { class: "muted", text: `${t.partners.length ? "Each side's" : "Each seat's"} result is checked by the game's scoring before it counts.` }),
   );
 }
 
@@ -292,16 +404,23 @@ async function sheetsPage() {
   $("title").textContent = `${t.name}: score sheets`;
   const r = t.played.find((/** @type {any} */ x) => x.status !== "over") ?? t.played[t.played.length - 1];
   if (!r) { $("content").replaceChildren(h("p", { text: "No round has started." })); return; }
+  const { base: at } = await shared();
   const hands = Array.from({ length: t.hands }, (_, i) => i + 1);
-  $("content").replaceChildren(h("p", { class: "noprint" }, [h("button", { type: "button", onclick: () => print(), text: "Print" })]), ...r.tables.map((/** @type {any} */ tb) => h("section", { class: "sheet" }, [
-    h("img", { class: "qr", alt: `QR code of the entry page of table ${tb.number}`, src: `${base}/qr/${r.number}/${tb.number}.svg` }),
-    h("h2", { text: `${t.name} · round ${r.number} · table ${tb.number}` }),
-    h("p", { text: tb.seats.map((/** @type {any} */ s) => `seat ${s.seat}: ${s.name ?? "bot"}`).join(" · ") }),
-    h("table", { class: "scoresheet" }, [
-      h("thead", {}, [h("tr", {}, [h("th", { text: "hand" }), ...tb.seats.map((/** @type {any} */ s) => h("th", { text: s.name ?? "bot" }))])]),
-      h("tbody", {}, hands.map((n) => h("tr", {}, [h("td", { text: String(n) }), ...tb.seats.map(() => h("td", { text: "" }))]))),
-    ]),
-  ])));
+  $("content").replaceChildren(h("p", { class: "noprint" }, [h("button", { type: "button", onclick: () => print(), text: "Print" })]), ...r.tables.map((/** @type {any} */ tb) => {
+    const entryLink = `${at}${here}/enter?round=${r.number}&table=${tb.number}`;
+    const chief = tb.seats.find((/** @type {any} */ s) => s.entrant === tb.captain);
+    return h("section", { class: "sheet" }, [
+      h("img", { class: "qr", alt: `QR code of the entry page of table ${tb.number}`, src: `${base}/qr/${r.number}/${tb.number}.svg` }),
+      h("h2", { text: `${t.name} · round ${r.number} · table ${tb.number}` }),
+      h("p", { text: tb.seats.map((/** @type {any} */ s) => `seat ${s.seat}: ${s.name ?? "bot"}`).join(" · ") }),
+      chief ? h("p", { text: `Captain (enters the results): ${chief.name}` }) : "",
+      h("p", { class: "entrylink" }, ["Results: scan the code, or open ", h("code", { text: entryLink })]),
+      h("table", { class: "scoresheet" }, [
+        h("thead", {}, [h("tr", {}, [h("th", { text: "hand" }), ...tb.seats.map((/** @type {any} */ s) => h("th", { text: s.name ?? "bot" }))])]),
+        h("tbody", {}, hands.map((n) => h("tr", {}, [h("td", { text: String(n) }), ...tb.seats.map(() => h("td", { text: "" }))]))),
+      ]),
+    ]);
+  }));
 }
 
 const pages = /** @type {Record<string, () => Promise<void>>} */ ({
