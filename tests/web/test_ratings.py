@@ -104,9 +104,12 @@ def test_a_bot_on_both_sides_moves_by_the_mean_of_its_seats() -> None:
 
 def test_the_bot_a_player_plays_like_is_the_nearest_by_mean() -> None:
     bots = {"random": Skill(18, 2), "rule": Skill(25, 2), "search:medium": Skill(31, 2)}
-    assert nearest(Skill(29, 5), bots) == "search:medium"
+    assert nearest(Skill(29, 3.9), bots) == "search:medium"
     assert nearest(Skill(23, 1), bots) == "rule"
     assert nearest(Skill(23, 1), {}) is None
+    # a provisional rating is compared with no bot, nor a settled one with a provisional bot
+    assert nearest(Skill(29, 4.1), bots) is None
+    assert nearest(Skill(23, 1), {"rule": Skill(25, 2), "search:hard": Skill(23, 5)}) == "rule"
 
 
 # --- the check: a population of known strength ---
@@ -230,12 +233,21 @@ def test_hands_not_rated_before_a_stop_are_rated_when_the_table_is_rebuilt(tmp_p
         while client.get(f"/api/tables/{table['table']}").json()["status"] != "over":
             assert time.monotonic() < deadline
             time.sleep(0.05)
-        before = client.post("/api/players/me", json={"token": p["token"]}).json()["ratings"]["smear"]
+        # the table is over a moment before its last hand is rated (rated right after it is stored)
+        want = contested(client.get(f"/api/tables/{table['table']}/record").json())
+
+        def rating() -> dict[str, Any]:
+            got: dict[str, Any] = client.post("/api/players/me", json={"token": p["token"]}).json()["ratings"]
+            return got.get("smear", {"hands": 0})
+
+        while (before := rating())["hands"] < want:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
     # as if the server had stopped after storing the hands' last actions and before rating them
     engine = create_engine(f"sqlite:///{tmp_path / 'tables.db'}")
     with engine.begin() as conn:
-        conn.execute(delete(schema.rated_hands))
-        conn.execute(delete(schema.ratings))
+        for rated in (schema.rated_hands, schema.ratings, schema.hand_history, schema.stat_totals):
+            conn.execute(delete(rated))  # everything the hands' rating transactions wrote
     with TestClient(create_app(settings(tmp_path))) as client:
         deadline = time.monotonic() + 30
         while True:

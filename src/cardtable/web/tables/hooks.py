@@ -10,7 +10,7 @@ knows nothing of its lobby the same way).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,11 +19,15 @@ from cardtable.web.tables.store import SeatRow
 
 @dataclass(frozen=True)
 class EndedHand:
-    """A hand a table finished: its match, its place in the match (from 0) and the game's outcome."""
+    """A hand a table finished: its match, its place in the match (from 0) and the game's outcome;
+    with the state before its deal (``before``) and the hand as the match's record holds it
+    (``record``), a listener can replay it (`cardtable.stats.played`)."""
 
     match: int
     hand: int
     result: Any
+    before: Any = None
+    record: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
