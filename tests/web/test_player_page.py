@@ -52,7 +52,8 @@ def contested(client: TestClient, url: str, game: str) -> int:
 
 def rated_page(client: TestClient, token: str) -> dict[str, Any]:
     """The player's page once every contested hand of their finished tables is rated: a hand is
-    rated right after its last action is stored, so a table may be "over" a moment before."""
+    rated right after its last action is stored, so a table may be "over" a moment before. (One
+    page's reads are not one snapshot on SQLite, so the page is read again once all are rated.)"""
     deadline = time.monotonic() + 60
     while True:
         got = me(client, token)
@@ -60,7 +61,7 @@ def rated_page(client: TestClient, token: str) -> dict[str, Any]:
             contested(client, url, t["game"]) for t in got["tables"] if t["status"] == "over" for url in t["records"]
         )
         if sum(t["rated_hands"] for t in got["tables"]) == want:
-            return got
+            return me(client, token)  # read again: every rating transaction had committed by then
         assert time.monotonic() < deadline, "the hands were not rated"
         time.sleep(0.05)
 

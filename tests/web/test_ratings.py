@@ -246,7 +246,13 @@ def test_hands_not_rated_before_a_stop_are_rated_when_the_table_is_rebuilt(tmp_p
     # as if the server had stopped after storing the hands' last actions and before rating them
     engine = create_engine(f"sqlite:///{tmp_path / 'tables.db'}")
     with engine.begin() as conn:
-        for rated in (schema.rated_hands, schema.ratings, schema.hand_history, schema.stat_totals):
+        for rated in (
+            schema.rated_hands,
+            schema.ratings,
+            schema.hand_history,
+            schema.table_results,
+            schema.stat_totals,
+        ):
             conn.execute(delete(rated))  # everything the hands' rating transactions wrote
     with TestClient(create_app(settings(tmp_path))) as client:
         deadline = time.monotonic() + 30

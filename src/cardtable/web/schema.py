@@ -179,6 +179,21 @@ hand_history = Table(
     Index("ix_hand_history_who_game_created", "who", "game", "created"),
 )
 
+table_results = Table(
+    "table_results",
+    metadata,
+    _key("who", OWNER),
+    _key("table_id"),
+    Column("game", String(GAME), nullable=False),
+    Column("counts", JSON, nullable=False),  # the sums of its hands' generic counts there (hands, won, ...)
+    Column("people", JSON, nullable=False),  # each other seat: {"SEAT": [hands with it, hands against]}
+    Column("mu_before", Float, nullable=False),  # its rating before its first hand there
+    Column("mu", Float, nullable=False),  # and after its last
+    _created("first"),
+    _created("last"),
+    Index("ix_table_results_who_last", "who", "last"),
+)
+
 stat_totals = Table(
     "stat_totals",
     metadata,

@@ -1,9 +1,9 @@
 """What Sheepshead players count of their hands (the player's page, `cardtable.stats`): how often
-they pick and win as the picker, how they fare as the partner and as a defender, the schneiders
-won and lost (R36), and the no-pick hands (leasters and the like, R41, R43).
+they pick, win as the picker and go alone (R21), how they fare as the partner and as a defender,
+the schneiders won and lost (R36), and the no-pick hands (leasters and the like, R41, R43).
 
 All of it is read from the hand's result: the picker, the partner (known by the end of every
-hand, R23), the outcome and the winners of a no-pick hand.
+hand, R22), the outcome and the winners of a no-pick hand.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What Smear players count of their hands (the player's page, `cardtable.stats`): the bids they
 made and how many they made good (R32), the average bid, and what their side took of the four
-points, High, Low, Jack and Game (R27-R31).
+points, High, Low, Jack and Game (R27-R30).
 
 All of it is read from the hand's result; partners sit across (R1), a seat's side is its seat
 number's parity.

@@ -62,6 +62,7 @@ TABLES: tuple[Table, ...] = (
     schema.ratings,
     schema.rated_hands,
     schema.hand_history,
+    schema.table_results,
     schema.stat_totals,
     schema.tournaments,
     schema.entrants,

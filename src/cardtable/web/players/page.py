@@ -7,8 +7,10 @@ match's record and its review.
 
 Everything here reads the database and is called from a worker thread (the routes use
 ``asyncio.to_thread``), never on the event loop; every read is bounded: the chart's last
-`HISTORY_POINTS` hands of each game, `TABLES_PAGE` tables at a time (``before`` pages back), and a
-few queries for the whole page of tables rather than some for each.
+`HISTORY_POINTS` hands of each game, `TABLES_PAGE` tables at a time (``before`` pages back), each
+table's results one row kept up to date as its hands are rated (``table_results``), and a few
+queries for the whole page of tables rather than some for each: what a page costs does not grow
+with a player's hands (bench/web_player_page.py measures it).
 
 A bot's page is public, so it lists only the public tables it played at (those of the open list,
 which anyone may watch): a private table's id is its invitation, and its people did not choose to
@@ -26,7 +28,17 @@ from sqlalchemy import Engine, func, select
 from cardtable import registry, stats
 from cardtable.core import BadRules, Stat
 from cardtable.web.players.ratings import SETTLED_SIGMA, Skill, nearest
-from cardtable.web.schema import actions, hand_history, rated_hands, ratings, seat_players, seats, stat_totals, tables
+from cardtable.web.schema import (
+    actions,
+    hand_history,
+    rated_hands,
+    ratings,
+    seat_players,
+    seats,
+    stat_totals,
+    table_results,
+    tables,
+)
 from cardtable.web.tables.live import HUMAN
 
 #: The hands of each game the rating chart shows (the last ones).
@@ -51,7 +63,7 @@ def page(engine: Engine, key: str, before: float | None = None, public_only: boo
                 "like": like,
                 **({"like_rating": bots[game][like].to_json()} if like else {}),
             }
-        history = {game: _history(conn, key, game) for game in sorted(skills)}
+        history = {game: _history(conn, key, game, skill) for game, skill in sorted(skills.items())}
         totals = _totals(conn, key)
         if public_only:
             rows, more = _bot_tables(conn, key, before)
@@ -86,27 +98,21 @@ def _bot_skills(conn: Any, game: str) -> dict[str, Skill]:
     return {r["who"].removeprefix("bot:"): Skill(r["mu"], r["sigma"], r["hands"]) for r in rows}
 
 
-def _history(conn: Any, key: str, game: str) -> dict[str, Any]:
-    """The rating after each of the game's last `HISTORY_POINTS` hands, oldest first; ``first``
-    is the number (from 1) of the first hand shown among the hands in the history."""
-    where = (hand_history.c.who == key, hand_history.c.game == game)
-    total = int(conn.execute(select(func.count()).select_from(hand_history).where(*where)).scalar() or 0)
+def _history(conn: Any, key: str, game: str, skill: Skill) -> dict[str, Any]:
+    """The rating after each of the game's last `HISTORY_POINTS` hands, oldest first (read in the
+    index's order, none sorted). ``hands`` is the number of hands the rating was learned from and
+    ``first`` the number of the first hand shown among them: the last point is the last hand."""
     rows = conn.execute(
         select(hand_history.c.mu, hand_history.c.sigma, hand_history.c.created)
-        .where(*where)
-        .order_by(
-            hand_history.c.created.desc(),
-            hand_history.c.table_id,
-            hand_history.c.match.desc(),
-            hand_history.c.hand.desc(),
-        )
+        .where(hand_history.c.who == key, hand_history.c.game == game)
+        .order_by(hand_history.c.created.desc())
         .limit(HISTORY_POINTS)
     ).all()
     points = [
         {"at": float(at), "rating": round(mu, 2), "low": round(mu - 2 * sg, 2), "high": round(mu + 2 * sg, 2)}
         for mu, sg, at in reversed(rows)
     ]
-    return {"first": total - len(points) + 1, "hands": total, "points": points}
+    return {"first": skill.hands - len(points) + 1, "hands": skill.hands, "points": points}
 
 
 def _totals(conn: Any, key: str) -> list[tuple[str, tuple[dict[str, int], float]]]:
@@ -142,17 +148,15 @@ def _player_tables(conn: Any, key: str, before: float | None) -> tuple[list[dict
 
 def _bot_tables(conn: Any, key: str, before: float | None) -> tuple[list[dict[str, Any]], float | None]:
     """A page of the public tables where a bot's hands were rated, newest first (by its last)."""
-    first, last = func.min(hand_history.c.created), func.max(hand_history.c.created)
     query = (
-        select(hand_history.c.table_id, first, last, tables.c.game, tables.c.status)
-        .join(tables, tables.c.id == hand_history.c.table_id)
-        .where(hand_history.c.who == key, tables.c.public.is_(True))
-        .group_by(hand_history.c.table_id, tables.c.game, tables.c.status)
-        .order_by(last.desc())
+        select(table_results.c.table_id, table_results.c.first, table_results.c.last, tables.c.game, tables.c.status)
+        .join(tables, tables.c.id == table_results.c.table_id)
+        .where(table_results.c.who == key, tables.c.public.is_(True))
+        .order_by(table_results.c.last.desc())
         .limit(TABLES_PAGE + 1)
     )
     if before is not None:
-        query = query.having(last < before)
+        query = query.where(table_results.c.last < before)
     rows = conn.execute(query).all()
     out = [
         {"table": t, "game": game, "joined": float(a), "last": float(b), "status": status}
@@ -162,18 +166,18 @@ def _bot_tables(conn: Any, key: str, before: float | None) -> tuple[list[dict[st
 
 
 def _fill_tables(conn: Any, key: str, rows: list[dict[str, Any]]) -> None:
-    """Add to each table of a page its matches and links, its people, and the rated one's hands
-    there: a few queries for the whole page."""
+    """Add to each table of a page its matches and links, its people, and the rated one's results
+    there (`store` keeps them as each hand is rated): a few queries for the whole page, whatever
+    the number of hands played at its tables."""
     ids = [r["table"] for r in rows]
     if not ids:
         return
-    hands: dict[str, list[Any]] = {t: [] for t in ids}
-    for h in conn.execute(
-        select(hand_history)
-        .where(hand_history.c.who == key, hand_history.c.table_id.in_(ids))
-        .order_by(hand_history.c.match, hand_history.c.hand)
-    ).mappings():
-        hands[h["table_id"]].append(h)
+    results = {
+        r["table_id"]: r
+        for r in conn.execute(
+            select(table_results).where(table_results.c.who == key, table_results.c.table_id.in_(ids))
+        ).mappings()
+    }
     people: dict[str, list[tuple[int, str, str | None]]] = {t: [] for t in ids}
     for t, seat, kind, name in conn.execute(
         select(seats.c.table_id, seats.c.seat, seats.c.kind, seats.c.name)
@@ -191,8 +195,9 @@ def _fill_tables(conn: Any, key: str, rows: list[dict[str, Any]]) -> None:
     begun = _last_matches(conn, ids)
     for r in rows:
         t = r["table"]
-        mine = hands[t]
-        held = sorted({int(s) for h in mine for s in _list(h["seats"])} | set(r.get("seats", [])))
+        result = results.get(t)
+        sides = {int(k): v for k, v in _obj(result["people"]).items()} if result is not None else {}
+        held = sorted(set(r.get("seats", [])) | _held(people[t], sides, result))
         r["seats"] = held
         r.setdefault("seat", held[0] if held else None)
         r["matches"] = list(range(begun[t] + 1)) if t in begun else []
@@ -200,8 +205,28 @@ def _fill_tables(conn: Any, key: str, rows: list[dict[str, Any]]) -> None:
         seat_q = f"&seat={held[0]}" if held else ""
         r["reviews"] = [f"/replay?table={t}&match={m}{seat_q}" for m in r["matches"]]
         r["rated_hands"] = int(counted.get(t, 0))
-        r.update(_results(mine))
-        r["people"] = _people(people[t], held, mine)
+        counts = _obj(result["counts"]) if result is not None else {}
+        r.update({k: int(counts.get(k, 0)) for k in ("hands", "won", "tied", "lost", "points")})
+        r["change"] = round(result["mu"] - result["mu_before"], 2) if result is not None else None
+        r["people"] = [
+            {
+                "seat": seat,
+                "name": name if name else (kind if kind != HUMAN else f"seat {seat + 1}"),
+                "bot": None if kind == HUMAN else kind,
+                "with": sides.get(seat, [0, 0])[0],
+                "against": sides.get(seat, [0, 0])[1],
+            }
+            for seat, kind, name in people[t]
+            if seat not in held
+        ]
+
+
+def _held(at: Sequence[tuple[int, str, str | None]], sides: dict[int, Any], result: Any) -> set[int]:
+    """The seats a rated one held at a table where it has results: every side of a contest names
+    all the seats (docs/ratings.md), so those it held are the ones not counted as others."""
+    if result is None or int(_obj(result["counts"]).get("hands", 0)) == 0:
+        return set()
+    return {seat for seat, _, _ in at if seat not in sides}
 
 
 def _last_matches(conn: Any, ids: Sequence[str]) -> dict[str, int]:
@@ -219,54 +244,6 @@ def _last_matches(conn: Any, ids: Sequence[str]) -> dict[str, int]:
         )
     ).all()
     return {t: int(_obj(data)["match"]) for t, data in rows if data is not None}
-
-
-def _results(mine: Sequence[Any]) -> dict[str, Any]:
-    """The rated one's hands at a table: how many, won, tied, lost, its points, and its rating's
-    change there (from before its first hand to after its last)."""
-    total: dict[str, int] = {}
-    for h in mine:
-        stats.add(total, _obj(h["counts"]))
-    change = round(mine[-1]["mu"] - mine[0]["mu_before"], 2) if mine else None
-    return {
-        "hands": len(mine),
-        "won": total.get("won", 0),
-        "tied": total.get("tied", 0),
-        "lost": total.get("lost", 0),
-        "points": total.get("points", 0),
-        "change": change,
-    }
-
-
-def _people(
-    at: Sequence[tuple[int, str, str | None]], held: Sequence[int], mine: Sequence[Any]
-) -> list[dict[str, Any]]:
-    """The other seats of a table: each one's name (a bot's by its name), and in how many of the
-    rated one's hands it was on the same side and on another (partners and opponents: fixed in
-    Seep and Smear, hand by hand in Sheepshead)."""
-    out = []
-    for seat, kind, name in at:
-        if seat in held:
-            continue
-        together = against = 0
-        for h in mine:
-            sides = [set(side) for side in _obj(h["sides"])["seats"]]
-            ours = [side for side in sides if side & set(_list(h["seats"]))]
-            if any(seat in side for side in ours):
-                together += 1
-            elif any(seat in side for side in sides):
-                against += 1
-        bot = None if kind == HUMAN else kind
-        out.append(
-            {
-                "seat": seat,
-                "name": name if name else (bot or f"seat {seat + 1}"),
-                "bot": bot,
-                "with": together,
-                "against": against,
-            }
-        )
-    return out
 
 
 def _list(value: Any) -> list[Any]:

@@ -8,8 +8,10 @@ A hand is rated in one transaction that marks it rated (``rated_hands``, keyed b
 hand) and writes the new ratings, so a hand is rated once whatever is retried: after the hand's
 last action is stored, and again for every hand not marked when a server rebuilds the table. The
 same transaction writes each rated one's row of the hand (``hand_history``: its rating after it,
-the sides, its statistics in it) and adds the statistics to its sums (``stat_totals``), so the
-pages read a player's history and statistics without replaying a record.
+the sides, its statistics in it) and adds the hand to its results at the table
+(``table_results``) and its statistics to its sums (``stat_totals``), so a page reads a player's
+history, tables and statistics a few rows at a time, never replaying a record nor summing a long
+table's hands.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from cardtable.web.schema import (
     seat_players,
     seats,
     stat_totals,
+    table_results,
 )
 from cardtable.web.tables.store import SeatRow
 
@@ -219,6 +222,47 @@ def _rate_one(engine: Engine, table_id: str, game: str, who: Sequence[Who], hand
                 )
             )
             _add_totals(conn, game, key, counts, now)
+            before = known.get(key, Skill()).mu
+            _add_table_result(conn, table_id, game, key, held, c.sides, counts, before, skill.mu, now)
+
+
+#: The generic counts a table's results sum (`cardtable.stats.GENERIC`).
+_RESULTS = ("hands", "won", "tied", "lost", "points")
+
+
+def _add_table_result(
+    conn: Any,
+    table_id: str,
+    game: str,
+    key: str,
+    held: Sequence[int],
+    sides: Sequence[Sequence[int]],
+    counts: Mapping[str, int],
+    mu_before: float,
+    mu: float,
+    now: float,
+) -> None:
+    """Add a hand to the rated one's results at the table: the generic counts, each other seat's
+    hand with it or against it, and its rating after the hand."""
+    ours = {s for side in sides if set(side) & set(held) for s in side}
+    seated = {s for side in sides for s in side}
+    where = (table_results.c.who == key, table_results.c.table_id == table_id)
+    row = conn.execute(select(table_results.c.counts, table_results.c.people).where(*where).with_for_update()).first()
+    total = {k: 0 for k in _RESULTS} if row is None else _obj(row[0])
+    people: dict[str, list[int]] = {} if row is None else {k: list(v) for k, v in _obj(row[1]).items()}
+    add(total, {k: counts.get(k, 0) for k in _RESULTS})
+    for seat in sorted(seated - set(held)):
+        got = people.setdefault(str(seat), [0, 0])
+        got[0 if seat in ours else 1] += 1
+    if row is None:
+        conn.execute(
+            insert(table_results).values(
+                who=key, table_id=table_id, game=game, counts=total, people=people, mu_before=mu_before, mu=mu,
+                first=now, last=now,
+            )
+        )  # fmt: skip
+    else:
+        conn.execute(update(table_results).where(*where).values(counts=total, people=people, mu=mu, last=now))
 
 
 def _add_totals(conn: Any, game: str, key: str, counts: Mapping[str, int], now: float) -> None:

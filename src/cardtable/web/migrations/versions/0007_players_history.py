@@ -1,5 +1,6 @@
 """The players' pages: each rated one's hands (its rating after each, the sides, its statistics in
-the hand) and the sums of its statistics by game.
+the hand), its results at each table (the sums a page lists, kept as the hands are rated so that a
+page reads one row a table), and the sums of its statistics by game.
 
 The hands rated before this revision are not in the history: their ratings after each hand were
 not kept, and the statistics are counted from this revision on (``stat_totals.since``).
@@ -37,6 +38,19 @@ def upgrade() -> None:
     )
     op.create_index("ix_hand_history_who_game_created", "hand_history", ["who", "game", "created"])
     op.create_table(
+        "table_results",
+        sa.Column("who", sa.String(80), primary_key=True),
+        sa.Column("table_id", sa.String(32), primary_key=True),
+        sa.Column("game", sa.String(32), nullable=False),
+        sa.Column("counts", sa.JSON, nullable=False),
+        sa.Column("people", sa.JSON, nullable=False),
+        sa.Column("mu_before", sa.Float, nullable=False),
+        sa.Column("mu", sa.Float, nullable=False),
+        sa.Column("first", sa.Float, nullable=False),
+        sa.Column("last", sa.Float, nullable=False),
+    )
+    op.create_index("ix_table_results_who_last", "table_results", ["who", "last"])
+    op.create_table(
         "stat_totals",
         sa.Column("game", sa.String(32), primary_key=True),
         sa.Column("who", sa.String(80), primary_key=True),
@@ -48,5 +62,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("stat_totals")
+    op.drop_index("ix_table_results_who_last", table_name="table_results")
+    op.drop_table("table_results")
     op.drop_index("ix_hand_history_who_game_created", table_name="hand_history")
     op.drop_table("hand_history")

@@ -80,7 +80,7 @@ function ratingWords(r, isBot) {
     h("p", { text: `${who} skill most likely lies between ${fixed(r.low)} and ${fixed(r.high)}, the rating in the middle; learned from ${r.hands} hand${r.hands === 1 ? "" : "s"}.` }),
   ];
   if (r.provisional) {
-    lines.push(h("p", { class: "muted", text: `Provisional until its deviation is at most ${r.settled_sigma} (now ${r.sigma.toFixed(1)}): about 50 to 65 hands in all. Until then it is ranked after the settled ratings${isBot ? "" : ", and not compared with the bots"}.` }));
+    lines.push(h("p", { class: "muted", text: `Provisional until its deviation is at most ${r.settled_sigma} (now ${r.sigma.toFixed(1)}): about 50 to 60 hands in all. Until then it is ranked after the settled ratings${isBot ? "" : ", and not compared with the bots"}.` }));
   } else if (r.like && !isBot) {
     lines.push(h("p", { class: "like", text: `You play about as well as ${r.like} (${fixed(r.like_rating.rating)}).` }));
   }
