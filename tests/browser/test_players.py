@@ -205,7 +205,7 @@ def test_the_players_page_at_a_phones_size_from_another_address(
     assert "Sheepshead table" in words and "rated hand" in words
     assert ("partners by turns" in words) or ("against" in words)
     smear = phone.locator("#history li").first.inner_text()
-    assert "partner: random (bot)" in smear and "against: rule (bot), rule (bot)" in smear
+    assert "partner: random (bot)" in smear and "against: rule (bot, in seat 2), rule (bot, in seat 4)" in smear
     # nothing runs past the phone's edge
     assert phone.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     phone.screenshot(path=str(artifacts / "player-page-phone.png"), full_page=True)

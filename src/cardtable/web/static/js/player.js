@@ -126,7 +126,12 @@ function gameBox(game, data, isBot) {
  * @param {any} t
  */
 function peopleWords(t) {
-  const name = (/** @type {any} */ p) => (p.bot ? h("a", { href: `/bot/${encodeURIComponent(p.bot)}`, text: `${p.name} (bot)` }) : p.name);
+  // a name held by several seats (three rule-based bots) says its seat too
+  const twice = new Set(t.people.map((/** @type {any} */ p) => p.name).filter((/** @type {string} */ n, /** @type {number} */ i, /** @type {string[]} */ all) => all.indexOf(n) !== i));
+  const name = (/** @type {any} */ p) => {
+    const where = twice.has(p.name) ? ` in seat ${p.seat + 1}` : "";
+    return p.bot ? h("a", { href: `/bot/${encodeURIComponent(p.bot)}`, text: `${p.name} (bot${where ? `,${where}` : ""})` }) : `${p.name}${where}`;
+  };
   const { partners, opponents, byTurns, atTable } = sittings(t);
   /** @type {(Node | string)[]} */
   const out = [];
