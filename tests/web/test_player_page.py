@@ -224,6 +224,10 @@ def test_a_bots_page_shows_its_ratings_and_statistics_and_lists_only_public_tabl
         assert row["seats"] == [1, 3] and {x["seat"]: x["name"] for x in row["people"]} == {0: "Ann", 2: "random"}
         assert bot["ratings"]["smear"]["hands"] == bot["history"]["smear"]["hands"] == rated  # every table counts
         assert by_key(bot["stats"]["smear"]["rows"])["hands"]["count"] == 2 * rated  # two seats a hand
+        # settled, a bot is compared with the other bots, never with itself
+        settled = {"bot:rule": Skill(25.0, 1.5, 900), "bot:random": Skill(17.0, 1.6, 900)}
+        ratings_store.write_skills(engine_of(client), "smear", settled)
+        assert client.get("/api/bots/rule").json()["ratings"]["smear"]["like"] == "random"
         assert client.get("/api/bots/search:nothing").status_code == 404
         assert client.get("/api/bots/" + "x" * 100).status_code == 404
         page = client.get("/bot/rule")

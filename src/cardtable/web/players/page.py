@@ -53,7 +53,8 @@ def page(engine: Engine, key: str, before: float | None = None, public_only: boo
     public ones with ``public_only``); ``more`` is the ``before`` of the next page, or ``None``."""
     with engine.connect() as conn:
         skills = _skills_of(conn, key)
-        bots = {game: _bot_skills(conn, game) for game in skills}
+        # the bots to compare with (a bot is not compared with itself)
+        bots = {game: {n: s for n, s in _bot_skills(conn, game).items() if f"bot:{n}" != key} for game in skills}
         shown = {}
         for game, skill in sorted(skills.items()):
             like = nearest(skill, bots[game])
