@@ -3,14 +3,13 @@ game's own terms.
 
 Every game has the generic counts, read from a hand's result and the sides the game names
 (`Game.teams`, as ratings read them): the hands, how many the seat's side won, tied or lost (its
-side's score against the others'), and the seat's points (the result's score: Smear's points won
-or lost, Seep's deal total, Sheepshead's payment). A game's own statistics, what its players talk
-about (how often a Sheepshead player picks; a Smear bidder's bids made; Seep's sweeps and houses),
-come from the ``stats`` part of its package (`core.HandStats`); a game without one has the
-generic counts only, and this module never asks which game it is.
+side's score against the others'), and the seat's points (the result's score for the seat, in the
+game's own measure). A game's own statistics, what its players talk about (how often one picks,
+bids made, sweeps and houses), come from the ``stats`` part of its package (`core.HandStats`); a
+game without one has the generic counts only, and this module never asks which game it is.
 
-Only a hand that was a contest counts (the hands ratings learn from): a misdeal, a hand passed out
-or a Sheepshead doubler is no contest, and says nothing of how a seat plays.
+Only a hand that was a contest counts (the hands ratings learn from): a misdeal or a hand passed
+out is no contest, and says nothing of how a seat plays.
 
 >>> from cardtable.record import HandLog
 >>> from cardtable.registry import get_game

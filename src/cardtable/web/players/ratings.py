@@ -34,8 +34,8 @@ def bot_key(bot: str) -> str:
 
 
 #: A rating is settled once its deviation ``sigma`` is at most this: the range ``mu +/- 2 sigma``
-#: then spans 16 points, under half a newcomer's 33, after about 50 rated hands in Seep and Smear
-#: and 57 in Sheepshead (docs/ratings.md, bench/rating_settles.py). Until then it is provisional:
+#: then spans 16 points, under half a newcomer's 33, after some 50 to 60 rated hands (measured in
+#: docs/ratings.md with bench/rating_settles.py). Until then it is provisional:
 #: shown as such, ranked after the settled ones and not compared with the bots.
 SETTLED_SIGMA = 4.0
 

@@ -122,7 +122,8 @@ function gameBox(game, data, isBot) {
 
 /**
  * Who sat at a table besides the player, in words: a partner (with the player in every hand), an
- * opponent (against in every hand), or with and against by turns (Sheepshead's partners change).
+ * opponent (against in every hand), or with and against by turns (where the sides change hand by
+ * hand).
  * @param {any} t
  */
 function peopleWords(t) {

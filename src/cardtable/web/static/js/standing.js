@@ -31,9 +31,9 @@ export function statValue(s) {
 
 /**
  * The others at a table, by how they sat to the player over its rated hands: partners (on the
- * player's side in every hand: Seep's and Smear's partner across), opponents (on another side in
- * every hand), and those by turns (Sheepshead's partner changes hand by hand). Without a rated
- * hand, everyone is simply at the table.
+ * player's side in every hand: a fixed partnership), opponents (on another side in every hand),
+ * and those by turns (where the sides change from hand to hand). Without a rated hand, everyone
+ * is simply at the table.
  * @template {{with: number, against: number}} P
  * @param {{hands: number, people: P[]}} t
  * @returns {{partners: P[], opponents: P[], byTurns: P[], atTable: P[]}}
