@@ -159,7 +159,7 @@ rated_hands = Table(
     _created(),
 )
 
-# --- the players' pages: each rated one's hands and statistics (migration 0007_players) ---
+# --- the players' pages: each rated one's hands and statistics (migration 0007) ---
 
 hand_history = Table(
     "hand_history",

@@ -1,5 +1,5 @@
 """Storage of players, the seats they took, their ratings and the hands rated (migration 0005), and
-each rated one's hands with its statistics (migration 0007_players).
+each rated one's hands with its statistics (migration 0007).
 
 A player's token is stored only as its hash and compared in constant time, as a seat's is. The
 token is ``ID.SECRET``: the id finds the row, the whole token's hash is compared.

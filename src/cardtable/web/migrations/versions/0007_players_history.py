@@ -5,7 +5,7 @@ page reads one row a table), and the sums of its statistics by game.
 The hands rated before this revision are not in the history: their ratings after each hand were
 not kept, and the statistics are counted from this revision on (``stat_totals.since``).
 
-Revision ID: 0007_players
+Revision ID: 0007
 Revises: 0006
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_players"
+revision = "0007"
 down_revision = "0006"
 branch_labels = None
 depends_on = None
