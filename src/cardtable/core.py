@@ -240,6 +240,42 @@ class ResultEntry(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class PlayedHand:
+    """A finished hand as its statistics read it: the state right after the deal (``dealt``),
+    each action in order as ``(seat, action, state after it)``, and the game's result."""
+
+    dealt: Any
+    moves: tuple[tuple[Seat, Any, Any], ...]
+    result: HandResult
+
+
+@dataclass(frozen=True)
+class Stat:
+    """One statistic of a seat's hands, as the player's page shows it: the count ``key`` under
+    ``label``; with ``of``, a share of the count of that key ("won as picker" of "picked"), or
+    with ``mean`` as well, the average over it ("points taken" a hand)."""
+
+    key: str
+    label: str
+    of: str | None = None
+    mean: bool = False
+
+
+class HandStats(Protocol):
+    """What a game's package offers the players' pages as its module ``stats``
+    (`cardtable.stats`): the statistics its players talk about, in the order they are shown
+    (``STATS``), and their counts in one finished hand for one seat. Every count is a whole
+    number, zero when the hand says nothing of it; the generic counts (hands, won, lost, points)
+    are the generic code's own."""
+
+    STATS: tuple[Stat, ...]
+
+    def counts(self, game: Any, hand: PlayedHand, seat: Seat) -> dict[str, int]:
+        """The seat's counts of the game's statistics in ``hand``."""
+        ...
+
+
 # --- a game's parts: the modules of its package that generic code finds by their role ---
 
 #: The parts found so far, by the game's package and the role asked for.

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Float,
+    Index,
     Integer,
     MetaData,
     String,
@@ -158,6 +159,51 @@ rated_hands = Table(
     Column("game", String(GAME), nullable=False),
     Column("sides", JSON, nullable=False),
     _created(),
+)
+
+# --- the players' pages: each rated one's hands and statistics (migration 0008) ---
+
+hand_history = Table(
+    "hand_history",
+    metadata,
+    _key("who", OWNER),  # a rating's key: player:ID or bot:NAME
+    _key("table_id"),
+    _number("match"),
+    _number("hand"),
+    Column("game", String(GAME), nullable=False),
+    Column("seats", JSON, nullable=False),  # the seats it held
+    Column("sides", JSON, nullable=False),  # {"seats": [[seat, ...], ...], "scores": [side's score, ...]}
+    Column("mu", Float, nullable=False),  # the rating after the hand
+    Column("sigma", Float, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("counts", JSON, nullable=False),  # its statistics in the hand (`cardtable.stats`)
+    _created(),
+    Index("ix_hand_history_who_game_created", "who", "game", "created"),
+)
+
+table_results = Table(
+    "table_results",
+    metadata,
+    _key("who", OWNER),
+    _key("table_id"),
+    Column("game", String(GAME), nullable=False),
+    Column("counts", JSON, nullable=False),  # the sums of its hands' generic counts there (hands, won, ...)
+    Column("people", JSON, nullable=False),  # each other seat: {"SEAT": [hands with it, hands against]}
+    Column("mu_before", Float, nullable=False),  # its rating before its first hand there
+    Column("mu", Float, nullable=False),  # and after its last
+    _created("first"),
+    _created("last"),
+    Index("ix_table_results_who_last", "who", "last"),
+)
+
+stat_totals = Table(
+    "stat_totals",
+    metadata,
+    _key("game", GAME),
+    _key("who", OWNER),
+    Column("counts", JSON, nullable=False),  # the sums of its hands' counts
+    _created("since"),  # its first hand counted
+    _created("updated"),
 )
 
 # --- tournaments (migration 0006 and after) ---

@@ -54,13 +54,16 @@ VERSION = 1
 CORE: tuple[Table, ...] = (schema.tables, schema.seats, schema.actions)
 CORE_NAMES = frozenset(t.name for t in CORE)
 #: Every table a backup may hold, in that order: the core, then those added by later migrations
-#: (players and ratings; tournaments), which a backup made before them does not name.
+#: (players and ratings; tournaments; the players' pages), which a backup made before them does not name.
 TABLES: tuple[Table, ...] = (
     *CORE,
     schema.players,
     schema.seat_players,
     schema.ratings,
     schema.rated_hands,
+    schema.hand_history,
+    schema.table_results,
+    schema.stat_totals,
     schema.tournaments,
     schema.entrants,
     schema.rounds,

@@ -22,7 +22,7 @@ from cardtable.record import Record, replay
 from cardtable.web.database import make_engine
 from cardtable.web.ops.migrate import upgrade
 from cardtable.web.players import store as ratings_store
-from cardtable.web.players.ratings import Skill, bot_key, contest, rate
+from cardtable.web.players.ratings import SETTLED_SIGMA, Skill, bot_key, contest, ranked, rate
 from cardtable.web.settings import Settings
 
 #: The bots calibrated when none are named, weakest first.
@@ -117,16 +117,14 @@ def run(action: str, game: str, bots: Sequence[str] | None, deals: int, seed: in
 def _print(game: str, engine: Any) -> None:
     bots = ratings_store.skills(engine, game, "bot:")
     people = ratings_store.listed_players(engine, game, 20)
-    print(f"{game}: rating, the range the skill lies in (mu +/- 3 sigma: the rating is its low end), hands")
-    for key, s in sorted(bots.items(), key=lambda kv: -kv[1].ordinal):
-        print(f"  {key.removeprefix('bot:'):<24} {_row(s)}")
+    print(f"{game}: rating (the mean mu), range mu +/- 2 sigma, hands (provisional while sigma > {SETTLED_SIGMA:g})")
+    for key, s in ranked(bots):
+        print(_line(key.removeprefix("bot:"), s, ""))
     for p, s in people:
-        print(f"  {p.name:<24} {_row(s)}  (player)")
+        print(_line(p.name, s, "  (player)"))
 
 
-def _row(s: Skill) -> str:
-    """A rating as printed: the rating (mu - 3 sigma, the skill one can be about 99.7% sure of)
-    inside the range it is the low end of (mu +/- 3 sigma), and the hands rated. The pages show
-    the same rating; their range, mu +/- 2 sigma, is the likelier skill's and does not hold it."""
-    low, high = s.mu - 3 * s.sigma, s.mu + 3 * s.sigma
-    return f"{s.ordinal:>7.2f}  [{low:.2f}, {high:.2f}]  {s.hands}"
+def _line(name: str, skill: Skill, what: str) -> str:
+    j = skill.to_json()
+    provisional = "  provisional" if skill.provisional else ""
+    return f"  {name:<24} {j['rating']:>7.2f}  [{j['low']:.2f}, {j['high']:.2f}]  {skill.hands}{provisional}{what}"

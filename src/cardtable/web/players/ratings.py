@@ -33,6 +33,13 @@ def bot_key(bot: str) -> str:
     return f"bot:{bot}"
 
 
+#: A rating is settled once its deviation ``sigma`` is at most this: the range ``mu +/- 2 sigma``
+#: then spans 16 points, under half a newcomer's 33, after some 50 to 60 rated hands (measured in
+#: docs/ratings.md with bench/rating_settles.py). Until then it is provisional:
+#: shown as such, ranked after the settled ones and not compared with the bots.
+SETTLED_SIGMA = 4.0
+
+
 @dataclass(frozen=True)
 class Skill:
     """A rating: the mean ``mu`` and the uncertainty ``sigma`` of the model's belief, and the
@@ -44,20 +51,38 @@ class Skill:
 
     @property
     def ordinal(self) -> float:
-        """The number shown and ranked by: ``mu - 3 sigma``, a rating the player is very likely
-        (about 99.7%) to be at least."""
+        """``mu - 3 sigma``: a level the player is very likely (about 99.7%) to be at least, the
+        ``floor`` the pages give beside the rating."""
         return self.mu - 3 * self.sigma
 
+    @property
+    def provisional(self) -> bool:
+        """Whether the rating is not settled yet (`SETTLED_SIGMA`)."""
+        return self.sigma > SETTLED_SIGMA
+
     def to_json(self) -> dict[str, Any]:
-        """The rating as the pages show it: the ordinal, and ``mu +/- 2 sigma`` (about 95%)."""
+        """The rating as the pages show it: the ``rating`` is the mean, the model's best guess,
+        inside its ``range`` ``low`` to ``high`` (``mu +/- 2 sigma``, about 95%); the ``floor`` is
+        `ordinal`; ``provisional`` until settled."""
         return {
-            "rating": round(self.ordinal, 2),
+            "rating": round(self.mu, 2),
             "mu": round(self.mu, 2),
             "sigma": round(self.sigma, 2),
             "low": round(self.mu - 2 * self.sigma, 2),
             "high": round(self.mu + 2 * self.sigma, 2),
+            "floor": round(self.ordinal, 2),
             "hands": self.hands,
+            "provisional": self.provisional,
         }
+
+
+def ranked(skills: Mapping[str, Skill]) -> list[tuple[str, Skill]]:
+    """Best first: the settled ratings by rating (the mean), then the provisional ones by theirs.
+
+    >>> [k for k, _ in ranked({"a": Skill(30, 5), "b": Skill(20, 2), "c": Skill(22, 1)})]
+    ['c', 'b', 'a']
+    """
+    return sorted(skills.items(), key=lambda kv: (kv[1].provisional, -kv[1].mu, kv[0]))
 
 
 @dataclass(frozen=True)
@@ -114,7 +139,15 @@ def rate(contest: Contest, seats: Sequence[Who], known: Mapping[str, Skill]) -> 
 
 
 def nearest(skill: Skill, bots: Mapping[str, Skill]) -> str | None:
-    """The bot whose mean is closest to ``skill``'s: "you play about as well as NAME"."""
-    if not bots:
+    """The settled bot whose mean is closest to ``skill``'s: "you play about as well as NAME";
+    ``None`` while ``skill`` is provisional (two hands say nothing of it) or no bot is settled.
+
+    >>> nearest(Skill(24.0, 3.0), {"rule": Skill(25.0, 1.5), "random": Skill(17.0, 1.5)})
+    'rule'
+    >>> nearest(Skill(24.0, 6.0), {"rule": Skill(25.0, 1.5)}) is None
+    True
+    """
+    settled = {name: s for name, s in bots.items() if not s.provisional}
+    if skill.provisional or not settled:
         return None
-    return min(bots, key=lambda name: (abs(bots[name].mu - skill.mu), name))
+    return min(settled, key=lambda name: (abs(settled[name].mu - skill.mu), name))

@@ -6,11 +6,17 @@ table as themselves (``"player"`` in a join), reads their history and ratings, a
 to be listed on the leaderboards. The routes (``docs/web.md``, "Players and ratings"):
 
 - ``POST /api/players`` ``{"name", "listed"?}``: ``201 {"player": ID, "token": TOKEN, "name"}``
-- ``POST /api/players/me`` ``{"token"}``: the player's page: name, listing, ratings by game (with
-  the bot they play about as well as), and the tables sat at with their matches' records
+- ``POST /api/players/me`` ``{"token", "before"?}``: the player's page (`cardtable.web.players.page`):
+  name, listing, ratings by game (provisional until settled; the bot they play about as well as),
+  the rating's history, the statistics by game, and a page of the tables sat at (``before`` pages
+  back) with their people, results, records and reviews
 - ``POST /api/players/me/listed`` ``{"token", "listed"}``: list or unlist; the page as above
-- ``GET /api/leaderboard/{game}``: the listed players by rating, and the bots apart
-- ``GET /player`` and ``GET /leaderboard``: the pages
+- ``GET /api/bots/{name}`` ``?before=``: a bot's page, the same but for its public tables only
+- ``GET /api/leaderboard/{game}``: the listed players, settled ratings first, and the bots apart
+- ``GET /player``, ``GET /bot/{name}`` and ``GET /leaderboard``: the pages
+
+Every page's data is read in a worker thread, never on the event loop, and bounded
+(`cardtable.web.players.page`).
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ from cardtable.web.errors import Refused
 from cardtable.web.limits import wait_text
 from cardtable.web.pages import STATIC
 from cardtable.web.players import store as ratings_store
-from cardtable.web.players.ratings import Skill, nearest
+from cardtable.web.players.page import page
+from cardtable.web.players.ratings import bot_key, player_key, ranked
 from cardtable.web.players.store import Player
 from cardtable.web.tables.hub import Hub
 from cardtable.web.tokens import token_hash, token_matches
@@ -103,8 +110,9 @@ async def create_player(request: Request) -> dict[str, Any]:
 @router.post("/api/players/me")
 async def me(request: Request) -> dict[str, Any]:
     hub = _hub(request)
-    player = await player_of(hub, (await _body(request)).get("token"))
-    return await asyncio.to_thread(_page_of, hub, player)
+    body = await _body(request)
+    player = await player_of(hub, body.get("token"))
+    return await asyncio.to_thread(_page_of, hub, player, _before(body.get("before")))
 
 
 @router.post("/api/players/me/listed")
@@ -117,46 +125,69 @@ async def listed(request: Request) -> dict[str, Any]:
         raise Refused(400, "listed: expected true or false")
     await asyncio.to_thread(ratings_store.set_listed, hub.store.engine, player.id, value)
     player = Player(player.id, player.name, player.token_hash, value, player.created)
-    return await asyncio.to_thread(_page_of, hub, player)
+    return await asyncio.to_thread(_page_of, hub, player, None)
 
 
-def _page_of(hub: Hub, player: Player) -> dict[str, Any]:
-    """What the player's page shows: their ratings by game and the tables they sat at, each
-    match's record being the table's (finished hands only, web.md §1)."""
-    engine = hub.store.engine
-    games: dict[str, Any] = {}
-    for game, skill in sorted(ratings_store.player_skills(engine, player.id).items()):
-        bots = {k.removeprefix("bot:"): s for k, s in ratings_store.skills(engine, game, "bot:").items()}
-        like = nearest(skill, bots)
-        games[game] = {**skill.to_json(), "like": like, **({"like_rating": bots[like].to_json()} if like else {})}
-    tables = ratings_store.history(engine, player.id)
-    for t in tables:
-        t["records"] = [f"/api/tables/{t['table']}/record?match={m}" for m in t["matches"]]
+def _before(value: object) -> float | None:
+    """A page's ``before``: the time the next page of tables starts before (the last page's
+    ``more``), or none for the first page."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1e11:  # nan fails too
+        raise Refused(400, "before: expected the 'more' of the page before, a number")
+    return float(value)
+
+
+def _number(text: str | None) -> object:
+    """A query's number, or the text itself (refused by its check) when it is none."""
+    if text is None:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def _page_of(hub: Hub, player: Player, before: float | None) -> dict[str, Any]:
+    """What the player's page shows (`cardtable.web.players.page`), each match's record being the
+    table's (finished hands only, web.md §1). Run in a worker thread."""
     return {
         "player": player.id,
         "name": player.name,
         "listed": player.listed,
         "created": player.created,
-        "ratings": games,
-        "tables": tables,
+        **page(hub.store.engine, player_key(player.id), before),
     }
+
+
+@router.get("/api/bots/{name}")
+async def bot(request: Request, name: str, before: str | None = None) -> dict[str, Any]:
+    """A bot's page: its ratings, their history and its statistics in every game, and the public
+    tables it played at where a player sat (hands are rated only there)."""
+    engine = _hub(request).store.engine
+    if len(name) > 64 or not name.isprintable():
+        raise Refused(404, "no bot of that name has a rating here")
+    got = await asyncio.to_thread(page, engine, bot_key(name), _before(_number(before)), True)
+    if not got["ratings"]:
+        raise Refused(404, "no bot of that name has a rating here")
+    return {"bot": name, **got}
 
 
 @router.get("/api/leaderboard/{game}")
 async def leaderboard(request: Request, game: str) -> dict[str, Any]:
+    """The listed players, the settled ones ranked by rating, then the provisional ones unranked;
+    the bots apart, in the same order."""
     engine = _hub(request).store.engine
     _game(game)
     people = await asyncio.to_thread(ratings_store.listed_players, engine, game, LEADERS)
     bots = await asyncio.to_thread(ratings_store.skills, engine, game, "bot:")
     return {
         "game": game,
-        "players": [{"rank": n + 1, "name": p.name, **s.to_json()} for n, (p, s) in enumerate(people)],
-        "bots": [{"bot": k.removeprefix("bot:"), **s.to_json()} for k, s in _best_first(bots)],
+        "players": [
+            {"rank": None if s.provisional else n + 1, "name": p.name, **s.to_json()} for n, (p, s) in enumerate(people)
+        ],
+        "bots": [{"bot": k.removeprefix("bot:"), **s.to_json()} for k, s in ranked(bots)],
     }
-
-
-def _best_first(skills: dict[str, Skill]) -> list[tuple[str, Skill]]:
-    return sorted(skills.items(), key=lambda kv: (-kv[1].ordinal, kv[0]))
 
 
 def _file(name: str) -> FileResponse:
@@ -166,6 +197,12 @@ def _file(name: str) -> FileResponse:
 @router.get("/player", include_in_schema=False)
 def player_page() -> FileResponse:
     """The player's own page (the private link is this page with ``#TOKEN``)."""
+    return _file("player.html")
+
+
+@router.get("/bot/{name}", include_in_schema=False)
+def bot_page(name: str) -> FileResponse:
+    """A bot's page: the player's page, drawn for the bot its address names."""
     return _file("player.html")
 
 

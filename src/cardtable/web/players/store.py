@@ -1,11 +1,17 @@
-"""Storage of players, the seats they took, their ratings and the hands rated (migration 0005).
+"""Storage of players, the seats they took, their ratings and the hands rated (migration 0005), and
+each rated one's hands with its statistics (migration 0008).
 
 A player's token is stored only as its hash and compared in constant time, as a seat's is. The
 token is ``ID.SECRET``: the id finds the row, the whole token's hash is compared.
 
 A hand is rated in one transaction that marks it rated (``rated_hands``, keyed by table, match and
 hand) and writes the new ratings, so a hand is rated once whatever is retried: after the hand's
-last action is stored, and again for every hand not marked when a server rebuilds the table.
+last action is stored, and again for every hand not marked when a server rebuilds the table. The
+same transaction writes each rated one's row of the hand (``hand_history``: its rating after it,
+the sides, its statistics in it) and adds the hand to its results at the table
+(``table_results``) and its statistics to its sums (``stat_totals``), so a page reads a player's
+history, tables and statistics a few rows at a time, never replaying a record nor summing a long
+table's hands.
 """
 
 from __future__ import annotations
@@ -14,14 +20,13 @@ import json
 import secrets
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
     Engine,
     String,
-    func,
     insert,
     literal,
     select,
@@ -29,8 +34,18 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
+from cardtable.stats import add
 from cardtable.web.players.ratings import Contest, Skill, Who, bot_key, player_key, rate
-from cardtable.web.schema import actions, players, rated_hands, ratings, seat_players, seats, tables
+from cardtable.web.schema import (
+    hand_history,
+    players,
+    rated_hands,
+    ratings,
+    seat_players,
+    seats,
+    stat_totals,
+    table_results,
+)
 from cardtable.web.tables.store import SeatRow
 
 #: One rating transaction at a time in this process: SQLite cannot turn a read into a write once
@@ -127,11 +142,21 @@ def seat_keys(kinds: Sequence[str], links: dict[int, str], human: str) -> list[W
     ]
 
 
-def rate_hands(
-    engine: Engine, table_id: str, game: str, who: Sequence[Who], hands: Sequence[tuple[int, int, Contest]]
-) -> int:
-    """Rate the finished hands ``(match, hand, contest)`` of a table not yet rated; returns how
-    many were. Each hand is one transaction: marked rated, and everyone's new rating written."""
+@dataclass(frozen=True)
+class HandToRate:
+    """A finished hand of a table to rate: its match and place in it, the contest, and each seat's
+    statistics in it (`cardtable.stats.counts`; ``None`` where they could not be read)."""
+
+    match: int
+    hand: int
+    contest: Contest
+    counts: Sequence[Mapping[str, int] | None] = ()
+
+
+def rate_hands(engine: Engine, table_id: str, game: str, who: Sequence[Who], hands: Sequence[HandToRate]) -> int:
+    """Rate the finished hands of a table not yet rated; returns how many were. Each hand is one
+    transaction: marked rated, everyone's new rating written, with their rows of the hand and
+    their statistics."""
     done = 0
     with _LOCK:
         with engine.connect() as conn:
@@ -141,38 +166,114 @@ def rate_hands(
                     select(rated_hands.c.match, rated_hands.c.hand).where(rated_hands.c.table_id == table_id)
                 )
             }
-        for match, hand, contest in hands:
-            if (match, hand) in rated:
+        for hand in hands:
+            if (hand.match, hand.hand) in rated:
                 continue
             try:
-                _rate_one(engine, table_id, game, who, match, hand, contest)
+                _rate_one(engine, table_id, game, who, hand)
             except IntegrityError:
                 continue  # rated meanwhile by another process
             done += 1
     return done
 
 
-def _rate_one(engine: Engine, table_id: str, game: str, who: Sequence[Who], match: int, hand: int, c: Contest) -> None:
+def _rate_one(engine: Engine, table_id: str, game: str, who: Sequence[Who], hand: HandToRate) -> None:
+    c = hand.contest
     keys = sorted({w for w in who if w is not None})
     now = time.time()
     with engine.begin() as conn:
         conn.execute(
             insert(rated_hands).values(
                 table_id=table_id,
-                match=match,
-                hand=hand,
+                match=hand.match,
+                hand=hand.hand,
                 game=game,
                 sides={"who": [[who[s] for s in side] for side in c.sides], "scores": list(c.scores)},
                 created=now,
             )
         )
         known = _skills(conn, game, keys, lock=True)
+        sides = {"seats": [list(side) for side in c.sides], "scores": list(c.scores)}
         for key, skill in rate(c, who, known).items():
             values = {"mu": skill.mu, "sigma": skill.sigma, "hands": skill.hands, "updated": now}
             if key in known:
                 conn.execute(update(ratings).where(ratings.c.game == game, ratings.c.who == key).values(**values))
             else:
                 conn.execute(insert(ratings).values(game=game, who=key, **values))
+            held = [s for s, w in enumerate(who) if w == key]
+            counts: dict[str, int] = {}
+            for s in held:
+                got = hand.counts[s] if s < len(hand.counts) else None
+                add(counts, got or {})
+            conn.execute(
+                insert(hand_history).values(
+                    who=key,
+                    table_id=table_id,
+                    match=hand.match,
+                    hand=hand.hand,
+                    game=game,
+                    seats=held,
+                    sides=sides,
+                    mu=skill.mu,
+                    sigma=skill.sigma,
+                    mu_before=known.get(key, Skill()).mu,
+                    counts=counts,
+                    created=now,
+                )
+            )
+            _add_totals(conn, game, key, counts, now)
+            before = known.get(key, Skill()).mu
+            _add_table_result(conn, table_id, game, key, held, c.sides, counts, before, skill.mu, now)
+
+
+#: The generic counts a table's results sum (`cardtable.stats.GENERIC`).
+_RESULTS = ("hands", "won", "tied", "lost", "points")
+
+
+def _add_table_result(
+    conn: Any,
+    table_id: str,
+    game: str,
+    key: str,
+    held: Sequence[int],
+    sides: Sequence[Sequence[int]],
+    counts: Mapping[str, int],
+    mu_before: float,
+    mu: float,
+    now: float,
+) -> None:
+    """Add a hand to the rated one's results at the table: the generic counts, each other seat's
+    hand with it or against it, and its rating after the hand."""
+    ours = {s for side in sides if set(side) & set(held) for s in side}
+    seated = {s for side in sides for s in side}
+    where = (table_results.c.who == key, table_results.c.table_id == table_id)
+    row = conn.execute(select(table_results.c.counts, table_results.c.people).where(*where).with_for_update()).first()
+    total = {k: 0 for k in _RESULTS} if row is None else _obj(row[0])
+    people: dict[str, list[int]] = {} if row is None else {k: list(v) for k, v in _obj(row[1]).items()}
+    add(total, {k: counts.get(k, 0) for k in _RESULTS})
+    for seat in sorted(seated - set(held)):
+        got = people.setdefault(str(seat), [0, 0])
+        got[0 if seat in ours else 1] += 1
+    if row is None:
+        conn.execute(
+            insert(table_results).values(
+                who=key, table_id=table_id, game=game, counts=total, people=people, mu_before=mu_before, mu=mu,
+                first=now, last=now,
+            )
+        )  # fmt: skip
+    else:
+        conn.execute(update(table_results).where(*where).values(counts=total, people=people, mu=mu, last=now))
+
+
+def _add_totals(conn: Any, game: str, key: str, counts: Mapping[str, int], now: float) -> None:
+    """Add a hand's counts to the rated one's sums (its rating's row is locked by now)."""
+    where = (stat_totals.c.game == game, stat_totals.c.who == key)
+    row = conn.execute(select(stat_totals.c.counts).where(*where).with_for_update()).first()
+    if row is None:
+        conn.execute(insert(stat_totals).values(game=game, who=key, counts=dict(counts), since=now, updated=now))
+    else:
+        total = add(dict(_obj(row[0])), counts)
+        conn.execute(update(stat_totals).where(*where).values(counts=total, updated=now))
 
 
 def _skills(conn: Any, game: str, keys: Sequence[str], lock: bool = False) -> dict[str, Skill]:
@@ -202,15 +303,9 @@ def skills(engine: Engine, game: str, prefix: str) -> dict[str, Skill]:
         return {r["who"]: Skill(r["mu"], r["sigma"], r["hands"]) for r in rows.mappings()}
 
 
-def player_skills(engine: Engine, player_id: str) -> dict[str, Skill]:
-    """The player's rating in each game played, by game."""
-    with engine.connect() as conn:
-        rows = conn.execute(select(ratings).where(ratings.c.who == player_key(player_id)))
-        return {r["game"]: Skill(r["mu"], r["sigma"], r["hands"]) for r in rows.mappings()}
-
-
 def listed_players(engine: Engine, game: str, limit: int) -> list[tuple[Player, Skill]]:
-    """The listed players rated in ``game``, best first (by the shown rating)."""
+    """The listed players rated in ``game``, best first: the settled by rating, then the
+    provisional (`ratings.ranked`)."""
     with engine.connect() as conn:
         rows = conn.execute(
             select(players, ratings.c.mu, ratings.c.sigma, ratings.c.hands)
@@ -224,48 +319,8 @@ def listed_players(engine: Engine, game: str, limit: int) -> list[tuple[Player, 
             )
             for r in rows
         ]
-    out.sort(key=lambda p: (-p[1].ordinal, p[0].id))
+    out.sort(key=lambda p: (p[1].provisional, -p[1].mu, p[0].id))
     return out[:limit]
-
-
-def history(engine: Engine, player_id: str, limit: int = 50) -> list[dict[str, Any]]:
-    """The tables the player sat at, newest first: the game, the seat, the table's status, the
-    matches begun there and the hands of the player's rated there."""
-    with engine.connect() as conn:
-        rows = (
-            conn.execute(
-                select(
-                    seat_players.c.table_id, seat_players.c.seat, seat_players.c.created, tables.c.game, tables.c.status
-                )
-                .join(tables, tables.c.id == seat_players.c.table_id)
-                .where(seat_players.c.player_id == player_id)
-                .order_by(seat_players.c.created.desc())
-                .limit(limit)
-            )
-            .mappings()
-            .all()
-        )
-        out = []
-        for r in rows:
-            deals = conn.execute(
-                select(actions.c.data).where(actions.c.table_id == r["table_id"], actions.c.seat == -1)
-            ).scalars()
-            matches = sorted({int(_obj(d)["match"]) for d in deals if d is not None})
-            hands = conn.execute(
-                select(func.count()).select_from(rated_hands).where(rated_hands.c.table_id == r["table_id"])
-            ).scalar()
-            out.append(
-                {
-                    "table": r["table_id"],
-                    "game": r["game"],
-                    "seat": r["seat"],
-                    "joined": r["created"],
-                    "status": r["status"],
-                    "matches": matches,
-                    "rated_hands": int(hands or 0),
-                }
-            )
-        return out
 
 
 def _obj(value: Any) -> dict[str, Any]:

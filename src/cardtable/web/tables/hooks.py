@@ -10,7 +10,7 @@ knows nothing of its lobby the same way).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,12 +20,16 @@ from cardtable.web.tables.store import SeatRow
 @dataclass(frozen=True)
 class EndedHand:
     """A hand a table finished: its match, its place in the match (from 0), the game's outcome,
-    and its place among all the hands dealt at the table (from 0; a misdeal is a hand too)."""
+    and its place among all the hands dealt at the table (from 0; a misdeal is a hand too); with
+    the state before its deal (``before``) and the hand as the match's record holds it
+    (``record``), a listener can replay it (`cardtable.stats.played`)."""
 
     match: int
     hand: int
     result: Any
     dealt: int = -1
+    before: Any = None
+    record: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)

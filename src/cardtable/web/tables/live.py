@@ -151,6 +151,7 @@ class LiveTable:
         self.entries: list[Entry] = []  # this match's versions
         self.matches: list[list[dict[str, Any]]] = []  # finished hands of each match, as record hands
         self.hand: dict[str, Any] | None = None  # the hand being played, as a record hand
+        self.hand_before: Any = None  # the state before the deal of the hand being played
         self.acks: dict[tuple[int, str], int] = {}
         self.conns: set[Conn] = set()
         self.queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]]] = asyncio.Queue()
@@ -730,6 +731,7 @@ class LiveTable:
         self.dealt += 1
         deal = self.game.deal_from_json({"deck": data["deck"]}, data["dealer"])
         after = self.game.apply(start, Deal(deal.deck))
+        self.hand_before = start  # the state before the deal, for the hooks (`EndedHand.before`)
         self.hand = {
             "dealer": data["dealer"],
             "deal": {"deck": list(data["deck"])},
@@ -741,8 +743,9 @@ class LiveTable:
         self._commit(entry, None)
         if (result := self.game.outcome(after)) is not None:  # a misdeal: the hand ends at the deal
             self.matches[self.match].append(self.hand)
+            n = len(self.matches[self.match]) - 1
+            self.ended.append(EndedHand(self.match, n, result, self.dealt - 1, self.hand_before, self.hand))
             self.hand = None
-            self.ended.append(EndedHand(self.match, len(self.matches[self.match]) - 1, result, self.dealt - 1))
         return entry
 
     def _commit(self, entry: Entry, client_id: str | None) -> None:
@@ -764,8 +767,9 @@ class LiveTable:
         result = self.game.outcome(entry.state)
         if result is not None:
             self.matches[self.match].append(self.hand)
+            n = len(self.matches[self.match]) - 1
+            self.ended.append(EndedHand(self.match, n, result, self.dealt - 1, self.hand_before, self.hand))
             self.hand = None
-            self.ended.append(EndedHand(self.match, len(self.matches[self.match]) - 1, result, self.dealt - 1))
 
     def _winner(self, state: Any) -> tuple[int, ...] | None:
         """The seats that have won the match with the hand just over, or ``None``: the game's own

@@ -184,7 +184,7 @@ async function showPlayer(fresh) {
   if (!token) return;
   try {
     const me = await api("/api/players/me", { token });
-    const link = `${location.origin}/player#${token}`;
+    const link = `${(await shareBase()).base}/player#${token}`; // an address another device reaches
     $("playerbox").replaceChildren(
       h("p", { id: "playeris" }, ["You play as ", h("strong", { text: me.name }), " · ", h("a", { href: "/player", text: "your player page" })]),
       fresh ? h("p", {}, ["Keep this private link to be you on another device (it is shown only now; anyone with it plays as you): ",

@@ -80,7 +80,9 @@ export async function copyText(text) {
 /**
  * The invite box: the link, a copy button that says what happened, and the link as a QR code.
  * @param {string} link
- * @param {{others?: string[], loopbackOnly?: boolean, id?: string}} [opts]
+ * @param {{others?: string[], loopbackOnly?: boolean, id?: string, copied?: string, qrAlt?: string, scan?: string}} [opts]
+ *   the words may be another link's (the player's private link): what the copy button says it
+ *   did, the QR code's text alternative and the line under it
  */
 export function inviteBox(link, opts = {}) {
   const id = opts.id ?? "invitelinkout";
@@ -89,7 +91,7 @@ export function inviteBox(link, opts = {}) {
   const qr = h("div", { class: "qr" });
   const copy = h("button", { type: "button", id: `${id}-copy`, onclick: async () => {
     const ok = await copyText(link);
-    if (ok) status.textContent = "Copied: paste it in a message to the others.";
+    if (ok) status.textContent = opts.copied ?? "Copied: paste it in a message to the others.";
     else {
       const range = document.createRange();
       range.selectNodeContents(linkEl);
@@ -104,8 +106,8 @@ export function inviteBox(link, opts = {}) {
     .then((got) => {
       if (!got?.svg) return;
       qr.replaceChildren(
-        h("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(got.svg)}`, alt: "The invite link as a QR code: scan it with a phone's camera", width: "180", height: "180" }),
-        h("p", { class: "hint", text: "Scan with a phone's camera to join." }),
+        h("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(got.svg)}`, alt: opts.qrAlt ?? "The invite link as a QR code: scan it with a phone's camera", width: "180", height: "180" }),
+        h("p", { class: "hint", text: opts.scan ?? "Scan with a phone's camera to join." }),
       );
     })
     .catch(() => {});

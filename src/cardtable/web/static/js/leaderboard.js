@@ -1,13 +1,15 @@
 // @ts-check
 /**
- * The leaderboards: one game at a time (?game=NAME), the listed players best first and the bots
- * apart.
+ * The leaderboards: one game at a time (?game=NAME), the listed players best first (the settled
+ * ratings ranked, the provisional ones after them unranked) and the bots apart, each a link to
+ * its page.
  * @module leaderboard
  */
 
 import { h } from "./dom.js";
 import { gameTitle } from "./format.js";
 import { loadGame } from "./gameload.js";
+import { fixed } from "./standing.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -15,8 +17,8 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /** @param {any} r */
 const cells = (r) => [
-  h("td", { text: r.rating.toFixed(1) }),
-  h("td", { text: `${r.low.toFixed(1)} – ${r.high.toFixed(1)}` }),
+  h("td", {}, [fixed(r.rating), r.provisional ? h("span", { class: "badge", text: "provisional" }) : null]),
+  h("td", { text: `${fixed(r.low)} – ${fixed(r.high)}` }),
   h("td", { text: String(r.hands) }),
 ];
 
@@ -27,9 +29,10 @@ async function show(game) {
   if (!res.ok) { $("err").textContent = data.error; return; }
   $("err").textContent = "";
   $("people").replaceChildren(...(data.players.length ? data.players.map((/** @type {any} */ p) =>
-    h("tr", {}, [h("td", { text: String(p.rank) }), h("td", { text: p.name }), ...cells(p)]))
+    h("tr", {}, [h("td", { text: p.rank === null ? "–" : String(p.rank) }), h("td", { text: p.name }), ...cells(p)]))
     : [h("tr", {}, [h("td", { colspan: "5", class: "muted", text: "Nobody listed yet." })])]));
-  $("bots").replaceChildren(...data.bots.map((/** @type {any} */ b) => h("tr", {}, [h("td", { text: b.bot }), ...cells(b)])));
+  $("bots").replaceChildren(...data.bots.map((/** @type {any} */ b) => h("tr", {}, [
+    h("td", {}, [h("a", { href: `/bot/${encodeURIComponent(b.bot)}`, text: b.bot })]), ...cells(b)])));
 }
 
 async function main() {

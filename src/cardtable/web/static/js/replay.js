@@ -113,12 +113,20 @@ function main() {
     }
     await load(record);
   });
-  const table = new URLSearchParams(location.search).get("table");
+  // a finished match of this server: ?table=ID, its match (&match=N, else the table's current
+  // one) and the seat whose play to review first (&seat=S, as a player's page links it)
+  const params = new URLSearchParams(location.search);
+  const table = params.get("table");
+  const match = params.get("match");
   if (table) {
-    fetch(`/api/tables/${encodeURIComponent(table)}/record`).then(async (res) => {
+    const q = match !== null && /^\d+$/.test(match) ? `?match=${match}` : "";
+    fetch(`/api/tables/${encodeURIComponent(table)}/record${q}`).then(async (res) => {
       const data = await res.json().catch(() => null);
       if (!res.ok) { $("loaderr").textContent = data?.error ?? "No finished hand to replay yet."; return; }
       await load(data);
+      const seat = params.get("seat");
+      const pick = /** @type {HTMLSelectElement | null} */ (document.getElementById("reviewseat"));
+      if (pick && seat !== null && [...pick.options].some((o) => o.value === seat)) pick.value = seat;
     });
   }
 }
