@@ -11,9 +11,9 @@ import { tableReviewButton } from "./review_view.js";
 import { fanLayout, prettyCard, sortHand, cardWords } from "./cards.js";
 import { Connection } from "./connection.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
-import { actionLabel, describe, gameTitle, hintView, movePrompt, num, peopleNames, places, refusalWords, relation, seatCount, seatName, sides, summary, teamName, whoAmI } from "./format.js";
+import { actionLabel, describe, gameTitle, hintView, movePrompt, num, peopleNames, places, refusalWords, seatCount, seatName, sides, summary, teamName, whoAmI } from "./format.js";
 import { pickState, toggle, tokensOf } from "./picker.js";
-import { actorOf, cardImg, fourColour, h, infoLines, middleBox, seatBox, seatFacts } from "./dom.js";
+import { actorOf, cardImg, fourColour, h, infoLines, middleBox, seatBox, seatMarks } from "./dom.js";
 import { partsOf } from "./games.js";
 import { loadGame } from "./gameload.js";
 import { addLine, allowed, mutedNames, speaker, toggleMute } from "./talk.js";
@@ -361,7 +361,7 @@ function render() {
   table.dataset.phase = String(view.phase ?? "");
   table.dataset.seat = me === null ? "" : String(me);
   const where = places(seats, me);
-  const facts = seatFacts(ui.game, view, seats);
+  const { facts, own } = seatMarks(ui.game, view, seats, me);
   const turn = actorOf(view);
   const children = [];
   /** @type {HTMLElement | null} a spectator watches from seat 0's side: its box goes where a hand would */
@@ -369,9 +369,6 @@ function render() {
   for (let s = 0; s < seats; s++) {
     if (s === me) continue;
     const info = ui.info?.seats?.[s] ?? {};
-    const rel = relation(ui.game, view, s, me);
-    // the seat's side as the reader sees it, unless the view marks it already (a picker, a partner)
-    if (rel && !facts[s].marks.includes(rel)) facts[s].marks.unshift(rel);
     const box = seatBox({ seat: s, place: where[s], name: seatName(s, me, ui.names), facts: facts[s], turn: turn === s,
       connected: info.connected ?? null, bot: info.player && info.player !== "human" ? `${info.player} bot` : info.away ? "away: a bot plays for now" : null, game: ui.game });
     if (where[s] === "bottom") bottom = box;
@@ -402,9 +399,7 @@ function render() {
   const handArea = h("section", { class: "handarea", "aria-label": me === null ? "the seat nearest you" : "your hand" });
   if (bottom) handArea.append(bottom);
   if (me !== null) {
-    const mine = facts[me];
-    const role = partsOf(ui.game).ownRole?.(view, me) ?? "";
-    const about = [ui.names[me] ? `${ui.names[me]} (you)` : "you", role, ...mine.marks.filter((m) => m !== "picker" && m !== "picker's partner"), mine.taken, turn === me ? "your turn" : ""].filter(Boolean);
+    const about = [ui.names[me] ? `${ui.names[me]} (you)` : "you", ...own, facts[me].taken, turn === me ? "your turn" : ""].filter(Boolean);
     handArea.append(h("div", { class: `me${turn === me ? " turn" : ""}`, id: "me", text: about.join(" · ") }));
     const sorted = sortHand(ui.game, view.hand ?? [], { trump: view.trump });
     const width = Math.min(table.clientWidth || 360, 900) - 12;
