@@ -122,12 +122,6 @@ def test_every_label_is_what_the_reader_may_know(options: dict[str, Any]) -> Non
     for state, views in steps:
         # the worlds each seat cannot tell from the true one, drawn once a step when needed
         worlds: dict[int, list[State]] = {}
-
-        def worlds_of(seat: int, view: Any) -> list[State]:
-            if seat not in worlds:
-                worlds[seat] = [game.sample(view, rng) for _ in range(WORLDS)]
-            return worlds[seat]
-
         for view, me in views:
             shown = next(answers)
             said: list[tuple[int, str]] = [(s, m) for s, marks in enumerate(shown["marks"]) for m in marks]
@@ -147,7 +141,9 @@ def test_every_label_is_what_the_reader_may_know(options: dict[str, Any]) -> Non
                 if side == "picker":
                     continue  # the pick is public (R11)
                 for reader, its_view in readers:
-                    for world in worlds_of(reader, its_view):
+                    if reader not in worlds:
+                        worlds[reader] = [game.sample(its_view, rng) for _ in range(WORLDS)]
+                    for world in worlds[reader]:
                         assert role(world, seat) == side, f"not known: {where} (a world where it is not)"
             # the picker's partner, while the called card is hidden, has no side to the picker
             if me is not None and me == state.setup.picker and state.setup.partner >= 0 and not view.partner_known:
