@@ -29,7 +29,7 @@ from cardtable.core import CHANCE, BadNotation, CardtableError, HandResult
 from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step
 from cardtable.record import HandLog, Record, write_records
 from cardtable.render import SUIT_SYMBOLS, pretty_card, table_lines
-from cardtable.voice import partnerships
+from cardtable.voice import number, partnerships, signed
 
 #: Suit symbols as the letters of record notation, so what is printed can be typed back.
 SYMBOL_LETTERS = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()} | {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -281,8 +281,8 @@ class Table:
         names = self.side_names()
         out = ["Scoreboard (" + ", ".join(names) + "):"]
         for line in lines:
-            points = " ".join(f"{p:+d}" for p in line.points)
-            match = " ".join(str(r) for r in line.running) if line.running is not None else match_words(line.match)
+            points = " ".join(signed(p) for p in line.points)
+            match = " ".join(number(r) for r in line.running) if line.running is not None else match_words(line.match)
             out.append(f"  hand {line.hand} ({line.result}): {points} · match {match}")
         return out
 
