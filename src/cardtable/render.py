@@ -63,6 +63,12 @@ def signed(n: int) -> str:
     return MINUS + str(-n) if n < 0 else f"+{n}"
 
 
+def signed_value(x: float, places: int = 2) -> str:
+    """A value with its sign and ``places`` decimals: ``+1.25``, ``−0.50`` (a true minus sign)."""
+    shown = f"{x:+.{places}f}"
+    return MINUS + shown[1:] if shown.startswith("-") else shown
+
+
 def pretty_card(text: str) -> str:
     """``10D`` as ``10♦``."""
     return text[:-1] + SUIT_SYMBOLS.get(text[-1], text[-1])
