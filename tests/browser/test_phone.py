@@ -50,31 +50,31 @@ def test_a_seep_hand_shows_the_floor_and_the_hand_on_one_screen(
     chromium: Browser, server: Server, artifacts: Path, size: dict[str, int]
 ) -> None:
     page = phone(chromium, size)
-    create_table(page, server.url, "seep", ["human", "rule", "rule", "rule"], hands=1)
+    # a match rather than one hand: a hand may end at its deal (a misdeal, R8) with no turn to take
+    create_table(page, server.url, "seep", ["human", "rule", "rule", "rule"], hands=None)
     sit_down(page)
     turns = 0
-    deadline = time.monotonic() + 180
-    while page.locator("#handsummary").count() == 0 and time.monotonic() < deadline:
+    told: list[str] = []
+    deadline = time.monotonic() + 240
+    while turns < 14 and time.monotonic() < deadline:
         if not my_turn(page):
             page.wait_for_timeout(50)
             continue
         page.evaluate("() => window.scrollTo(0, 0)")
-        page.wait_for_timeout(100)  # the page draws again on a resize, none here: settle anyway
+        page.wait_for_timeout(100)  # settle
         on_screen(page, size, "#table .middle")
         on_screen(page, size, "#hand .cardbtn")
         assert wide(page) <= size["width"], "nothing runs past the screen's right edge"
-        assert not HOUSE_TOKEN.search(page.inner_text("#actions") + page.inner_text("#table .middle"))
+        shown = page.inner_text("#actions") + page.inner_text("#table .middle")
+        told.append(page.text_content("#history") or "")
+        assert not HOUSE_TOKEN.search(shown + told[-1]), shown + told[-1]
         if turns in (0, 6):
             page.screenshot(path=str(artifacts / f"phone-seep-{size['width']}x{size['height']}-turn{turns}.png"))
         # a move of the floor's: pick a card, then floor items until a move is complete
         take_turn(page)
         turns += 1
-    wait_until(page, lambda: page.locator("#handsummary").count() > 0, timeout=60)
-    assert turns >= 10, "the person played the hand's turns"
-    page.click("#historybox summary")
-    history = page.inner_text("#history")
-    assert "house of" in history or "captures" in history, history
-    assert not HOUSE_TOKEN.search(history), history
+    assert turns >= 14, "the person played a hand's worth of turns"
+    assert any("house of" in t or "captures" in t for t in told), told[-1]
     page.context.close()
 
 
