@@ -32,8 +32,8 @@ from tests.random_play import random_states
 CONSEQUENCE = {
     "smear": r"(your side takes|they take) (High|Low|the Jack|Game) \d+% of the time|(your side is|they are) set \d+%"
     r"|your side takes \d+(\.\d+)? of the \d tricks left",
-    "sheepshead": r"your side wins the hand \d+%|schneider(ed|s the others) \d+%|takes \d+(\.\d+)? card points"
-    r"|you take \d+(\.\d+)? of the \d tricks left|you win the leaster \d+%",
+    "sheepshead": r"(your side wins|you win) the hand \d+%|schneider(ed|s the others) \d+%"
+    r"|takes \d+(\.\d+)? card points|you take \d+(\.\d+)? of the \d tricks left",
     "seep": r"sweeps \d+% of the time|the house of \d+ ends in your side's pile \d+%"
     r"|scores \d+(\.\d+)? points in the hand",
 }

@@ -65,14 +65,15 @@ def _short(action: str) -> str:
 
 #: What each kind of consequence weighs among the candidates for why, in the payment's units: a
 #: hand won rather than lost moves the payment by about two units, a schneider by one more, a
-#: trick taken by little on its own, 30 card points by about a unit, a leaster won by four.
-WON, SCHNEIDER, TRICK, POINT, LEASTER = 2.0, 1.0, 0.3, 1 / 30, 4.0
+#: trick taken by little on its own, 30 card points by about a unit.
+WON, SCHNEIDER, TRICK, POINT = 2.0, 1.0, 0.3, 1 / 30
 
 
 def facts(game: Sheepshead, view: dict[str, Any], end: Any, seat: int) -> dict[str, float]:
     """What a playout led to for ``seat`` (``end``: the hand over, in a world sampled from its
     view): in a picked hand its side (as it was in that world) winning, schneidered or
-    schneidering, its side's card points, the tricks the seat took; in a leaster the leaster won
+    schneidering, its side's card points, the tricks the seat took; in a hand nobody picked and
+    everyone played for himself (a leaster, R41), the hand won (the seat paid rather than paying)
     and the tricks the seat took."""
     result = game.outcome(end)
     if result is None:
@@ -92,25 +93,25 @@ def facts(game: Sheepshead, view: dict[str, Any], end: Any, seat: int) -> dict[s
             "picker": float(seat == d["picker"]),
         }
     if result.result == "leaster":
-        return {
-            "leaster_won": float(seat in (d.get("winners") or [])),
-            "tricks": float((d.get("tricks") or [0] * 5)[seat]),
-        }
+        # each for himself (a leaster, a moster, a schwanzer...): the hand is won by being paid
+        return {"won": float(result.score[seat] > 0), "alone": 1.0, "tricks": float((d.get("tricks") or [0] * 5)[seat])}
     return {}
 
 
 def consequences(view: dict[str, Any], made: str, best: str, played: Playouts) -> list[Consequence | None]:
-    """What the better move changes, by the playouts: the hand won, a schneider, the card points,
-    the tricks, a leaster won; for a crack, what the doubled stakes meet."""
+    """What the better move changes, by the playouts: the hand won (in a leaster, by the seat), a
+    schneider, the card points, the tricks; for a crack, what the doubled stakes meet."""
     after_best, after_made = _short(best), _short(made)
     found = []
     b, m = played.mean("won")
-    found.append(share_change((b - m) * WON, "your side wins the hand", after_best, after_made, b, m))
+    alone = min(played.mean("alone")) == 1.0  # a leaster in every world: no sides
+    winner = "you win the hand" if alone else "your side wins the hand"
+    found.append(share_change((b - m) * WON, winner, after_best, after_made, b, m))
     cracking = [(a, share) for a, share in ((best, b), (made, m)) if a in ("crack", "recrack")]
     if cracking and abs(b - m) < 0.005:
         # a crack changes the stakes, not the play: what matters is how often the doubled hand is won
         action, share = cracking[0]
-        wins = f"your side wins the hand {percent(share)} of the time, and {_short(action)} doubles what it pays"
+        wins = f"{winner} {percent(share)} of the time, and {_short(action)} doubles what it pays"
         favours = (2 * share - 1) if action == best else (1 - 2 * share)  # doubling a hand won, or not one lost
         found.append(Consequence(favours * WON, wins))
     b, m = played.mean("schneidered")
@@ -123,8 +124,6 @@ def consequences(view: dict[str, Any], made: str, best: str, played: Playouts) -
     b, m = played.mean("tricks")
     subject = f"you take {{}} of the {left} tricks left"
     found.append(amount_change((b - m) * TRICK, subject, after_best, after_made, b, m))
-    b, m = played.mean("leaster_won")
-    found.append(share_change((b - m) * LEASTER, "you win the leaster", after_best, after_made, b, m))
     return found
 
 
