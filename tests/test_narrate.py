@@ -29,6 +29,14 @@ def test_narration_snapshot(case: str) -> None:
     )
 
 
+def test_negative_numbers_carry_a_true_minus_sign() -> None:
+    """Every number people read has one minus sign, U+2212, as the pages write it (never "-4")."""
+    for case in CASES:
+        text = _text(case)
+        assert not re.search(r"(?<![\w-])-\d", text), case
+    assert "\u22121" in _text("sheepshead") and "\u2212" in _text("smear")
+
+
 def _text(case: str) -> str:
     return (HERE / f"{case}.txt").read_text(encoding="utf-8")
 
@@ -38,7 +46,7 @@ def test_the_snapshots_say_what_players_need() -> None:
     assert "Seat 3 bids 2." in smear or "bids" in smear  # the auction as it goes
     assert re.search(r"takes trick \d with \S+: \d+ toward Game", smear)
     assert "Low is dead (7" in smear  # a dead Low said as such
-    assert re.search(r"bid \d and took \d: set, -\d\.", smear)
+    assert re.search(r"bid \d and took \d: set, \u2212\d\.", smear)
     assert re.search(r"bid \d and made it: \+\d\.", smear)
     seep = _text("seep")
     assert "Sweep! 50 to your team." in seep and "Sweep! 50 to seats" in seep

@@ -53,8 +53,9 @@ def test_smear_auction_trump_and_trick() -> None:
     assert "Trump: ♥ hearts" in lines
     assert "Trick: seat 1 A♥, seat 2 7♥" in lines
     assert "Tricks won: your team 0, theirs 1" in lines
-    assert lines[0] == "Match: your team 3 · them -2"
-    assert table_lines("smear", with_match("smear", view, {"scores": [7, -2]}))[0] == "Match: your team 7 · them -2"
+    assert lines[0] == "Match: your team 3 · them \u22122"  # a true minus sign, as the narration's
+    after = with_match("smear", view, {"scores": [7, -2]})
+    assert table_lines("smear", after)[0] == "Match: your team 7 · them \u22122"
 
 
 def test_the_bury_is_labelled_as_the_pickers() -> None:

@@ -18,6 +18,7 @@ from cardtable.bots.search import (
     MOVES,
     SWITCH_WORLDS,
     choose,
+    hand_value,
     mean_and_stderr,
 )
 from tests.random_play import random_states
@@ -173,6 +174,28 @@ def test_search_is_deterministic_for_a_seed(name: str) -> None:
     assert bot.act(view, legal, random.Random(7)) == bot.act(view, legal, random.Random(7))
 
 
+@pytest.mark.parametrize("name", registry.names())
+@pytest.mark.parametrize("fast", [True, False])
+def test_the_playouts_ends_are_shown_without_changing_the_search(name: str, fast: bool) -> None:
+    """`hints(..., ends)` shows the finished state of every playout of every action, world by
+    world, on the fast layer and the checked one alike; the values are those of a search without it."""
+    game = registry.get_game(name)
+    state = _decision(game, 5, 9)
+    seat = game.actor(state)
+    assert seat is not None
+    legal = list(game.legal_actions(state))
+    view = game.observe(state, seat)
+    bot = SearchBot(game, "easy", rule_bot(game), fast=fast)
+    seen: list[list[Any]] = [[] for _ in legal]
+    told = bot.hints(view, legal, random.Random(3), lambda i, end: seen[i].append(end))
+    plain = bot.hints(view, legal, random.Random(3))
+    assert [(h.value, h.stderr, h.playouts) for h in told] == [(h.value, h.stderr, h.playouts) for h in plain]
+    assert [len(ends) for ends in seen] == [h.playouts for h in told]
+    for i, ends in enumerate(seen):
+        values = [hand_value(game.outcome(end).score, seat) for end in ends]
+        assert sum(values) / len(values) == pytest.approx(told[i].value)
+
+
 def _with_long_decisions(name: str) -> Any:
     """The game, with Smear's bidder taking three undealt cards (a discard of three from nine)."""
     return registry.get_game(name, **({"kitty_size": 3} if name == "smear" else {}))
@@ -223,10 +246,10 @@ def test_search_chooses_among_the_policys_first_candidates(name: str, monkeypatc
     search = bot._search
 
     def spy(
-        view: Any, actions: Any, rng: random.Random, default: int | None, *began: float
+        view: Any, actions: Any, rng: random.Random, default: int | None, *began: float, **kw: Any
     ) -> tuple[list[list[float]], int]:
         searched.append(len(actions))
-        return search(view, actions, rng, default, *began)
+        return search(view, actions, rng, default, *began, **kw)
 
     monkeypatch.setattr(bot, "_search", spy)
     ranked = rule_bot(game).rank(view, legal)

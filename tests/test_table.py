@@ -14,6 +14,7 @@ from cardtable import registry
 from cardtable.core import CardtableError
 from cardtable.plain import run_plain
 from cardtable.record import replay_record
+from cardtable.render import number
 from cardtable.table import Table, pretty_action
 
 
@@ -135,7 +136,7 @@ def test_the_scoreboard_keeps_every_hand_and_the_running_match() -> None:
     assert len(table.scoreboard()) == 2
     lines = table.scoreboard_lines()
     assert lines[0] == "Scoreboard (seat 0 (you), seat 1, seat 2, seat 3, seat 4):"
-    assert lines[2].endswith("match " + " ".join(map(str, totals)))
+    assert lines[2].endswith("match " + " ".join(map(number, totals)))
 
 
 def test_a_team_game_scores_by_side() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from cardtable import registry
 from cardtable.record import Record, replay_record, write_records
-from cardtable.render import pretty_card
+from cardtable.render import number, pretty_card, signed
 from cardtable.table import Table, pretty_action
 from cardtable.tui import CardtableApp, MenuScreen, TableScreen, ViewerScreen
 from cardtable.tui.app import ScoreboardScreen, SummaryScreen
@@ -297,9 +297,9 @@ async def test_the_scoreboard_after_two_hands(game: str) -> None:
             points = list(line.points)
             assert row[:2] == [str(line.hand), line.result]
             if line.running is not None:  # Smear: each team's points → its match score
-                assert row[2:] == [f"{p:+d} → {r}" for p, r in zip(points, line.running, strict=True)]
+                assert row[2:] == [f"{signed(p)} → {number(r)}" for p, r in zip(points, line.running, strict=True)]
             else:  # Seep: each team's points, then the match (difference and baazis)
-                assert row[2:4] == [f"{p:+d}" for p in points] and "difference" in row[4]
+                assert row[2:4] == [signed(p) for p in points] and "difference" in row[4]
         assert board[-1].match == table.game.match_json(table.state)
         await pilot.press("escape")
         await pilot.pause()

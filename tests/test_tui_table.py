@@ -15,7 +15,7 @@ from rich.text import Text
 from cardtable import registry
 from cardtable.bots import Hint
 from cardtable.record import Record
-from cardtable.render import pretty_card
+from cardtable.render import number, pretty_card
 from cardtable.table import Table, action_help, from_symbols, hint_heading, hint_lines
 from cardtable.tui import CardtableApp, MenuScreen, TableScreen, ViewerScreen
 from cardtable.tui.app import SummaryScreen
@@ -99,7 +99,7 @@ async def test_the_log_tells_the_game_and_the_score_panel_moves_at_hand_end() ->
         assert not any("null" in line or "[" in line for line in screen.lines)
         scores = table.game.match_json(table.state)["scores"]
         status = _text(screen.query_one("#status"))
-        assert f"Match: your team {scores[0]} · them {scores[1]}" in status  # after this hand, not before
+        assert f"Match: your team {number(scores[0])} · them {number(scores[1])}" in status  # after this hand
 
 
 async def test_a_seep_misdeal_is_one_message_and_the_deal_goes_on() -> None:

@@ -6,8 +6,8 @@ what, who took the trick, what each hand was worth). At a prompt, type an action
 or one of: ``hint``, ``undo``, ``history``, ``last`` (the last trick), ``score``, ``save FILE``
 (which refuses a file that is there), ``save! FILE`` (which replaces it), ``help``, ``quit``. At
 the end of a hand, press Enter for the next one. With ``letters``, cards are printed with suit
-letters (``10D``) instead of symbols (``10♦``), for screen readers and plain terminals. When the
-input ends in the middle of a match, one line says so and the status is 1.
+letters (``10D``) instead of symbols (``10♦``) and a minus as the plain hyphen, for screen readers
+and plain terminals. When the input ends in the middle of a match, one line says so and the status is 1.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from cardtable.core import CardtableError
-from cardtable.render import SUIT_SYMBOLS, pretty_text
+from cardtable.render import MINUS, SUIT_SYMBOLS, pretty_text
 from cardtable.strict import is_number_text
 from cardtable.table import (
     Move,
@@ -73,7 +73,8 @@ def run_plain(table: Table, stdin: TextIO, out: TextIO, letters: bool = False) -
     ends in the middle of a match (one line says so)."""
 
     def shown(text: str) -> str:
-        return _SYMBOL_CARD.sub(lambda m: from_symbols(m.group()), text) if letters else text
+        # letters for plain terminals: the cards' suit letters and the plain hyphen for a minus
+        return _SYMBOL_CARD.sub(lambda m: from_symbols(m.group()), text).replace(MINUS, "-") if letters else text
 
     def say(text: str = "") -> None:
         print(shown(text), file=out, flush=True)

@@ -45,6 +45,30 @@ def shown_places(game: str) -> tuple[str, ...]:
     return tuple(getattr(_drawing(game), "SHOWN_PLACES", ()))
 
 
+#: The minus sign of every number people read (narration, pages, the terminal's tables and score
+#: sheets): U+2212, never the hyphen; what programs read (records, JSON, notation typed back)
+#: keeps "-".
+MINUS = "\u2212"
+
+
+def number(n: object) -> str:
+    """A number as people read it: ``−4`` with a true minus sign (anything else as ``str``)."""
+    if isinstance(n, int | float) and not isinstance(n, bool) and n < 0:
+        return MINUS + str(-n)
+    return str(n)
+
+
+def signed(n: int) -> str:
+    """A change with its sign: ``+2``, ``−1`` (a true minus sign), ``+0``."""
+    return MINUS + str(-n) if n < 0 else f"+{n}"
+
+
+def signed_value(x: float, places: int = 2) -> str:
+    """A value with its sign and ``places`` decimals: ``+1.25``, ``−0.50`` (a true minus sign)."""
+    shown = f"{x:+.{places}f}"
+    return MINUS + shown[1:] if shown.startswith("-") else shown
+
+
 def pretty_card(text: str) -> str:
     """``10D`` as ``10♦``."""
     return text[:-1] + SUIT_SYMBOLS.get(text[-1], text[-1])

@@ -32,8 +32,8 @@ from cardtable.cards import parse_card
 from cardtable.core import CHANCE, BadNotation, CardtableError, HandResult
 from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step
 from cardtable.record import HandLog, Record, load_game, replay, write_text
-from cardtable.render import SUIT_SYMBOLS, pretty_card, table_lines
-from cardtable.voice import partnerships
+from cardtable.render import SUIT_SYMBOLS, pretty_card, signed_value, table_lines
+from cardtable.voice import number, partnerships, signed
 
 #: Suit symbols as the letters of record notation, so what is printed can be typed back.
 SYMBOL_LETTERS = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()} | {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -338,8 +338,8 @@ class Table:
         names = self.side_names()
         out = ["Scoreboard (" + ", ".join(names) + "):"]
         for line in lines:
-            points = " ".join(f"{p:+d}" for p in line.points)
-            match = " ".join(str(r) for r in line.running) if line.running is not None else match_words(line.match)
+            points = " ".join(signed(p) for p in line.points)
+            match = " ".join(number(r) for r in line.running) if line.running is not None else match_words(line.match)
             out.append(f"  hand {line.hand} ({line.result}): {points} · match {match}")
         return out
 
@@ -489,7 +489,7 @@ def hint_lines(hints: Sequence[Hint], fmt: Any) -> list[str]:
     for i, (h, standing) in enumerate(ranked):
         action = pretty_action(fmt(h.action))
         if i == 0:
-            lines.append(f"1. {action} is the best: {h.value:+.2f} a hand ({_margin(h)}).")
+            lines.append(f"1. {action} is the best: {signed_value(h.value)} a hand ({_margin(h)}).")
             continue
         gap = best.value - h.value
         if not (math.isfinite(h.stderr) and math.isfinite(best.stderr)):
@@ -498,7 +498,7 @@ def hint_lines(hints: Sequence[Hint], fmt: Any) -> list[str]:
             verdict = "within the margins: not shown worse than the best"
         else:
             verdict = "a real difference: the margins do not overlap"
-        lines.append(f"{i + 1}. {action}: {gap:.2f} a hand worse ({h.value:+.2f}, {_margin(h)}); {verdict}.")
+        lines.append(f"{i + 1}. {action}: {gap:.2f} a hand worse ({signed_value(h.value)}, {_margin(h)}); {verdict}.")
     return lines
 
 

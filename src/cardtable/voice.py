@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core import game_part
+from cardtable.render import number as number
 from cardtable.render import pretty_card
+from cardtable.render import signed as signed
 
 
 def partnerships(game: Any) -> bool:
@@ -45,10 +47,6 @@ def and_(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def signed(n: int) -> str:
-    return f"{n:+d}"
 
 
 def plural(n: int, word: str) -> str:
@@ -100,7 +98,7 @@ class Voice:
 
     def score(self, team: int, n: object) -> str:
         """A side and a number in a list: ``your team 85`` (``seats 0 and 2: 85`` to a spectator)."""
-        return f"{self.team(team)}{':' if self.me is None else ''} {n}"
+        return f"{self.team(team)}{':' if self.me is None else ''} {number(n)}"
 
     def team_does(self, team: int, verb: str) -> str:
         """A side doing something: ``Your team wins``, ``They win``, ``Seats 1 and 3 win``."""

@@ -100,8 +100,9 @@ def test_a_whole_hand_by_clicking(
                 page.click("#hintbtn")
                 page.wait_for_selector("#hints li")
                 lines = page.locator("#hints li").all_inner_texts()
-                shown = [re.search(r"([+-]?\d+\.\d+) ± (\d+\.\d+)", t) for t in lines]
-                values = [(float(m[1]), float(m[2])) for m in shown if m]
+                # a value's sign is a true minus (U+2212) on the pages
+                shown = [re.search(r"([+\u2212]?\d+\.\d+) ± (\d+\.\d+)", t) for t in lines]
+                values = [(float(m[1].replace("\u2212", "-")), float(m[2])) for m in shown if m]
                 assert len(values) == len(lines) and values == sorted(values, key=lambda x: -x[0]), "best first, with ±"
                 assert lines[0].endswith("(best)")
                 low = values[0][0] - values[0][1]

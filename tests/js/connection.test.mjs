@@ -116,3 +116,16 @@ test("talk is sent with an id while connected, and not sent (nor kept) while awa
   assert.deepEqual(s.sent.at(-1), { t: "say", text: "Hello!", id: "c-1" });
   assert.equal(h.conn.pending.size, 0);
 });
+
+test("the moves a bot made for a person are kept by their place in the log, across a reconnect", () => {
+  const h = harness();
+  h.conn.connect();
+  h.sockets[0].onopen();
+  h.serve(h.sockets[0], { t: "snapshot", v: 5, seat: 2, view: {}, legal: [], log: ["deal", "1 bid 2"], stand_ins: [1] });
+  assert.deepEqual(h.conn.state.standIns, [1]);
+  h.serve(h.sockets[0], { t: "event", v: 6, action: "2 pass", view: {}, stand_in: true });
+  h.serve(h.sockets[0], { t: "event", v: 7, action: "3 pass", view: {} });
+  assert.deepEqual(h.conn.state.standIns, [1, 2]);
+  h.serve(h.sockets[0], { t: "snapshot", v: 7, seat: 2, view: {}, legal: [], log: ["deal", "1 bid 2", "2 pass", "3 pass"] });
+  assert.deepEqual(h.conn.state.standIns, [], "a snapshot says them all again (none here)");
+});

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import "./games.mjs";
-import { describe as say, summary, places, seatName, teamName, actionLabel, peopleNames } from "../../src/cardtable/web/static/js/format.js";
+import { describe as say, summary, places, seatName, teamName, actionLabel, peopleNames, refusalWords, keyHint, hintView, num } from "../../src/cardtable/web/static/js/format.js";
 import { partsOf } from "../../src/cardtable/web/static/js/games.js";
 
 const houseWords = partsOf("seep").houseWords;
@@ -61,8 +61,16 @@ test("Sheepshead and Seep summaries", () => {
 test("labels and houses", () => {
   assert.equal(actionLabel("call AS"), "call A♠");
   assert.equal(actionLabel("bid 11"), "bid 11");
-  assert.equal(actionLabel("capture 7D 3H+4D"), "capture 7♦ 3♥+4♦");
-  assert.equal(actionLabel("cement H10 4D+6C"), "cement H10 4♦+6♣");
+  assert.equal(actionLabel("capture 7D 3H+4D"), "capture 3♥+4♦ with 7♦");
+  // a house is "the house of 10" where people read it, never the records' "H10"
+  assert.equal(actionLabel("cement H10 4D+6C"), "cement the house of 10 with 4♦+6♣");
+  assert.equal(actionLabel("capture KH H13 KC"), "capture the house of 13 and K♣ with K♥");
+  assert.equal(actionLabel("break H9 KC"), "break the house of 9 with K♣");
+  assert.equal(say("2 capture 9H H9", 0), "Seat 2 captures the house of 9 with 9♥.");
+  assert.equal(say("2 cement H11 JC", 2), "You cement the house of 11 with J♣.");
+  assert.equal(refusalWords({ reason: "illegal", message: "seat 0 throw 9H: 9H can capture H9, so it may not be thrown (R14)" }, "throw 9H", 0),
+    "You cannot throw 9♥: 9♥ can capture the house of 9, so it may not be thrown.");
+  for (const a of ["capture 9H H9", "cement H12 QC", "break H9 2H", "capture KH H13 KC"]) assert.doesNotMatch(actionLabel(a) + say(`1 ${a}`, 0), /\bH\d/);
   assert.equal(houseWords({ value: 11, sets: [["5C", "6H"], ["JH"]], owners: [0, 2] }, 0), "house of 11 (cemented), owned by you, seat 2: 5♣+6♥ | J♥");
 });
 
@@ -80,4 +88,20 @@ test("the page names seats as the narration does: people by name, bots and free 
   assert.equal(say("3 play 10D", 0, names), "Seat 3 plays 10♦.");
   assert.equal(say("2 pass", 0, names), "Ann (seat 2) passes.");
   assert.deepEqual(peopleNames([{ player: "human", name: "Ben" }, { player: "search:hard", name: "search:hard" }]), ["Ben", ""]);
+});
+
+test("the key hint names the floor only in a game that has one", () => {
+  assert.match(keyHint("seep"), /the floor/);
+  for (const game of ["smear", "sheepshead", "toy"]) assert.doesNotMatch(keyHint(game), /floor/, game);
+  assert.match(keyHint("smear"), /between the moves and your hand/);
+});
+
+test("every negative number on the pages has the one minus sign, U+2212", () => {
+  assert.equal(num(-3), "\u22123");
+  const rows = hintView([{ action: "play AH", value: -0.5, stderr: 0.1, standing: "best" }, { action: "play KH", value: -1.25, stderr: 0.1, standing: "worse" }]).rows;
+  for (const r of rows) assert.doesNotMatch(r.text, /-\d/);
+  const lines = [...summary("smear", { result: "played", score: [-2, 3, -2, 3], details: { bidder: 1, bid: 2, points: { high: 1 }, team_points: [0, 2], made: true, change: [-2, 3], scores: [-5, 4] } }, 0),
+    ...summary("sheepshead", { result: "picked", score: [-2, 1, -1, 1, 1], details: { picker: 0, partner: 2, picker_points: 40, defender_points: 80, outcome: "lost", multiplier: 1 } }, 0),
+    ...summary("toy", { result: "played", score: [-1, 1] }, 0)];
+  for (const l of lines) assert.doesNotMatch(l, /(^|[^\w])-\d/, l);
 });

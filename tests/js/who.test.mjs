@@ -32,6 +32,10 @@ test("Sheepshead roles from each seat's own point of view", () => {
   assert.equal(relation("sheepshead", defenderView, 3, 3), "defender (you)");
   assert.equal(relation("sheepshead", defenderView, 2, 3), "", "a defender does not know who else defends");
   assert.equal(whoAmI("sheepshead", defenderView, 3, names), "You are Di, seat 3 · defender");
+  // the picker does not know his partner until the called ace shows (R22): no side for anyone
+  const pickerBlind = { ...defenderView, seat: 0 };
+  for (const s of [1, 2, 3, 4]) assert.equal(relation("sheepshead", pickerBlind, s, 0), "", `seat ${s} to the picker`);
+  assert.equal(whoAmI("sheepshead", pickerBlind, 0, names), "You are Ann, seat 0 · picker");
   const pickerView = { ...defenderView, partner_known: true, partner: 2 };
   assert.equal(relation("sheepshead", pickerView, 1, 0), "defender");
   assert.equal(relation("sheepshead", pickerView, 2, 0), "picker's partner");

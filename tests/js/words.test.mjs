@@ -39,7 +39,7 @@ test("hints whose margins are wider than their differences get one note, not a l
     { action: "capture 5C 5H", value: -0.2, stderr: 1.9, standing: "about equal to the best" },
   ]);
   assert.match(close.note, /Too close to call/);
-  assert.deepEqual(close.rows.map((r) => r.text), ["+0.40 ± 2.10 (best)", "+0.10 ± 2.30", "-0.20 ± 1.90"]);
+  assert.deepEqual(close.rows.map((r) => r.text), ["+0.40 ± 2.10 (best)", "+0.10 ± 2.30", "−0.20 ± 1.90"]);
   const apart = hintView([
     { action: "play AC", value: 2, stderr: 0.1, standing: "best" },
     { action: "play 7C", value: 1.95, stderr: 0.1, standing: "about equal to the best" },

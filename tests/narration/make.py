@@ -1,8 +1,8 @@
 """The fixed deals behind the narration snapshots: each case is a match of rule bots, dealt and
 played from a seed, saved as a record (``CASE.json``) with its narration for one seat and for a
 spectator (``CASE.txt``). The test replays the records, so the bots may change without changing
-the snapshots. Run ``PYTHONPATH=src python -m tests.narration.make`` to write them again, then read
-the diff."""
+the snapshots. Run ``PYTHONPATH=src python -m tests.narration.make`` to write the texts again from
+the records (a missing record is played anew), then read the diff."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 from cardtable import registry
 from cardtable.bots import make_bot
 from cardtable.narrate import narrate_record
-from cardtable.record import HandLog, Record, write_records
+from cardtable.record import HandLog, Record, read_records, write_records
 
 HERE = Path(__file__).parent
 
@@ -55,9 +55,15 @@ def told(record: Record, seat: int) -> str:
 
 
 def main() -> None:
+    """Write each case's text from its record; a case without a record is played and saved first
+    (delete a record to have its match played again by today's bots)."""
     for name, (game, options, seed, hands, seat) in CASES.items():
-        record = play(game, options, seed, hands, OPENINGS.get(name, ()))
-        write_records(HERE / f"{name}.json", [record])
+        saved = HERE / f"{name}.json"
+        if saved.exists():
+            record = read_records(saved)[0]
+        else:
+            record = play(game, options, seed, hands, OPENINGS.get(name, ()))
+            write_records(saved, [record])
         (HERE / f"{name}.txt").write_text(told(record, seat), encoding="utf-8")
 
 

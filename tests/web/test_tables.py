@@ -141,6 +141,12 @@ async def test_a_move_time_limit_lets_a_bot_move_for_a_slow_person(tmp_path: Pat
         c = await Client.connect(server, t["table"], ann["token"])
         event = await c.until(lambda m: m["t"] == "event" and m["action"].startswith("0 "), timeout=60)
         assert event.get("stand_in") is True
+        # a page that connects later learns which moves of its log a bot made (the snapshot's stand_ins)
+        late = await Client.connect(server, t["table"], None)
+        snapshot = late.received[0]
+        assert snapshot["t"] == "snapshot" and snapshot["log"][snapshot["stand_ins"][0]] == event["action"]
+        assert all(snapshot["log"][i].startswith("0 ") for i in snapshot["stand_ins"])
+        await late.close()
         await asyncio.wait_for(c.until(over), 120)
         record = server.get(f"/api/tables/{t['table']}/record").json()
         assert record["hands"][0]["stand_ins"]

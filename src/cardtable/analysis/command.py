@@ -23,6 +23,7 @@ from cardtable.core import CardtableError
 from cardtable.progress import Progress
 from cardtable.ray_cluster import load_ray
 from cardtable.record import MALFORMED, OK, BadRecord, Record, ReplayStopped, read_records, report
+from cardtable.render import signed_value
 from cardtable.strict import excerpt, is_number_text
 from cardtable.table import pretty_action
 
@@ -283,8 +284,8 @@ def overall_lines(total: dict[str, Any]) -> list[str]:
 def _value(v: float | None, interval: list[float] | None) -> str:
     if v is None:
         return ""
-    shown = f"{v:+.2f}"
-    return shown + (f" [{interval[0]:+.2f}, {interval[1]:+.2f}]" if interval else "")
+    shown = signed_value(v)
+    return shown + (f" [{signed_value(interval[0])}, {signed_value(interval[1])}]" if interval else "")
 
 
 def decision_line(d: dict[str, Any]) -> str:
@@ -324,7 +325,9 @@ def text_lines(out: dict[str, Any], players: Sequence[str] | None = None) -> lis
         for seat, o in (hand.get("open_card") or {}).items():
             if o["value"] is not None:
                 since = "" if o["whole"] else f" from action {o['from']} on"
-                lines.append(f"  With every card shown, the hand was worth {o['value']:+.2f} to seat {seat}{since}.")
+                lines.append(
+                    f"  With every card shown, the hand was worth {signed_value(o['value'])} to seat {seat}{since}."
+                )
             else:
                 lines.append(f"  With every card shown: {o['reason']} (seat {seat}).")
     lines.append("Summary")

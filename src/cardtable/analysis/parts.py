@@ -5,9 +5,17 @@ A game says how its decisions are graded and explained in a module of its own pa
 
 - ``GRADES``: a `Thresholds`, the losses in the game's points per hand at which a move stops
   being good, becomes a mistake and becomes a blunder (derived in docs/analysis.md);
-- ``why(view, made, best, loss)``: one sentence, in the narration's words, of why the move made
-  was worse than the best one (``view`` is the deciding seat's view as JSON, ``made`` and
-  ``best`` the actions in record notation);
+- ``why(view, made, best, loss, played)``: one sentence, in the narration's words, of why the move
+  made was worse than the best one (``view`` is the deciding seat's view as JSON, ``made`` and
+  ``best`` the actions in record notation), saying in the game's terms what the better move keeps,
+  wins or denies: the trick it takes later, the sweep it leaves open, the points it saves;
+- ``facts(game, view, end, seat)``: what one playout led to, read at its end (``end``, a checked
+  state of a world sampled from the seat's view) as numbers for the seat (``view``, as JSON, says
+  what lay on the table when it decided): the tricks its side took, the points, the sweeps. The
+  analysis measures the better move and the move made again on fresh worlds and hands ``why``
+  these numbers world by world (`Playouts`; ``None`` for a game without ``facts``). They are
+  averages over worlds the seat cannot tell from the true one, so they say only what the seat
+  could know; ``why`` names no card but those in the view;
 - optionally ``LEVEL``: the search level its decisions are valued at by default (where the
   common default, ``medium``, leaves the values too noisy to grade);
 - optionally ``solver(game)``: the game's open-card solver (`cardtable.analysis.opencard`), or
@@ -20,10 +28,90 @@ Generic code never names a game: it asks `part` for the game's module.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cardtable.table import pretty_action
+
+
+@dataclass(frozen=True)
+class Playouts:
+    """What the better move and the move made led to on the same worlds (sampled from the seat's
+    view), world by world: each playout's facts as the game's ``facts`` reads them at its end."""
+
+    best: tuple[Mapping[str, float], ...]
+    made: tuple[Mapping[str, float], ...]
+
+    @property
+    def worlds(self) -> int:
+        """How many worlds both moves were played out in."""
+        return min(len(self.best), len(self.made))
+
+    def mean(self, key: str) -> tuple[float, float]:
+        """The mean of one fact over the worlds: after the better move, after the move made (a
+        fact a playout lacks counts 0)."""
+        n = self.worlds
+        if n == 0:
+            return 0.0, 0.0
+        best = sum(f.get(key, 0.0) for f in self.best[:n]) / n
+        made = sum(f.get(key, 0.0) for f in self.made[:n]) / n
+        return best, made
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """One thing the better move changes, in words, and how much it weighs: the change in the
+    game's points per hand it stands for (a share of worlds times what the thing is worth),
+    positive when it is in the better move's favour."""
+
+    weight: float
+    text: str
+
+
+def percent(share: float) -> str:
+    """A share of the worlds as people say it: ``62%``."""
+    return f"{round(100 * share)}%"
+
+
+def share_change(
+    weight: float, subject: str, after_best: str, after_made: str, b: float, m: float
+) -> Consequence | None:
+    """How often something happens after each move: "after the 10♣ your side takes Game 62% of
+    the time, after the J♠ 31%" (``subject``: "your side takes Game"); ``None`` when the two
+    shares read the same."""
+    if percent(b) == percent(m):
+        return None
+    return Consequence(
+        weight, f"after {after_best} {subject} {percent(b)} of the time, after {after_made} {percent(m)}"
+    )
+
+
+def amount_change(
+    weight: float, subject: str, after_best: str, after_made: str, b: float, m: float, places: int = 1
+) -> Consequence | None:
+    """How much of something each move leads to on average: "you take 2.4 of the 4 tricks left
+    after the Q♣, 1.8 after the A♣" (``subject``: "you take {} of the 4 tricks left", the number
+    in place of ``{}``), with a place more (up to two) where the rounding would hide the change;
+    ``None`` when the two amounts read the same even so."""
+    shown_b, shown_m = f"{b:.{places}f}", f"{m:.{places}f}"
+    while shown_b == shown_m and places < 2:
+        places += 1
+        shown_b, shown_m = f"{b:.{places}f}", f"{m:.{places}f}"
+    if shown_b == shown_m:
+        return None
+    return Consequence(weight, f"{subject.format(shown_b)} after {after_best}, {shown_m} after {after_made}")
+
+
+def told(found: Sequence[Consequence | None], most: int = 1) -> str:
+    """The consequences in the better move's favour that weigh most, heaviest first, joined with
+    "and" (up to ``most``; after the first, only those weighing at least half as much); "" when
+    none is in its favour."""
+    ranked = sorted((c for c in found if c is not None and c.weight > 0), key=lambda c: -c.weight)[:most]
+    if not ranked:
+        return ""
+    kept = [ranked[0]] + [c for c in ranked[1:] if c.weight >= ranked[0].weight / 2]
+    return ", and ".join(c.text for c in kept)
 
 
 @dataclass(frozen=True)
@@ -62,16 +150,26 @@ def level(game: Any, default: str) -> str:
     return found if isinstance(found, str) else default
 
 
+def fact_reader(game: Any) -> Callable[[dict[str, Any], Any, int], Mapping[str, float]] | None:
+    """The game's ``facts`` bound to ``game``, called as ``reader(view, end, seat)``; ``None`` when
+    the game reads none."""
+    facts = getattr(part(game), "facts", None)
+    if not callable(facts):
+        return None
+    return lambda view, end, seat: facts(game, view, end, seat)
+
+
 def plain_why(made: str, best: str, loss: float) -> str:
     """The sentence for a game that has no words of its own."""
     return f"{pretty_action(made)} gave up about {loss:.2f} points a hand against {pretty_action(best)}"
 
 
-def why(game: Any, view: dict[str, Any], made: str, best: str, loss: float) -> str:
-    """One sentence of why ``made`` was worse than ``best`` for the seat whose view this is."""
+def why(game: Any, view: dict[str, Any], made: str, best: str, loss: float, played: Playouts | None = None) -> str:
+    """One sentence of why ``made`` was worse than ``best`` for the seat whose view this is, from
+    what the two moves led to in the analysis's own playouts (``played``) where the game reads them."""
     module = part(game)
     explain = getattr(module, "why", None)
     if callable(explain):
-        text: str = explain(view, made, best, loss)
+        text: str = explain(view, made, best, loss, played)
         return text
     return plain_why(made, best, loss)

@@ -72,16 +72,27 @@ def analyze_decision(
     if mine.playouts == most and mine.value >= best.value:
         best = mine  # a tie with the best: the move made is as good
     same = mine is best
+    seen = view.to_json()
+    played = None
     if not same:
         # The best is the largest of several noisy means, which flatters it (and a move dropped
         # early was measured on few worlds): the two are measured again, alike, on fresh worlds
-        # where neither was chosen, so that the loss is not noise taken for a loss.
-        best, mine = bot.hints(view, [best.action, made], rng)
+        # where neither was chosen, so that the loss is not noise taken for a loss. What each led
+        # to in those playouts (the game's facts) is kept to say why in the game's terms.
+        reader = parts.fact_reader(game)
+        ends: tuple[list[Any], list[Any]] = ([], [])
+
+        def keep(i: int, end: Any) -> None:
+            assert reader is not None
+            ends[i].append(reader(seen, end, view.seat))
+
+        best, mine = bot.hints(view, [best.action, made], rng, keep if reader is not None else None)
+        played = parts.Playouts(tuple(ends[0]), tuple(ends[1])) if reader is not None else None
     loss = 0.0 if same else max(0.0, best.value - mine.value)
     spread = math.hypot(best.stderr, mine.stderr)
     grade = grades.grade(loss, spread, parts.thresholds(game), same)
     best_text = game.format(best.action)
-    why = "" if grade == "best" else parts.why(game, view.to_json(), made_text, best_text, loss)
+    why = "" if grade == "best" else parts.why(game, seen, made_text, best_text, loss, played)
     return out | {
         "best": best_text,
         "made_value": round(mine.value, 4),

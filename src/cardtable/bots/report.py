@@ -127,7 +127,7 @@ def thought_line(who: str, thought: Thought, shown: Any = str) -> str:
     parts = []
     for action, value, stderr in thought.candidates[:8]:
         margin = f" ±{stderr:.2f}" if stderr is not None else ""
-        parts.append(f"{shown(action)} {value:+.2f}{margin}")
+        parts.append(f"{shown(action)} {_signed(value)}{margin}")
     more = len(thought.candidates) - len(parts)
     listed = ", ".join(parts) + (f" and {more} more" if more > 0 else "")
     text = f" ({thought.text})" if thought.text else ""
@@ -177,3 +177,10 @@ class Marks:
         for hand, marks in zip(record.get("hands") or [], self.hands, strict=False):
             hand.update({key: list(value) for key, value in marks.items() if value})
         return record
+
+
+def _signed(x: float) -> str:
+    """A value with its sign and two decimals, a true minus sign for people to read (as
+    `cardtable.render.signed_value`, which the bots' layer does not import)."""
+    shown = f"{x:+.2f}"
+    return "\u2212" + shown[1:] if shown.startswith("-") else shown

@@ -201,8 +201,9 @@ class FastLayer(Protocol):
     """What the search needs of a game's fast layer module (``cardtable.games.<game>.fast``).
 
     ``from_state(state, rules)`` is a mutable copy of a checked state (``None`` when the layer
-    cannot take it), with ``copy()``, ``apply(int)`` and ``score()`` (each seat's score, as the
-    checked ``outcome`` gives it); ``to_int(action)`` is a checked action's int;
+    cannot take it), with ``copy()``, ``apply(int)``, ``score()`` (each seat's score, as the
+    checked ``outcome`` gives it) and ``to_state()`` (the checked state, for `SearchBot.hints`'s
+    ``ends``); ``to_int(action)`` is a checked action's int;
     ``policy_for(bot, rules)`` is a fast policy that chooses as ``bot`` does from the same
     random numbers (``None`` if there is none); ``playout(state, policy, rng)`` plays the hand out
     in place and returns the moves it took, asking the policy only when there is a choice.
@@ -324,9 +325,16 @@ class SearchBot:
         ranked = self.policy.rank(view, legal)
         return legal if ranked is None else ranked[:CANDIDATES]
 
-    def hints(self, view: Any, legal: Sequence[Any], rng: random.Random) -> list[Hint]:
-        """Every legal action with its estimated value and uncertainty, in the order of ``legal``."""
-        values, _ = self._search(view, legal, rng, self._default(view, legal, rng))
+    def hints(
+        self, view: Any, legal: Sequence[Any], rng: random.Random, ends: Callable[[int, Any], None] | None = None
+    ) -> list[Hint]:
+        """Every legal action with its estimated value and uncertainty, in the order of ``legal``.
+
+        ``ends(i, state)``, when given, is shown the checked state at the end of every playout of
+        action ``legal[i]``, world by world in the order the values are kept (the analysis reads
+        there what a move led to: tricks, points, sweeps). The search's choices and values are the
+        same with or without it."""
+        values, _ = self._search(view, legal, rng, self._default(view, legal, rng), ends=ends)
         out = []
         for action, v in zip(legal, values, strict=True):
             mean, stderr = mean_and_stderr(v)
@@ -341,7 +349,13 @@ class SearchBot:
         return legal.index(self.policy.act(view, legal, random.Random(rng.random())))
 
     def _search(
-        self, view: Any, legal: Sequence[Any], rng: random.Random, default: int | None, began: float | None = None
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        default: int | None,
+        began: float | None = None,
+        ends: Callable[[int, Any], None] | None = None,
     ) -> tuple[list[list[float]], int]:
         """Each action's playout values, world by world (action ``i``'s ``k``-th value was played
         in the same world as every other action's ``k``-th value), and the index of the first
@@ -388,10 +402,11 @@ class SearchBot:
                     world = sample(view, rng)
                     fast_world = fast[2](world) if fast is not None else None
                 for i in remaining:
+                    keep = None if ends is None else functools.partial(ends, i)
                     if fast_world is not None:
-                        value, steps = self._fast_playout(fast_world, ints[i], seat, rng)
+                        value, steps = self._fast_playout(fast_world, ints[i], seat, rng, keep)
                     else:
-                        value, steps = self._playout(game.apply(world, legal[i]), seat, rng)
+                        value, steps = self._playout(game.apply(world, legal[i]), seat, rng, keep)
                     moves += steps
                     values[i].append(value)
                 moves += self.world_moves
@@ -412,17 +427,25 @@ class SearchBot:
             remaining = kept
         return values, start
 
-    def _fast_playout(self, world: Any, action: int, seat: int, rng: random.Random) -> tuple[float, int]:
-        """`_playout` after ``action`` in a copy of ``world``, on the game's fast layer."""
+    def _fast_playout(
+        self, world: Any, action: int, seat: int, rng: random.Random, keep: Callable[[Any], None] | None = None
+    ) -> tuple[float, int]:
+        """`_playout` after ``action`` in a copy of ``world``, on the game's fast layer (``keep``
+        is shown the end as a checked state)."""
         assert self.fast is not None
         layer, policy, _ = self.fast
         state = world.copy()
         state.apply(action)
         steps = layer.playout(state, policy, rng)
+        if keep is not None:
+            keep(state.to_state())
         return hand_value(state.score(), seat), steps
 
-    def _playout(self, state: Any, seat: int, rng: random.Random) -> tuple[float, int]:
-        """The hand played out from ``state``: its value to ``seat`` and the moves it took."""
+    def _playout(
+        self, state: Any, seat: int, rng: random.Random, keep: Callable[[Any], None] | None = None
+    ) -> tuple[float, int]:
+        """The hand played out from ``state``: its value to ``seat`` and the moves it took
+        (``keep`` is shown the state at its end)."""
         game = self.game
         policy = self.policy
         steps = 0
@@ -433,4 +456,6 @@ class SearchBot:
             steps += 1
         result = game.outcome(state)
         assert result is not None
+        if keep is not None:
+            keep(state)
         return hand_value(result.score, seat), steps

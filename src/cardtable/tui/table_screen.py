@@ -55,6 +55,7 @@ from cardtable.table import (
 )
 from cardtable.tui.picking import is_live, matching, tokens_of
 from cardtable.tui.widgets import ActionList, CardChip, Floor, HouseBox, Pickable, Picked, SeatPanel, TrickArea
+from cardtable.voice import number, signed
 
 TOP_ROW = ("top-left", "top", "top-right")
 
@@ -620,10 +621,10 @@ class ScoreboardScreen(ModalScreen[None]):
         grid.add_columns("hand", "result", *self.table.side_names(), *([] if running else ["match"]))
         for line in board:
             if running and line.running is not None:
-                cells = [f"{p:+d} → {r}" for p, r in zip(line.points, line.running, strict=True)]
+                cells = [f"{signed(p)} → {number(r)}" for p, r in zip(line.points, line.running, strict=True)]
             else:
                 match = match_words(line.match)
-                cells = [*(f"{p:+d}" for p in line.points), match]
+                cells = [*(signed(p) for p in line.points), match]
             grid.add_row(str(line.hand), line.result, *cells)
         if not board:
             grid.add_row("-", "no hand finished yet", *([""] * (len(grid.columns) - 2)))

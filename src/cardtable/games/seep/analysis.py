@@ -4,20 +4,26 @@
 mean of the other seats') at which a move stops being good (3.1), an inaccuracy (9.3) and a
 mistake (24.7): 2.5%, 7.5% and 20% of the spread of a hand's value, its standard deviation of
 123.5 over 300 hands of the rule-based bot (docs/analysis.md). ``LEVEL``: the search level that
-values its decisions by default. ``why`` says, in the narration's
-words, what the move made did; ``solver`` is the open-card solver (`solver.SeepSolver`), which
-finishes only near the end of a hand.
+values its decisions by default. ``facts`` reads what a playout led to for the seat's side: the
+sweeps made and conceded after the decision, whose pile each house on the floor ended in, the
+points of the floor's cards and of the whole hand; ``why`` says in Seep's words what the better
+move keeps or denies (the sweep it leaves open, the house it keeps, the points it saves), from
+those playouts; ``solver`` is the open-card solver (`solver.SeepSolver`), which finishes only
+near the end of a hand.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardtable.analysis.parts import Thresholds
+from cardtable.analysis.parts import Consequence, Playouts, Thresholds, amount_change, share_change, told
+from cardtable.cards import parse_card
 from cardtable.render import pretty_card
 
 from .game import Seep
+from .scoring import card_points, pile_points
 from .solver import SeepSolver
+from .state import SeepState
 
 GRADES = Thresholds(3.1, 9.3, 24.7)
 
@@ -40,8 +46,10 @@ def _doing(action: str) -> str:
         house = next((w[1:] for w in words[2:] if w.startswith("H")), None)
         what = f"the house of {house}" if house else "from the floor"
         return f"capturing {what} with the {pretty_card(words[1])}"
-    if verb in ("build", "cement"):
-        return f"{'building' if verb == 'build' else 'cementing'} {words[1]}"
+    if verb == "build":
+        return f"building a house of {words[1]}"
+    if verb == "cement":
+        return f"cementing the house of {words[1][1:]}"
     if verb == "break":
         return f"breaking the house of {words[1][1:]}"
     if verb == "bid":
@@ -49,12 +57,89 @@ def _doing(action: str) -> str:
     return action
 
 
-def why(view: dict[str, Any], made: str, best: str, loss: float) -> str:
-    """One sentence of why ``made`` was worse than ``best``, from the seat's view only."""
+def facts(game: Seep, view: dict[str, Any], end: SeepState, seat: int) -> dict[str, float]:
+    """What a playout led to for ``seat``'s side (``end``: the hand over, in a world sampled from
+    its view): the sweeps each side made after the decision (the view holds those before), for
+    each house on the floor when it decided whether its cards ended in this side's pile or the
+    other's, the points of the floor's cards this side took, and the hand's points of each side;
+    with what a sweep and each house are worth under the table's rules (``sweep_value``,
+    ``house<V>_points``), which weigh the consequences `why` chooses between."""
+    result = game.outcome(end)
+    if result is None or end.bid == 0:
+        return {}
+    ours, theirs = seat % 2, 1 - seat % 2
+    before = view.get("sweeps") or [0, 0]
+    totals = result.details["totals"]
+    out = {
+        "swept": float(sum(end.sweeps[ours]) > before[ours]),
+        "swept_them": float(sum(end.sweeps[theirs]) > before[theirs]),
+        "sweep_points": float(sum(end.sweeps[ours]) - before[ours]),
+        "sweep_points_them": float(sum(end.sweeps[theirs]) - before[theirs]),
+        "points": float(totals[ours]),
+        "points_them": float(totals[theirs]),
+        "sweep_value": float(game.rules.sweep_points),
+    }
+    worth = card_points(game.rules)
+    floor = view.get("floor") or {}
+    for house in floor.get("houses") or []:
+        cards = _mask([c for group in house["sets"] for c in group])
+        out[f"house{house['value']}"] = float(end.piles[ours] & cards == cards)
+        out[f"house{house['value']}_them"] = float(end.piles[theirs] & cards == cards)
+        out[f"house{house['value']}_points"] = float(pile_points(worth, cards))
+    loose = _mask(floor.get("loose") or [])
+    out["floor_points"] = float(pile_points(worth, end.piles[ours] & loose))
+    return out
+
+
+def _mask(cards: list[str]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << parse_card(c)
+    return m
+
+
+def consequences(view: dict[str, Any], made: str, best: str, played: Playouts) -> list[Consequence | None]:
+    """What the better move changes, by the playouts: a sweep conceded or made, a house kept or
+    lost, the hand's points (a half of the difference in points between the sides: what the
+    seat's value moves by)."""
+    after_best, after_made = _doing(best), _doing(made)
+    sweep = max(played.mean("sweep_value"))
+    found = []
+    b, m = played.mean("swept_them")
+    found.append(share_change((m - b) * sweep, "the other side sweeps", after_best, after_made, b, m))
+    b, m = played.mean("swept")
+    found.append(share_change((b - m) * sweep, "your side sweeps", after_best, after_made, b, m))
+    for house in (view.get("floor") or {}).get("houses") or []:
+        value = house["value"]
+        b, m = played.mean(f"house{value}")
+        bt, mt = played.mean(f"house{value}_them")
+        weight = ((b - bt) - (m - mt)) * max(max(played.mean(f"house{value}_points")), 1.0)
+        subject = f"the house of {value} ends in your side's pile"
+        found.append(share_change(weight, subject, after_best, after_made, b, m))
+    b, m = played.mean("points")
+    bt, mt = played.mean("points_them")
+    found.append(
+        amount_change(
+            ((b - bt) - (m - mt)) / 2, "your side scores {} points in the hand", after_best, after_made, b, m, 0
+        )
+    )
+    return found
+
+
+def why(view: dict[str, Any], made: str, best: str, loss: float, played: Playouts | None = None) -> str:
+    """One sentence of why ``made`` was worse than ``best``, from the seat's view and the
+    analysis's playouts (``played``) only."""
     text = f"{_doing(made)} cost about {loss:.1f} points a hand"
+    notes: list[str] = []
     if best.startswith("capture") and not made.startswith("capture"):
         houses = (view.get("floor") or {}).get("houses") or []
         taken = next((w[1:] for w in best.split()[2:] if w.startswith("H")), None)
         if taken is not None and any(str(h.get("value")) == taken for h in houses):
-            text += f": the house of {taken} was there to take"
+            notes.append(f"the house of {taken} was there to take")
+    if played is not None and played.worlds:
+        said = told(consequences(view, made, best, played))
+        if said:
+            notes.append(said)
+    if notes:
+        text += ": " + "; ".join(notes)
     return f"{text}; {_doing(best)} was better"

@@ -3,15 +3,19 @@
 ``GRADES``: the losses (points per hand on the search's scale: the seat's points minus the mean
 of the other seats') at which a move stops being good (0.08), an inaccuracy (0.24) and a mistake
 (0.65): 2.5%, 7.5% and 20% of the spread of a hand's value, its standard deviation of 3.23 over
-300 hands of the rule-based bot (docs/analysis.md). ``why`` says, in the narration's words, what
-the move made did; ``solver`` is the open-card solver of the trick play (`solver.SheepsheadSolver`).
+300 hands of the rule-based bot (docs/analysis.md). ``facts`` reads what a playout led to for the
+seat: its side (the picker and partner, or the defenders, as they were in that world) winning
+or schneidered, the card points its side took, the tricks the seat took, a leaster won; ``why``
+says in Sheepshead's words what the better move wins or saves, from those playouts (and what
+the bury and the trick show); ``solver`` is the open-card solver of the trick play
+(`solver.SheepsheadSolver`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardtable.analysis.parts import Thresholds
+from cardtable.analysis.parts import Consequence, Playouts, Thresholds, amount_change, percent, share_change, told
 from cardtable.render import pretty_card
 
 from .drawing import CARD_POINTS as SHEEPSHEAD_CARD_POINTS
@@ -41,28 +45,109 @@ def _doing(action: str, leading: bool) -> str:
         return f"{'leading' if leading else 'playing'} the {pretty_card(rest)}"
     if verb == "bury":
         return f"burying {_cards(rest.split())}"
-    if verb == "pick":
-        return "picking up the blind"
+    if verb in ("pick", "blitz"):
+        return "picking up the blind" if verb == "pick" else "picking up the blind with a blitz"
     if verb == "pass":
         return "passing"
     if verb == "call":
-        return f"calling the {pretty_card(rest)}" if rest[:1].isalnum() and rest[-1:] in "CDHS" else f"calling {rest}"
-    return action
+        card, _, unknown = rest.partition(" unknown ")
+        called = f"calling the {pretty_card(card)}"
+        return f"{called} with the {pretty_card(unknown)} set aside unknown" if unknown else called
+    words = {"alone": "going alone", "crack": "cracking", "recrack": "cracking back"}
+    return words.get(verb, action)
 
 
-def why(view: dict[str, Any], made: str, best: str, loss: float) -> str:
-    """One sentence of why ``made`` was worse than ``best``, from the seat's view only."""
+def _short(action: str) -> str:
+    """A move as the consequence names it: "the Q♣", "picking up the blind", "passing"."""
+    verb, _, rest = action.partition(" ")
+    return f"the {pretty_card(rest)}" if verb == "play" else _doing(action, False)
+
+
+#: What each kind of consequence weighs among the candidates for why, in the payment's units: a
+#: hand won rather than lost moves the payment by about two units, a schneider by one more, a
+#: trick taken by little on its own, 30 card points by about a unit.
+WON, SCHNEIDER, TRICK, POINT = 2.0, 1.0, 0.3, 1 / 30
+
+
+def facts(game: Sheepshead, view: dict[str, Any], end: Any, seat: int) -> dict[str, float]:
+    """What a playout led to for ``seat`` (``end``: the hand over, in a world sampled from its
+    view): in a picked hand its side (as it was in that world) winning, schneidered or
+    schneidering, its side's card points, the tricks the seat took; in a hand nobody picked and
+    everyone played for himself (a leaster, R41), the hand won (the seat paid rather than paying)
+    and the tricks the seat took."""
+    result = game.outcome(end)
+    if result is None:
+        return {}
+    d = result.details
+    if result.result == "played":
+        picking = seat in (d["picker"], d["partner"])
+        side_points = d["picker_points"] if picking else d["defender_points"]
+        picker_won = result.score[d["picker"]] > 0
+        heavy = d["level"] >= 2  # schneider or more (R36)
+        return {
+            "won": float(picker_won == picking),
+            "schneidered": float(heavy and picker_won != picking),
+            "schneider": float(heavy and picker_won == picking),
+            "points": float(side_points),
+            "tricks": float(d["tricks"][seat]),
+            "picker": float(seat == d["picker"]),
+        }
+    if result.result == "leaster":
+        # each for himself (a leaster, a moster, a schwanzer...): the hand is won by being paid
+        return {"won": float(result.score[seat] > 0), "alone": 1.0, "tricks": float((d.get("tricks") or [0] * 5)[seat])}
+    return {}
+
+
+def consequences(view: dict[str, Any], made: str, best: str, played: Playouts) -> list[Consequence | None]:
+    """What the better move changes, by the playouts: the hand won (in a leaster, by the seat), a
+    schneider, the card points, the tricks; for a crack, what the doubled stakes meet."""
+    after_best, after_made = _short(best), _short(made)
+    found = []
+    b, m = played.mean("won")
+    alone = min(played.mean("alone")) == 1.0  # a leaster in every world: no sides
+    winner = "you win the hand" if alone else "your side wins the hand"
+    found.append(share_change((b - m) * WON, winner, after_best, after_made, b, m))
+    cracking = [(a, share) for a, share in ((best, b), (made, m)) if a in ("crack", "recrack")]
+    if cracking and abs(b - m) < 0.005:
+        # a crack changes the stakes, not the play: what matters is how often the doubled hand is won
+        action, share = cracking[0]
+        wins = f"{winner} {percent(share)} of the time, and {_short(action)} doubles what it pays"
+        favours = (2 * share - 1) if action == best else (1 - 2 * share)  # doubling a hand won, or not one lost
+        found.append(Consequence(favours * WON, wins))
+    b, m = played.mean("schneidered")
+    found.append(share_change((m - b) * SCHNEIDER, "your side is schneidered", after_best, after_made, b, m))
+    b, m = played.mean("schneider")
+    found.append(share_change((b - m) * SCHNEIDER, "your side schneiders the others", after_best, after_made, b, m))
+    b, m = played.mean("points")
+    found.append(amount_change((b - m) * POINT, "your side takes {} card points", after_best, after_made, b, m, 0))
+    left = 6 - len(view.get("tricks") or [])
+    b, m = played.mean("tricks")
+    subject = f"you take {{}} of the {left} tricks left"
+    found.append(amount_change((b - m) * TRICK, subject, after_best, after_made, b, m))
+    return found
+
+
+def why(view: dict[str, Any], made: str, best: str, loss: float, played: Playouts | None = None) -> str:
+    """One sentence of why ``made`` was worse than ``best``, from the seat's view and the
+    analysis's playouts (``played``) only."""
     trick = (view.get("trick") or {}).get("cards") or []
     text = f"{_doing(made, not trick)} cost about {loss:.2f} points a hand"
+    notes: list[str] = []
     verb, _, rest = made.partition(" ")
     if verb == "bury":
         cards = rest.split()
         trumps = [c for c in cards if c[:-1] in ("Q", "J") or c.endswith("D")]
         aces = [c for c in cards if c.startswith("A") and c not in trumps]
         if trumps:
-            text += f": {_cards(trumps)} {'is' if len(trumps) == 1 else 'are'} trump, which wins tricks"
+            notes.append(f"{_cards(trumps)} {'is' if len(trumps) == 1 else 'are'} trump, which wins tricks")
         elif aces:
-            text += f": {_cards(aces)} could have taken a trick instead of lying in the bury"
+            notes.append(f"{_cards(aces)} could have taken a trick instead of lying in the bury")
     elif verb == "play" and trick and _points(rest) >= 10:
-        text += f": {_points(rest)} points went onto a trick not yet won"
+        notes.append(f"{_points(rest)} points went onto a trick not yet won")
+    if played is not None and played.worlds:
+        said = told(consequences(view, made, best, played))
+        if said:
+            notes.append(said)
+    if notes:
+        text += ": " + "; ".join(notes)
     return f"{text}; {_doing(best, not trick)} was better"

@@ -10,6 +10,7 @@ from cardtable.render import (
     History,
     SeatInfo,
     cards,
+    number,
     played_by,
     seat_word,
     taken_texts,
@@ -30,7 +31,7 @@ TRICKS = True
 
 def sheepshead_lines(view: dict[str, Any]) -> list[str]:
     """Sheepshead: scores, the picker, the call and partner, the trick, tricks won."""
-    lines = ["Scores: " + ", ".join(f"{seat_word(view, s)} {p}" for s, p in enumerate(view.get("scores", [])))]
+    lines = ["Scores: " + ", ".join(f"{seat_word(view, s)} {number(p)}" for s, p in enumerate(view.get("scores", [])))]
     if view.get("pending_doublers"):
         lines.append(f"Doublers pending: {view['pending_doublers']}")
     picker = view.get("picker")

@@ -12,6 +12,7 @@ from cardtable.voice import Step as _Step
 from cardtable.voice import Voice
 from cardtable.voice import and_ as _and
 from cardtable.voice import cards as _cards
+from cardtable.voice import number as _number
 from cardtable.voice import plural as _plural
 from cardtable.voice import signed as _signed
 
@@ -146,7 +147,7 @@ def _sheepshead_end(game: Any, state: Any, result: Any, view: dict[str, Any], v:
         out.append("Payments: " + ", ".join(pays) + ".")
     scores = game.match_json(state).get("scores") or []
     if scores:
-        out.append("Totals: " + ", ".join(f"{v.name(s)} {p}" for s, p in enumerate(scores)) + ".")
+        out.append("Totals: " + ", ".join(f"{v.name(s)} {_number(p)}" for s, p in enumerate(scores)) + ".")
     return out
 
 

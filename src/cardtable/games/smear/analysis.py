@@ -4,15 +4,18 @@
 of the other seats', so a point moved from one team to the other is worth 4/3) at which a move
 stops being good (0.05), an inaccuracy (0.16) and a mistake (0.43): 2.5%, 7.5% and 20% of the
 spread of a hand's value, its standard deviation of 2.14 over 300 hands of the rule-based bot
-(docs/analysis.md). ``why`` says, in the narration's words, what the move made did; ``solver``
-is the open-card solver of the card play (`solver.SmearSolver`).
+(docs/analysis.md). ``facts`` reads what a playout led to for the seat's side (High, Low, the
+Jack and Game taken or lost, the bid made or set, the tricks taken); ``why`` says in Smear's
+words what the better move wins or saves, from those playouts (and what the trick on the table
+shows); ``solver`` is the open-card solver of the card play (`solver.SmearSolver`).
 """
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
-from cardtable.analysis.parts import Thresholds
+from cardtable.analysis.parts import Consequence, Playouts, Thresholds, amount_change, share_change, told
 from cardtable.cards import parse_card
 from cardtable.render import pretty_card
 
@@ -56,10 +59,75 @@ def _doing(action: str, leading: bool) -> str:
     return action
 
 
-def why(view: dict[str, Any], made: str, best: str, loss: float) -> str:
-    """One sentence of why ``made`` was worse than ``best``, from the seat's view only."""
+#: The four points (R27-R30) as players name them.
+POINTS = {"high": "High", "low": "Low", "jack": "the Jack", "game": "Game"}
+#: What a trick taken weighs among the candidates for why: a point's worth spread over the hand.
+TRICK_WEIGHT = 0.25
+
+
+def facts(game: Smear, view: dict[str, Any], end: Any, seat: int) -> dict[str, float]:
+    """What a playout led to for ``seat``'s side (``end``: the hand over, in a world sampled from
+    its view): each of the four points to its side or to theirs (and what it was worth to the
+    seat's side: nothing to a side that was set), the bid its side made or was set on, the other
+    side set, the tricks its side took."""
+    result = game.outcome(end)
+    if result is None or result.result != "played":
+        return {"passed_out": 1.0}
+    d = result.details
+    ours = seat % 2
+    bid_ours = d["bidder"] % 2 == ours
+    # a side that was set scores its bid lost, not its points (rule 32)
+    counts = {ours: not (bid_ours and not d["made"]), 1 - ours: bid_ours or d["made"]}
+    out: dict[str, float] = {}
+    for name, team in d["points"].items():
+        out[name] = float(team == ours)
+        out[f"{name}_them"] = float(team == 1 - ours)
+        out[f"{name}_worth"] = float(team == ours and counts[ours]) - float(team == 1 - ours and counts[1 - ours])
+    out["bid"] = float(d["bid"])
+    out["made_ours"] = float(bid_ours and d["made"])
+    out["set_ours"] = float(bid_ours and not d["made"])
+    out["set_them"] = float(not bid_ours and not d["made"])
+    out["tricks"] = float(sum(w % 2 == ours for w in d["trick_winners"]))
+    return out
+
+
+def _short(action: str) -> str:
+    """A move as the consequence names it: "the 10♣", "bidding 3", "passing"."""
+    verb, _, rest = action.partition(" ")
+    return f"the {pretty_card(rest)}" if verb == "play" else _doing(action, False)
+
+
+def consequences(view: dict[str, Any], made: str, best: str, played: Playouts) -> list[Consequence | None]:
+    """What the better move changes, by the playouts: a point, the bid, the tricks."""
+    after_best, after_made = _short(best), _short(made)
+    found = []
+    for key, name in POINTS.items():
+        b, m = played.mean(key)
+        bt, mt = played.mean(f"{key}_them")
+        weight = operator.sub(*played.mean(f"{key}_worth"))  # what it moves in the score, set sides aside
+        if abs(b - m) >= abs(bt - mt):
+            found.append(share_change(weight, f"your side takes {name}", after_best, after_made, b, m))
+        else:
+            found.append(share_change(weight, f"they take {name}", after_best, after_made, bt, mt))
+    # a set costs the bid; it weighs half of that here, so that the point that decides it is
+    # named before the set it brings where both changed alike
+    bid = max(played.mean("bid"))
+    for key, words, sign in (("set_ours", "your side is set", -1), ("set_them", "they are set", 1)):
+        b, m = played.mean(key)
+        found.append(share_change(sign * (b - m) * bid / 2, words, after_best, after_made, b, m))
+    left = 6 - len(view.get("tricks") or [])
+    b, m = played.mean("tricks")
+    subject = f"your side takes {{}} of the {left} tricks left"
+    found.append(amount_change((b - m) * TRICK_WEIGHT, subject, after_best, after_made, b, m))
+    return found
+
+
+def why(view: dict[str, Any], made: str, best: str, loss: float, played: Playouts | None = None) -> str:
+    """One sentence of why ``made`` was worse than ``best``, from the seat's view and the
+    analysis's playouts (``played``) only."""
     leading = not view.get("trick")
     text = f"{_doing(made, leading)} cost about {loss:.2f} points a hand"
+    notes: list[str] = []
     winning = _winning(view)
     if made.startswith("play ") and winning is not None:
         seat, card, key = winning
@@ -68,11 +136,17 @@ def why(view: dict[str, Any], made: str, best: str, loss: float) -> str:
         other = best.split(" ", 1)[1] if best.startswith("play ") else None
         takes = key[parse_card(mine)] > key[parse_card(card)]
         if seat == view["seat"] ^ 2 and mine.endswith(trump):
-            text += f": the trick was already your partner's with the {pretty_card(card)}"
+            notes.append(f"the trick was already your partner's with the {pretty_card(card)}")
         elif takes and other is not None and key[parse_card(other)] > key[parse_card(card)] and mine.endswith(trump):
-            text += f": the {pretty_card(other)} would have taken the trick too, and the trump was spent"
+            notes.append(f"the {pretty_card(other)} would have taken the trick too, and the trump was spent")
         elif not takes and mine == "J" + trump:
-            text += f": the Jack went to a trick they were winning with the {pretty_card(card)}"
+            notes.append(f"the Jack went to a trick they were winning with the {pretty_card(card)}")
         elif not takes and seat != view["seat"] ^ 2 and mine.startswith("10"):
-            text += f": the ten's 10 toward Game went to a trick they were winning with the {pretty_card(card)}"
+            notes.append(f"the ten's 10 toward Game went to a trick they were winning with the {pretty_card(card)}")
+    if played is not None and played.worlds:
+        said = told(consequences(view, made, best, played))
+        if said:
+            notes.append(said)
+    if notes:
+        text += ": " + "; ".join(notes)
     return f"{text}; {_doing(best, leading)} was better"

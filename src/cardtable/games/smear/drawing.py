@@ -11,6 +11,7 @@ from cardtable.render import (
     History,
     SeatInfo,
     cards,
+    number,
     seat_word,
     side_names,
     sides,
@@ -30,7 +31,7 @@ def smear_lines(view: dict[str, Any]) -> list[str]:
     """Smear: the auction, the bid and trump, the trick, tricks won, the kitty and discard."""
     mine, theirs = sides(view)
     ours, others = side_names(view)
-    lines = [f"Match: {ours} {view['scores'][mine]} · {others} {view['scores'][theirs]}"]
+    lines = [f"Match: {ours} {number(view['scores'][mine])} · {others} {number(view['scores'][theirs])}"]
     auction = view.get("auction") or []
     if auction:
         lines.append("Auction: " + ", ".join(f"{seat_word(view, a['seat'])} {a['call']}" for a in auction))

@@ -11,6 +11,7 @@ from cardtable.voice import Step as _Step
 from cardtable.voice import Voice
 from cardtable.voice import and_ as _and
 from cardtable.voice import cards as _cards
+from cardtable.voice import number as _number
 from cardtable.voice import plural as _plural
 from cardtable.voice import signed as _signed
 
@@ -137,7 +138,7 @@ def _smear_end(game: Any, state: Any, result: Any, view: dict[str, Any], v: Voic
     out.append(f"Match: {v.score(first, scores[first])}, {v.score(1 - first, scores[1 - first])}.")
     if d.get("winner"):
         team = d["winner"][0] % 2
-        out.append(f"{v.team_does(team, 'win')} the match, {scores[team]} to {scores[1 - team]}.")
+        out.append(f"{v.team_does(team, 'win')} the match, {_number(scores[team])} to {_number(scores[1 - team])}.")
     return out
 
 

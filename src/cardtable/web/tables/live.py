@@ -500,6 +500,10 @@ class LiveTable:
         if legal is not None:
             msg["legal"] = legal
         msg["log"] = [e.shown(seat) for e in self.entries]
+        # the moves a bot made for a person, by their place in the log (as events say "stand_in")
+        stood = [i for i, e in enumerate(self.entries) if e.stand_in]
+        if stood:
+            msg["stand_ins"] = stood
         msg["table"] = self.summary()
         clock = self._clock(self.state)
         if clock is not None:

@@ -71,6 +71,7 @@ export function game(kit) {
     partnerships: true,
     oneClickPlay: false,
     prompt: "Your move: pick a card of your hand, then floor items.",
+    middleWords: "the floor",
     houseWords,
     middle: floorBox,
 

@@ -66,21 +66,40 @@ export function game(kit) {
   }
 
   /**
+   * The called card ("AH", "10S", "JD"; the ace of the suit for the unknown call, R35a), or null
+   * when the picker called none.
+   * @param {any} call
+   */
+  function calledCard(call) {
+    if (!call) return null;
+    if (call.kind === "jack_of_diamonds") return "JD";
+    if ((call.kind === "ace" || call.kind === "unknown") && call.suit) return `A${call.suit}`;
+    if (call.kind === "ten" && call.suit) return `10${call.suit}`;
+    return null;
+  }
+
+  /**
    * Whether the called card has been played (so that the partner is known to all).
    * @param {any} view
    */
   function calledPlayed(view) {
-    const call = view?.call;
-    if (!call) return true;
-    const card = call.kind === "jack_of_diamonds" ? "JD" : call.kind === "ace" && call.suit ? `A${call.suit}` : call.kind === "ten" && call.suit ? `10${call.suit}` : null;
-    if (!card) return false;
+    const card = calledCard(view?.call);
+    if (!card) return true;
     const played = [...(view.tricks ?? []).flatMap((/** @type {any} */ t) => t.cards ?? []), ...(view.trick?.cards ?? [])];
     return played.includes(card);
   }
 
+  /** The phases after the call, when each seat knows whether it holds the called card. */
+  const CALLED = ["crack", "recrack", "play", "done", "over"];
+
   /**
-   * "picker", "picker's partner" (once the reader may know it), "defender", as the reader's view
-   * shows it ("" when nothing is known yet).
+   * A seat's side as the reader's view shows it, and no more (R22): "picker"; "picker's partner"
+   * once the reader knows who it is (the partner himself, everyone once the called card is
+   * played, anyone when the picker plays alone); "defender" for the others once the partner is
+   * known to the reader (or there is none); and, while the partner is hidden, "defender" only for
+   * the reader himself after the call (he knows he does not hold the called card). The picker does
+   * not know his partner until the called card shows, so until then the other seats have no side
+   * to him; "" when nothing is known.
    * @param {any} view
    * @param {number} seat
    * @param {number | null} me
@@ -89,14 +108,12 @@ export function game(kit) {
     const picker = view?.picker;
     if (typeof picker !== "number") return "";
     if (seat === picker) return seat === me ? "picker (you)" : "picker";
-    const known = Boolean(view?.partner_known);
-    if (known && seat === view.partner) return seat === me ? `picker's partner (you${calledPlayed(view) ? "" : ", secret"})` : "picker's partner";
-    const settled = known || ["play", "done", "over"].includes(String(view?.phase));
-    if (!settled) return "";
-    // the partner always knows himself (R22): a reader who is neither picker nor partner defends
-    if (seat === me) return "defender (you)";
-    if (known) return "defender";
-    return me === picker ? "defender" : "";
+    if (view?.partner_known) {
+      if (seat === view.partner) return seat === me ? `picker's partner (you${calledPlayed(view) ? "" : ", secret"})` : "picker's partner";
+      return seat === me ? "defender (you)" : "defender";
+    }
+    if (seat === me && CALLED.includes(String(view?.phase))) return "defender (you)";
+    return "";
   }
 
   return {

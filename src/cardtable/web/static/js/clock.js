@@ -49,3 +49,31 @@ export function clockText(ms) {
 export function ranOut(who, move) {
   return `Time ran out: a bot played for ${who}. ${move}`.trim();
 }
+
+/** How long the note that a bot moved for a person stays at the least (ms): long enough to read. */
+export const STAND_IN_MS = 8000;
+
+/**
+ * What the page says when a bot moved for a seat: its time ran out, or its person is away.
+ * @param {string} who the seat as the reader says it
+ * @param {string} move the move in words
+ * @param {boolean} away whether the seat's person is away (the table's summary says so)
+ */
+export function standInWords(who, move, away) {
+  return away ? `${who === "you" ? "You are" : `${who} is`} away: a bot played for ${who}. ${move}`.trim() : ranOut(who, move);
+}
+
+/**
+ * Whether the note that a bot moved for a seat may go, at `now`: it stays at least
+ * `STAND_IN_MS`, and when the bot moved for the reader, until the reader's own next turn has begun
+ * (so that a person who looked away reads it when they look back).
+ * @param {{seat: number, v: number, at: number}} note when and for whom the bot moved
+ * @param {number} now
+ * @param {number | null} me the reader's seat
+ * @param {boolean} myTurn whether it is the reader's turn now
+ * @param {number} v the table's version now
+ */
+export function standInOver(note, now, me, myTurn, v) {
+  if (now - note.at < STAND_IN_MS) return false;
+  return note.seat !== me || (myTurn && v > note.v);
+}

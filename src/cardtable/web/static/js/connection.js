@@ -15,7 +15,9 @@
  *   onopen: ((ev?: any) => void) | null, onmessage: ((ev: {data: any}) => void) | null,
  *   onclose: ((ev: {code?: number}) => void) | null, onerror: ((ev?: any) => void) | null}} SocketLike
  * @typedef {{v: number, seat: number | null, view: any, legal: string[], log: string[],
- *   last: any}} TableState  `last` is the newest message that changed the state
+ *   standIns: number[], last: any}} TableState  `last` is the newest message that changed the
+ *   state; `standIns` the places in `log` of the moves a bot made for a person (a snapshot's
+ *   `stand_ins`, an event's `stand_in`)
  * @typedef {"connecting" | "open" | "reconnecting" | "closed"} Status
  */
 
@@ -44,7 +46,7 @@ export class Connection {
     this.onAck = options.onAck ?? (() => {});
     this.onOther = options.onOther ?? (() => {});
     /** @type {TableState} */
-    this.state = { v: 0, seat: null, view: null, legal: [], log: [], last: null };
+    this.state = { v: 0, seat: null, view: null, legal: [], log: [], standIns: [], last: null };
     /** @type {Map<string, {t: "act", v: number, action: string, id: string}>} moves sent and not yet answered */
     this.pending = new Map();
     /** @type {SocketLike | null} */
@@ -155,6 +157,7 @@ export class Connection {
           view: msg.view,
           legal: msg.legal ?? [],
           log: Array.isArray(msg.log) ? [...msg.log] : [],
+          standIns: Array.isArray(msg.stand_ins) ? msg.stand_ins.filter((/** @type {any} */ i) => Number.isInteger(i)) : [],
           last: msg,
         };
         this.synced = true;
@@ -176,6 +179,7 @@ export class Connection {
           view: msg.view ?? st.view,
           legal: msg.legal ?? [],
           log: [...st.log, msg.action],
+          standIns: msg.stand_in ? [...(st.standIns ?? []), st.log.length] : st.standIns ?? [],
           last: msg,
         };
         if (!this.synced) {

@@ -7,7 +7,7 @@
  */
 
 import { cardImage, cardWords, prettyCard, sortHand } from "./cards.js";
-import { places, seatName } from "./format.js";
+import { places, relation, seatName } from "./format.js";
 import { partsOf } from "./games.js";
 
 /**
@@ -75,6 +75,29 @@ export function seatFacts(game, view, seats) {
     out.push(fact);
   }
   return out;
+}
+
+/**
+ * What the page marks at each seat for the reader (`me`, or `null` for a spectator): the facts of
+ * `seatFacts` with, at every other seat, its side as the reader may know it (`relation`) put first
+ * where the marks do not say it already; and at the reader's own seat (`own`) its role as the game
+ * says it (`ownRole`) and its marks, the picker and partner marks left to the role. Pure, so that
+ * a test can hold every label to what the reader's view allows.
+ * @param {string} game
+ * @param {any} view the reader's view
+ * @param {number} seats
+ * @param {number | null} me
+ * @returns {{facts: {held: number | null, marks: string[], taken: string}[], own: string[]}}
+ */
+export function seatMarks(game, view, seats, me) {
+  const facts = seatFacts(game, view, seats);
+  for (let s = 0; s < seats; s++) {
+    if (s === me) continue;
+    const rel = relation(game, view, s, me);
+    if (rel && !facts[s].marks.includes(rel)) facts[s].marks.unshift(rel);
+  }
+  const own = me === null ? [] : [partsOf(game).ownRole?.(view, me) ?? "", ...facts[me].marks.filter((m) => m !== "picker" && m !== "picker's partner")].filter(Boolean);
+  return { facts, own };
 }
 
 /**

@@ -70,6 +70,17 @@ export function places(seats, me) {
 }
 
 /**
+ * One token of a move as people read it: a card as A♥ (cards joined by "+" each so), a house of
+ * the floor (written "H9" in the records) as "the house of 9", anything else as written.
+ * @param {string} token
+ */
+export function tokenWords(token) {
+  const house = /^H(\d{1,2})$/i.exec(token);
+  if (house) return `the house of ${house[1]}`;
+  return token.split("+").map((t) => (/^(10|[2-9AJQKT])[CDHS]$/i.test(t) ? prettyCard(t) : t)).join("+");
+}
+
+/**
  * An action in words: "Ann bids 3", "you play 10♦", "seat 2 captures K♣ with K♥".
  * @param {string} entry an action with its seat (`"2 play 10D"`) or `"deal"`
  * @param {number | null} me
@@ -84,7 +95,7 @@ export function describe(entry, me, names = []) {
   const you = seat === me;
   const [verb, ...rest] = m[2].split(" ");
   const s = (/** @type {string} */ v) => (you ? v : v + "s");
-  const cards = (/** @type {string[]} */ xs) => xs.map((x) => x.split("+").map(prettyCard).join("+")).join(" ");
+  const cards = (/** @type {string[]} */ xs) => xs.map(tokenWords).join(" ");
   const cap = (/** @type {string} */ t) => t.charAt(0).toUpperCase() + t.slice(1);
   switch (verb) {
     case "pass":
@@ -106,20 +117,21 @@ export function describe(entry, me, names = []) {
     case "throw":
       return cap(`${who} ${s("throw")} ${cards(rest)} loose.`);
     case "capture":
-      return cap(`${who} ${s("capture")} ${cards(rest.slice(1))} with ${prettyCard(rest[0])}.`);
+      return cap(`${who} ${s("capture")} ${joinAnd(rest.slice(1).map(tokenWords))} with ${prettyCard(rest[0])}.`);
     case "build":
       return cap(`${who} ${s("build")} a house of ${rest[0]}: ${cards(rest.slice(1))}.`);
     case "cement":
-      return cap(`${who} ${s("cement")} house ${rest[0].slice(1)} with ${cards(rest.slice(1))}.`);
     case "break":
-      return cap(`${who} ${s("break")} house ${rest[0].slice(1)} with ${cards(rest.slice(1))}.`).replace("breaks", "breaks");
+      return cap(`${who} ${s(verb)} ${tokenWords(rest[0] ?? "")} with ${cards(rest.slice(1))}.`);
     default:
       return cap(`${who}: ${m[2]}`);
   }
 }
 
 /**
- * A button's label for a legal action that needs no picking (bids, passes, calls).
+ * A button's label for a legal action: bids, passes, calls, and the moves built by picking, cards
+ * as A♥ and a house as "the house of 9" ("capture the house of 9 with 9♥", "cement the house of
+ * 10 with 4♦+6♣"), never the records' "H9".
  * @param {string} action
  */
 export function actionLabel(action) {
@@ -127,8 +139,9 @@ export function actionLabel(action) {
   if (verb === "call" && rest.length) return `call ${rest.map(prettyCard).join(" ")}`;
   if (verb === "pick") return "pick up the blind";
   if (verb === "alone") return "go alone";
-  const card = (/** @type {string} */ r) => (/^(10|[2-9AJQKT])[CDHS]$/i.test(r) ? prettyCard(r) : r);
-  return [verb, ...rest.map((r) => r.split("+").map(card).join("+"))].join(" ");
+  if (verb === "capture" && rest.length > 1) return `capture ${joinAnd(rest.slice(1).map(tokenWords))} with ${tokenWords(rest[0])}`;
+  if ((verb === "cement" || verb === "break") && /^H\d/i.test(rest[0] ?? "")) return `${verb} ${tokenWords(rest[0])} with ${rest.slice(1).map(tokenWords).join(" ")}`;
+  return [verb, ...rest.map(tokenWords)].join(" ");
 }
 
 /**
@@ -155,6 +168,12 @@ export const num = (n) => (n < 0 ? `−${-n}` : `${n}`);
  * @param {number} n
  */
 export const plus = (n) => (n > 0 ? `+${n}` : num(n));
+
+/**
+ * A value with its sign and two places, a true minus sign for a negative one: "+0.40", "−0.20".
+ * @param {number} v
+ */
+export const signedValue = (v) => `${v < 0 ? "−" : "+"}${Math.abs(v).toFixed(2)}`;
 
 /**
  * Both sides of a partnership game with a number each, the reader's side first: "you 3, them −4"
@@ -224,7 +243,8 @@ export function refusalWords(msg, action, me, names = []) {
   }
   if (msg.reason === "spectator") return "You are watching: a spectator cannot make moves.";
   let reason = text.replace(/^seat \d+ [^:]*: /, "").replace(/\s*\((?:R|§)[\w.]+\)\s*$/, "");
-  reason = reason.replace(/\bseat (\d+)/g, (_m, s) => seatName(Number(s), me, names)).replace(/\b(10|[2-9AJQKT])([CDHS])\b/g, (m) => prettyCard(m));
+  reason = reason.replace(/\bseat (\d+)/g, (_m, s) => seatName(Number(s), me, names)).replace(/\b(10|[2-9AJQKT])([CDHS])\b/g, (m) => prettyCard(m))
+    .replace(/\bH(\d{1,2})\b/g, "the house of $1");
   reason = plainWords(reason).replace(/^(must|may not|cannot) /, "you $1 ");
   const what = action ? actionLabel(action) : "that";
   return `You cannot ${what}: ${reason || "not allowed now"}.`.replace(/\.\.$/, ".");
@@ -246,7 +266,7 @@ export function summary(game, hand, me, names = []) {
   }
   const own = partsOf(game).summary;
   if (own) return own(hand, me, names);
-  return [`${hand.result}: ${hand.score.join(" ")}`];
+  return [`${hand.result}: ${hand.score.map(num).join(" ")}`];
 }
 
 /**
@@ -321,6 +341,18 @@ export function movePrompt(game, legal, picked = 0) {
 }
 
 /**
+ * The keys of the table, said under the moves on a keyboard's screen: the rows the arrow keys go
+ * between are the game's middle when its module gives pieces to pick there (`middleWords`: Seep's
+ * "the floor"), the moves and the hand; a trick game's middle has nothing to pick, so it is not named.
+ * @param {string} game
+ */
+export function keyHint(game) {
+  const own = partsOf(game);
+  const middle = own.pieces ? `${own.middleWords ?? "the middle"}, ` : "";
+  return `Keys: ← → within a row, ↑ ↓ between ${middle}the moves and your hand; Enter ${own.oneClickPlay === false ? "picks" : "plays or picks"}.`;
+}
+
+/**
  * The search bot's hints as the page shows them: each move with its value and margin of error,
  * and, when the margins are wider than the differences (as they often are early in a deal),
  * one note that says so instead of calling every move "about equal to the best".
@@ -332,7 +364,7 @@ export function hintView(list) {
   const margin = Math.max(0, ...list.map((x) => x.stderr));
   const rows = list.map((x, i) => {
     const label = i === 0 ? x.standing : close ? "" : x.standing;
-    return { action: x.action, text: `${x.value >= 0 ? "+" : ""}${x.value.toFixed(2)} ± ${x.stderr.toFixed(2)}${label ? ` (${label})` : ""}` };
+    return { action: x.action, text: `${signedValue(x.value)} ± ${x.stderr.toFixed(2)}${label ? ` (${label})` : ""}` };
   });
   const note = close ? `Too close to call: the search's margin of error (up to ± ${margin.toFixed(2)}) is wider than the differences between these moves.` : "";
   return { note, rows };

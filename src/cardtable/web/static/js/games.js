@@ -23,6 +23,7 @@
  *   infoLines?: (view: any, names: string[], ended: any, me: number | null) => string[],
  *   middle?: (view: any, names: string[], pick?: {live?: Set<string>, picked?: string[], onPick?: (piece: string) => void, active?: boolean}) => HTMLElement,
  *   pieces?: (view: any) => string[],
+ *   middleWords?: string,
  *   relation?: (view: any, seat: number, me: number | null) => string,
  *   whoAmI?: (view: any, me: number, names: string[], head: string) => string,
  *   ownRole?: (view: any, me: number) => string,

@@ -14,8 +14,8 @@ import { replayReviewControls } from "./review_view.js";
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-/** @type {{data: any, at: number}} */
-const ui = { data: null, at: 0 };
+/** @type {{data: any, at: number, record: any}} */
+const ui = { data: null, at: 0, record: null };
 
 /** @param {any} record */
 async function load(record) {
@@ -25,6 +25,7 @@ async function load(record) {
   if (!res.ok) { $("loaderr").textContent = `This record does not replay: ${data?.error ?? res.statusText}`; return; }
   await loadGame(data.game);
   ui.data = data;
+  ui.record = record;
   ui.at = 0;
   document.title = `cardtable · replay · ${gameTitle(data.game)}`;
   $("nav").hidden = false;
@@ -73,7 +74,12 @@ function render() {
   /** @type {HTMLSelectElement} */ ($("hand")).value = String(step.hand);
   const said = $("said");
   said.hidden = false;
-  said.textContent = step.action ? describe(step.action, null, names) : `Hand ${step.hand + 1} is dealt.`;
+  // a move a bot made for a person (the record's `stand_ins`: places in the hand's actions) says so
+  const stood = ui.record?.hands?.[step.hand]?.stand_ins;
+  const acted = handSteps.slice(0, index + 1).filter((/** @type {any} */ s) => s.action).length - 1;
+  const bot = step.action && Array.isArray(stood) && stood.includes(acted)
+    ? ` (a bot played for ${seatName(Number(/^(\d+) /.exec(step.action)?.[1] ?? -1), null, names)})` : "";
+  said.textContent = step.action ? `${describe(step.action, null, names).replace(/\.$/, "")}${bot}.` : `Hand ${step.hand + 1} is dealt.`;
   const last = index === handSteps.length - 1;
   const hand = data.report?.hands?.[step.hand];
   const words = data.narration?.[step.hand];

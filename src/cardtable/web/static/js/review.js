@@ -33,7 +33,7 @@ export function cardsOf(action) {
 }
 
 /**
- * A value in the game's points, signed, two places: `+1.25`, `-0.50`.
+ * A value in the game's points, signed, two places, a true minus sign: `+1.25`, `−0.50`.
  * @param {number | null | undefined} v
  */
 export function points(v) {

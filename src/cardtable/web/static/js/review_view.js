@@ -10,7 +10,7 @@
 
 import { cardImg, h } from "./dom.js";
 import { describe, seatName } from "./format.js";
-import { GRADES, cardsOf, decisionLine, graph, graphWords, progressText, reviewSteps, summaryLine } from "./review.js";
+import { GRADES, cardsOf, decisionLine, graph, graphWords, points, progressText, reviewSteps, summaryLine } from "./review.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** How often the panel asks how far the review got (milliseconds). */
@@ -71,7 +71,7 @@ function graphBox(review) {
   const W = 480, H = 160;
   const g = graph(review, W, H);
   const dots = g.points.map((p) => svg("circle", { cx: p.x.toFixed(1), cy: p.yMade.toFixed(1), r: p.grade === "result" ? 5 : 4, class: `dot ${p.grade}` }, [
-    svg("title", {}, [document.createTextNode(p.grade === "result" ? `the hand's result ${p.made.toFixed(2)}` : `step ${p.at}: ${p.grade}, expected ${p.made.toFixed(2)}`)]),
+    svg("title", {}, [document.createTextNode(p.grade === "result" ? `the hand's result ${points(p.made)}` : `step ${p.at}: ${p.grade}, expected ${points(p.made)}`)]),
   ]));
   const words = graphWords(review);
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "reviewgraph", role: "img", "aria-label": `Expected points as the hand went. ${words}` }, [

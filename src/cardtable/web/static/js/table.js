@@ -11,13 +11,13 @@ import { tableReviewButton } from "./review_view.js";
 import { fanLayout, prettyCard, sortHand, cardWords } from "./cards.js";
 import { Connection } from "./connection.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
-import { actionLabel, describe, gameTitle, hintView, movePrompt, num, peopleNames, places, refusalWords, relation, seatCount, seatName, sides, summary, teamName, whoAmI } from "./format.js";
+import { actionLabel, describe, gameTitle, hintView, keyHint, movePrompt, num, peopleNames, places, refusalWords, seatCount, seatName, sides, summary, teamName, whoAmI } from "./format.js";
 import { pickState, toggle, tokensOf } from "./picker.js";
-import { actorOf, cardImg, fourColour, h, infoLines, middleBox, seatBox, seatFacts } from "./dom.js";
+import { actorOf, cardImg, fourColour, h, infoLines, middleBox, seatBox, seatMarks } from "./dom.js";
 import { partsOf } from "./games.js";
 import { loadGame } from "./gameload.js";
 import { addLine, allowed, mutedNames, speaker, toggleMute } from "./talk.js";
-import { clockOf, clockText, msLeft, ranOut } from "./clock.js";
+import { STAND_IN_MS, clockOf, clockText, msLeft, standInOver, standInWords } from "./clock.js";
 import { places as placesNow, show as showMoves, trickTaken } from "./motion.js";
 import { cardImage } from "./cards.js";
 import { SWITCHES, setSetting, settings, showTurn, turnStarts, unlockSound, beep } from "./alert.js";
@@ -39,11 +39,11 @@ const hostKey = `cardtable:host:${tableId}`;
  *   picked: string[], showLast: boolean, refused: string, news: string, busy: string, summaries: Map<number, string[]>,
  *   report: any, handsDone: string, hints: {v: number, list: any[]} | null, matchEnded: boolean,
  *   matchAfter: any, said: import("./talk.js").Said[], talkNote: string, lastOld: boolean,
- *   clock: import("./clock.js").Running | null}} */
+ *   clock: import("./clock.js").Running | null, standIn: {text: string, seat: number, v: number, at: number} | null}} */
 const ui = {
   game: "", seats: 4, names: [], info: null, conn: null, state: null, picked: [], showLast: false,
   refused: "", news: "", busy: "", summaries: new Map(), report: null, handsDone: "", hints: null, matchEnded: false,
-  matchAfter: null, said: [], talkNote: "", lastOld: false, clock: null,
+  matchAfter: null, said: [], talkNote: "", lastOld: false, clock: null, standIn: null,
 };
 
 let renders = 0;
@@ -178,12 +178,13 @@ let bannerShown = "";
 
 function renderBanner() {
   const el = $("banner");
-  const key = JSON.stringify([ui.refused, ui.busy, ui.news, ui.state?.v ?? 0]);
+  const key = JSON.stringify([ui.refused, ui.busy, ui.news, ui.standIn?.text ?? "", ui.state?.v ?? 0]);
   if (key === bannerShown) return;
   bannerShown = key;
   el.replaceChildren(
     ...[
       ui.refused ? h("div", { class: "banner refused", role: "alert", id: "refusal", text: ui.refused }) : null,
+      ui.standIn ? h("div", { class: "banner standin", id: "standin", text: ui.standIn.text }) : null,
       ui.busy ? h("div", { class: "banner busy", role: "status", id: "busy", text: ui.busy }) : null,
       ui.news ? h("div", { class: "banner news", id: "news", text: ui.news }) : null,
     ].filter((x) => x !== null),
@@ -217,9 +218,13 @@ function start(token) {
         ui.news = msg.action && msg.action !== "deal" ? describe(msg.action, state.seat, ui.names) : msg.action === "deal" ? "A new hand is dealt." : "";
         if (Array.isArray(msg.say) && msg.say.length) ui.news = msg.result ? "The hand is over." : msg.say.join(" ");
         if (msg.stand_in) {
-          // the person's time ran out and a bot moved for the seat (web.md §4): say so
+          // the person's time ran out (or they are away) and a bot moved for the seat (web.md
+          // §4): said in a note of its own that stays to be read (`standInOver`), and marked in
+          // the history
           const who = Number(/^(\d+) /.exec(String(msg.action))?.[1] ?? -1);
-          ui.news = ranOut(seatName(who, state.seat, ui.names), ui.news);
+          const away = Boolean(ui.info?.seats?.[who]?.away);
+          ui.standIn = { text: standInWords(seatName(who, state.seat, ui.names), ui.news, away), seat: who, v: state.v, at: performance.now() };
+          setTimeout(() => render(), STAND_IN_MS + 50);
         }
       }
       if (msg.t === "event" || msg.t === "snapshot") {
@@ -361,7 +366,7 @@ function render() {
   table.dataset.phase = String(view.phase ?? "");
   table.dataset.seat = me === null ? "" : String(me);
   const where = places(seats, me);
-  const facts = seatFacts(ui.game, view, seats);
+  const { facts, own } = seatMarks(ui.game, view, seats, me);
   const turn = actorOf(view);
   const children = [];
   /** @type {HTMLElement | null} a spectator watches from seat 0's side: its box goes where a hand would */
@@ -369,9 +374,6 @@ function render() {
   for (let s = 0; s < seats; s++) {
     if (s === me) continue;
     const info = ui.info?.seats?.[s] ?? {};
-    const rel = relation(ui.game, view, s, me);
-    // the seat's side as the reader sees it, unless the view marks it already (a picker, a partner)
-    if (rel && !facts[s].marks.includes(rel)) facts[s].marks.unshift(rel);
     const box = seatBox({ seat: s, place: where[s], name: seatName(s, me, ui.names), facts: facts[s], turn: turn === s,
       connected: info.connected ?? null, bot: info.player && info.player !== "human" ? `${info.player} bot` : info.away ? "away: a bot plays for now" : null, game: ui.game });
     if (where[s] === "bottom") bottom = box;
@@ -386,6 +388,7 @@ function render() {
   const active = pickable.length > 0;
   table.dataset.myturn = me !== null && turn === me && legal.length ? "1" : "";
   const myTurn = table.dataset.myturn === "1";
+  if (ui.standIn && standInOver(ui.standIn, performance.now(), me, myTurn, st.v)) ui.standIn = null;
   const chosen = settings(localStorage, reduced);
   if (myTurn && !wasMyTurn) turnStarts(chosen);
   wasMyTurn = myTurn;
@@ -402,9 +405,7 @@ function render() {
   const handArea = h("section", { class: "handarea", "aria-label": me === null ? "the seat nearest you" : "your hand" });
   if (bottom) handArea.append(bottom);
   if (me !== null) {
-    const mine = facts[me];
-    const role = partsOf(ui.game).ownRole?.(view, me) ?? "";
-    const about = [ui.names[me] ? `${ui.names[me]} (you)` : "you", role, ...mine.marks.filter((m) => m !== "picker" && m !== "picker's partner"), mine.taken, turn === me ? "your turn" : ""].filter(Boolean);
+    const about = [ui.names[me] ? `${ui.names[me]} (you)` : "you", ...own, facts[me].taken, turn === me ? "your turn" : ""].filter(Boolean);
     handArea.append(h("div", { class: `me${turn === me ? " turn" : ""}`, id: "me", text: about.join(" · ") }));
     const sorted = sortHand(ui.game, view.hand ?? [], { trump: view.trump });
     const width = Math.min(table.clientWidth || 360, 900) - 12;
@@ -438,7 +439,7 @@ function render() {
       actions.append(h("button", { onclick: () => { ui.picked = []; render(); }, text: "clear" }));
     } else if (active) {
       actions.append(h("span", { class: "muted", id: "prompt", text: movePrompt(ui.game, pickable, ui.picked.length) }));
-      actions.append(h("span", { class: "muted keyhint", text: "Keys: ← → within a row, ↑ ↓ between the floor, the moves and your hand; Enter picks." }));
+      actions.append(h("span", { class: "muted keyhint", text: keyHint(ui.game) }));
     }
   } else if (actorOf(view) !== null) {
     actions.append(h("span", { class: "muted", text: `Waiting for ${seatName(turn, me, ui.names)}…` }));
@@ -593,8 +594,16 @@ function handLog() {
 
 function renderHistory() {
   const me = ui.state?.seat ?? null;
-  // numbered by the page itself, so that "10." is never cut off by the list's margin
-  $("history").replaceChildren(...handLog().map((e, i) => h("li", {}, [h("span", { class: "n", text: `${i + 1}.` }), " ", describe(e, me, ui.names)])));
+  const log = ui.state?.log ?? [];
+  const from = log.lastIndexOf("deal") + 1;
+  const stood = new Set(ui.state?.standIns ?? []);
+  // numbered by the page itself, so that "10." is never cut off by the list's margin; a move a bot
+  // made for a person is marked as such
+  $("history").replaceChildren(...handLog().map((e, i) => {
+    const seat = Number(/^(\d+) /.exec(e)?.[1] ?? -1);
+    const bot = stood.has(from + i) ? h("span", { class: "mark standin", text: `a bot played for ${seatName(seat, me, ui.names)}` }) : null;
+    return h("li", { class: bot ? "standin" : "" }, [h("span", { class: "n", text: `${i + 1}.` }), " ", describe(e, me, ui.names), bot ? " " : null, bot]);
+  }));
 }
 
 /** The switches for the turn's sound, vibration, title and the motion, drawn once. */
