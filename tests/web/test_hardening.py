@@ -220,6 +220,28 @@ def test_every_answer_carries_the_security_headers(server: Server) -> None:
         assert r.headers["referrer-policy"] == "no-referrer"
 
 
+def test_the_refusal_of_a_foreign_host_carries_the_security_headers(server: Server) -> None:
+    r = httpx.get(server.url + "/api/tables", headers={"host": "evil.example"}, timeout=30)
+    assert "Host" in one_line_error(r, 400)
+    csp = r.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+    assert (r.headers["x-content-type-options"], r.headers["referrer-policy"]) == ("nosniff", "no-referrer")
+    assert r.headers["x-frame-options"] == "DENY"
+
+
+def test_the_opener_policy_goes_only_to_an_origin_a_browser_trusts(server: Server) -> None:
+    """On plain http at a network address a browser ignores ``Cross-Origin-Opener-Policy`` and logs
+    an error for it (tests/browser/test_network_console.py): it is sent on loopback names only
+    here (and behind an https proxy)."""
+    for host in (f"127.0.0.1:{server.port}", f"localhost:{server.port}", f"[::1]:{server.port}"):
+        r = httpx.get(server.url + "/", headers={"host": host}, timeout=30)
+        assert r.headers.get("cross-origin-opener-policy") == "same-origin", host
+    for host in (f"192.0.2.7:{server.port}", f"[2001:db8::7]:{server.port}"):
+        r = httpx.get(server.url + "/", headers={"host": host}, timeout=30)
+        assert r.status_code == 200 and "cross-origin-opener-policy" not in r.headers, host
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+
+
 def test_health_readiness_and_metrics(server: Server) -> None:
     assert httpx.get(server.url + "/healthz", timeout=30).status_code == 200
     assert httpx.get(server.url + "/readyz", timeout=30).status_code == 200
