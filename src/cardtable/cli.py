@@ -158,6 +158,9 @@ RECORD_STATUSES = (
     "3 an internal error to report, 130 interrupted"
 )
 
+#: The longest a refusal's one line may be, all of it (a longer one is cut with an ellipsis).
+MAX_REFUSAL = 300
+
 #: The exit statuses of every other command.
 STATUSES = "exit status: 0 ok, 2 bad input (one line says what), 3 an internal error to report, 130 interrupted"
 
@@ -560,7 +563,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = args.command
         status: int = _COMMANDS[command](args)
     except CardtableError as e:
-        _say(f"cardtable {command}: {one_line(str(e))}")
+        _say(one_line(f"cardtable {command}: {e}", MAX_REFUSAL))
         return MALFORMED
     except BrokenPipeError:
         _drop_stdout()
@@ -569,7 +572,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"cardtable {command}: interrupted")
         return INTERRUPTED
     except Exception as e:
-        _say(f"cardtable {command}: internal error: please report: {type(e).__name__}: {one_line(str(e), 200)}")
+        _say(one_line(f"cardtable {command}: internal error: please report: {type(e).__name__}: {e}", MAX_REFUSAL))
         return INTERNAL
     return status
 
@@ -644,10 +647,8 @@ def _fail(
     if action is not None:
         where += f", action {action} ({excerpt(text)})"
     named = os.path.basename(args.file) in reason  # the reason names the file already
-    print(
-        f"cardtable {args.command}: {'' if named else args.file + ': '}{where + ': ' if where else ''}{reason}",
-        file=sys.stderr,
-    )
+    line = f"cardtable {args.command}: {'' if named else args.file + ': '}{where + ': ' if where else ''}{reason}"
+    print(one_line(line, MAX_REFUSAL), file=sys.stderr)
     return status
 
 
