@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -156,12 +157,19 @@ def test_5_one_address_cannot_fill_the_server(tmp_path: Path) -> None:
     defaults = ("--creates-per-minute", "10", "--waiting-per-address", "20")
     with running(f"sqlite:///{tmp_path / 't.db'}", *defaults) as s:
         body = json.dumps({"game": "smear", "seats": ["human"] * 4}).encode()
+        started = time.monotonic()
         codes = [post(s, "/api/tables", body).status_code for _ in range(15)]
-        assert codes.count(201) == 10 and codes[10:] == [429] * 5, codes
+        # ten at once, then one in 6 s: on a slow machine the run itself may earn one or two more
+        earned = int((time.monotonic() - started) / 6)
+        assert codes[:10] == [201] * 10 and codes.count(201) <= 10 + earned and codes[-1] == 429, codes
         r = post(s, "/api/tables", body)
+        while r.status_code == 201:  # a token earned meanwhile
+            r = post(s, "/api/tables", body)
         assert "tables created from your address" in one_line_error(r, 429) and r.headers["retry-after"]
         # a forwarded address is believed only from a trusted proxy: none here, so no way around
-        assert post(s, "/api/tables", body, **{"x-forwarded-for": "203.0.113.9"}).status_code == 429
+        # (three forged addresses, each with a full bucket if believed; at most a token earned meanwhile)
+        forged = [post(s, "/api/tables", body, **{"x-forwarded-for": f"203.0.113.{n}"}).status_code for n in (7, 8, 9)]
+        assert forged.count(201) <= 1 and forged.count(429) >= 2, forged
         # another address is served as before
         with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as other:
             r = other.post(s.url + "/api/tables", content=body, headers=JSON)
