@@ -139,7 +139,8 @@ class WorkerPool:
                 else:
                     done.set_result(result)
 
-            pool = await asyncio.to_thread(self._pool)  # starting a worker imports its modules: off the loop
+            # starting the workers imports their modules: off the loop, the first time
+            pool = self.pool if self.pool is not None else await asyncio.to_thread(self._pool)
             self.pending.add(done)
             try:
                 pool.apply_async(
