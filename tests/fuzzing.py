@@ -33,8 +33,8 @@ from cardtable.core import rules_json
 from cardtable.record import HandLog, Record, load_game, replay
 
 ROOT = Path(__file__).resolve().parent
-#: A refusal longer than this is an unbounded echo of the input.
-MAX_REFUSAL = 600
+#: The longest a refusal may be (one line, cut with an ellipsis): longer is an unbounded echo of the input.
+MAX_REFUSAL = 300
 #: The nesting of a "deep" mutant: far past the reader's bound and Python's recursion limit.
 DEEP = 5000
 

@@ -309,6 +309,19 @@ def test_a_rule_value_of_thousands_of_digits_is_refused(tmp_path: Path) -> None:
     assert status == 2 and err.count("\n") == 1 and len(err) < 400
 
 
+def test_a_long_refusal_is_one_line_of_300_characters_cut_with_an_ellipsis(tmp_path: Path) -> None:
+    """A refusal that would run long (an unknown option lists every known one; a file's long name)
+    is cut, all of it, to `cli.MAX_REFUSAL` characters ending in an ellipsis."""
+    record = next(r for r in SEEDS if r["game"] == "sheepshead")
+    path = tmp_path / ("a-long-name-" * 20 + ".json")
+    path.write_text(json.dumps({**record, "rules": {"no_such_option": True}}))
+    status, out, err = _main("replay", str(path))
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    line = err.rstrip("\n")
+    assert len(line) == cli.MAX_REFUSAL == 300 and line.endswith("…"), line
+    assert line.startswith("cardtable replay: ")
+
+
 def test_plain_mode_reads_a_number_only_from_ascii_digits() -> None:
     table = make_table("smear", None, {}, 0, "random", 1)
     out = io.StringIO()

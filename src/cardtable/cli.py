@@ -157,6 +157,9 @@ RECORD_STATUSES = (
     "3 an internal error to report, 130 interrupted"
 )
 
+#: The longest a refusal's one line may be, all of it (a longer one is cut with an ellipsis).
+MAX_REFUSAL = 300
+
 #: The exit statuses of every other command.
 STATUSES = "exit status: 0 ok, 2 bad input (one line says what), 3 an internal error to report, 130 interrupted"
 
@@ -520,6 +523,12 @@ def _build_parser() -> _Parser:
         "(docs/bot-protocol.md; repeats). Tables can seat only the programs named here",
     )
     p.add_argument("--log-format", choices=["text", "json"], help="one line per event: text (default) or json")
+    p.add_argument(
+        "--env-file",
+        metavar="FILE",
+        help="read CARDTABLE_DB (and CARDTABLE_PUBLIC_URL) from FILE: NAME=VALUE lines, read without a shell "
+        "(docs/deploy.md); --db and --public-url win over it, it over the environment",
+    )
     p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
     p.add_argument("--bot-pause", type=_seconds, metavar="SECONDS", help="pause before a bot's move (default 0.8)")
     p.add_argument("--summary-pause", type=_seconds, metavar="SECONDS", help="pause after a hand (default 4)")
@@ -545,6 +554,12 @@ def _build_parser() -> _Parser:
     p.add_argument("file", nargs="?", metavar="FILE", help="the backup file (backup and restore)")
     p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
     p.add_argument("--force", action="store_true", help="backup: replace FILE if it exists")
+    p.add_argument(
+        "--env-file",
+        metavar="FILE",
+        help="read CARDTABLE_DB (and CARDTABLE_PUBLIC_URL) from FILE: NAME=VALUE lines, read without a shell "
+        "(docs/deploy.md); --db and --public-url win over it, it over the environment",
+    )
 
     p = sub.add_parser(
         "ratings",
@@ -561,6 +576,12 @@ def _build_parser() -> _Parser:
     p.add_argument("--seed", type=_number, default=0, help="the tournament's seed (default 0)")
     p.add_argument("--jobs", type=_at_least(1), default=1, help="worker processes (default 1)")
     p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
+    p.add_argument(
+        "--env-file",
+        metavar="FILE",
+        help="read CARDTABLE_DB (and CARDTABLE_PUBLIC_URL) from FILE: NAME=VALUE lines, read without a shell "
+        "(docs/deploy.md); --db and --public-url win over it, it over the environment",
+    )
     return parser
 
 
@@ -611,7 +632,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = args.command
         status: int = _COMMANDS[command](args)
     except CardtableError as e:
-        _say(f"cardtable {command}: {one_line(str(e))}")
+        _say(one_line(f"cardtable {command}: {e}", MAX_REFUSAL))
         return MALFORMED
     except BrokenPipeError:
         _drop_stdout()
@@ -620,7 +641,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"cardtable {command}: interrupted")
         return INTERRUPTED
     except Exception as e:
-        _say(f"cardtable {command}: internal error: please report: {type(e).__name__}: {one_line(str(e), 200)}")
+        _say(one_line(f"cardtable {command}: internal error: please report: {type(e).__name__}: {e}", MAX_REFUSAL))
         return INTERNAL
     return status
 
@@ -695,10 +716,8 @@ def _fail(
     if action is not None:
         where += f", action {action} ({excerpt(text)})"
     named = os.path.basename(args.file) in reason  # the reason names the file already
-    print(
-        f"cardtable {args.command}: {'' if named else args.file + ': '}{where + ': ' if where else ''}{reason}",
-        file=sys.stderr,
-    )
+    line = f"cardtable {args.command}: {'' if named else args.file + ': '}{where + ': ' if where else ''}{reason}"
+    print(one_line(line, MAX_REFUSAL), file=sys.stderr)
     return status
 
 
@@ -1020,6 +1039,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         args.host,
         args.port,
         args.db,
+        args.env_file,
         bot_pause=args.bot_pause,
         summary_pause=args.summary_pause,
         grace=args.grace,
@@ -1052,23 +1072,23 @@ def _cmd_db(args: argparse.Namespace) -> int:
     if args.action == "upgrade":
         if args.file is not None:
             raise CardtableError(f"upgrade takes no file (got {args.file!r})")
-        status: int = _web().db_upgrade(args.db)
+        status: int = _web().db_upgrade(args.db, args.env_file)
         return status
     if args.file is None:
         raise CardtableError(f"{args.action} needs the backup FILE")
-    _web()  # one line naming the extra when the web extra is missing
+    url = _web().database_url(args.db, args.env_file)  # one line naming the extra when it is missing
     backup = importlib.import_module("cardtable.web.ops.backup")
-    status = backup.run(args.action, args.file, args.db, args.force)
+    status = backup.run(args.action, args.file, url, args.force)
     return status
 
 
 def _cmd_ratings(args: argparse.Namespace) -> int:
-    _web()  # one line naming the extra when the web extra is missing
+    url = _web().database_url(args.db, args.env_file)  # one line naming the extra when it is missing
     command = importlib.import_module("cardtable.web.players.command")
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots is not None else None
     if bots is not None and not bots:
         raise CardtableError("--bots: name at least one bot")
-    status: int = command.run(args.action, args.game, bots, args.deals, args.seed, args.jobs, args.db)
+    status: int = command.run(args.action, args.game, bots, args.deals, args.seed, args.jobs, url)
     return status
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import configparser
 import contextlib
+import gzip
 import os
 import re
 import shlex
@@ -268,24 +269,42 @@ def unit(name: str) -> configparser.ConfigParser:
     return parser
 
 
+#: Where the recipe keeps the settings, which the units' commands name.
+ENV_FILE = "/etc/cardtable/cardtable.env"
+
+
+def cardtable_argv(name: str) -> list[str]:
+    """The arguments a unit gives ``cardtable``, read from its ``ExecStart`` as systemd splits it
+    (and, for a ``/bin/sh -c`` line, as the shell then splits its script)."""
+    words = shlex.split(unit(name)["Service"]["ExecStart"].replace("$$", "$").replace("%%", "%"))
+    if words[:2] == ["/bin/sh", "-c"]:
+        words = shlex.split(words[2])
+        assert words[0] == "exec", words
+        words = words[1:]
+    assert words[0] == "/opt/cardtable/bin/cardtable", words
+    return words[1:]
+
+
 def test_the_systemd_units_say_what_the_recipe_relies_on() -> None:
+    from cardtable.cli import build_parser
+    from cardtable.web.settings import FROM_ENVIRONMENT, read_env_file
+
     server = unit("cardtable.service")["Service"]
-    assert server["ExecStart"].startswith("/opt/cardtable/bin/cardtable serve --host 127.0.0.1 --port 8000 ")
-    assert (
-        "--public-url ${CARDTABLE_PUBLIC_URL}" in server["ExecStart"] and "--db ${CARDTABLE_DB}" in server["ExecStart"]
-    )
+    # the command line, parsed by the command line's own parser: the settings come from the file,
+    # which cardtable reads itself (no ${...} for systemd to fill in, no EnvironmentFile)
+    args = build_parser().parse_args(cardtable_argv("cardtable.service"))
+    assert (args.command, args.host, args.port, args.env_file) == ("serve", "127.0.0.1", 8000, ENV_FILE)
+    assert args.db is None and args.public_url is None and "${" not in server["ExecStart"]
+    assert "EnvironmentFile" not in server
     assert (server["KillSignal"], server["Restart"], server["User"]) == ("SIGTERM", "on-failure", "cardtable")
     assert float(server["TimeoutStopSec"]) > 10  # the server's own stop takes at most 10 s
     assert (server["NoNewPrivileges"], server["ProtectSystem"], server["ProtectHome"]) == ("yes", "strict", "yes")
-    assert server["EnvironmentFile"] == "/etc/cardtable/cardtable.env"
-    env = dict(
-        line.split("=", 1)
-        for line in (DEPLOY / "cardtable.env").read_text().splitlines()
-        if "=" in line and not line.startswith("#")
-    )
-    assert set(env) == {"CARDTABLE_PUBLIC_URL", "CARDTABLE_DB"}
+    assert set(read_env_file(str(DEPLOY / "cardtable.env"))) == set(FROM_ENVIRONMENT)
     backup = unit("cardtable-backup.service")["Service"]
-    assert "cardtable db backup" in backup["ExecStart"] and backup["Type"] == "oneshot"
+    args = build_parser().parse_args(cardtable_argv("cardtable-backup.service"))
+    assert (args.command, args.action, args.env_file, args.db) == ("db", "backup", ENV_FILE, None)
+    assert args.file.startswith("/var/backups/cardtable/tables-") and backup["Type"] == "oneshot"
+    assert "EnvironmentFile" not in backup
     assert unit("cardtable-backup.timer")["Timer"]["Persistent"] == "true"
 
 
@@ -306,32 +325,38 @@ def test_the_systemd_units_pass_systemd_analyze_verify(tmp_path: Path) -> None:
     assert done.returncode == 0 and said == [], done.stdout + done.stderr
 
 
-def unit_command(name: str, key: str, env: dict[str, str], port: int, backups: Path) -> list[str]:
-    """A unit's command as systemd would run it here: ``%%`` and ``$$`` unescaped, ``${NAME}``
-    taken from ``env``, the program, port and backup folder pointed at this test's."""
+def unit_command(name: str, key: str, env_file: Path, port: int, backups: Path) -> list[str]:
+    """A unit's command as systemd would run it here: ``%%`` and ``$$`` unescaped, the program,
+    the settings file, the port and the backup folder pointed at this test's."""
     line = unit(name)["Service"][key]
-    for var, value in env.items():
-        line = line.replace("${" + var + "}", shlex.quote(value))
+    assert "${" not in line  # nothing for systemd to fill in: cardtable reads its settings itself
     line = line.replace("%%", "%").replace("$$", "$")
     line = line.replace("/opt/cardtable/bin/cardtable", f"{shlex.quote(sys.executable)} -m cardtable")
+    line = line.replace(ENV_FILE, shlex.quote(str(env_file)))
     line = line.replace("--port 8000", f"--port {port}").replace("/var/backups/cardtable", str(backups))
     return shlex.split(line)
 
 
 def test_the_units_commands_serve_stop_on_sigterm_and_back_up(tmp_path: Path) -> None:
-    """The commands the units run, run: the server's, with the settings of ``cardtable.env``, serves
-    (``/readyz``) and refuses a host that is not the public URL's, then ends with status 0 on the
-    unit's ``KillSignal`` within its ``TimeoutStopSec``; the backup service's makes a backup file
-    that restores."""
+    """The commands the units run, run: the server's, with the settings of a ``cardtable.env`` as
+    the recipe makes it (``600``, in a fresh environment without them, its database URL holding
+    ``&``), serves from that database (``/readyz``, a table made lands in its file) and refuses a
+    host that is not the public URL's, then ends with status 0 on the unit's ``KillSignal`` within
+    its ``TimeoutStopSec``; the backup service's makes a backup of that database that restores."""
     from tests.web.client import SRC
 
     port = free_port()
-    db = f"sqlite:///{tmp_path / 'tables.db'}"
-    settings = {"CARDTABLE_PUBLIC_URL": "https://cards.example.org", "CARDTABLE_DB": db}
-    env = {**os.environ, **settings, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    db_file = tmp_path / "tables.db"
+    env_file = tmp_path / "cardtable.env"
+    recipe = (DEPLOY / "cardtable.env").read_text()
+    url = f"sqlite:///{db_file}?timeout=20&cached_statements=50"
+    env_file.write_text(re.sub(r"(?m)^CARDTABLE_DB=.*$", lambda _: f"CARDTABLE_DB={url}", recipe))
+    env_file.chmod(0o600)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CARDTABLE_")}
+    env |= {"PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", ""), "XDG_DATA_HOME": str(tmp_path / "xdg")}
     backups = tmp_path / "backups"
     backups.mkdir()
-    serve = unit_command("cardtable.service", "ExecStart", settings, port, backups)
+    serve = unit_command("cardtable.service", "ExecStart", env_file, port, backups)
     proc = subprocess.Popen(serve, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 30
@@ -343,6 +368,13 @@ def test_the_units_commands_serve_stop_on_sigterm_and_back_up(tmp_path: Path) ->
             except httpx.HTTPError:
                 time.sleep(0.1)
         assert ready.status_code == 200
+        created = httpx.post(
+            f"http://127.0.0.1:{port}/api/tables",
+            json={"game": "smear", "seats": ["human", "rule", "rule", "rule"]},
+            headers={"Origin": "https://cards.example.org"},
+        )
+        assert created.status_code == 201, created.text
+        assert db_file.is_file() and not (tmp_path / "xdg").exists()  # the file's database, not the default
         assert httpx.get(f"http://127.0.0.1:{port}/healthz", headers={"Host": "cards.example.org"}).status_code == 200
         assert httpx.get(f"http://127.0.0.1:{port}/healthz", headers={"Host": "rebound.example"}).status_code == 400
         stop = unit("cardtable.service")["Service"]
@@ -354,7 +386,7 @@ def test_the_units_commands_serve_stop_on_sigterm_and_back_up(tmp_path: Path) ->
             proc.wait(10)
     for key in ("ExecStart", "ExecStartPost"):
         done = subprocess.run(
-            unit_command("cardtable-backup.service", key, {}, port, backups),
+            unit_command("cardtable-backup.service", key, env_file, port, backups),
             env=env, capture_output=True, text=True, timeout=60, check=False,
         )  # fmt: skip
         assert done.returncode == 0, done.stdout + done.stderr
@@ -363,3 +395,5 @@ def test_the_units_commands_serve_stop_on_sigterm_and_back_up(tmp_path: Path) ->
     from cardtable.cli import main
 
     assert main(["db", "restore", str(made[0]), "--db", f"sqlite:///{tmp_path / 'restored.db'}"]) == 0
+    with gzip.open(made[0], "rt") as f:
+        assert any('"table": "tables"' in line or '"table":"tables"' in line for line in f)  # the table made

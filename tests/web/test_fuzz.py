@@ -91,3 +91,31 @@ def test_random_bodies_never_break_the_http_api(server: Server) -> None:
 
     check()
     assert server.get(f"/api/tables/{t['table']}").json()["status"] == "waiting"
+
+
+def test_the_record_doors_refuse_every_hostile_record_in_one_short_line() -> None:
+    """The hostile-record fuzzer's cases (tests/fuzzing.py: the targeted ones and seeded mutants of
+    every game) sent to the doors that read records (`/api/replay`'s worker, the review's check):
+    each refusal is one line of at most 300 characters, and nothing raises."""
+    import random
+
+    from cardtable.web.review.jobs import check_review
+    from cardtable.web.review.replaywork import replay_bytes
+    from tests import fuzzing
+
+    seeds = fuzzing.seeds()
+    chooser = fuzzing.RandomChooser(random.Random(23))
+    texts = [text for _, text, _ in fuzzing.targeted()]
+    texts += [fuzzing.mutate(chooser.choice(seeds), chooser).text for _ in range(200)]
+    refused = 0
+    for text in texts:
+        raw = text.encode("utf-8", errors="surrogatepass")
+        status, answer = replay_bytes(raw, False, None, False)
+        if status != 200:
+            refused += 1
+            message = json.loads(answer)["error"]
+            assert status in (400, 413, 422) and "\n" not in message and 0 < len(message) <= 300, message
+        status, got = check_review(raw, 0, 0, None, 0)
+        if status != 200:
+            assert status in (400, 422) and isinstance(got, str) and "\n" not in got and 0 < len(got) <= 300, got
+    assert refused > len(texts) // 2

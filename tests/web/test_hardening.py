@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -85,9 +86,11 @@ async def test_1_an_uploaded_record_never_holds_up_the_tables(quick_replays: Ser
 def test_1_uploads_are_bounded_per_address(tmp_path: Path) -> None:
     small = json.dumps({"format": "cardtable-record/1", "game": "smear", "hands": []}).encode()
     with running(f"sqlite:///{tmp_path / 't.db'}") as s:
-        codes = [post(s, "/api/replay?steps=false", small).status_code for _ in range(8)]
-        assert 429 in codes, codes
-        r = post(s, "/api/replay?steps=false", small)
+        answers = [post(s, "/api/replay?steps=false", small) for _ in range(8)]
+        refused = [r for r in answers if r.status_code == 429]
+        assert refused, [r.status_code for r in answers]
+        # a refusal says how long to wait (a slow run may earn a token between two: any refusal will do)
+        r = refused[-1]
         assert "try again in" in one_line_error(r, 429) and int(r.headers["retry-after"]) >= 1
         too_big = b" " * 4_000_001
         assert "over 4000000 bytes" in one_line_error(post(s, "/api/replay", too_big), 413)
@@ -156,12 +159,19 @@ def test_5_one_address_cannot_fill_the_server(tmp_path: Path) -> None:
     defaults = ("--creates-per-minute", "10", "--waiting-per-address", "20")
     with running(f"sqlite:///{tmp_path / 't.db'}", *defaults) as s:
         body = json.dumps({"game": "smear", "seats": ["human"] * 4}).encode()
+        started = time.monotonic()
         codes = [post(s, "/api/tables", body).status_code for _ in range(15)]
-        assert codes.count(201) == 10 and codes[10:] == [429] * 5, codes
+        # ten at once, then one in 6 s: on a slow machine the run itself may earn one or two more
+        earned = int((time.monotonic() - started) / 6)
+        assert codes[:10] == [201] * 10 and codes.count(201) <= 10 + earned and codes[-1] == 429, codes
         r = post(s, "/api/tables", body)
+        while r.status_code == 201:  # a token earned meanwhile
+            r = post(s, "/api/tables", body)
         assert "tables created from your address" in one_line_error(r, 429) and r.headers["retry-after"]
         # a forwarded address is believed only from a trusted proxy: none here, so no way around
-        assert post(s, "/api/tables", body, **{"x-forwarded-for": "203.0.113.9"}).status_code == 429
+        # (three forged addresses, each with a full bucket if believed; at most a token earned meanwhile)
+        forged = [post(s, "/api/tables", body, **{"x-forwarded-for": f"203.0.113.{n}"}).status_code for n in (7, 8, 9)]
+        assert forged.count(201) <= 1 and forged.count(429) >= 2, forged
         # another address is served as before
         with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2")) as other:
             r = other.post(s.url + "/api/tables", content=body, headers=JSON)
@@ -218,6 +228,28 @@ def test_every_answer_carries_the_security_headers(server: Server) -> None:
         assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp, path
         assert r.headers["x-content-type-options"] == "nosniff"
         assert r.headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_refusal_of_a_foreign_host_carries_the_security_headers(server: Server) -> None:
+    r = httpx.get(server.url + "/api/tables", headers={"host": "evil.example"}, timeout=30)
+    assert "Host" in one_line_error(r, 400)
+    csp = r.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+    assert (r.headers["x-content-type-options"], r.headers["referrer-policy"]) == ("nosniff", "no-referrer")
+    assert r.headers["x-frame-options"] == "DENY"
+
+
+def test_the_opener_policy_goes_only_to_an_origin_a_browser_trusts(server: Server) -> None:
+    """On plain http at a network address a browser ignores ``Cross-Origin-Opener-Policy`` and logs
+    an error for it (tests/browser/test_network_console.py): it is sent on loopback names only
+    here (and behind an https proxy)."""
+    for host in (f"127.0.0.1:{server.port}", f"localhost:{server.port}", f"[::1]:{server.port}"):
+        r = httpx.get(server.url + "/", headers={"host": host}, timeout=30)
+        assert r.headers.get("cross-origin-opener-policy") == "same-origin", host
+    for host in (f"192.0.2.7:{server.port}", f"[2001:db8::7]:{server.port}"):
+        r = httpx.get(server.url + "/", headers={"host": host}, timeout=30)
+        assert r.status_code == 200 and "cross-origin-opener-policy" not in r.headers, host
+        assert "script-src 'self'" in r.headers["content-security-policy"]
 
 
 def test_health_readiness_and_metrics(server: Server) -> None:

@@ -8,6 +8,7 @@ import json
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from cardtable.analysis.grades import GRADES
 from cardtable.analysis.review import analyze_hand
@@ -123,17 +125,21 @@ def test_a_finished_hand_at_a_table_is_reviewed_for_its_seat(client: TestClient)
 def test_a_review_past_its_time_says_how_far_it_got() -> None:
     import asyncio
 
-    from cardtable.web.review.jobs import Reviewer
+    from cardtable.web.review.jobs import Reviewer, check_review
 
     record = played_record("smear", 12)
 
     async def run() -> dict[str, Any]:
         reviewer = Reviewer(ReviewLimits(job_seconds=0.0))
         try:
-            job = reviewer.start("a", record, 0, 0)
+            status, checked = check_review(json.dumps(record).encode(), 0, 0, None, 0)
+            assert status == 200
+            reviewer.admit("a")
+            job = await reviewer.start("a", checked["key"], checked["record"], 0, 0)
             while job.state in ("queued", "running"):
                 await asyncio.sleep(0.05)
-            return job.to_json()
+            out: dict[str, Any] = json.loads(job.answer().body)
+            return out
         finally:
             reviewer.close()
 
@@ -142,3 +148,116 @@ def test_a_review_past_its_time_says_how_far_it_got() -> None:
     assert got["state"] == "done" and not review["complete"] and review["open_card"] is None
     assert review["stopped"] == f"the review's 0 s ran out after {got['done']} of {got['total']} decisions"
     assert got["done"] < got["total"]
+
+
+def test_no_address_holds_more_than_its_share_of_the_review_queue() -> None:
+    """Two addresses asking as fast as they may cannot keep the queue full: each holds at most its
+    share (``429`` past it), and a third address always finds a place."""
+    from cardtable.web.errors import Refused
+    from cardtable.web.review.jobs import Reviewer
+
+    limits = ReviewLimits(burst=1000)
+    reviewer = Reviewer(limits)
+    try:
+        for address in ("a", "b"):
+            taken = 0
+            for _ in range(20):
+                try:
+                    reviewer.admit(address)
+                    taken += 1
+                except Refused as e:
+                    assert e.status == 429 and "at once" in e.message
+            assert taken == limits.per_address == 2
+        for other in ("c", "d", "e"):
+            reviewer.admit(other)  # a place for each newcomer
+        for address in "fghijklmn":
+            try:
+                reviewer.admit(address)
+            except Refused as e:  # only when every place is taken
+                assert e.status == 503 and reviewer.admission.count == limits.queue + 1
+                break
+        else:
+            raise AssertionError("the queue has no bound")
+        reviewer.release("a")
+        reviewer.admit("a")  # a place given back is taken again
+    finally:
+        reviewer.close()
+
+
+def test_a_review_from_the_cache_counts_against_the_address_pace(tmp_path: Path) -> None:
+    settings = Settings(
+        db=f"sqlite:///{tmp_path / 't.db'}", bot_pause=0, summary_pause=0, bot_workers=0, allowed_hosts=("testserver",)
+    )
+    app = create_app(settings)
+    app.state.review_limits = ReviewLimits(burst=3, every=3600, call_seconds=600, job_seconds=1200)
+    record = played_record("smear", 4)
+    with TestClient(app) as client:
+        first = finished(client, client.post("/api/review?hand=0&seat=0", json=record).json())
+        assert first["state"] == "done"
+        codes = [client.post("/api/review?hand=0&seat=0", json=record).status_code for _ in range(4)]
+        assert codes == [200, 200, 429, 429], codes  # answered from the cache, and still paced
+        refused = client.post("/api/review?hand=0&seat=0", json=record)
+        assert "try again in" in refused.json()["error"] and int(refused.headers["retry-after"]) >= 1
+
+
+def test_a_job_is_read_from_the_database_by_a_process_that_did_not_make_it(tmp_path: Path) -> None:
+    """The rows every process reads (`review.store`): another reviewer over the same database
+    answers a job it never ran, a job whose process went silent reads as failed, and the rows are
+    bounded in number and age."""
+    import asyncio
+
+    from sqlalchemy import update
+
+    from cardtable.web.database import make_engine
+    from cardtable.web.ops.migrate import upgrade
+    from cardtable.web.review.jobs import STOPPED, Reviewer, check_review
+    from cardtable.web.review.store import JobStore
+    from cardtable.web.schema import review_jobs
+
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    upgrade(url)
+    engine = make_engine(url)
+    record = json.dumps(played_record("smear", 4)).encode()
+
+    async def run() -> None:
+        limits = ReviewLimits(call_seconds=600, job_seconds=1200, stale_seconds=30)
+        maker, other = Reviewer(limits, JobStore(engine)), Reviewer(limits, JobStore(engine))
+        try:
+            status, checked = check_review(record, 0, 0, None, 0)
+            assert status == 200
+            maker.admit("a")
+            job = await maker.start("a", checked["key"], checked["record"], 0, 0)
+            seen = json.loads((await other.answer(job.id)).body)
+            assert seen["job"] == job.id and seen["state"] in ("queued", "running", "done")
+            deadline = time.monotonic() + 600
+            while job.state in ("queued", "running"):
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.1)
+            mine = json.loads((await maker.answer(job.id)).body)
+            theirs = json.loads((await other.answer(job.id)).body)
+            assert theirs == mine and theirs["state"] == "done" and theirs["review"]["complete"]
+            # the other process answers the same hand from the shared cache, at once
+            other.admit("b")
+            again = await other.start("b", checked["key"], checked["record"], 0, 0)
+            assert again.state == "done" and json.loads(again.answer().body)["review"] == theirs["review"]
+            # a job whose process stopped saying it works on it reads as failed
+            JobStore(engine).add("silent", "k" * 64, "gone:1")
+            with engine.begin() as conn:
+                conn.execute(update(review_jobs).where(review_jobs.c.id == "silent").values(updated=time.time() - 31))
+            dead = await other.answer("silent")
+            assert dead.status_code == 503 and json.loads(dead.body)["error"] == STOPPED
+        finally:
+            maker.close()
+            other.close()
+
+    asyncio.run(run())
+    store = JobStore(engine)
+    with engine.begin() as conn:
+        conn.execute(review_jobs.delete())
+    for n in range(10):
+        store.add(f"j{n}", "k" * 64, "n", now=time.time() - 100 * n)
+    store.sweep(kept=5, kept_seconds=450)
+    with engine.connect() as conn:
+        left = sorted(r[0] for r in conn.execute(select(review_jobs.c.id)))
+    assert left == ["j0", "j1", "j2", "j3", "j4"]  # the newest five, none older than 450 s
+    engine.dispose()

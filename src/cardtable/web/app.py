@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from cardtable.strict import one_line
-from cardtable.web import pages
+from cardtable.web import pages, workers
 from cardtable.web.errors import Refused
 from cardtable.web.guard import MAX_ERROR, Guard
 from cardtable.web.limits import wait_text
@@ -43,6 +43,12 @@ log = logging.getLogger("cardtable.web")
 
 #: The largest JSON body of the API's requests other than a record to replay.
 MAX_BODY = 65536
+#: How long a refusal for asking too often (``429``) is held before it is sent (at most its
+#: ``Retry-After``): a client that asks again at once, as a flood does, then asks at most four
+#: times a second on each connection, so that a flood of refusals costs the tables' event loop
+#: next to nothing (tests/web/test_floods.py). A ``503`` (a full server, a table being handed
+#: over) is not held: the client is told at once to come back.
+HOLD_REFUSAL = 0.25
 
 
 def error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -74,6 +80,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
             app.state.replayer.close()
             review.close(app)
             tournaments.close(app)
+            workers.close(app)  # the short work's pool (QR codes, records and bodies read)
             await hub.shutdown()
 
     app = FastAPI(title="cardtable", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -93,6 +100,8 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
     async def _refused(request: Request, exc: Refused) -> JSONResponse:
         metrics.REFUSALS.labels(reason=str(exc.status)).inc()
         headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+        if exc.status == 429 and exc.retry_after:
+            await asyncio.sleep(min(exc.retry_after, HOLD_REFUSAL))
         return error(exc.status, exc.message, headers)
 
     def hub_of(request: Request | WebSocket) -> Hub:

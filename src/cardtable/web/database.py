@@ -14,6 +14,13 @@ def shown_url(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
+def sqlite_file(url: str) -> str:
+    """The file of a ``sqlite:///`` URL, without the URL's query (``?timeout=20&...``)."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).database or ""
+
+
 def check_url(url: str) -> None:
     """Refuse a database URL that SQLAlchemy cannot read or has no driver for, in one line."""
     from sqlalchemy.engine import make_url

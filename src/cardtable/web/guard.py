@@ -1,7 +1,12 @@
 """The server's outer guard, before any route runs (web.md §5): the ``Host`` check, ``415`` for a
 ``POST`` that is not JSON, ``413`` for a body over its limit (counted as it arrives, so a large
-body is never held whole), the security headers on every answer, and a JSON one-liner instead of
-any bare ``500``.
+body is never held whole), the security headers on every answer (its own refusals included), and
+a JSON one-liner instead of any bare ``500``.
+
+``Cross-Origin-Opener-Policy`` goes only to a page whose origin a browser trusts (``https``, or
+``localhost`` and the loopback addresses): on plain ``http`` at a network address, the way a phone
+on the same Wi-Fi opens the server, a browser ignores the header and says so as an error in the
+page's console, which is noise for anyone looking there and protects nothing.
 
 It is plain ASGI middleware, so it sees WebSocket handshakes too: a handshake whose ``Host`` does
 not name this server is refused before it is accepted (the browser sees HTTP 403).
@@ -9,6 +14,7 @@ not name this server is refused before it is accepted (the browser sees HTTP 403
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -39,8 +45,37 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
-    (b"cross-origin-opener-policy", b"same-origin"),
 ]
+#: Keeps other sites' windows from holding a reference to ours; only for a trustworthy origin.
+OPENER_POLICY = (b"cross-origin-opener-policy", b"same-origin")
+
+
+def trustworthy(scheme: str, host_header: str | None) -> bool:
+    """Whether a browser treats the page's origin as potentially trustworthy (a secure context):
+    ``https``, or a host that is ``localhost`` (or under it) or a loopback address."""
+    if scheme in ("https", "wss"):
+        return True
+    if not host_header:
+        return False
+    host = host_header.strip().lower()
+    if host.startswith("["):
+        host = host[1 : host.find("]")] if "]" in host else host
+    elif host.count(":") == 1:
+        host = host.partition(":")[0]
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def security_headers(scope: Scope, host_header: str | None) -> list[tuple[bytes, bytes]]:
+    """The headers every answer to ``scope`` carries (`SECURITY_HEADERS`, and `OPENER_POLICY`
+    where the origin is trustworthy)."""
+    if trustworthy(str(scope.get("scheme", "http")), host_header):
+        return [*SECURITY_HEADERS, OPENER_POLICY]
+    return SECURITY_HEADERS
 
 
 def error_body(message: str) -> bytes:
@@ -66,24 +101,26 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
-        if not self.reach.host_ok(headers.get("host")):
-            if kind == "websocket":
-                await send({"type": "websocket.close", "code": 4400, "reason": "unknown host"})
-                return
-            await _answer(send, 400, "the Host header does not name this server")
-            return
-        if kind == "websocket":
-            await self.app(scope, receive, send)
-            return
         started = False
+        extra = security_headers(scope, headers.get("host"))
 
         async def send_with_headers(message: Message) -> None:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
                 have = {k.lower() for k, _ in message.get("headers", [])}
-                message["headers"] = [*message.get("headers", []), *(h for h in SECURITY_HEADERS if h[0] not in have)]
+                message["headers"] = [*message.get("headers", []), *(h for h in extra if h[0] not in have)]
             await send(message)
+
+        if not self.reach.host_ok(headers.get("host")):
+            if kind == "websocket":
+                await send({"type": "websocket.close", "code": 4400, "reason": "unknown host"})
+                return
+            await _answer(send_with_headers, 400, "the Host header does not name this server")
+            return
+        if kind == "websocket":
+            await self.app(scope, receive, send)
+            return
 
         if scope["method"] == "POST":
             ctype = headers.get("content-type", "").split(";")[0].strip().lower()

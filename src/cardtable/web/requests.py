@@ -1,6 +1,12 @@
 """What the server reads from a request: the client's address and a JSON body read strictly.
 Apart from the application (`cardtable.web.app`) so that the routers it installs (pages, hints,
 operations) use them without importing the application back.
+
+The strict reader (`cardtable.strict.loads`) looks at every character in Python: a body of a few
+kilobytes takes it a millisecond, one of 64 KiB of small numbers or objects about fifteen. So a
+body up to `INLINE_BODY` bytes is read on the event loop, and a larger one (up to the door's
+limit, `cardtable.web.app.MAX_BODY`) in the server's worker process (`cardtable.web.workers`),
+behind a fair share of places per address (`BODIES_AT_ONCE`).
 """
 
 from __future__ import annotations
@@ -11,6 +17,12 @@ from fastapi import Request, WebSocket
 
 from cardtable.strict import BadJson, loads
 from cardtable.web.errors import Refused
+from cardtable.web.workers import CallFailed, admission_of, pool_of
+
+#: The largest JSON body read on the event loop (about a millisecond of the strict reader at most).
+INLINE_BODY = 4096
+#: Larger bodies being read at once: in all, and for one address.
+BODIES_AT_ONCE = (8, 2)
 
 
 def client_address(request: Request | WebSocket) -> str:
@@ -18,15 +30,35 @@ def client_address(request: Request | WebSocket) -> str:
     return request.client.host if request.client else "?"
 
 
-async def body_of(request: Request) -> dict[str, Any]:
-    """The request's body as a JSON object, read strictly (bounded depth and numbers), or ``400``."""
-    raw = await request.body()
+def read_body(raw: bytes) -> tuple[bool, Any]:
+    """``raw`` read as a JSON object: ``(True, the object)`` or ``(False, why not in one line)``
+    (on the event loop for a small body, in a worker for a larger one)."""
     try:
         body = loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise Refused(400, "the body is not UTF-8 text") from None
+        return False, "the body is not UTF-8 text"
     except BadJson as e:
-        raise Refused(400, f"the body is not JSON of the expected form: {e}") from None
+        return False, f"the body is not JSON of the expected form: {e}"
     if not isinstance(body, dict):
-        raise Refused(400, "the body must be a JSON object")
+        return False, "the body must be a JSON object"
+    return True, body
+
+
+async def body_of(request: Request) -> dict[str, Any]:
+    """The request's body as a JSON object, read strictly (bounded depth and numbers), or ``400``;
+    a body over `INLINE_BODY` bytes is read in a worker (``429``/``503`` when the address holds its
+    share of the places, or all are taken)."""
+    raw = await request.body()
+    if len(raw) <= INLINE_BODY:
+        ok, body = read_body(raw)
+    else:
+        places = admission_of(request.app, "bodies", *BODIES_AT_ONCE, "large bodies sent")
+        with places.held(client_address(request)):
+            try:
+                ok, body = await pool_of(request.app).call(read_body, raw)
+            except CallFailed:
+                raise Refused(503, "the server is busy; try again in a few seconds", retry_after=5) from None
+    if not ok:
+        raise Refused(400, body)
+    assert isinstance(body, dict)
     return body

@@ -1,5 +1,5 @@
-"""The database's tables, all in one place: the tables of live tables, of players and ratings, and
-of tournaments, as SQLAlchemy `Table` objects that mirror the Alembic migrations (``migrations/``)
+"""The database's tables, all in one place: the tables of live tables, of players and ratings, of
+tournaments, and the review jobs, as SQLAlchemy `Table` objects that mirror the Alembic migrations (``migrations/``)
 for queries, backups and restores.
 
 The columns come in a few shapes that every room shares (an id, a token's hash, a name, a bot's
@@ -293,4 +293,23 @@ result_changes = Table(
     Column("old_entry", JSON, nullable=True),
     Column("new_entry", JSON, nullable=True),
     _created(),
+)
+
+# --- review jobs (migration 0009) ---
+
+review_jobs = Table(
+    "review_jobs",
+    metadata,
+    _key("id"),
+    Column("key", String(HASH), nullable=False, index=True),
+    Column("state", String(SHORT), nullable=False),
+    Column("done", Integer, nullable=False),
+    Column("total", Integer, nullable=True),
+    Column("status", Integer, nullable=False),
+    Column("error", Text, nullable=True),
+    Column("review", Text, nullable=True),
+    Column("complete", Boolean, nullable=False),
+    Column("node", String(OWNER), nullable=False),
+    _created(),
+    _created("updated"),
 )

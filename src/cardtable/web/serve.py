@@ -15,7 +15,7 @@ from cardtable.web.database import check_url, shown_url
 from cardtable.web.network import Reach, qr_text
 from cardtable.web.ops import logs
 from cardtable.web.ops.migrate import upgrade
-from cardtable.web.settings import Settings
+from cardtable.web.settings import Settings, database_url, read_given
 
 
 def migrate(url: str) -> None:
@@ -32,22 +32,25 @@ def migrate(url: str) -> None:
         raise CardtableError(f"database {shown_url(url)}: {first}") from None
 
 
-def db_upgrade(db: str | None) -> int:
-    settings = Settings(db=db or "")
-    migrate(settings.db_url)
-    print(f"database {shown_url(settings.db_url)} is up to date")
+def db_upgrade(db: str | None, env_file: str | None = None) -> int:
+    """``cardtable db upgrade``: the database given (`settings.database_url`) migrated."""
+    url = database_url(db, env_file)
+    migrate(url)
+    print(f"database {shown_url(url)} is up to date")
     return 0
 
 
-def serve(host: str, port: int, db: str | None, **overrides: Any) -> int:
+def serve(host: str, port: int, db: str | None, env_file: str | None = None, **overrides: Any) -> int:
     """Run the server until interrupted (Ctrl-C) or stopped (``SIGTERM``: exit status 0 once every
     connection is closed with code 1012 and what was acknowledged is stored, web.md §5);
-    ``overrides`` are `Settings` fields given on the command line."""
+    ``overrides`` are `Settings` fields given on the command line; the database and the public
+    address may come from ``env_file`` or the environment instead (`settings.read_given`)."""
     from cardtable.core import CardtableError
 
     given = {k: v for k, v in overrides.items() if v is not None}
     log_format = given.pop("log_format", "text")
-    settings = Settings(db=db or "", host=host, port=port, **given)
+    given |= {k: v for k, v in read_given({"db": db, "public_url": given.get("public_url")}, env_file).items() if v}
+    settings = Settings(host=host, port=port, **given)
     if settings.public_url is not None:
         settings = replace(settings, public_url=check_public_url(settings.public_url))
     proxies = settings.trusted_proxies or (("127.0.0.1", "::1") if settings.public_url else ())

@@ -1,11 +1,26 @@
-"""The server's settings: where it stores tables, its pauses and its limits."""
+"""The server's settings: where it stores tables, its pauses and its limits; and how ``serve`` and
+the ``db`` commands read the settings an operator keeps outside the command line.
+
+The database's URL and the public address may come from the command line (``--db``,
+``--public-url``), from a settings file named by ``--env-file FILE``, or from the environment
+(``CARDTABLE_DB``, ``CARDTABLE_PUBLIC_URL``), in that order: the first that gives one wins. The
+program reads the file itself, with no shell: a URL holding ``&``, ``$`` or quotes means what it
+says, and a file it cannot read is an error rather than a setting silently left out. A setting
+given empty, from any of the three, is an error too: an empty ``--db`` is a mistake (a variable
+that was never set), never a request for the default SQLite file (`read_given`).
+"""
 
 from __future__ import annotations
 
 import os
+import re
+import stat
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from cardtable.core import CardtableError
 
 
 def data_dir() -> Path:
@@ -108,3 +123,98 @@ class Settings:
     @property
     def db_url(self) -> str:
         return self.db or default_db_url()
+
+
+#: The settings read from a settings file (``--env-file``) or the environment: the variable, the
+#: `Settings` field it gives, and the command line's flag that gives it instead.
+FROM_ENVIRONMENT: dict[str, tuple[str, str]] = {
+    "CARDTABLE_DB": ("db", "--db"),
+    "CARDTABLE_PUBLIC_URL": ("public_url", "--public-url"),
+}
+#: The largest settings file read (a few lines are expected).
+MAX_ENV_FILE = 65536
+
+_LINE = re.compile(r"(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)")
+
+
+class BadSettings(CardtableError):
+    """A settings file that cannot be read or is not ``NAME=VALUE`` lines, or a setting given empty."""
+
+
+def read_env_file(path: str) -> dict[str, str]:
+    """The settings in the file at ``path``: ``NAME=VALUE`` lines (``export NAME=VALUE`` too), blank
+    lines and ``#`` comments between them, each name one of `FROM_ENVIRONMENT` and given once. A
+    value is the rest of the line with the spaces around it removed and, if it is wrapped in one
+    pair of matching quotes (``"..."`` or ``'...'``), without them; nothing else in it is read
+    specially (no ``$``, ``&`` or backslash means anything). `BadSettings` in one line otherwise."""
+    where = f"the settings file {path!r}"
+    try:  # opened without blocking, so that a FIFO given by mistake is refused, not waited on
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise BadSettings(f"{where} is not a regular file")
+            raw = f.read(MAX_ENV_FILE + 1)
+    except OSError as e:
+        raise BadSettings(f"cannot read {where}: {e.strerror or e}") from None
+    if len(raw) > MAX_ENV_FILE:
+        raise BadSettings(f"{where} is over {MAX_ENV_FILE} bytes; it holds NAME=VALUE lines")
+    try:
+        text = raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise BadSettings(f"{where} is not UTF-8 text") from None
+    out: dict[str, str] = {}
+    for number, line in enumerate(text.split("\n"), 1):
+        line = line.removesuffix("\r").strip()
+        if not line or line.startswith("#"):
+            continue
+        found = _LINE.fullmatch(line)
+        if found is None:
+            raise BadSettings(f"{where}, line {number}: expected NAME=VALUE")
+        name, value = found[1], found[2].strip()
+        if name not in FROM_ENVIRONMENT:
+            raise BadSettings(f"{where}, line {number}: {name} is not a setting (known: {', '.join(FROM_ENVIRONMENT)})")
+        if name in out:
+            raise BadSettings(f"{where}, line {number}: {name} is given twice")
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        if any(not ch.isprintable() for ch in value):
+            raise BadSettings(f"{where}, line {number}: {name} holds a control character")
+        out[name] = value
+    return out
+
+
+def read_given(
+    flags: Mapping[str, str | None], env_file: str | None = None, environ: Mapping[str, str] | None = None
+) -> dict[str, str | None]:
+    """Each setting of `FROM_ENVIRONMENT` by its `Settings` field: the command line's (``flags``,
+    by field; ``None`` when not given), else the settings file's (``env_file``), else the
+    environment's, else ``None``. A value given empty is refused in one line naming where it was
+    given (`BadSettings`, exit status 2)."""
+    environ = os.environ if environ is None else environ
+    from_file = read_env_file(env_file) if env_file is not None else {}
+    out: dict[str, str | None] = {}
+    for name, (field, flag) in FROM_ENVIRONMENT.items():
+        if flags.get(field) is not None:
+            value, where = flags[field], flag
+        elif name in from_file:
+            value, where = from_file[name], f"{name} in {env_file}"
+        elif name in environ:
+            value, where = environ[name], f"the environment's {name}"
+        else:
+            out[field] = None
+            continue
+        if value is None or not value.strip():
+            raise BadSettings(f"{where} is empty: give a value, or leave it out ({_left_out(field)})")
+        out[field] = value
+    return out
+
+
+def database_url(db: str | None, env_file: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The database a command works on (`read_given`): the URL given, or the default SQLite file
+    when none is given anywhere."""
+    return read_given({"db": db}, env_file, environ)["db"] or default_db_url()
+
+
+def _left_out(field: str) -> str:
+    if field == "db":
+        return f"then the tables go in {default_db_url().removeprefix('sqlite:///')}"
+    return "then links name this machine's addresses"

@@ -44,7 +44,7 @@ from sqlalchemy.types import JSON, Boolean, Float, Integer, String
 from cardtable.core import CardtableError
 from cardtable.record import check_writable
 from cardtable.web import schema
-from cardtable.web.database import check_url, make_engine, shown_url
+from cardtable.web.database import check_url, make_engine, shown_url, sqlite_file
 from cardtable.web.ops.migrate import MIGRATIONS
 
 FORMAT = "cardtable-db-backup"
@@ -100,7 +100,7 @@ def backup(url: str, path: str | Path, force: bool = False) -> Counts:
     """
     check_url(url)
     p = check_writable(path, force)
-    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).is_file():
+    if url.startswith("sqlite:///") and not Path(sqlite_file(url)).is_file():
         raise CardtableError(f"database {shown_url(url)}: no such file")
     engine = make_engine(url)
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent if str(p.parent) else ".")
@@ -400,7 +400,7 @@ def _snapshot(engine: Engine) -> Iterator[Connection]:
 def _engine(url: str) -> Engine:
     """An engine for ``url`` (a new SQLite file's folder is made first, as the server does)."""
     if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        Path(sqlite_file(url)).parent.mkdir(parents=True, exist_ok=True)
     return make_engine(url)
 
 

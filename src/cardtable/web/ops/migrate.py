@@ -7,6 +7,8 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 
+from cardtable.web.database import sqlite_file
+
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
 
@@ -14,7 +16,7 @@ def upgrade(url: str) -> None:
     """Apply every migration not yet applied to the database at ``url`` (a SQLite file's folder is
     made first)."""
     if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        Path(sqlite_file(url)).parent.mkdir(parents=True, exist_ok=True)
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))

@@ -3,14 +3,24 @@
 A review is seconds of search. It runs as a job in a worker process of its own at idle priority
 (as the replay worker, `cardtable.web.review.replaywork`), one job at a time, one decision per call to
 the worker, so the job says how far it got: the page polls ``GET /api/review/{job}`` for
-``done`` of ``total`` and, at the end, the review (docs/web.md, "The review panel"). Bounds: each
-address's pace, how many jobs may wait, the time one call may take (past it the worker is ended
-and a new one started) and the time a whole job may take (past it the job ends with what was
-done, ``complete`` false).
+``done`` of ``total`` and, at the end, the review (docs/web.md, "The review panel").
 
-Reviews are cached in memory (least recently used first out), keyed by a hash of the record up to
-the hand, the seat and the search's settings: the same hand asked again, from the table or from
-the replay viewer, is answered at once.
+What a client sends costs nothing on the tables' event loop, and every gate comes before the work
+(`cardtable.web.workers`): the address's pace first (a job every ``every`` seconds, ``burst`` at
+once; a review answered from the cache counts too), then a place among the jobs (``queue``
+waiting, each address at most ``per_address`` of them waiting or running, so that two addresses
+cannot keep the queue full); only then is the record read and checked, in the server's worker
+process for short work (`check_review`: the strict JSON reader on a record of megabytes takes a
+second), and the job queued. Bounds of the job itself: the time one call may take (past it the
+worker is ended and a new one started) and the time a whole job may take (past it the job ends
+with what was done, ``complete`` false).
+
+Jobs live in the database (`cardtable.web.review.store`), so that any process of a cluster answers
+a poll of any job; the process that runs a job also keeps it in memory and answers its polls from
+there. Complete reviews are cached, keyed by a hash of the record up to the hand, the seat and the
+search's settings: in memory (least recently used first out) and in the jobs' rows, so the same
+hand asked again, from the table or from the replay viewer, on this process or another, is
+answered at once.
 
 A table's hand is reviewed only once it is over: ``POST /api/tables/{id}/review`` takes the
 hand from the table's record of finished hands, and refuses the hand still being played with
@@ -24,21 +34,23 @@ import asyncio
 import hashlib
 import json
 import logging
-import multiprocessing
+import os
 import secrets
+import socket
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from multiprocessing.pool import Pool
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import Response
 from prometheus_client import Counter
 
 from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress, wait_text
 from cardtable.web.ops.metrics import REGISTRY
-from cardtable.web.review.replaywork import _lower_priority
+from cardtable.web.review.store import MAX_REVIEW_BYTES, JobStore
+from cardtable.web.workers import Admission, CallFailed, WorkerPool, idle_priority, pool_of
 
 log = logging.getLogger("cardtable.web")
 
@@ -48,225 +60,365 @@ REVIEWS = Counter(
 
 #: The refusal of a review of the hand being played at a table.
 IN_PLAY = "hand {hand} is still being played at this table: its review opens when the hand is over"
+#: What a poll says of a job whose process stopped before it finished.
+STOPPED = "the server reviewing this hand stopped before it finished; ask for the review again"
+#: The longest a record may take to be read and checked before its job is queued.
+CHECK_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
 class ReviewLimits:
     """The review worker's bounds: the longest call (one decision), the longest job, jobs waiting
-    at most, one address's pace (a job every ``every`` seconds, ``burst`` at once), reviews kept
-    in the cache, finished jobs kept to be polled, and the search's settings (``level``: ``None``
-    for each game's own; ``seed``)."""
+    at most, one address's pace (a job every ``every`` seconds, ``burst`` at once), the jobs one
+    address may have waiting or running, reviews kept in memory, finished jobs kept to be polled
+    (at most ``kept`` of them, for ``kept_seconds``), the silence after which a job whose process
+    stopped reads as failed, and the search's settings (``level``: ``None`` for each game's own;
+    ``seed``)."""
 
     call_seconds: float = 120.0
     job_seconds: float = 300.0
     queue: int = 8
     every: float = 2.0
     burst: int = 5
+    per_address: int = 2
     cached: int = 64
     kept: int = 256
+    kept_seconds: float = 3600.0
+    stale_seconds: float = 60.0
     level: str | None = None
     seed: int = 0
 
 
 @dataclass
 class Job:
-    """One review: what it works on, how far it got, and its answer or its refusal."""
+    """One review: what it works on, how far it got, and its answer (as JSON text) or its refusal."""
 
     id: str
     key: str
-    record: dict[str, Any]
+    record: bytes
     hand: int
     seat: int
+    address: str = ""
     state: str = "queued"
     done: int = 0
     total: int | None = None
-    review: dict[str, Any] | None = None
+    review: str | None = None
     error: str | None = None
     status: int = 200
     decisions: list[dict[str, Any]] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"job": self.id, "state": self.state, "done": self.done, "total": self.total}
-        if self.review is not None:
-            out["review"] = self.review
-        if self.error is not None:
-            out["error"] = self.error
-        return out
+    def answer(self) -> Response:
+        return job_answer(self.id, self.state, self.done, self.total, self.review, self.error, self.status)
 
 
-def review_key(record: dict[str, Any], hand: int, seat: int, limits: ReviewLimits) -> str:
+def job_answer(
+    job_id: str, state: str, done: int, total: int | None, review: str | None, error: str | None, status: int
+) -> Response:
+    """A job as ``GET /api/review/{job}`` answers it: ``{"job", "state", "done", "total"}``, with
+    ``review`` once done and ``error`` once failed (then with the job's status); the review is
+    the JSON text kept, put in as it is."""
+    head: dict[str, Any] = {"job": job_id, "state": state, "done": done, "total": total}
+    if error is not None and state == "failed":
+        head = {"error": error, **head}
+    text = json.dumps(head, separators=(",", ":"))
+    if review is not None and state == "done":
+        text = text[:-1] + ',"review":' + review + "}"
+    return Response(text, status_code=status if state == "failed" else 200, media_type="application/json")
+
+
+def review_key(record: dict[str, Any], hand: int, seat: int, level: str | None, seed: int) -> str:
     """The cache key: a hash of the record up to the hand, the hand, the seat and the settings."""
-    text = json.dumps([record, hand, seat, limits.level, limits.seed], sort_keys=True, separators=(",", ":"))
+    text = json.dumps([record, hand, seat, level, seed], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _call(name: str, *args: Any) -> tuple[bool, Any]:
-    """In the worker: ``panel.<name>(*args)``, as ``(True, result)`` or ``(False, one line)``."""
+def check_review(source: bytes | dict[str, Any], hand: int, seat: int, level: str | None, seed: int) -> tuple[int, Any]:
+    """In a worker: the record (JSON ``bytes`` from a client, or a table's own record) up to
+    ``hand``, checked for ``seat``, as ``(200, {"key", "record": JSON bytes})``, or ``(400 | 422,
+    one line)``."""
+    from cardtable.analysis.panel import hand_record
+    from cardtable.core import CardtableError
+    from cardtable.record import BadRecord, Record, load_game
+    from cardtable.strict import BadJson, loads, one_line
+
+    if isinstance(source, bytes):
+        try:
+            record = loads(source.decode("utf-8"))
+        except (UnicodeDecodeError, BadJson) as e:
+            return 400, one_line(f"the record is not JSON: {e}", 300)
+    else:
+        record = source
+    try:
+        cut = hand_record(record, hand)  # type: ignore[arg-type]
+        seats = load_game(Record.from_json(cut)).seats
+    except (BadRecord, CardtableError, TypeError, ValueError, AttributeError) as e:
+        return 422, one_line(str(e), 300)
+    if seat >= seats:
+        return 422, f"seat {seat}: the game has seats 0 to {seats - 1}"
+    key = review_key(cut, hand, seat, level, seed)
+    return 200, {"key": key, "record": json.dumps(cut, separators=(",", ":")).encode()}
+
+
+#: In the review worker: the records last read, by key, so a job's calls read its record once.
+_READ: OrderedDict[str, Any] = OrderedDict()
+
+
+def _call(name: str, key: str, raw: bytes, *args: Any) -> tuple[bool, Any]:
+    """In the worker: ``panel.<name>(record, *args)``, as ``(True, result)`` or ``(False, one line)``."""
     from cardtable.analysis import panel
     from cardtable.core import CardtableError
     from cardtable.record import BadRecord, ReplayStopped
-    from cardtable.strict import one_line
+    from cardtable.strict import loads, one_line
 
+    record = _READ.get(key)
+    if record is None:
+        record = _READ[key] = loads(raw.decode("utf-8"))
+        while len(_READ) > 2:
+            _READ.popitem(last=False)
     try:
-        return True, getattr(panel, name)(*args)
+        return True, getattr(panel, name)(record, *args)
     except (BadRecord, ReplayStopped, CardtableError) as e:
         return False, one_line(str(e), 300)
 
 
-class Timeout(Exception):
-    """A call to the worker ran past its bound."""
-
-
 class Reviewer:
-    """The review jobs, their worker, their bounds and the cache (see the module docstring)."""
+    """The review jobs, their worker, their bounds and the cache (see the module docstring);
+    ``store`` keeps the jobs where every process reads them (``None``: in memory only)."""
 
-    def __init__(self, limits: ReviewLimits | None = None) -> None:
-        self.limits = limits or ReviewLimits()
-        self.per_address = PerAddress(1 / self.limits.every, self.limits.burst)
-        self.pool: Pool | None = None
+    def __init__(self, limits: ReviewLimits | None = None, store: JobStore | None = None) -> None:
+        self.limits = lim = limits or ReviewLimits()
+        self.store = store
+        self.node = f"{socket.gethostname()}:{os.getpid()}"[:80]
+        self.per_address = PerAddress(1 / lim.every, lim.burst)
+        # a place for each job waiting, and one for the job running
+        self.admission = Admission(lim.queue + 1, lim.per_address, "reviews asked")
+        self.pool = WorkerPool(1, lim.call_seconds, idle_priority)
         self.jobs: OrderedDict[str, Job] = OrderedDict()
-        self.cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
-        self.waiting = 0
+        self.cache: OrderedDict[str, str] = OrderedDict()
         self.one = asyncio.Lock()
         self.tasks: set[asyncio.Task[None]] = set()
-
-    def _pool(self) -> Pool:
-        if self.pool is None:
-            self.pool = multiprocessing.get_context("spawn").Pool(1, initializer=_lower_priority)
-        return self.pool
+        self.beating: asyncio.Task[None] | None = None
 
     def close(self) -> None:
+        """Stop: the jobs not finished are failed (in the store too, so a poll elsewhere says so)."""
         for task in self.tasks:
             task.cancel()
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool = None
+        if self.beating is not None:
+            self.beating.cancel()
+        self.pool.close()
+        unfinished = [j for j in self.jobs.values() if j.state in ("queued", "running")]
+        for job in unfinished:
+            job.state, job.status, job.error = "failed", 503, STOPPED
+        if self.store is not None and unfinished:
+            try:
+                for job in unfinished:
+                    self.store.save(job.id, state="failed", status=503, error=STOPPED)
+            except Exception:
+                log.warning("the unfinished reviews could not be marked stopped in the database", exc_info=True)
 
-    def start(self, address: str, record: dict[str, Any], hand: int, seat: int) -> Job:
-        """A job reviewing ``hand`` of ``record`` for ``seat``: answered from the cache when it
-        holds it, else queued; ``429``/``503`` when the address's pace or the queue is over bounds."""
-        key = review_key(record, hand, seat, self.limits)
-        cached = self.cache.get(key)
-        if cached is not None:
-            self.cache.move_to_end(key)
-            job = self._keep(Job(secrets.token_urlsafe(12), key, record, hand, seat))
-            job.state, job.review = "done", cached
-            job.done = job.total = len(cached["decisions"])
-            REVIEWS.labels(outcome="cached").inc()
-            return job
+    def admit(self, address: str) -> None:
+        """Before any work on a request: take the address's pace (``429``), then a place among the
+        jobs (``429`` the address holds its share, ``503`` every place is taken). The place is
+        the job's once `start` queues it; `release` gives it back otherwise."""
         wait = self.per_address.take(address)
         if wait > 0:
             raise Refused(
                 429, f"too many reviews asked from your address; try again in {wait_text(wait)}", retry_after=wait
             )
-        if self.waiting >= self.limits.queue:
-            raise Refused(503, "the server is reviewing too many hands; try again in a few seconds", retry_after=5)
-        job = self._keep(Job(secrets.token_urlsafe(12), key, record, hand, seat))
-        self.waiting += 1
+        self.admission.enter(address)
+
+    def release(self, address: str) -> None:
+        self.admission.leave(address)
+
+    async def check(self, app: FastAPI, source: bytes | dict[str, Any], hand: int, seat: int) -> tuple[str, bytes]:
+        """The record up to the hand, checked in the worker for short work (`check_review`): its
+        key and its JSON; ``400``/``422`` in one line."""
+        try:
+            status, got = await pool_of(app).call(
+                check_review, source, hand, seat, self.limits.level, self.limits.seed, seconds=CHECK_SECONDS
+            )
+        except CallFailed:
+            raise Refused(503, "the record took too long to read; try again in a few seconds", retry_after=5) from None
+        if status != 200:
+            raise Refused(status, got)
+        return got["key"], got["record"]
+
+    async def start(self, address: str, key: str, record: bytes, hand: int, seat: int) -> Job:
+        """A job reviewing ``hand`` of ``record`` (checked) for ``seat``, holding the place
+        `admit` took: answered from the cache when it holds the review (the place given back),
+        else queued."""
+        job = Job(secrets.token_urlsafe(12), key, record, hand, seat, address)
+        cached = await self._cached(key)
+        if cached is not None:
+            self.release(address)
+            job.state, job.review, job.record = "done", cached, b""
+            job.done = job.total = _decisions(cached)
+            REVIEWS.labels(outcome="cached").inc()
+            return job
+        try:
+            if self.store is not None:
+                await asyncio.to_thread(self._add, job)
+        except BaseException:
+            self.release(address)
+            raise
+        self._keep(job)
         task = asyncio.get_running_loop().create_task(self._work(job))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        if self.store is not None and self.beating is None:
+            self.beating = asyncio.get_running_loop().create_task(self._heartbeat())
         return job
 
-    def job(self, job_id: str) -> Job:
+    async def answer(self, job_id: str) -> Response:
+        """A job as a poll sees it: this process's own from memory, any other from the store."""
         found = self.jobs.get(job_id)
-        if found is None:
+        if found is not None:
+            return found.answer()
+        row = await asyncio.to_thread(self.store.get, job_id) if self.store is not None else None
+        if row is None:
             raise Refused(404, "no such review (a finished review is kept for a while, then asked for again)")
+        state, status, error = row["state"], row["status"], row["error"]
+        if state in ("queued", "running") and time.time() - row["updated"] > self.limits.stale_seconds:
+            state, status, error = "failed", 503, STOPPED
+        return job_answer(job_id, state, row["done"], row["total"], row["review"], error, status)
+
+    async def _cached(self, key: str) -> str | None:
+        found = self.cache.get(key)
+        if found is not None:
+            self.cache.move_to_end(key)
+            return found
+        if self.store is None:
+            return None
+        found = await asyncio.to_thread(self.store.cached, key)
+        if found is not None:
+            self._remember(key, found)
         return found
 
-    def _keep(self, job: Job) -> Job:
+    def _remember(self, key: str, review: str) -> None:
+        self.cache[key] = review
+        while len(self.cache) > self.limits.cached:
+            self.cache.popitem(last=False)
+
+    def _add(self, job: Job) -> None:
+        assert self.store is not None
+        self.store.sweep(self.limits.kept, self.limits.kept_seconds)
+        self.store.add(job.id, job.key, self.node)
+
+    def _keep(self, job: Job) -> None:
         self.jobs[job.id] = job
         while len(self.jobs) > self.limits.kept:
             self.jobs.popitem(last=False)
-        return job
+
+    async def _save(self, job: Job, **values: Any) -> None:
+        if self.store is None:
+            return
+        try:
+            await asyncio.to_thread(self.store.save, job.id, **values)
+        except Exception:  # the job goes on; a poll on this process still sees it
+            log.warning("review %s: its progress could not be stored", job.id[:6], exc_info=True)
+
+    async def _heartbeat(self) -> None:
+        """While this process has jobs not finished, say so in the store now and then, so that a
+        poll elsewhere tells a job still waiting from one whose process stopped."""
+        assert self.store is not None
+        try:
+            while True:
+                await asyncio.sleep(self.limits.stale_seconds / 4)
+                ids = [j.id for j in self.jobs.values() if j.state in ("queued", "running")]
+                if not ids:
+                    break
+                try:
+                    await asyncio.to_thread(self.store.touch, ids)
+                except Exception:
+                    log.warning("the reviews' heartbeat could not be stored", exc_info=True)
+        finally:
+            self.beating = None
 
     async def _work(self, job: Job) -> None:
         try:
             async with self.one:
-                self.waiting -= 1
                 job.state = "running"
+                await self._save(job, state="running")
                 await self._review(job)
-        except Timeout:
+        except CallFailed:
             job.state, job.status = "failed", 422
             job.error = f"a decision took over {self.limits.call_seconds:g} s to review and was stopped"
+        except asyncio.CancelledError:
+            raise
         except Exception:
             log.exception("a review failed")
             job.state, job.status, job.error = "failed", 500, "the review failed on the server"
         finally:
-            if job.state == "queued":  # cancelled while waiting
-                self.waiting -= 1
-            job.record = {}
-            REVIEWS.labels(outcome=job.state).inc()
+            self.release(job.address)
+            job.record = b""
+            if job.state in ("failed", "done"):
+                REVIEWS.labels(outcome=job.state).inc()
+        if job.state == "failed":
+            await self._save(job, state="failed", status=job.status, error=job.error)
 
     async def _review(self, job: Job) -> None:
         lim = self.limits
-        ok, plan = await self._run("plan", job.record, job.hand, job.seat, lim.level)
+        ok, plan = await self._run("plan", job, job.hand, job.seat, lim.level)
         if not ok:
             job.state, job.status, job.error = "failed", 422, plan
             return
         job.total = len(plan["turns"])
+        await self._save(job, total=job.total)
         ends = time.monotonic() + lim.job_seconds
         complete = True
         for n in range(job.total):
             if time.monotonic() > ends:
                 complete = False
                 break
-            ok, got = await self._run("decision", job.record, job.hand, job.seat, n, plan["level"], lim.seed)
+            ok, got = await self._run("decision", job, job.hand, job.seat, n, plan["level"], lim.seed)
             if not ok:
                 job.state, job.status, job.error = "failed", 422, got
                 return
             job.decisions.append(got)
             job.done = n + 1
+            await self._save(job, done=job.done)
         opened = None
         if complete and plan["over"]:
-            ok, opened = await self._run("open_card", job.record, job.hand, job.seat)
+            ok, opened = await self._run("open_card", job, job.hand, job.seat)
             opened = opened if ok else None
         review = {k: plan[k] for k in ("game", "seats", "seat", "hand", "level", "steps", "turns", "score", "value")}
         review |= {"seed": lim.seed, "decisions": job.decisions, "open_card": opened, "complete": complete}
         if not complete:
             review["stopped"] = f"the review's {lim.job_seconds:g} s ran out after {job.done} of {job.total} decisions"
-        job.review, job.state = review, "done"
-        if complete:
-            self.cache[job.key] = review
-            while len(self.cache) > lim.cached:
-                self.cache.popitem(last=False)
+        text = json.dumps(review, separators=(",", ":"))
+        if len(text) > MAX_REVIEW_BYTES:
+            job.state, job.status = "failed", 422
+            job.error = f"the review is over {MAX_REVIEW_BYTES} bytes, more than the server keeps"
+            return
+        if complete:  # in the cache before anyone can see the job done, so asking again finds it
+            self._remember(job.key, text)
+        job.review, job.state = text, "done"
+        await self._save(job, state="done", done=job.done, review=text, complete=complete)
 
-    async def _run(self, name: str, *args: Any) -> tuple[bool, Any]:
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[tuple[bool, Any]] = loop.create_future()
+    async def _run(self, name: str, job: Job, *args: Any) -> tuple[bool, Any]:
+        if not job.record:
+            raise CallFailed("the server is stopping")
+        result: tuple[bool, Any] = await self.pool.call(_call, name, job.key, job.record, *args)
+        return result
 
-        def settle(result: Any = None, error: BaseException | None = None) -> None:
-            if done.done():
-                return
-            if error is not None:
-                done.set_exception(error)
-            else:
-                done.set_result(result)
 
-        pool = await asyncio.to_thread(self._pool)  # the first start imports the engine: off the loop
-        pool.apply_async(
-            _call,
-            (name, *args),
-            callback=lambda r: loop.call_soon_threadsafe(settle, r),
-            error_callback=lambda e: loop.call_soon_threadsafe(settle, None, e),
-        )
-        try:
-            return await asyncio.wait_for(done, self.limits.call_seconds)
-        except TimeoutError:
-            log.warning("a review's %s took over %.0f s and was stopped", name, self.limits.call_seconds)
-            self.pool = None
-            await asyncio.to_thread(pool.terminate)
-            raise Timeout from None
+def _decisions(review: str) -> int:
+    """How many decisions a review (JSON text) holds, without reading it all into objects."""
+    value = json.loads(review)
+    return len(value["decisions"]) if isinstance(value, dict) else 0
 
 
 router = APIRouter()
 
 
 def reviewer_of(request: Request) -> Reviewer:
-    """The app's reviewer, made on first use (the app closes it as it stops, `close`)."""
+    """The app's reviewer, made on first use over the server's database (the app closes it as it
+    stops, `close`)."""
     found: Reviewer | None = getattr(request.app.state, "reviewer", None)
     if found is None:
-        found = request.app.state.reviewer = Reviewer(getattr(request.app.state, "review_limits", None))
+        hub = getattr(request.app.state, "hub", None)
+        store = JobStore(hub.store.engine) if hub is not None else None
+        found = request.app.state.reviewer = Reviewer(getattr(request.app.state, "review_limits", None), store)
     return found
 
 
@@ -283,47 +435,25 @@ def _whole(value: object, what: str) -> int:
     return value
 
 
-def _checked(record: object, hand: int, seat: int) -> dict[str, Any]:
-    """The record up to ``hand``, with the hand and the seat checked (``422`` in one line)."""
-    from cardtable.analysis.panel import hand_record
-    from cardtable.core import CardtableError
-    from cardtable.record import BadRecord, Record, load_game
-    from cardtable.strict import one_line
-
-    try:
-        cut = hand_record(record, hand)  # type: ignore[arg-type]
-        seats = load_game(Record.from_json(cut)).seats
-    except (BadRecord, CardtableError, TypeError, ValueError) as e:
-        raise Refused(422, one_line(str(e), 300)) from None
-    if seat >= seats:
-        raise Refused(422, f"seat {seat}: the game has seats 0 to {seats - 1}")
-    return cut
-
-
-def _answer(job: Job) -> Any:
-    from fastapi.responses import JSONResponse
-
-    if job.state == "failed":
-        return JSONResponse({"error": job.error, **job.to_json()}, status_code=job.status)
-    return job.to_json()
-
-
 @router.post("/api/review")
 async def review_record(request: Request, hand: int = 0, seat: int = 0) -> Any:
     """Review hand ``hand`` of the record in the body for ``seat``: a job to poll."""
-    from cardtable.strict import BadJson, loads
     from cardtable.web.requests import client_address
 
-    body = await request.body()
-    limit = request.app.state.settings.max_record_bytes
-    if len(body) > limit:
-        raise Refused(413, f"a record is at most {limit} bytes")
+    hand, seat = _whole(hand, "hand"), _whole(seat, "seat")
+    reviewer = reviewer_of(request)
+    address = client_address(request)
+    reviewer.admit(address)  # the address's pace and a place, before the record is read
     try:
-        record = loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, BadJson) as e:
-        raise Refused(400, f"the record is not JSON: {e}") from None
-    checked = await asyncio.to_thread(_checked, record, _whole(hand, "hand"), _whole(seat, "seat"))
-    return _answer(reviewer_of(request).start(client_address(request), checked, hand, seat))
+        body = await request.body()
+        limit = request.app.state.settings.max_record_bytes
+        if len(body) > limit:
+            raise Refused(413, f"a record is at most {limit} bytes")
+        key, record = await reviewer.check(request.app, body, hand, seat)
+    except BaseException:
+        reviewer.release(address)
+        raise
+    return (await reviewer.start(address, key, record, hand, seat)).answer()
 
 
 @router.post("/api/tables/{table_id}/review")
@@ -354,14 +484,21 @@ async def review_table_hand(request: Request, table_id: str) -> Any:
             raise Refused(409, IN_PLAY.format(hand=hand + 1), reason="in_play")
         raise Refused(404, "no such hand in that match")
     assert record is not None
-    checked = await asyncio.to_thread(_checked, record, hand, seat)
-    return _answer(reviewer_of(request).start(client_address(request), checked, hand, seat))
+    reviewer = reviewer_of(request)
+    address = client_address(request)
+    reviewer.admit(address)
+    try:
+        key, checked = await reviewer.check(request.app, record, hand, seat)
+    except BaseException:
+        reviewer.release(address)
+        raise
+    return (await reviewer.start(address, key, checked, hand, seat)).answer()
 
 
 @router.get("/api/review/{job_id}")
 async def review_job(request: Request, job_id: str) -> Any:
     """How far a review got: ``done`` of ``total`` decisions, and at the end the review."""
-    return _answer(reviewer_of(request).job(job_id[:64]))
+    return await reviewer_of(request).answer(job_id[:32])
 
 
 def install(app: FastAPI) -> None:

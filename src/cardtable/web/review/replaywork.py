@@ -2,41 +2,30 @@
 other tables").
 
 A record is hostile input of up to a few megabytes, and replaying it step by step with every
-seat's view is seconds of work. It is done in a worker process of its own (at idle priority), one
-record at a time, with bounds on each address's pace, on how many may wait, on the time one
-replay may take (past it the worker is ended and a new one started) and on the size of the answer.
-The tables' event loop only reads the body and waits.
+seat's view is seconds of work. It is done as every client-paid piece of work is
+(`cardtable.web.workers`): each address's pace is taken first, then a place among those that may
+wait (each address a bounded share of them, so two cannot keep the queue full), then the replay
+runs in a worker process of its own (at idle priority), one record at a time, bounded in time
+(past it the worker is ended and a new one started) and in the size of its answer. The tables'
+event loop only reads the body and waits.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import logging
-import multiprocessing
-import os
-from multiprocessing.pool import Pool
-from typing import Any
 
 from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress, wait_text
 from cardtable.web.settings import Settings
+from cardtable.web.workers import Admission, CallFailed, WorkerPool, idle_priority
 
 log = logging.getLogger("cardtable.web")
 
 #: The largest answer a replay may give (every step of a long match with every seat's view).
 MAX_ANSWER_BYTES = 48_000_000
-
-
-def _lower_priority() -> None:
-    """The worker runs only on CPU time nothing else wants: Linux's idle scheduling class where
-    there is one, else the lowest nice value."""
-    try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))  # type: ignore[attr-defined,unused-ignore]
-    except (OSError, AttributeError):
-        with contextlib.suppress(OSError, AttributeError):
-            os.nice(19)
+#: How many of the replays waiting or running one address may hold.
+REPLAYS_PER_ADDRESS = 2
 
 
 def replay_bytes(raw: bytes, steps: bool, seat: int | None, ended: bool) -> tuple[int, bytes]:
@@ -72,62 +61,25 @@ class Replayer:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.per_address = PerAddress(1 / settings.replay_every, settings.replay_burst)
-        self.pool: Pool | None = None
-        self.waiting = 0
-        self.one = asyncio.Lock()
-
-    def _pool(self) -> Pool:
-        if self.pool is None:
-            self.pool = multiprocessing.get_context("spawn").Pool(1, initializer=_lower_priority)
-        return self.pool
+        self.admission = Admission(settings.replay_queue, REPLAYS_PER_ADDRESS, "records replayed")
+        self.pool = WorkerPool(1, settings.replay_seconds, idle_priority)
 
     def close(self) -> None:
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool = None
+        self.pool.close()
 
     async def replay(self, address: str, raw: bytes, steps: bool, seat: int | None, ended: bool) -> tuple[int, bytes]:
-        """Replay ``raw`` for ``address``; ``429``/``503`` when its pace or the queue is over bounds."""
+        """Replay ``raw`` for ``address``: ``429`` when the address's pace is spent or it holds its
+        share of the places, ``503`` when all are taken; all before any work on the record."""
         wait = self.per_address.take(address)
         if wait > 0:
             raise Refused(
                 429, f"too many records replayed from your address; try again in {wait_text(wait)}", retry_after=wait
             )
-        if self.waiting >= self.settings.replay_queue:
-            raise Refused(503, "the server is replaying too many records; try again in a few seconds", retry_after=5)
-        self.waiting += 1
-        try:
-            async with self.one:
-                return await self._run(raw, steps, seat, ended)
-        finally:
-            self.waiting -= 1
-
-    async def _run(self, raw: bytes, steps: bool, seat: int | None, ended: bool) -> tuple[int, bytes]:
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[tuple[int, bytes]] = loop.create_future()
-
-        def settle(result: Any = None, error: BaseException | None = None) -> None:
-            if done.done():
-                return
-            if error is not None:
-                done.set_exception(error)
-            else:
-                done.set_result(result)
-
-        def ok(result: Any) -> None:
-            loop.call_soon_threadsafe(settle, result)
-
-        def failed(e: BaseException) -> None:
-            loop.call_soon_threadsafe(settle, None, e)
-
-        pool = await asyncio.to_thread(self._pool)  # the first start imports the engine: off the loop
-        pool.apply_async(replay_bytes, (raw, steps, seat, ended), callback=ok, error_callback=failed)
-        try:
-            return await asyncio.wait_for(done, self.settings.replay_seconds)
-        except TimeoutError:
-            log.warning("a record's replay took over %.0f s and was stopped", self.settings.replay_seconds)
-            self.pool = None
-            await asyncio.to_thread(pool.terminate)
-            raise Refused(
-                422, f"the record took over {self.settings.replay_seconds:g} s to replay and was stopped"
-            ) from None
+        with self.admission.held(address):
+            try:
+                result: tuple[int, bytes] = await self.pool.call(replay_bytes, raw, steps, seat, ended)
+            except CallFailed:
+                raise Refused(
+                    422, f"the record took over {self.settings.replay_seconds:g} s to replay and was stopped"
+                ) from None
+            return result
