@@ -1,7 +1,13 @@
 """A client's live connection to a table (``/ws/tables/{id}``, web.md §2): the handshake's
 checks (origin, connections per address), the messages read strictly and limited, each command
 run on the table's one writer, and the connection's own writer sending what the table tells it.
-A refused message is a ``rejected`` message to its sender only; the connection stays open."""
+A refused message is a ``rejected`` message to its sender only; the connection stays open.
+
+What a client may make the server do is bounded by what it costs others, not only by its message
+rate: a ``hello`` after the first on a connection is answered at once with ``{"t": "current",
+"v": V}`` (every event up to ``V`` was sent on this connection, in order: there is nothing it has
+not been sent), never with the match's snapshot again; and talk has its own pace per connection,
+per seat and per address of spectators (`cardtable.web.tables.talk.Pace`)."""
 
 from __future__ import annotations
 
@@ -61,10 +67,12 @@ async def serve(hub: Hub, websocket: WebSocket, table_id: str) -> None:
         await websocket.close(NO_TABLE, "no such table")
         return
     hub.addresses[address] += 1
-    conn = Conn(table=table_id)
+    conn = Conn(table=table_id, address=address)
     writer = asyncio.create_task(_write(websocket, conn))
     said_hello = False
+    first_token: str | None = None
     limit = Bucket(hub.settings.rate, hub.settings.burst)
+    talk_pace = table.pace.connection()
     metrics.CONNECTIONS.inc()
     try:
         while not conn.closed:
@@ -91,16 +99,20 @@ async def serve(hub: Hub, websocket: WebSocket, table_id: str) -> None:
                 if problem:
                     conn.send(_rejected(client_id, "bad_message", problem))
                     continue
+                if said_hello and parsed["token"] == first_token:
+                    # said again: the connection was sent everything up to conn.v already
+                    conn.send({"t": "current", "v": conn.v, **({"id": client_id} if client_id else {})})
+                    continue
                 seat = None
                 if parsed["token"] is not None:
                     seat = table.seat_of_token(parsed["token"])
                     if seat is None:
                         await websocket.close(WRONG_TOKEN, "the token is not a seat's at this table")
                         break
-                if said_hello and seat != conn.seat:
+                if said_hello:
                     conn.send(_rejected(client_id, "bad_message", "a connection keeps the seat of its first hello"))
                     continue
-                said_hello = True
+                said_hello, first_token = True, parsed["token"]
                 await table.submit(functools.partial(table.hello, conn, seat, parsed["v"]))
             elif kind == "act":
                 problem = _check_fields(parsed, {"v": (int,), "action": (str,), "id": (str,)})
@@ -121,6 +133,10 @@ async def serve(hub: Hub, websocket: WebSocket, table_id: str) -> None:
                     problem = "say hello first"
                 if problem:
                     conn.send(_rejected(client_id, "bad_message", problem))
+                    continue
+                too_fast = table.pace.take(talk_pace, conn.seat, address)
+                if too_fast is not None:
+                    conn.send(_rejected(client_id, "rate", too_fast))
                     continue
                 await _command(table, conn, client_id, functools.partial(table.say, conn, parsed["text"]))
             elif kind == "ping":
@@ -160,7 +176,7 @@ async def _write(websocket: WebSocket, conn: Conn) -> None:
             if msg is None:
                 await websocket.close(*conn.ending)
                 return
-            await websocket.send_text(json.dumps(msg, separators=(",", ":")))
+            await websocket.send_text(msg if isinstance(msg, str) else json.dumps(msg, separators=(",", ":")))
     except Exception:
         conn.closed = True
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import json
 import logging
 import random
 import time
@@ -49,13 +50,16 @@ def _shuffle(data: dict[str, Any]) -> Shuffle:
 
 @dataclass(eq=False)
 class Conn:
-    """One client's connection as the table sees it: its seat (``None``: a spectator) and the
-    queue of messages waiting to be sent to it."""
+    """One client's connection as the table sees it: its seat (``None``: a spectator), the address
+    it comes from, the last version it was sent (``v``), and the queue of messages waiting to be
+    sent to it (a message for many recipients is queued as its JSON text, encoded once)."""
 
     seat: int | None = None
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(maxsize=2000))
+    outbox: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=lambda: asyncio.Queue(maxsize=2000))
     table: str = ""
     closed: bool = False
+    address: str = ""
+    v: int = 0
     #: The close code and reason to end the connection with (default: 1008, a client that reads nothing).
     ending: tuple[int, str] = (1008, "the client does not read its messages")
 
@@ -68,7 +72,8 @@ class Conn:
         with contextlib.suppress(asyncio.QueueFull):
             self.outbox.put_nowait(None)
 
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: dict[str, Any] | str) -> None:
+        """Queue ``msg`` (an object, or the JSON text of one) to be sent."""
         if self.closed:
             return
         try:
@@ -78,6 +83,11 @@ class Conn:
             with contextlib.suppress(asyncio.QueueFull):
                 self.outbox.get_nowait()
                 self.outbox.put_nowait(None)
+
+
+def encoded(msg: dict[str, Any]) -> str:
+    """``msg`` as the JSON text sent on the wire."""
+    return json.dumps(msg, separators=(",", ":"))
 
 
 @dataclass
@@ -164,8 +174,12 @@ class LiveTable:
         self.busy = False
         #: Whether a hint is being worked out for the table's seat to act (one at a time).
         self.hinting = False
-        #: The talk kept for pages that reconnect (`cardtable.web.tables.talk`).
+        #: The talk kept for pages that reconnect, and its pace (`cardtable.web.tables.talk`).
         self.talk = talk.TalkLog()
+        self.pace = talk.Pace()
+        #: The addresses from which a seat's connection came: a spectator connection from one of
+        #: them is taken for that seated person's (it never hears the spectators' talk).
+        self.seat_addresses: set[str] = set()
         #: When the current version began: a person's clock runs from here (web.md §4).
         self.turn_started = time.monotonic()
         #: When this process loaded the table (a lease's hand-over waits a little after it).
@@ -418,6 +432,8 @@ class LiveTable:
         if fresh:
             self.conns.add(conn)
             if seat is not None:
+                if conn.address and len(self.seat_addresses) < 256:
+                    self.seat_addresses.add(conn.address)
                 info = self.seats[seat]
                 info.connections += 1
                 grace = self.graces.pop(seat, None)
@@ -427,8 +443,8 @@ class LiveTable:
                     info.away = False
                     self._schedule()
         self._answer_hello(conn, seat, seen)  # the answer to hello comes first, then the seats' news
-        if fresh:
-            for said in self.talk.for_seat(seat):  # the talk it missed, at most the last 100
+        if fresh:  # the talk it missed, at most the last 100
+            for said in self.talk.for_seat(seat, spectators=self._hears_spectators(conn)):
                 conn.send({**said, "old": True})
         if fresh and seat is not None:
             self._tell_table()
@@ -440,8 +456,16 @@ class LiveTable:
             if all(e.state is not None for e in missed):
                 for e in missed:
                     conn.send(self._event(e, seat))
+                conn.v = self.version
                 return
         conn.send(self._snapshot(seat))
+        conn.v = self.version
+
+    def _hears_spectators(self, conn: Conn) -> bool:
+        """Whether ``conn`` hears the spectators' talk: a spectator's connection, unless it comes
+        from an address from which a seat of this table connected (a seated person watching too:
+        web.md §4 lets no spectator's words reach a player, and no table here allows it)."""
+        return conn.seat is None and conn.address not in self.seat_addresses
 
     async def bye(self, conn: Conn) -> None:
         if conn not in self.conns:
@@ -486,10 +510,11 @@ class LiveTable:
         name = (self.players()[seat] if seat is not None else None) or "a spectator"
         msg = {"t": "said", "seat": seat, "name": name, "text": text}
         self.talk.add(msg, spectators_only=seat is None)
+        wire = encoded(msg)
         for other in list(self.conns):
-            if seat is None and other.seat is not None:
-                continue  # a spectator is never heard by a player
-            other.send(msg)
+            if seat is None and other is not conn and not self._hears_spectators(other):
+                continue  # a spectator is never heard by a player, nor by a player's other connection
+            other.send(wire)
 
     def _snapshot(self, seat: int | None) -> dict[str, Any]:
         msg: dict[str, Any] = {"t": "snapshot", "v": self.version, "seat": seat}
@@ -572,19 +597,18 @@ class LiveTable:
         return [self.game.format(a) for a in self.game.legal_actions(state)]
 
     def _broadcast(self, e: Entry) -> None:
-        public: dict[str, Any] | None = None
+        public: str | None = None  # the spectators' event, made and encoded once
         for conn in list(self.conns):
             if conn.seat is None:
                 if public is None:
-                    public = self._event(e, None)
+                    public = encoded(self._event(e, None))
                 conn.send(public)
             else:
                 conn.send(self._event(e, conn.seat))
+            conn.v = e.v
 
     def _tell_table(self) -> None:
-        msg = {"t": "table", "table": self.summary()}
-        for conn in list(self.conns):
-            conn.send(msg)
+        self._tell_all({"t": "table", "table": self.summary()})
 
     # --- applying actions: store first, then memory, then everyone ---
 
@@ -617,8 +641,9 @@ class LiveTable:
             self.on_lost(self.id)
 
     def _tell_all(self, msg: dict[str, Any]) -> None:
+        wire = encoded(msg)
         for conn in list(self.conns):
-            conn.send(msg)
+            conn.send(wire)
 
     async def _move(self, seat: int, text: str, client_id: str | None, stand_in: bool) -> Entry:
         before = self.state
