@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from cardtable.strict import BadJson, loads, one_line
+from cardtable.web.database import outage
 from cardtable.web.errors import Refused
 from cardtable.web.guard import MAX_ERROR
 from cardtable.web.limits import Bucket
@@ -63,6 +64,12 @@ async def serve(hub: Hub, websocket: WebSocket, table_id: str) -> None:
             await websocket.close(1013, "the table is moving to this server; try again")
             return
         table = None
+    except Exception as e:
+        if outage(e) is None:
+            raise
+        logs.failed(log, f"table {table_id[:32]}: a connection could not be served", e)
+        await websocket.close(1013, "the server is busy; try again")
+        return
     if table is None:
         await websocket.close(NO_TABLE, "no such table")
         return
@@ -145,8 +152,8 @@ async def serve(hub: Hub, websocket: WebSocket, table_id: str) -> None:
                 conn.send(_rejected(client_id, "bad_message", f"unknown message type {str(kind)[:40]!r}"))
     except WebSocketDisconnect:
         pass
-    except Exception:
-        log.exception("table %s: a connection failed", table_id)
+    except Exception as e:
+        logs.failed(log, f"table {table_id}: a connection failed", e)
         with contextlib.suppress(Exception):
             await websocket.close(1011, "server error")
     finally:

@@ -18,6 +18,7 @@ from cardtable.registry import get_game_from_rules
 from cardtable.strict import excerpt
 from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress
+from cardtable.web.ops import logs
 from cardtable.web.settings import Settings
 from cardtable.web.tables import talk
 from cardtable.web.tables.bots import BotPool, refusal
@@ -80,6 +81,9 @@ class Hub:
         """Rebuild every open table by replaying its stored actions through the engine (with
         ``--cluster``: only the tables being played that no live process owns)."""
         if self.leases is not None:
+            # a process started under the name of one that died gives up what that one held
+            await asyncio.to_thread(self.leases.release_all)
+            await asyncio.to_thread(self.leases.watch)
             await self.adopt()
             self.renewer = asyncio.create_task(self._renew_forever(), name="leases")
             return
@@ -112,12 +116,16 @@ class Hub:
                 self._resume(table)
 
     async def _renew_forever(self) -> None:
-        """Renew the leases a few times a term, and hand on at once a table another process asks for."""
+        """Renew the leases a few times a term, hand on at once a table another process asks for,
+        and every tick look for processes that died (`Leases.watch`), whose tables are adopted at once."""
         assert self.leases is not None
         renewed = 0.0
+        trouble = logs.Trouble(log, "renewing the leases failed")
         while True:
             await asyncio.sleep(self.tick)
             try:
+                if await asyncio.to_thread(self.leases.watch):
+                    await self.adopt()
                 if time.monotonic() - renewed >= self.settings.lease_seconds / 4:
                     renewed = time.monotonic()
                     present = set(self.tables)  # tables made or taken while renewing are judged next time
@@ -138,8 +146,9 @@ class Hub:
                     elif time.monotonic() - table.loaded_at >= self.hold:
                         log.info("table %s: handed to the server that asked for it", table_id)
                         await self.drop(table_id, release=True)
-            except Exception:
-                log.exception("renewing the leases failed")
+                trouble.ok()
+            except Exception as e:
+                trouble.failed(e)
 
     def _lost(self, table_id: str) -> None:
         """A table found its next version stored by another process: let it go (no lease to give)."""
@@ -166,6 +175,8 @@ class Hub:
                 task.cancel()
         self.journal.close()
         self.bots.close()
+        if self.leases is not None:
+            self.leases.close()
         self.store.close()
 
     async def shutdown(self) -> None:
@@ -180,6 +191,7 @@ class Hub:
         if self.leases is not None:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.leases.release_all)
+            self.leases.close()
         self.close()
 
     # --- expiry: tables nobody joins or uses any more leave memory (and, if empty, the store) ---
@@ -189,12 +201,14 @@ class Hub:
             self.sweeper = asyncio.create_task(self._sweep_forever(), name="sweeper")
 
     async def _sweep_forever(self) -> None:
+        trouble = logs.Trouble(log, "the sweep of expired tables failed")
         while True:
             await asyncio.sleep(self.settings.sweep_every)
             try:
                 await self.sweep()
-            except Exception:
-                log.exception("the sweep of expired tables failed")
+                trouble.ok()
+            except Exception as e:
+                trouble.failed(e)
 
     async def sweep(self, now: float | None = None) -> list[str]:
         """Close the tables that waited too long for their people or have been idle too long, and

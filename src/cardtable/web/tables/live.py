@@ -27,7 +27,6 @@ from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, game_part, 
 from cardtable.record import FORMAT
 from cardtable.registry import get_game
 from cardtable.shuffle import Shuffle, draw
-from cardtable.strict import one_line
 from cardtable.web.errors import Refused
 from cardtable.web.ops import logs, metrics
 from cardtable.web.settings import Settings
@@ -626,6 +625,7 @@ class LiveTable:
                 self._tell_all({"t": "busy", "busy": True, "message": "The server is busy: saving the last move…"})
                 await asyncio.shield(task)
             task.result()
+            self.journal.trouble.ok()
         finally:
             metrics.STORE.observe(time.monotonic() - started)
             if self.busy:
@@ -660,7 +660,7 @@ class LiveTable:
             self._lose(v)
             raise Refused(503, "the table moved to another server; reconnect", "elsewhere") from None
         except Exception as e:
-            log.error("table %s: storing version %d failed: %s", self.id, v, one_line(str(e), 200))
+            self.journal.trouble.failed(e, f" (table {self.id}, version {v})")
             self._schedule()  # a bot's or a timer's move is tried again
             raise Refused(503, "the server could not save the move; try again", "busy") from None
         metrics.MOVES.labels(by="stand_in" if stand_in else ("person" if self.seats[seat].human else "bot")).inc()
@@ -685,8 +685,9 @@ class LiveTable:
         for listener in self.hooks.hands_ended:
             try:
                 await asyncio.to_thread(listener, ended)
-            except Exception:
-                log.exception("table %s: a listener of the hands that ended failed (told again when rebuilt)", self.id)
+            except Exception as e:
+                what = f"table {self.id}: a listener of the hands that ended failed (told again when rebuilt)"
+                logs.failed(log, what, e)
 
     async def _deal(self, new_match: bool) -> None:
         board = self._board()
@@ -716,6 +717,10 @@ class LiveTable:
         except IntegrityError:
             self._lose(v)
             return
+        except Exception as e:
+            self.journal.trouble.failed(e, f" (table {self.id}, version {v}, a deal)")
+            self._schedule()  # the deal is tried again after the summary's pause
+            raise Refused(503, "the server could not save the deal; try again", "busy") from None
         metrics.MOVES.labels(by="deal").inc()
         entry = self._apply_deal(v, data)
         self.programs.dealt(entry.state)
@@ -825,7 +830,10 @@ class LiveTable:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        if self.state is None or self.status != "playing":
+        if self.status != "playing":
+            return
+        if self.state is None:  # a first deal that could not be stored: tried again
+            self.timer = asyncio.create_task(self._next_hand(self.version))
             return
         actor = self.game.actor(self.state)
         if actor is None:
@@ -843,7 +851,11 @@ class LiveTable:
         async def deal() -> None:
             if self.version == v and self.status == "playing":
                 # a table that plays a fixed number of hands starts a new match when one is won
-                won = self._winner(self.state) is not None or self.game.next_hand(self.state) is None
+                won = (
+                    self.state is None
+                    or self._winner(self.state) is not None
+                    or self.game.next_hand(self.state) is None
+                )
                 await self._deal(new_match=won)
 
         self._spawn(self._quietly(deal))
@@ -888,8 +900,8 @@ class LiveTable:
     async def _quietly(self, job: Callable[[], Awaitable[None]]) -> None:
         try:
             await self.submit(job)
-        except Exception:
-            log.exception("table %s: a command failed", self.id)
+        except Exception as e:
+            logs.failed(log, f"table {self.id}: a command failed", e)
 
     def _start_grace(self, seat: int) -> None:
         old = self.graces.pop(seat, None)
