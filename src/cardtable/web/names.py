@@ -254,14 +254,35 @@ def _seconds_written_short(spec: str) -> str:
     return f"{head}@{short.removesuffix('.0')}"
 
 
+#: Bot kinds that run a program (`cardtable.web.tables.bots.PROGRAM_KINDS`): never made here, so
+#: that no name read from a table or a database starts a program.
+RUNS_A_PROGRAM = frozenset({"cmd"})
+
+
+_OWN_NAMES: dict[tuple[str, Any, str], str] = {}
+
+
+def _own_name(game: Any, wanted: str) -> str:
+    """The name the bot ``wanted`` gives itself at a table of ``game`` (a searching bot takes a
+    tenth of a second to make: made once per game, rules and spec, for the 512 last asked)."""
+    from cardtable.bots import make_bot
+
+    key = (str(game.name), game.rules, wanted)
+    name = _OWN_NAMES.get(key)
+    if name is None:
+        name = str(getattr(make_bot(game, wanted), "name", "") or "").strip()
+        if len(_OWN_NAMES) >= 512:
+            _OWN_NAMES.clear()
+        _OWN_NAMES[key] = name
+    return name
+
+
 def bot_name(game: Any, spec: object, programs: Mapping[str, str] | None = None) -> str:
     """The name under which the bot ``spec`` sits at a table of ``game``: the bot's own name, or
     an operator's program by the name the operator gave it; ``422`` for a spec that is no bot's
     name (``random:`` and a hundred letters), ``400`` for one that is not a short text. Whether
     the server lets the bot sit (a program named by a table, a time limit) is asked apart
     (`cardtable.web.tables.bots.refusal`)."""
-    from cardtable.bots import make_bot
-
     if not isinstance(spec, str) or not 1 <= len(spec.strip()) <= KIND:
         raise Refused(400, f'bot: expected a bot name of 1 to {KIND} characters such as "rule"')
     problem = text_problem(spec)
@@ -271,12 +292,13 @@ def bot_name(game: Any, spec: object, programs: Mapping[str, str] | None = None)
     if spec in (programs or {}):
         return spec
     wanted = _seconds_written_short(spec)
+    kind = wanted.partition(":")[0]
+    if kind in RUNS_A_PROGRAM:
+        raise Refused(422, "a table cannot name a program to run; the server's operator offers bot programs by name")
     try:
-        made = make_bot(game, wanted)
+        name = _own_name(game, wanted)
     except CardtableError as e:
         raise Refused(422, str(e)) from None
-    name = str(getattr(made, "name", "") or "").strip()
-    kind = wanted.partition(":")[0]
     if name == wanted:
         return name
     if not name or name.partition(":")[0].partition("@")[0] != kind:

@@ -87,7 +87,7 @@ def run(action: str, game: str, bots: Sequence[str] | None, deals: int, seed: in
         engine = make_engine(url)
         try:
             if action == "calibrate":
-                chosen = list(bots or DEFAULT_BOTS)
+                chosen = _own_names(game, bots or DEFAULT_BOTS)
                 known = ratings_store.skills(engine, game, "bot:")
                 after = calibrate(game, chosen, deals, seed, known, jobs)
                 ratings_store.write_skills(engine, game, {bot_key(b): after[bot_key(b)] for b in chosen})
@@ -109,3 +109,17 @@ def _print(game: str, engine: Any) -> None:
     for p, s in people:
         j = s.to_json()
         print(f"  {p.name:<24} {j['rating']:>7.2f}  [{j['low']:.2f}, {j['high']:.2f}]  {s.hands}  (player)")
+
+
+def _own_names(game: str, bots: Sequence[str]) -> list[str]:
+    """The bots under their own names, as a table seats them (`cardtable.web.names.bot_name`:
+    ``search`` is ``search:medium``), so that their ratings are those the leaderboard shows."""
+    from cardtable.registry import get_game
+    from cardtable.web.errors import Refused
+    from cardtable.web.names import bot_name
+
+    made = get_game(game)
+    try:
+        return list(dict.fromkeys(bot_name(made, bot) for bot in bots))
+    except Refused as e:
+        raise CardtableError(e.message) from None

@@ -4,6 +4,8 @@ that end at a table where a player sits are rated (each hand once, whatever is r
 
 from __future__ import annotations
 
+import functools
+
 from cardtable.web.players import ratings, store
 from cardtable.web.tables.hooks import Ended
 from cardtable.web.tables.hub import Hub
@@ -34,4 +36,5 @@ def attach(hub: Hub) -> None:
             store.rate_hands(engine, ended.table_id, ended.game_name, who, contests)
 
     hub.hooks.seat_player = seat_player
+    hub.hooks.player_seat = functools.partial(store.seat_of_player, engine)
     hub.hooks.hands_ended.append(rate)

@@ -10,12 +10,14 @@ import secrets
 import socket
 import time
 from collections import Counter, defaultdict
+from collections.abc import AsyncIterator
 from typing import Any
 
 from cardtable import registry
 from cardtable.core import CardtableError
 from cardtable.registry import get_game_from_rules
 from cardtable.strict import excerpt
+from cardtable.web import names
 from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress
 from cardtable.web.ops import logs
@@ -44,6 +46,19 @@ def _preset_rules(game: str, preset: str | None) -> dict[str, Any]:
     return dict(known[preset])
 
 
+def bot_seat(game: Any, spec: object, settings: Settings) -> str:
+    """The name under which the bot ``spec`` sits at a table of ``game`` on this server (the
+    bot's own name: `cardtable.web.names.bot_name`), or the refusal: ``400`` for a spec that is
+    not a short text, ``422`` for an unknown bot or level, a program named by a table, or a bot
+    that would think longer than the server allows (`cardtable.web.tables.bots.refusal`)."""
+    programs = dict(settings.bot_programs)
+    name = names.bot_name(game, spec, programs)
+    why = refusal(game, name, settings.max_bot_seconds, programs)
+    if why is not None:
+        raise Refused(422, why)
+    return name
+
+
 class Hub:
     """Every live table of this server, with the store and the bots' pool they share."""
 
@@ -56,7 +71,8 @@ class Hub:
         self.hooks = Hooks()
         self.tables: dict[str, LiveTable] = {}
         self.addresses: Counter[str] = Counter()
-        self.lock = asyncio.Lock()
+        self.lock = asyncio.Lock()  # held while a table is created
+        self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}  # each table id's (`_only`)
         self.create_limit = PerAddress(1 / settings.create_every, settings.create_burst)
         self.join_limit = PerAddress(1 / settings.join_every, settings.join_burst)
         #: The waiting tables each address created (to bound how many one address holds open).
@@ -107,7 +123,7 @@ class Hub:
         for table_id in await asyncio.to_thread(self.leases.orphans):
             if table_id in self.tables:
                 continue
-            async with self.lock:
+            async with self._only(table_id):
                 if table_id in self.tables or not (await asyncio.to_thread(self.leases.take, table_id)).ours:
                     continue
                 table = await self._load(table_id)
@@ -140,7 +156,7 @@ class Hub:
                 for table_id in wanted:
                     table = self.tables.get(table_id)
                     if table is None:  # a lease held for a table not served here: pass it on
-                        async with self.lock:
+                        async with self._only(table_id):
                             if table_id not in self.tables:
                                 await asyncio.to_thread(self.leases.release, table_id)
                     elif time.monotonic() - table.loaded_at >= self.hold:
@@ -260,14 +276,14 @@ class Hub:
         if len(table_id) > 32:
             raise Refused(404, f"no table {excerpt(table_id)}")
         if self.leases is None:
-            async with self.lock:
+            async with self._only(table_id):
                 table = self.tables.get(table_id) or await self._load(table_id)
             if table is None:
                 raise Refused(404, f"no table {excerpt(table_id)}")
             return table
         deadline = time.monotonic() + self.wait_for_lease
         while True:
-            async with self.lock:
+            async with self._only(table_id):
                 table = self.tables.get(table_id)
                 if table is not None:
                     return table
@@ -286,6 +302,21 @@ class Hub:
                 )
             await asyncio.sleep(0.1)
 
+    @contextlib.asynccontextmanager
+    async def _only(self, table_id: str) -> AsyncIterator[None]:
+        """Hold the lock of one table's id: one request at a time looks the table up, takes its
+        lease and loads it, while other tables' requests go on (loading a long match takes a
+        while, and the tables of a dead process are taken all at once)."""
+        entry = self._locks.setdefault(table_id, (asyncio.Lock(), [0]))
+        entry[1][0] += 1
+        try:
+            async with entry[0]:
+                yield
+        finally:
+            entry[1][0] -= 1
+            if entry[1][0] == 0:
+                del self._locks[table_id]
+
     async def _load(self, table_id: str) -> LiveTable | None:
         loaded = await asyncio.to_thread(self.store.load, table_id)
         if loaded is None:
@@ -293,7 +324,8 @@ class Hub:
         row, seat_rows, action_rows = loaded
         try:
             table = LiveTable(row, seat_rows, self.settings, self.store, self.bots, self.journal, self.hooks)
-            table.restore(action_rows)
+            # replayed in a thread: a long match's replay does not hold up the other tables
+            await asyncio.to_thread(table.restore, action_rows)
         except CardtableError as e:
             log.error("table %s cannot be rebuilt: %s", table_id, e)
             return None
@@ -338,11 +370,7 @@ class Hub:
             raise Refused(400, 'seats: expected a list with "human" or a bot name for each seat')
         if len(seats) != game.seats:
             raise Refused(422, f"seats: {game_name} has {game.seats} seats, not {len(seats)}")
-        for spec in seats:
-            if spec != HUMAN:
-                why = refusal(game, spec, self.settings.max_bot_seconds, dict(self.settings.bot_programs))
-                if why is not None:
-                    raise Refused(422, why)
+        seats = [spec if spec == HUMAN else bot_seat(game, spec, self.settings) for spec in seats]
         async with self.lock:
             open_now = sum(1 for t in self.tables.values() if t.status != "closed")
             if open_now >= self.settings.max_open_tables:

@@ -18,7 +18,10 @@ holds the row's lease, renews every lease it holds a few times per term, and:
   dies (a killed process's socket is closed by its kernel). Four times a second every process
   tries that lock of each other lease owner, for the length of one statement
   (``pg_try_advisory_xact_lock``): an owner whose lock it gets, twice `CONFIRM` seconds apart,
-  is dead, and its leases count as run out (`dead`). Nothing more is written for it: one read a
+  is dead, and its leases count as run out (`dead`): a client's request for one of its tables
+  takes it at once, wherever the load balancer sent the client, and the tables nobody asks for
+  (bots only) are adopted `ADOPT_AFTER` seconds later, so that a table with people is not first
+  adopted by one process and then handed to the one their connections reach. Nothing more is written for it: one read a
   tick, no write per move. A machine that vanishes without closing its sockets is noticed when
   its leases run out, as before. A live process whose own connection broke (the database
   restarted) takes its lock again at its next tick, well within `CONFIRM`; if a peer still took
@@ -47,6 +50,8 @@ from cardtable.web.tables.store import Store
 LIFE_LOCKS = 0x63617264
 #: Seconds for which an owner's lock must be found free, from first to last look, before it is dead.
 CONFIRM = 0.75
+#: Seconds after its owner is found dead that a table nobody asked for is adopted.
+ADOPT_AFTER = 1.5
 
 _DEAD = text(
     "SELECT owner FROM (SELECT DISTINCT owner FROM leases WHERE owner <> :me) AS o"
@@ -74,13 +79,15 @@ class Leases:
         #: Other owners found without their lock: when first found so, and those confirmed dead.
         self.free_since: dict[str, float] = {}
         self.dead: frozenset[str] = frozenset()
+        self.long_dead: frozenset[str] = frozenset()
 
     def watch(self) -> frozenset[str]:
         """Hold this process's own lock (taking it again on a new connection if the old one
-        broke), and find the other lease owners that are dead (`CONFIRM`): one statement on the
-        lock's own connection. Returns the owners dead now (also kept in `dead`)."""
+        broke), and find the other lease owners that are dead (`CONFIRM`, kept in `dead`): one
+        statement on the lock's own connection. Returns those dead long enough that their tables
+        nobody asked for are to be adopted (`ADOPT_AFTER`)."""
         if not self.watching:
-            return self.dead
+            return self.long_dead
         if self.life is None:
             conn = self.store.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
             try:
@@ -92,7 +99,7 @@ class Leases:
                 raise
             if not held:  # a peer is looking at our lock this very moment: next tick
                 conn.close()
-                return self.dead
+                return self.long_dead
             self.life = conn
         try:
             free = {r[0] for r in self.life.execute(_DEAD, {"me": self.me, "ns": LIFE_LOCKS})}
@@ -102,7 +109,10 @@ class Leases:
         now = time.monotonic()
         self.free_since = {owner: self.free_since.get(owner, now) for owner in free}
         self.dead = frozenset(owner for owner, since in self.free_since.items() if now - since >= CONFIRM)
-        return self.dead
+        self.long_dead = frozenset(
+            owner for owner, since in self.free_since.items() if now - since >= CONFIRM + ADOPT_AFTER
+        )
+        return self.long_dead
 
     def close(self) -> None:
         """Let this process's own lock go (its connection closed)."""
@@ -184,12 +194,12 @@ class Leases:
             conn.execute(delete(leases).where(mine))
 
     def orphans(self, limit: int = 50) -> list[str]:
-        """Tables being played whose lease is missing, ran out, or is held by a dead process
-        (`watch`): someone must take them, or their bots wait for ever."""
+        """Tables being played whose lease is missing, ran out, or is held by a process dead for
+        a while (`watch`): someone must take them, or their bots wait for ever."""
         now = time.time()
         gone = leases.c.until < now
-        if self.dead:
-            gone = gone | leases.c.owner.in_(sorted(self.dead))
+        if self.long_dead:
+            gone = gone | leases.c.owner.in_(sorted(self.long_dead))
         with self.store.engine.connect() as conn:
             rows = conn.execute(
                 select(tables.c.id)

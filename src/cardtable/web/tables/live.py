@@ -27,6 +27,7 @@ from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, game_part, 
 from cardtable.record import FORMAT
 from cardtable.registry import get_game
 from cardtable.shuffle import Shuffle, draw
+from cardtable.web import names
 from cardtable.web.errors import Refused
 from cardtable.web.ops import logs, metrics
 from cardtable.web.settings import Settings
@@ -313,13 +314,33 @@ class LiveTable:
 
     # --- the commands (run on the worker) ---
 
-    async def join(self, invite: object, name: str, seat: int | None, player: str | None = None) -> tuple[int, str]:
+    async def join(
+        self, invite: object, name: str, seat: int | None, player: str | None = None, held: object = None
+    ) -> tuple[int, str]:
         """Take a free seat: with the invite (or host) token, or at a public table without one,
-        since the open list shows it to everyone to join. ``player`` (a player's id) sits down
-        as that player, at most once at a table."""
+        since the open list shows it to everyone to join.
+
+        One person holds one seat. A person is known here by what their client shows: a
+        player's id (``player``, from the player's token: a player sits once at a table, rated
+        or not) and a seat's token they hold at this table already (``held``: ``join``'s
+        ``token``). A join that shows either for a seat of this table is ``409``. Nothing else
+        tells two browsers of one person apart (not an address: a family or a club shares one),
+        so a person who shows nothing is a new person. A name that looks like the name of
+        someone seated here (`cardtable.web.names.looks_alike`) is ``409`` too, so that nobody
+        at a table passes for another."""
         invited = token_matches(invite, self.row.invite_hash) or token_matches(invite, self.row.host_hash)
         if not (invited or self.row.public):
             raise Refused(403, "the invite token is not this table's")
+        if held is not None and (mine := self.seat_of_token(held)) is not None:
+            raise Refused(409, f"you already sit at this table, in seat {mine}")
+        if player is not None and self.hooks.player_seat is not None:
+            mine = await asyncio.to_thread(self.hooks.player_seat, self.id, player)
+            if mine is not None:
+                raise Refused(409, f"you already sit at this table, in seat {mine}")
+        seated = [s.name for s in self.seats if s.human and s.token_hash is not None]
+        like = names.alike(name, seated)
+        if like is not None:
+            raise Refused(409, f"{like[:40]!r} sits at this table already: choose a name that does not look like it")
         free = self.free_seats()
         if seat is None:
             if not free:
