@@ -283,6 +283,8 @@ def bot_name(game: Any, spec: object, programs: Mapping[str, str] | None = None)
     name (``random:`` and a hundred letters), ``400`` for one that is not a short text. Whether
     the server lets the bot sit (a program named by a table, a time limit) is asked apart
     (`cardtable.web.tables.bots.refusal`)."""
+    if isinstance(spec, str) and spec not in (programs or {}) and spec.strip().partition(":")[0] in RUNS_A_PROGRAM:
+        raise Refused(422, "a table cannot name a program to run; the server's operator offers bot programs by name")
     if not isinstance(spec, str) or not 1 <= len(spec.strip()) <= KIND:
         raise Refused(400, f'bot: expected a bot name of 1 to {KIND} characters such as "rule"')
     problem = text_problem(spec)
@@ -293,8 +295,6 @@ def bot_name(game: Any, spec: object, programs: Mapping[str, str] | None = None)
         return spec
     wanted = _seconds_written_short(spec)
     kind = wanted.partition(":")[0]
-    if kind in RUNS_A_PROGRAM:
-        raise Refused(422, "a table cannot name a program to run; the server's operator offers bot programs by name")
     try:
         name = _own_name(game, wanted)
     except CardtableError as e:

@@ -120,6 +120,6 @@ def _own_names(game: str, bots: Sequence[str]) -> list[str]:
 
     made = get_game(game)
     try:
-        return list(dict.fromkeys(bot_name(made, bot) for bot in bots))
+        return [bot_name(made, bot) for bot in bots]
     except Refused as e:
         raise CardtableError(e.message) from None
