@@ -97,9 +97,18 @@ class Hub:
         """Rebuild every open table by replaying its stored actions through the engine (with
         ``--cluster``: only the tables being played that no live process owns)."""
         if self.leases is not None:
-            # a process started under the name of one that died gives up what that one held
-            await asyncio.to_thread(self.leases.release_all)
-            await asyncio.to_thread(self.leases.watch)
+            # this process's own lock first (a peer may be looking at it this very moment: a few
+            # tries); then, a process started under the name of one that died gives up what that
+            # one held. A live process of the same name keeps its lock and its leases.
+            for _ in range(10):
+                await asyncio.to_thread(self.leases.watch)
+                if self.leases.life is not None or not self.leases.watching:
+                    break
+                await asyncio.sleep(0.2)
+            if self.leases.life is not None:
+                await asyncio.to_thread(self.leases.release_all)
+            elif self.leases.watching:
+                log.warning("another live server process is named %s: its leases are left to it", self.leases.me)
             await self.adopt()
             self.renewer = asyncio.create_task(self._renew_forever(), name="leases")
             return
