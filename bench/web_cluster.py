@@ -2,10 +2,10 @@
 correctness under load, failover, and throughput by the number of processes.
 
     python bench/web_cluster.py --pg postgresql+psycopg://postgres@127.0.0.1:5432/postgres \\
-        [--processes 3] [--tables 600] [--hands 2] [--kills 0] [--json]
+        [--processes 3] [--tables 600] [--hands 2] [--kills 0] [--game smear] [--lease S] [--json]
 
-Each table is a Smear table with three rule bots and a scripted person in seat 0 who plays
-random legal moves through HAProxy (docs/deploy/haproxy.cfg with its ports changed), reconnecting
+Each table is a table of ``--game`` (Smear by default) with rule bots and a scripted person in
+seat 0 who plays random legal moves through HAProxy (docs/deploy/haproxy.cfg with its ports changed), reconnecting
 whenever the connection closes. A database of the run's own is made on ``--pg`` and dropped.
 
 - Correctness: every table plays ``--hands`` hands; then each record is read back through the
@@ -13,7 +13,9 @@ whenever the connection closes. A database of the run's own is made on ``--pg`` 
   scores the hand-end events told the person.
 - Failover (``--kills K``): K times at random moments one of the processes is killed (SIGKILL)
   and started again on its port; the time from each lost connection until that client is served
-  again is reported (p50, p95, max).
+  again is reported (p50, p95, max). ``--lease`` is the server's own default unless given, so
+  that the failover measured is the one a deployment gets; a Smear match ends when it is won,
+  so a long run of kills wants ``--game sheepshead``, whose matches play all their hands.
 - Throughput: moves of all seats stored per second, and the person's move latency (act to ack).
 """
 
@@ -42,7 +44,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from tests.web.client import create, join
 from tests.web.cluster import Player, Proxy, cluster_server, lost_moves
 
+from cardtable import registry
 from cardtable.record import replay_record
+from cardtable.web.settings import Settings
 
 QUANTILES = (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))
 
@@ -64,9 +68,8 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
             servers.append(cluster_server(db, args.lease, *extra))
             servers[-1].start()
         proxy.start()
-        tables = [
-            create(proxy, "smear", ["human", "rule", "rule", "rule"], hands=args.hands) for _ in range(args.tables)
-        ]
+        seats = ["human"] + ["rule"] * (registry.get_game(args.game).seats - 1)
+        tables = [create(proxy, args.game, seats, hands=args.hands) for _ in range(args.tables)]
         players = [Player(t["table"], join(proxy, t, f"P{n}")["token"], n) for n, t in enumerate(tables)]
         started = time.monotonic()
         deadline = started + args.timeout
@@ -158,7 +161,8 @@ async def main() -> None:
     ap.add_argument("--hands", type=int, default=2)
     ap.add_argument("--kills", type=int, default=0)
     ap.add_argument("--gap", type=float, default=4.0, help="longest time between kills (s)")
-    ap.add_argument("--lease", type=float, default=3.0)
+    ap.add_argument("--lease", type=float, default=Settings().lease_seconds, help="a lease's term (the server's)")
+    ap.add_argument("--game", default="smear", choices=registry.names())
     ap.add_argument("--bot-pause", type=float, default=0.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=1200)
@@ -173,6 +177,7 @@ async def main() -> None:
     finally:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    out["game"], out["lease_seconds"] = args.game, args.lease
     out["machine"] = f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
     out["load_average"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(out) if args.json else "\n".join(f"{k}: {v}" for k, v in out.items()))

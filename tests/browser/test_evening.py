@@ -1,9 +1,14 @@
 """An evening at the table, as the pages promise it: four people in four browsers (two of them
 phone-sized) play a Smear match with phrases-only talk, a time per move, sounds and motion on,
-while two spectators talk among themselves and no player ever sees it."""
+while two spectators talk among themselves and no player ever sees it. The spectators watch from
+another address than the players' (through the proxy the server trusts): a spectator page from a
+player's own address is taken for that player's, and hears no spectator."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser.pages import create_table, join, play_until_summary, sit_down, wait_until
@@ -11,6 +16,18 @@ from tests.web.client import Server
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 375, "height": 667}
+#: The spectators' devices: another address, as the trusted proxy in front of the server says.
+ELSEWHERE = {"X-Forwarded-For": "203.0.113.8"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("evening") / "tables.db"
+    s = Server(f"sqlite:///{db}", "--trusted-proxy", "127.0.0.1").start()
+    try:
+        yield s
+    finally:
+        s.stop()
 
 
 def said(page: Page, text: str) -> bool:
@@ -30,7 +47,8 @@ def test_four_people_and_two_spectators_spend_an_evening(chromium: Browser, serv
     ]
     link = create_table(pages[0], server.url, "smear", ["human"] * 4, hands=1, talk="phrases", move_seconds=120)
     table = link.split("/t/")[1].split("?")[0]
-    watchers = [chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page() for _ in range(2)]
+    elsewhere = {"viewport": DESKTOP, "extra_http_headers": ELSEWHERE}
+    watchers = [chromium.new_context(bypass_csp=True, **elsewhere).new_page() for _ in range(2)]
     for w in watchers:
         w.goto(f"{server.url}/t/{table}")
         w.wait_for_selector("#table[data-v]")

@@ -1,14 +1,20 @@
 """Talk and clocks in a real browser (web.md §4), used by clicking and typing as people do.
 
 Two players and two spectators at a free-talk table: a player's words reach everyone, shown as
-text; a spectator's reach the spectators only; a muted person stays muted after a reload. At a
+text; a spectator's reach the spectators only (a spectator page from a player's own address is
+taken for that player's, so the spectators here come from another address, through the proxy
+the server trusts); a muted person stays muted after a reload; an emoji family and a no-break
+space are said as typed. At a
 phrases-only table with a time per move the quick reactions are the only talk while the hand is
 played, the seat to act sees its clock run, and the page says when the time ran out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import httpx
+import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser.pages import create_table, join, sit_down, wait_until
@@ -16,6 +22,18 @@ from tests.web.client import Server
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 375, "height": 667}
+#: The spectators' devices: another address, as the trusted proxy in front of the server says.
+ELSEWHERE = {"X-Forwarded-For": "203.0.113.7"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("talk") / "tables.db"
+    s = Server(f"sqlite:///{db}", "--trusted-proxy", "127.0.0.1").start()
+    try:
+        yield s
+    finally:
+        s.stop()
 
 
 def lines(page: Page) -> list[str]:
@@ -41,7 +59,10 @@ def test_players_and_spectators_talk_apart_and_a_mute_stays(chromium: Browser, s
     link = create_table(desk, server.url, "smear", ["human", "human", "rule", "rule"], hands=None, talk="free")
     table = table_of(link)
     assert httpx.get(f"{server.url}/api/tables/{table}", timeout=10).json()["talk"] == "free"
-    watchers = [chromium.new_context(bypass_csp=True, viewport=DESKTOP).new_page() for _ in range(2)]
+    watchers = [
+        chromium.new_context(bypass_csp=True, viewport=DESKTOP, extra_http_headers=ELSEWHERE).new_page()
+        for _ in range(2)
+    ]
     for w in watchers:
         w.goto(f"{server.url}/t/{table}")
         w.wait_for_selector("#table[data-v]")
@@ -69,9 +90,9 @@ def test_players_and_spectators_talk_apart_and_a_mute_stays(chromium: Browser, s
 
     say(watchers[0], "who wins this one?")
     wait_until(watchers[1], lambda: said(watchers[1], "who wins this one?"))
-    say(phone, "hello all")
+    say(phone, "hello all \U0001f468\u200d\U0001f469\u200d\U0001f467\u00a0!")
     for page in (desk, *watchers):
-        wait_until(page, lambda p=page: said(p, "hello all"))
+        wait_until(page, lambda p=page: said(p, "hello all \U0001f468\u200d\U0001f469\u200d\U0001f467"))
     assert not said(desk, "who wins") and not said(phone, "who wins"), "the players never see the spectators' talk"
 
     # Bo mutes Ann; Ann's next words do not show on Bo's page, even after a reload

@@ -150,3 +150,43 @@ async def test_a_rolling_restart_behind_haproxy_is_only_a_reconnect(pg_db: str) 
     finally:
         proxy.kill()
         stop_all(*servers)
+
+
+async def test_a_killed_process_is_noticed_before_its_leases_run_out(pg_db: str) -> None:
+    """A process killed with SIGKILL is noticed by the others through the database (its own
+    advisory lock is released with its connection): its table of bots is taken over while its
+    lease, at the default term, still runs, and plays on there."""
+    a = cluster_server(pg_db, 10.0, "--bot-pause", "0.05")
+    b = cluster_server(pg_db, 10.0, "--bot-pause", "0.05")
+    engine = create_engine(pg_db)
+    try:  # both are stopped, whatever fails
+        a.start()
+        b.start()
+        t = create(a, "sheepshead", ["rule"] * 5, hands=100)
+        with engine.connect() as conn:
+            lease = text("SELECT owner, until FROM leases WHERE table_id = :t")
+            owner, _ = conn.execute(lease, {"t": t["table"]}).one()
+        assert a.proc is not None and str(owner).split(":")[1] == str(a.proc.pid)
+        a.kill()
+        with engine.connect() as conn:
+            _, until = conn.execute(lease, {"t": t["table"]}).one()  # as the dead process last renewed it
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with engine.connect() as conn:
+                now_owner, _ = conn.execute(lease, {"t": t["table"]}).one()
+            if now_owner != owner:
+                break
+            await asyncio.sleep(0.05)
+        taken_at = time.time()
+        assert now_owner != owner, "nobody took the dead process's table"
+        assert taken_at < until, f"taken {taken_at - until:.1f} s after the dead process's lease ran out"
+        version = b.get(f"/api/tables/{t['table']}").json()["version"]
+        for _ in range(100):  # its bots play on at the process that took it
+            await asyncio.sleep(0.1)
+            if b.get(f"/api/tables/{t['table']}").json()["version"] > version:
+                break
+        else:
+            raise AssertionError("the table did not play on after it was taken over")
+    finally:
+        engine.dispose()
+        stop_all(a, b)

@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from cardtable.strict import one_line
-from cardtable.web import pages, workers
+from cardtable.web import names, pages, workers
 from cardtable.web.errors import Refused
 from cardtable.web.guard import MAX_ERROR, Guard
 from cardtable.web.limits import wait_text
@@ -34,7 +34,7 @@ from cardtable.web.review import jobs as review
 from cardtable.web.review.replaywork import Replayer
 from cardtable.web.settings import Settings
 from cardtable.web.tables import connection
-from cardtable.web.tables.hub import Hub
+from cardtable.web.tables.hub import Hub, bot_seat
 from cardtable.web.tables.live import LiveTable
 from cardtable.web.tournaments import listen
 from cardtable.web.tournaments import routes as tournaments
@@ -133,12 +133,12 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
         if "player" in body:  # sitting down as a player (`cardtable.web.players.routes`): the player's name
             player = await players.player_of(hub_of(request), body["player"])
             name = name if name is not None else player.name
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40 or not name.isprintable():
-            raise Refused(400, "name: expected a name of 1 to 40 printable characters")
+        kept = names.person(name)
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise Refused(400, "seat: expected a seat number")
+        # "token": a seat's token the client holds at this table already (one person, one seat)
         got, token = await table.submit(
-            lambda: table.join(body.get("invite"), name.strip(), seat, player.id if player else None)
+            lambda: table.join(body.get("invite"), kept, seat, player.id if player else None, body.get("token"))
         )
         return {"seat": got, "token": token}
 
@@ -213,11 +213,4 @@ async def _async(value: Any) -> Any:
 
 
 def _bot_name(table: LiveTable, bot: object) -> str:
-    from cardtable.web.tables.bots import refusal
-
-    if not isinstance(bot, str):
-        raise Refused(400, 'bot: expected a bot name such as "rule"')
-    why = refusal(table.game, bot, table.settings.max_bot_seconds, dict(table.settings.bot_programs))
-    if why is not None:
-        raise Refused(422, why)
-    return bot
+    return bot_seat(table.game, bot, table.settings)

@@ -50,3 +50,22 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+def outage(exc: BaseException) -> str | None:
+    """What went wrong in one line, when ``exc`` is not a bug but the world: the database not
+    answering (an outage, a restart, a lost connection, a pool with no connection free) or a
+    table that another server process took over; ``None`` for anything else, a bug whose
+    traceback the log must keep."""
+    from sqlalchemy import exc as sa
+
+    from cardtable.strict import one_line
+    from cardtable.web.errors import Refused
+
+    if isinstance(exc, Refused) and exc.reason in ("elsewhere", "busy"):
+        return one_line(exc.message, 200)
+    if isinstance(exc, sa.OperationalError | sa.InterfaceError | sa.TimeoutError | sa.DisconnectionError):
+        cause = exc.orig if isinstance(exc, sa.DBAPIError) and exc.orig is not None else exc
+        first = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
+        return f"the database does not answer ({one_line(first, 160)})"
+    return None

@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from cardtable.strict import one_line
+from cardtable.web.database import outage
 from cardtable.web.network import Reach
 
 log = logging.getLogger("cardtable.web")
@@ -141,6 +142,12 @@ class Guard:
             if not started:
                 await _answer(send_with_headers, 413, f"the body is over {self.limit_of(scope['path'])} bytes")
         except Exception as e:
+            trouble = outage(e)  # the database down, or a table moving: one line, and try again
+            if trouble is not None:
+                log.warning("a request failed: %s %s: %s", scope["method"], scope["path"], trouble)
+                if not started:
+                    await _answer(send_with_headers, 503, "the server is busy; try again in a moment", retry_after=2)
+                return
             log.exception("a request failed: %s %s", scope["method"], scope["path"])
             if not started:
                 await _answer(send_with_headers, 500, f"internal error: please report ({type(e).__name__})")
@@ -161,13 +168,10 @@ def _counted(receive: Receive, limit: int) -> Receive:
     return wrapped
 
 
-async def _answer(send: Send, status: int, message: str) -> None:
+async def _answer(send: Send, status: int, message: str, retry_after: int = 0) -> None:
     body = error_body(message)
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-        }
-    )
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if retry_after:
+        headers.append((b"retry-after", str(retry_after).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -58,3 +58,35 @@ def setup(form: str = "text", level: int = logging.INFO) -> None:
     logging.getLogger("uvicorn.access").disabled = True
     # uvicorn's line per WebSocket opened and closed says nothing the server's own lines do not
     logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
+
+
+def failed(log: logging.Logger, what: str, exc: BaseException) -> None:
+    """Log that ``what`` failed with ``exc``: one line when the world is at fault (`outage`), the
+    traceback when it is a bug."""
+    from cardtable.web.database import outage
+
+    line = outage(exc)
+    if line is not None:
+        log.warning("%s: %s", what, line)
+    else:
+        log.error("%s", what, exc_info=(type(exc), exc, exc.__traceback__))
+
+
+class Trouble:
+    """A failure that may go on for a while (the database down, a lost connection): said once
+    when it begins, in one line (or with its traceback when it is a bug, `failed`), and once when
+    it is over, rather than on every retry."""
+
+    def __init__(self, log: logging.Logger, what: str) -> None:
+        self.log, self.what = log, what
+        self.on = False
+
+    def failed(self, exc: BaseException, detail: str = "") -> None:
+        if not self.on:
+            self.on = True
+            failed(self.log, f"{self.what}{detail}", exc)
+
+    def ok(self) -> None:
+        if self.on:
+            self.on = False
+            self.log.warning("%s: works again", self.what)

@@ -101,7 +101,7 @@ def run(action: str, game: str, bots: Sequence[str] | None, deals: int, seed: in
         engine = make_engine(url)
         try:
             if action == "calibrate":
-                chosen = list(bots or DEFAULT_BOTS)
+                chosen = _own_names(game, bots or DEFAULT_BOTS)
                 known = ratings_store.skills(engine, game, "bot:")
                 with Progress("deals", deals) as shown:
                     after = calibrate(game, chosen, deals, seed, known, jobs, shown.update)
@@ -128,3 +128,17 @@ def _line(name: str, skill: Skill, what: str) -> str:
     j = skill.to_json()
     provisional = "  provisional" if skill.provisional else ""
     return f"  {name:<24} {j['rating']:>7.2f}  [{j['low']:.2f}, {j['high']:.2f}]  {skill.hands}{provisional}{what}"
+
+
+def _own_names(game: str, bots: Sequence[str]) -> list[str]:
+    """The bots under their own names, as a table seats them (`cardtable.web.names.bot_name`:
+    ``search`` is ``search:medium``), so that their ratings are those the leaderboard shows."""
+    from cardtable.registry import get_game
+    from cardtable.web.errors import Refused
+    from cardtable.web.names import bot_name
+
+    made = get_game(game)
+    try:
+        return [bot_name(made, bot) for bot in bots]
+    except Refused as e:
+        raise CardtableError(e.message) from None

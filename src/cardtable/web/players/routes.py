@@ -30,12 +30,13 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 
 from cardtable import registry
+from cardtable.web import names
 from cardtable.web.errors import Refused
 from cardtable.web.limits import wait_text
 from cardtable.web.pages import STATIC
 from cardtable.web.players import store as ratings_store
 from cardtable.web.players.page import page
-from cardtable.web.players.ratings import bot_key, player_key, ranked
+from cardtable.web.players.ratings import Skill, bot_key, player_key, ranked
 from cardtable.web.players.store import Player
 from cardtable.web.tables.hub import Hub
 from cardtable.web.tokens import token_hash, token_matches
@@ -43,7 +44,7 @@ from cardtable.web.tokens import token_hash, token_matches
 router = APIRouter()
 
 #: The longest name a player may take, as at a table.
-MAX_NAME = 40
+MAX_NAME = names.MAX_PERSON
 
 #: How many players a leaderboard shows.
 LEADERS = 100
@@ -63,10 +64,8 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 def check_name(name: object) -> str:
-    """A player's name: 1 to 40 printable characters (no control character), trimmed."""
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME or not name.isprintable():
-        raise Refused(400, f"name: expected a name of 1 to {MAX_NAME} printable characters")
-    return name.strip()
+    """A player's name as kept (`cardtable.web.names.person`: 1 to 40 characters, none hidden)."""
+    return names.person(name)
 
 
 async def player_of(hub: Hub, token: object) -> Player:
@@ -180,7 +179,7 @@ async def leaderboard(request: Request, game: str) -> dict[str, Any]:
     engine = _hub(request).store.engine
     _game(game)
     people = await asyncio.to_thread(ratings_store.listed_players, engine, game, LEADERS)
-    bots = await asyncio.to_thread(ratings_store.skills, engine, game, "bot:")
+    bots = _real_bots(_hub(request), game, await asyncio.to_thread(ratings_store.skills, engine, game, "bot:"))
     return {
         "game": game,
         "players": [
@@ -188,6 +187,21 @@ async def leaderboard(request: Request, game: str) -> dict[str, Any]:
         ],
         "bots": [{"bot": k.removeprefix("bot:"), **s.to_json()} for k, s in ranked(bots)],
     }
+
+
+def _real_bots(hub: Hub, game: str, skills: dict[str, Skill]) -> dict[str, Skill]:
+    """The ratings of ``skills`` (keyed ``bot:NAME``) that belong to real bots, by name: the
+    known bots and plug-ins under their own names, and the operator's programs (a table seats a
+    bot under its own name, `cardtable.web.names.bot_name`; a name stored before that was so,
+    such as ``random:`` and any text, is no bot and is left out)."""
+    rules_game = registry.get_game(game)
+    programs = dict(hub.settings.bot_programs)
+    out = {}
+    for key, skill in skills.items():
+        name = key.removeprefix("bot:")
+        if names.is_bot_name(rules_game, name, programs):
+            out[name] = skill
+    return out
 
 
 def _file(name: str) -> FileResponse:

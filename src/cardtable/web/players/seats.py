@@ -5,6 +5,7 @@ seat's statistics in the hand (`cardtable.stats`, read from the hand replayed)."
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -41,6 +42,7 @@ def attach(hub: Hub) -> None:
             store.rate_hands(engine, ended.table_id, ended.game_name, who, hands)
 
     hub.hooks.seat_player = seat_player
+    hub.hooks.player_seat = functools.partial(store.seat_of_player, engine)
     hub.hooks.hands_ended.append(rate)
 
 

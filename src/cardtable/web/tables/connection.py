@@ -1,7 +1,13 @@
 """A client's live connection to a table (``/ws/tables/{id}``, web.md §2): the handshake's
 checks (origin, connections per address), the messages read strictly and limited, each command
 run on the table's one writer, and the connection's own writer sending what the table tells it.
-A refused message is a ``rejected`` message to its sender only; the connection stays open."""
+A refused message is a ``rejected`` message to its sender only; the connection stays open.
+
+What a client may make the server do is bounded by what it costs others, not only by its message
+rate: a ``hello`` after the first on a connection is answered at once with ``{"t": "current",
+"v": V}`` (every event up to ``V`` was sent on this connection, in order: there is nothing it has
+not been sent), never with the match's snapshot again; and talk has its own pace per connection,
+per seat and per address of spectators (`cardtable.web.tables.talk.Pace`)."""
 
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from cardtable.strict import BadJson, loads, one_line
+from cardtable.web.database import outage
 from cardtable.web.errors import Refused
 from cardtable.web.guard import MAX_ERROR
 from cardtable.web.limits import Bucket
@@ -57,14 +64,22 @@ async def serve(hub: Hub, websocket: WebSocket, table_id: str) -> None:
             await websocket.close(1013, "the table is moving to this server; try again")
             return
         table = None
+    except Exception as e:
+        if outage(e) is None:
+            raise
+        logs.failed(log, f"table {table_id[:32]}: a connection could not be served", e)
+        await websocket.close(1013, "the server is busy; try again")
+        return
     if table is None:
         await websocket.close(NO_TABLE, "no such table")
         return
     hub.addresses[address] += 1
-    conn = Conn(table=table_id)
+    conn = Conn(table=table_id, address=address)
     writer = asyncio.create_task(_write(websocket, conn))
     said_hello = False
+    first_token: str | None = None
     limit = Bucket(hub.settings.rate, hub.settings.burst)
+    talk_pace = table.pace.connection()
     metrics.CONNECTIONS.inc()
     try:
         while not conn.closed:
@@ -91,16 +106,20 @@ async def serve(hub: Hub, websocket: WebSocket, table_id: str) -> None:
                 if problem:
                     conn.send(_rejected(client_id, "bad_message", problem))
                     continue
+                if said_hello and parsed["token"] == first_token:
+                    # said again: the connection was sent everything up to conn.v already
+                    conn.send({"t": "current", "v": conn.v, **({"id": client_id} if client_id else {})})
+                    continue
                 seat = None
                 if parsed["token"] is not None:
                     seat = table.seat_of_token(parsed["token"])
                     if seat is None:
                         await websocket.close(WRONG_TOKEN, "the token is not a seat's at this table")
                         break
-                if said_hello and seat != conn.seat:
+                if said_hello:
                     conn.send(_rejected(client_id, "bad_message", "a connection keeps the seat of its first hello"))
                     continue
-                said_hello = True
+                said_hello, first_token = True, parsed["token"]
                 await table.submit(functools.partial(table.hello, conn, seat, parsed["v"]))
             elif kind == "act":
                 problem = _check_fields(parsed, {"v": (int,), "action": (str,), "id": (str,)})
@@ -122,6 +141,10 @@ async def serve(hub: Hub, websocket: WebSocket, table_id: str) -> None:
                 if problem:
                     conn.send(_rejected(client_id, "bad_message", problem))
                     continue
+                too_fast = table.pace.take(talk_pace, conn.seat, address)
+                if too_fast is not None:
+                    conn.send(_rejected(client_id, "rate", too_fast))
+                    continue
                 await _command(table, conn, client_id, functools.partial(table.say, conn, parsed["text"]))
             elif kind == "ping":
                 conn.send({"t": "pong", **({"id": client_id} if client_id else {})})
@@ -129,8 +152,8 @@ async def serve(hub: Hub, websocket: WebSocket, table_id: str) -> None:
                 conn.send(_rejected(client_id, "bad_message", f"unknown message type {str(kind)[:40]!r}"))
     except WebSocketDisconnect:
         pass
-    except Exception:
-        log.exception("table %s: a connection failed", table_id)
+    except Exception as e:
+        logs.failed(log, f"table {table_id}: a connection failed", e)
         with contextlib.suppress(Exception):
             await websocket.close(1011, "server error")
     finally:
@@ -160,7 +183,7 @@ async def _write(websocket: WebSocket, conn: Conn) -> None:
             if msg is None:
                 await websocket.close(*conn.ending)
                 return
-            await websocket.send_text(json.dumps(msg, separators=(",", ":")))
+            await websocket.send_text(msg if isinstance(msg, str) else json.dumps(msg, separators=(",", ":")))
     except Exception:
         conn.closed = True
 

@@ -48,6 +48,10 @@ class Ended:
 #: returns ``None``, or returns the seat the player already holds at that table (nothing stored).
 SeatPlayer = Callable[[str, SeatRow, str], "int | None"]
 
+#: The seat a player holds at a table (table id, player id), or ``None``: asked before anything else
+#: of a player's join, so that a player seated already hears so rather than of their name.
+PlayerSeat = Callable[[str, str], "int | None"]
+
 #: Hears the hands that ended; run in a worker thread right after the hand's last action is
 #: stored, and again for a rebuilt table's hands (so a listener must do its work once per hand).
 HandsEnded = Callable[[Ended], None]
@@ -64,5 +68,6 @@ class Hooks:
     """The listeners of a server's tables, installed by the rooms above when the server starts."""
 
     seat_player: SeatPlayer | None = None
+    player_seat: PlayerSeat | None = None
     hands_ended: list[HandsEnded] = field(default_factory=list)
     record_held: RecordHeld | None = None

@@ -10,14 +10,17 @@ import secrets
 import socket
 import time
 from collections import Counter, defaultdict
+from collections.abc import AsyncIterator
 from typing import Any
 
 from cardtable import registry
 from cardtable.core import CardtableError
 from cardtable.registry import get_game_from_rules
 from cardtable.strict import excerpt
+from cardtable.web import names
 from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress
+from cardtable.web.ops import logs
 from cardtable.web.settings import Settings
 from cardtable.web.tables import talk
 from cardtable.web.tables.bots import BotPool, refusal
@@ -43,6 +46,19 @@ def _preset_rules(game: str, preset: str | None) -> dict[str, Any]:
     return dict(known[preset])
 
 
+def bot_seat(game: Any, spec: object, settings: Settings) -> str:
+    """The name under which the bot ``spec`` sits at a table of ``game`` on this server (the
+    bot's own name: `cardtable.web.names.bot_name`), or the refusal: ``400`` for a spec that is
+    not a short text, ``422`` for an unknown bot or level, a program named by a table, or a bot
+    that would think longer than the server allows (`cardtable.web.tables.bots.refusal`)."""
+    programs = dict(settings.bot_programs)
+    name = names.bot_name(game, spec, programs)
+    why = refusal(game, name, settings.max_bot_seconds, programs)
+    if why is not None:
+        raise Refused(422, why)
+    return name
+
+
 class Hub:
     """Every live table of this server, with the store and the bots' pool they share."""
 
@@ -55,7 +71,8 @@ class Hub:
         self.hooks = Hooks()
         self.tables: dict[str, LiveTable] = {}
         self.addresses: Counter[str] = Counter()
-        self.lock = asyncio.Lock()
+        self.lock = asyncio.Lock()  # held while a table is created
+        self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}  # each table id's (`_only`)
         self.create_limit = PerAddress(1 / settings.create_every, settings.create_burst)
         self.join_limit = PerAddress(1 / settings.join_every, settings.join_burst)
         #: The waiting tables each address created (to bound how many one address holds open).
@@ -80,6 +97,18 @@ class Hub:
         """Rebuild every open table by replaying its stored actions through the engine (with
         ``--cluster``: only the tables being played that no live process owns)."""
         if self.leases is not None:
+            # this process's own lock first (a peer may be looking at it this very moment: a few
+            # tries); then, a process started under the name of one that died gives up what that
+            # one held. A live process of the same name keeps its lock and its leases.
+            for _ in range(10):
+                await asyncio.to_thread(self.leases.watch)
+                if self.leases.life is not None or not self.leases.watching:
+                    break
+                await asyncio.sleep(0.2)
+            if self.leases.life is not None:
+                await asyncio.to_thread(self.leases.release_all)
+            elif self.leases.watching:
+                log.warning("another live server process is named %s: its leases are left to it", self.leases.me)
             await self.adopt()
             self.renewer = asyncio.create_task(self._renew_forever(), name="leases")
             return
@@ -103,7 +132,7 @@ class Hub:
         for table_id in await asyncio.to_thread(self.leases.orphans):
             if table_id in self.tables:
                 continue
-            async with self.lock:
+            async with self._only(table_id):
                 if table_id in self.tables or not (await asyncio.to_thread(self.leases.take, table_id)).ours:
                     continue
                 table = await self._load(table_id)
@@ -112,12 +141,16 @@ class Hub:
                 self._resume(table)
 
     async def _renew_forever(self) -> None:
-        """Renew the leases a few times a term, and hand on at once a table another process asks for."""
+        """Renew the leases a few times a term, hand on at once a table another process asks for,
+        and every tick look for processes that died (`Leases.watch`), whose tables are adopted at once."""
         assert self.leases is not None
         renewed = 0.0
+        trouble = logs.Trouble(log, "renewing the leases failed")
         while True:
             await asyncio.sleep(self.tick)
             try:
+                if await asyncio.to_thread(self.leases.watch):
+                    await self.adopt()
                 if time.monotonic() - renewed >= self.settings.lease_seconds / 4:
                     renewed = time.monotonic()
                     present = set(self.tables)  # tables made or taken while renewing are judged next time
@@ -132,14 +165,15 @@ class Hub:
                 for table_id in wanted:
                     table = self.tables.get(table_id)
                     if table is None:  # a lease held for a table not served here: pass it on
-                        async with self.lock:
+                        async with self._only(table_id):
                             if table_id not in self.tables:
                                 await asyncio.to_thread(self.leases.release, table_id)
                     elif time.monotonic() - table.loaded_at >= self.hold:
                         log.info("table %s: handed to the server that asked for it", table_id)
                         await self.drop(table_id, release=True)
-            except Exception:
-                log.exception("renewing the leases failed")
+                trouble.ok()
+            except Exception as e:
+                trouble.failed(e)
 
     def _lost(self, table_id: str) -> None:
         """A table found its next version stored by another process: let it go (no lease to give)."""
@@ -166,6 +200,8 @@ class Hub:
                 task.cancel()
         self.journal.close()
         self.bots.close()
+        if self.leases is not None:
+            self.leases.close()
         self.store.close()
 
     async def shutdown(self) -> None:
@@ -180,6 +216,7 @@ class Hub:
         if self.leases is not None:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.leases.release_all)
+            self.leases.close()
         self.close()
 
     # --- expiry: tables nobody joins or uses any more leave memory (and, if empty, the store) ---
@@ -189,12 +226,14 @@ class Hub:
             self.sweeper = asyncio.create_task(self._sweep_forever(), name="sweeper")
 
     async def _sweep_forever(self) -> None:
+        trouble = logs.Trouble(log, "the sweep of expired tables failed")
         while True:
             await asyncio.sleep(self.settings.sweep_every)
             try:
                 await self.sweep()
-            except Exception:
-                log.exception("the sweep of expired tables failed")
+                trouble.ok()
+            except Exception as e:
+                trouble.failed(e)
 
     async def sweep(self, now: float | None = None) -> list[str]:
         """Close the tables that waited too long for their people or have been idle too long, and
@@ -246,14 +285,14 @@ class Hub:
         if len(table_id) > 32:
             raise Refused(404, f"no table {excerpt(table_id)}")
         if self.leases is None:
-            async with self.lock:
+            async with self._only(table_id):
                 table = self.tables.get(table_id) or await self._load(table_id)
             if table is None:
                 raise Refused(404, f"no table {excerpt(table_id)}")
             return table
         deadline = time.monotonic() + self.wait_for_lease
         while True:
-            async with self.lock:
+            async with self._only(table_id):
                 table = self.tables.get(table_id)
                 if table is not None:
                     return table
@@ -281,6 +320,21 @@ class Hub:
         if why is not None:
             raise Refused(409, why)
 
+    @contextlib.asynccontextmanager
+    async def _only(self, table_id: str) -> AsyncIterator[None]:
+        """Hold the lock of one table's id: one request at a time looks the table up, takes its
+        lease and loads it, while other tables' requests go on (loading a long match takes a
+        while, and the tables of a dead process are taken all at once)."""
+        entry = self._locks.setdefault(table_id, (asyncio.Lock(), [0]))
+        entry[1][0] += 1
+        try:
+            async with entry[0]:
+                yield
+        finally:
+            entry[1][0] -= 1
+            if entry[1][0] == 0:
+                del self._locks[table_id]
+
     async def _load(self, table_id: str) -> LiveTable | None:
         loaded = await asyncio.to_thread(self.store.load, table_id)
         if loaded is None:
@@ -288,7 +342,8 @@ class Hub:
         row, seat_rows, action_rows = loaded
         try:
             table = LiveTable(row, seat_rows, self.settings, self.store, self.bots, self.journal, self.hooks)
-            table.restore(action_rows)
+            # replayed in a thread: a long match's replay does not hold up the other tables
+            await asyncio.to_thread(table.restore, action_rows)
         except CardtableError as e:
             log.error("table %s cannot be rebuilt: %s", table_id, e)
             return None
@@ -333,11 +388,7 @@ class Hub:
             raise Refused(400, 'seats: expected a list with "human" or a bot name for each seat')
         if len(seats) != game.seats:
             raise Refused(422, f"seats: {game_name} has {game.seats} seats, not {len(seats)}")
-        for spec in seats:
-            if spec != HUMAN:
-                why = refusal(game, spec, self.settings.max_bot_seconds, dict(self.settings.bot_programs))
-                if why is not None:
-                    raise Refused(422, why)
+        seats = [spec if spec == HUMAN else bot_seat(game, spec, self.settings) for spec in seats]
         async with self.lock:
             open_now = sum(1 for t in self.tables.values() if t.status != "closed")
             if open_now >= self.settings.max_open_tables:

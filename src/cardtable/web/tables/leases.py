@@ -11,7 +11,21 @@ holds the row's lease, renews every lease it holds a few times per term, and:
   connections (1012) and passes the lease to the asker, which serves it on the client's next try
   (a load balancer that moved the table's hash, or a rolling restart, settles in a second or two);
 - **gives up** all its leases when it stops (SIGTERM), each to the process that asked for it, or
-  to whoever takes it first.
+  to whoever takes it first;
+- **is noticed when it dies** by its peers at once, not only when its leases run out: each process
+  holds a PostgreSQL session-level advisory lock on its own name (`LIFE_LOCKS`, ``hashtext(name)``)
+  on a connection of its own, which the database server releases the moment that connection
+  dies (a killed process's socket is closed by its kernel). Four times a second every process
+  tries that lock of each other lease owner, for the length of one statement
+  (``pg_try_advisory_xact_lock``): an owner whose lock it gets, twice `CONFIRM` seconds apart,
+  is dead, and its leases count as run out (`dead`): a client's request for one of its tables
+  takes it at once, wherever the load balancer sent the client, and the tables nobody asks for
+  (bots only) are adopted `ADOPT_AFTER` seconds later, so that a table with people is not first
+  adopted by one process and then handed to the one their connections reach. Nothing more is written for it: one read a
+  tick, no write per move. A machine that vanishes without closing its sockets is noticed when
+  its leases run out, as before. A live process whose own connection broke (the database
+  restarted) takes its lock again at its next tick, well within `CONFIRM`; if a peer still took
+  its tables meanwhile, the keys below make it let them go, as after a long pause.
 
 The lease is the routine guard; the store's primary key ``(table_id, version)`` is the last one:
 a process that lost its lease without knowing (a long pause) cannot store a version another
@@ -25,11 +39,24 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import Connection, delete, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from cardtable.web.schema import leases, tables
 from cardtable.web.tables.store import Store
+
+#: The first key of the processes' own advisory locks (the second is ``hashtext`` of the name);
+#: the migrations' lock is a one-key lock, apart from these.
+LIFE_LOCKS = 0x63617264
+#: Seconds for which an owner's lock must be found free, from first to last look, before it is dead.
+CONFIRM = 0.75
+#: Seconds after its owner is found dead that a table nobody asked for is adopted.
+ADOPT_AFTER = 1.5
+
+_DEAD = text(
+    "SELECT owner FROM (SELECT DISTINCT owner FROM leases WHERE owner <> :me) AS o"
+    " WHERE pg_try_advisory_xact_lock(:ns, hashtext(owner))"
+)
 
 
 @dataclass(frozen=True)
@@ -45,6 +72,57 @@ class Leases:
 
     def __init__(self, store: Store, me: str, term: float) -> None:
         self.store, self.me, self.term = store, me, term
+        #: The connection that holds this process's own lock (PostgreSQL only), once taken.
+        self.life: Connection | None = None
+        #: Whether the database can tell a dead process (PostgreSQL's advisory locks).
+        self.watching = store.engine.dialect.name == "postgresql"
+        #: Other owners found without their lock: when first found so, and those confirmed dead.
+        self.free_since: dict[str, float] = {}
+        self.dead: frozenset[str] = frozenset()
+        self.long_dead: frozenset[str] = frozenset()
+
+    def watch(self) -> frozenset[str]:
+        """Hold this process's own lock (taking it again on a new connection if the old one
+        broke), and find the other lease owners that are dead (`CONFIRM`, kept in `dead`): one
+        statement on the lock's own connection. Returns those dead long enough that their tables
+        nobody asked for are to be adopted (`ADOPT_AFTER`)."""
+        if not self.watching:
+            return self.long_dead
+        if self.life is None:
+            conn = self.store.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+            try:
+                held = conn.execute(
+                    text("SELECT pg_try_advisory_lock(:ns, hashtext(:me))"), {"ns": LIFE_LOCKS, "me": self.me}
+                ).scalar()
+            except Exception:
+                conn.close()
+                raise
+            if not held:  # a peer is looking at our lock this very moment: next tick
+                conn.close()
+                return self.long_dead
+            self.life = conn
+        try:
+            free = {r[0] for r in self.life.execute(_DEAD, {"me": self.me, "ns": LIFE_LOCKS})}
+        except Exception:
+            self.close()
+            raise
+        now = time.monotonic()
+        self.free_since = {owner: self.free_since.get(owner, now) for owner in free}
+        self.dead = frozenset(owner for owner, since in self.free_since.items() if now - since >= CONFIRM)
+        self.long_dead = frozenset(
+            owner for owner, since in self.free_since.items() if now - since >= CONFIRM + ADOPT_AFTER
+        )
+        return self.long_dead
+
+    def close(self) -> None:
+        """Let this process's own lock go (its connection closed)."""
+        if self.life is not None:
+            life, self.life = self.life, None
+            try:
+                life.invalidate()
+                life.close()
+            except Exception:  # a connection that broke is gone already
+                pass
 
     def take(self, table_id: str) -> Taken:
         """Take the lease if it is free, expired or ours; else ask its owner for it."""
@@ -60,7 +138,7 @@ class Leases:
                     conn.execute(insert(leases).values(table_id=table_id, owner=self.me, until=now + self.term))
                     return Taken(True, self.me)
                 owner, until, wanted = row
-                if owner == self.me or until < now:
+                if owner == self.me or until < now or owner in self.dead:
                     conn.execute(
                         update(leases)
                         .where(leases.c.table_id == table_id)
@@ -116,15 +194,18 @@ class Leases:
             conn.execute(delete(leases).where(mine))
 
     def orphans(self, limit: int = 50) -> list[str]:
-        """Tables being played whose lease is missing or ran out (their owner died): someone must
-        take them, or their bots wait for ever."""
+        """Tables being played whose lease is missing, ran out, or is held by a process dead for
+        a while (`watch`): someone must take them, or their bots wait for ever."""
         now = time.time()
+        gone = leases.c.until < now
+        if self.long_dead:
+            gone = gone | leases.c.owner.in_(sorted(self.long_dead))
         with self.store.engine.connect() as conn:
             rows = conn.execute(
                 select(tables.c.id)
                 .outerjoin(leases, leases.c.table_id == tables.c.id)
                 .where(tables.c.status == "playing")
-                .where((leases.c.table_id.is_(None)) | (leases.c.until < now))
+                .where((leases.c.table_id.is_(None)) | gone)
                 .limit(limit)
             ).all()
         return [r[0] for r in rows]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import json
 import logging
 import random
 import time
@@ -26,7 +27,7 @@ from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, game_part, 
 from cardtable.record import FORMAT
 from cardtable.registry import get_game
 from cardtable.shuffle import Shuffle, draw
-from cardtable.strict import one_line
+from cardtable.web import names
 from cardtable.web.errors import Refused
 from cardtable.web.ops import logs, metrics
 from cardtable.web.settings import Settings
@@ -49,13 +50,16 @@ def _shuffle(data: dict[str, Any]) -> Shuffle:
 
 @dataclass(eq=False)
 class Conn:
-    """One client's connection as the table sees it: its seat (``None``: a spectator) and the
-    queue of messages waiting to be sent to it."""
+    """One client's connection as the table sees it: its seat (``None``: a spectator), the address
+    it comes from, the last version it was sent (``v``), and the queue of messages waiting to be
+    sent to it (a message for many recipients is queued as its JSON text, encoded once)."""
 
     seat: int | None = None
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(maxsize=2000))
+    outbox: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=lambda: asyncio.Queue(maxsize=2000))
     table: str = ""
     closed: bool = False
+    address: str = ""
+    v: int = 0
     #: The close code and reason to end the connection with (default: 1008, a client that reads nothing).
     ending: tuple[int, str] = (1008, "the client does not read its messages")
 
@@ -68,7 +72,8 @@ class Conn:
         with contextlib.suppress(asyncio.QueueFull):
             self.outbox.put_nowait(None)
 
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: dict[str, Any] | str) -> None:
+        """Queue ``msg`` (an object, or the JSON text of one) to be sent."""
         if self.closed:
             return
         try:
@@ -78,6 +83,11 @@ class Conn:
             with contextlib.suppress(asyncio.QueueFull):
                 self.outbox.get_nowait()
                 self.outbox.put_nowait(None)
+
+
+def encoded(msg: dict[str, Any]) -> str:
+    """``msg`` as the JSON text sent on the wire."""
+    return json.dumps(msg, separators=(",", ":"))
 
 
 @dataclass
@@ -165,8 +175,12 @@ class LiveTable:
         self.busy = False
         #: Whether a hint is being worked out for the table's seat to act (one at a time).
         self.hinting = False
-        #: The talk kept for pages that reconnect (`cardtable.web.tables.talk`).
+        #: The talk kept for pages that reconnect, and its pace (`cardtable.web.tables.talk`).
         self.talk = talk.TalkLog()
+        self.pace = talk.Pace()
+        #: The addresses from which a seat's connection came: a spectator connection from one of
+        #: them is taken for that seated person's (it never hears the spectators' talk).
+        self.seat_addresses: set[str] = set()
         #: When the current version began: a person's clock runs from here (web.md §4).
         self.turn_started = time.monotonic()
         #: When this process loaded the table (a lease's hand-over waits a little after it).
@@ -302,13 +316,33 @@ class LiveTable:
 
     # --- the commands (run on the worker) ---
 
-    async def join(self, invite: object, name: str, seat: int | None, player: str | None = None) -> tuple[int, str]:
+    async def join(
+        self, invite: object, name: str, seat: int | None, player: str | None = None, held: object = None
+    ) -> tuple[int, str]:
         """Take a free seat: with the invite (or host) token, or at a public table without one,
-        since the open list shows it to everyone to join. ``player`` (a player's id) sits down
-        as that player, at most once at a table."""
+        since the open list shows it to everyone to join.
+
+        One person holds one seat. A person is known here by what their client shows: a
+        player's id (``player``, from the player's token: a player sits once at a table, rated
+        or not) and a seat's token they hold at this table already (``held``: ``join``'s
+        ``token``). A join that shows either for a seat of this table is ``409``. Nothing else
+        tells two browsers of one person apart (not an address: a family or a club shares one),
+        so a person who shows nothing is a new person. A name that looks like the name of
+        someone seated here (`cardtable.web.names.looks_alike`) is ``409`` too, so that nobody
+        at a table passes for another."""
         invited = token_matches(invite, self.row.invite_hash) or token_matches(invite, self.row.host_hash)
         if not (invited or self.row.public):
             raise Refused(403, "the invite token is not this table's")
+        if held is not None and (mine := self.seat_of_token(held)) is not None:
+            raise Refused(409, f"you already sit at this table, in seat {mine}")
+        if player is not None and self.hooks.player_seat is not None:
+            mine = await asyncio.to_thread(self.hooks.player_seat, self.id, player)
+            if mine is not None:
+                raise Refused(409, f"you already sit at this table, in seat {mine}")
+        seated = [s.name for s in self.seats if s.human and s.token_hash is not None]
+        like = names.alike(name, seated)
+        if like is not None:
+            raise Refused(409, f"{like[:40]!r} sits at this table already: choose a name that does not look like it")
         free = self.free_seats()
         if seat is None:
             if not free:
@@ -420,6 +454,8 @@ class LiveTable:
         if fresh:
             self.conns.add(conn)
             if seat is not None:
+                if conn.address and len(self.seat_addresses) < 256:
+                    self.seat_addresses.add(conn.address)
                 info = self.seats[seat]
                 info.connections += 1
                 grace = self.graces.pop(seat, None)
@@ -429,8 +465,8 @@ class LiveTable:
                     info.away = False
                     self._schedule()
         self._answer_hello(conn, seat, seen)  # the answer to hello comes first, then the seats' news
-        if fresh:
-            for said in self.talk.for_seat(seat):  # the talk it missed, at most the last 100
+        if fresh:  # the talk it missed, at most the last 100
+            for said in self.talk.for_seat(seat, spectators=self._hears_spectators(conn)):
                 conn.send({**said, "old": True})
         if fresh and seat is not None:
             self._tell_table()
@@ -442,8 +478,16 @@ class LiveTable:
             if all(e.state is not None for e in missed):
                 for e in missed:
                     conn.send(self._event(e, seat))
+                conn.v = self.version
                 return
         conn.send(self._snapshot(seat))
+        conn.v = self.version
+
+    def _hears_spectators(self, conn: Conn) -> bool:
+        """Whether ``conn`` hears the spectators' talk: a spectator's connection, unless it comes
+        from an address from which a seat of this table connected (a seated person watching too:
+        web.md §4 lets no spectator's words reach a player, and no table here allows it)."""
+        return conn.seat is None and conn.address not in self.seat_addresses
 
     async def bye(self, conn: Conn) -> None:
         if conn not in self.conns:
@@ -488,10 +532,11 @@ class LiveTable:
         name = (self.players()[seat] if seat is not None else None) or "a spectator"
         msg = {"t": "said", "seat": seat, "name": name, "text": text}
         self.talk.add(msg, spectators_only=seat is None)
+        wire = encoded(msg)
         for other in list(self.conns):
-            if seat is None and other.seat is not None:
-                continue  # a spectator is never heard by a player
-            other.send(msg)
+            if seat is None and other is not conn and not self._hears_spectators(other):
+                continue  # a spectator is never heard by a player, nor by a player's other connection
+            other.send(wire)
 
     def _snapshot(self, seat: int | None) -> dict[str, Any]:
         msg: dict[str, Any] = {"t": "snapshot", "v": self.version, "seat": seat}
@@ -578,19 +623,18 @@ class LiveTable:
         return [self.game.format(a) for a in self.game.legal_actions(state)]
 
     def _broadcast(self, e: Entry) -> None:
-        public: dict[str, Any] | None = None
+        public: str | None = None  # the spectators' event, made and encoded once
         for conn in list(self.conns):
             if conn.seat is None:
                 if public is None:
-                    public = self._event(e, None)
+                    public = encoded(self._event(e, None))
                 conn.send(public)
             else:
                 conn.send(self._event(e, conn.seat))
+            conn.v = e.v
 
     def _tell_table(self) -> None:
-        msg = {"t": "table", "table": self.summary()}
-        for conn in list(self.conns):
-            conn.send(msg)
+        self._tell_all({"t": "table", "table": self.summary()})
 
     # --- applying actions: store first, then memory, then everyone ---
 
@@ -608,6 +652,7 @@ class LiveTable:
                 self._tell_all({"t": "busy", "busy": True, "message": "The server is busy: saving the last move…"})
                 await asyncio.shield(task)
             task.result()
+            self.journal.trouble.ok()
         finally:
             metrics.STORE.observe(time.monotonic() - started)
             if self.busy:
@@ -623,8 +668,9 @@ class LiveTable:
             self.on_lost(self.id)
 
     def _tell_all(self, msg: dict[str, Any]) -> None:
+        wire = encoded(msg)
         for conn in list(self.conns):
-            conn.send(msg)
+            conn.send(wire)
 
     async def _move(self, seat: int, text: str, client_id: str | None, stand_in: bool) -> Entry:
         before = self.state
@@ -641,7 +687,7 @@ class LiveTable:
             self._lose(v)
             raise Refused(503, "the table moved to another server; reconnect", "elsewhere") from None
         except Exception as e:
-            log.error("table %s: storing version %d failed: %s", self.id, v, one_line(str(e), 200))
+            self.journal.trouble.failed(e, f" (table {self.id}, version {v})")
             self._schedule()  # a bot's or a timer's move is tried again
             raise Refused(503, "the server could not save the move; try again", "busy") from None
         metrics.MOVES.labels(by="stand_in" if stand_in else ("person" if self.seats[seat].human else "bot")).inc()
@@ -666,8 +712,9 @@ class LiveTable:
         for listener in self.hooks.hands_ended:
             try:
                 await asyncio.to_thread(listener, ended)
-            except Exception:
-                log.exception("table %s: a listener of the hands that ended failed (told again when rebuilt)", self.id)
+            except Exception as e:
+                what = f"table {self.id}: a listener of the hands that ended failed (told again when rebuilt)"
+                logs.failed(log, what, e)
 
     async def _deal(self, new_match: bool) -> None:
         board = self._board()
@@ -697,6 +744,10 @@ class LiveTable:
         except IntegrityError:
             self._lose(v)
             return
+        except Exception as e:
+            self.journal.trouble.failed(e, f" (table {self.id}, version {v}, a deal)")
+            self._schedule()  # the deal is tried again after the summary's pause
+            raise Refused(503, "the server could not save the deal; try again", "busy") from None
         metrics.MOVES.labels(by="deal").inc()
         entry = self._apply_deal(v, data)
         self.programs.dealt(entry.state)
@@ -811,7 +862,10 @@ class LiveTable:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        if self.state is None or self.status != "playing":
+        if self.status != "playing":
+            return
+        if self.state is None:  # a first deal that could not be stored: tried again
+            self.timer = asyncio.create_task(self._next_hand(self.version))
             return
         actor = self.game.actor(self.state)
         if actor is None:
@@ -829,7 +883,11 @@ class LiveTable:
         async def deal() -> None:
             if self.version == v and self.status == "playing":
                 # a table that plays a fixed number of hands starts a new match when one is won
-                won = self._winner(self.state) is not None or self.game.next_hand(self.state) is None
+                won = (
+                    self.state is None
+                    or self._winner(self.state) is not None
+                    or self.game.next_hand(self.state) is None
+                )
                 await self._deal(new_match=won)
 
         self._spawn(self._quietly(deal))
@@ -874,8 +932,8 @@ class LiveTable:
     async def _quietly(self, job: Callable[[], Awaitable[None]]) -> None:
         try:
             await self.submit(job)
-        except Exception:
-            log.exception("table %s: a command failed", self.id)
+        except Exception as e:
+            logs.failed(log, f"table {self.id}: a command failed", e)
 
     def _start_grace(self, seat: int) -> None:
         old = self.graces.pop(seat, None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,7 @@ from sqlalchemy import (
 )
 
 from cardtable.web.database import make_engine
+from cardtable.web.ops import logs
 from cardtable.web.schema import actions, seats, tables
 
 
@@ -271,6 +273,8 @@ class Journal:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        #: Said once when storing fails (the database down), and once when it works again.
+        self.trouble = logs.Trouble(logging.getLogger("cardtable.web"), "storing the tables' actions failed")
         self.waiting: list[tuple[str, ActionRow, asyncio.Future[None]]] = []
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None

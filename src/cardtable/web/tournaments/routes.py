@@ -43,13 +43,13 @@ from cardtable import registry
 from cardtable.core import CardtableError, HandResult
 from cardtable.record import Record, report
 from cardtable.strict import BadJson, excerpt, loads
+from cardtable.web import names
 from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress, wait_text
 from cardtable.web.network import Reach
 from cardtable.web.players import store as ratings_store
 from cardtable.web.players.routes import player_of
-from cardtable.web.tables.bots import refusal
-from cardtable.web.tables.hub import MAX_HANDS, Hub, _preset_rules
+from cardtable.web.tables.hub import MAX_HANDS, Hub, _preset_rules, bot_seat
 from cardtable.web.tables.live import HUMAN, LiveTable
 from cardtable.web.tables.store import SeatRow
 from cardtable.web.tokens import new_token, token_hash, token_matches
@@ -138,8 +138,7 @@ class Tournaments:
         duplicate, hall = body.get("duplicate", False), body.get("hall", False)
         bot = body.get("bot", "rule")
         most = body.get("max_entrants", MAX_ENTRANTS)
-        if not _name_ok(name, 80):
-            raise Refused(400, "name: expected a name of 1 to 80 printable characters")
+        name = names.title(name)
         if not isinstance(game_name, str):
             raise Refused(400, 'game: expected a game name such as "sheepshead"')
         if preset is not None and not isinstance(preset, str):
@@ -158,21 +157,17 @@ class Tournaments:
             raise Refused(
                 422, f"max_entrants: a tournament takes from {MIN_ENTRANTS} to {MAX_ENTRANTS} entrants, not {most}"
             )
-        if not isinstance(bot, str):
-            raise Refused(400, 'bot: expected a bot name such as "rule"')
         try:
             game = registry.get_game_from_rules(game_name, {**_preset_rules(game_name, preset), **rules})
             registry.entry(game_name)
         except CardtableError as e:
             raise Refused(422, str(e)) from None
-        why = refusal(game, bot, self.hub.settings.max_bot_seconds, dict(self.hub.settings.bot_programs))
-        if why is not None:
-            raise Refused(422, why)
+        bot = bot_seat(game, bot, self.hub.settings)
         if movement in seating.PAIR_MOVEMENTS and len(registry.entry(game_name).PARTNERS) != 2:
             raise Refused(422, f"format {movement}: {game_name} is not played by two sides of fixed partners")
         director = new_token()
         row = TournamentRow(
-            secrets.token_urlsafe(9), name.strip(), game_name, preset, dict(rules), movement, rounds, hands,
+            secrets.token_urlsafe(9), name, game_name, preset, dict(rules), movement, rounds, hands,
             duplicate, hall, bot, token_hash(director), "registering", most,
         )  # fmt: skip
         await asyncio.to_thread(self.store.create, row)
@@ -188,25 +183,24 @@ class Tournaments:
         player = await player_of(self.hub, body["player"]) if body.get("player") is not None else None
         if player is not None and name is None:
             name = player.name
-        if not _name_ok(name, 40):
-            raise Refused(400, "name: expected a name of 1 to 40 printable characters")
+        name = names.person(name)
         pairs = t.format in seating.PAIR_MOVEMENTS
-        if pairs and not _name_ok(partner, 40):
+        if pairs and partner is None:
             raise Refused(
                 400, "partner: this tournament's partners are fixed: give your partner's name (1 to 40 characters)"
             )
         if not pairs and partner is not None:
             raise Refused(400, "partner: this tournament's partners change; register each person alone")
-        names = [str(name).strip(), *([str(partner).strip()] if pairs else [])]
-        if len(names) == 2 and names[0].casefold() == names[1].casefold():
-            raise Refused(400, "partner: a pair is two different people")
-        tokens = [new_token() for _ in names]
-        people = [(n, token_hash(tok)) for n, tok in zip(names, tokens, strict=True)]
+        kept = [name, *([names.person(partner, "partner")] if pairs else [])]
+        if len(kept) == 2 and names.looks_alike(kept[0], kept[1]):
+            raise Refused(400, "partner: a pair is two different people, with names that do not look alike")
+        tokens = [new_token() for _ in kept]
+        people = [(n, token_hash(tok)) for n, tok in zip(kept, tokens, strict=True)]
         player_id = player.id if player is not None else None
         numbers = await asyncio.to_thread(self.store.add_entrants, t.id, people, pairs, player_id)
-        out: dict[str, Any] = {"entrant": numbers[0], "name": names[0], "token": tokens[0]}
+        out: dict[str, Any] = {"entrant": numbers[0], "name": kept[0], "token": tokens[0]}
         if pairs:
-            out["partner"] = {"entrant": numbers[1], "name": names[1], "token": tokens[1]}
+            out["partner"] = {"entrant": numbers[1], "name": kept[1], "token": tokens[1]}
         return out
 
     # --- rounds ---
@@ -292,12 +286,7 @@ class Tournaments:
         and in the rounds to come they are no longer seated."""
         t = await self.get(tournament_id)
         self.check_director(t, body.get("director"))
-        bot = body.get("bot", t.bot)
-        if not isinstance(bot, str):
-            raise Refused(400, 'bot: expected a bot name such as "rule"')
-        why = refusal(_game(t), bot, self.hub.settings.max_bot_seconds, dict(self.hub.settings.bot_programs))
-        if why is not None:
-            raise Refused(422, why)
+        bot = bot_seat(_game(t), body.get("bot", t.bot), self.hub.settings)
         async with self.locks[t.id]:
             people = {e.number: e for e in await asyncio.to_thread(self.store.entrants, t.id)}
             if number not in people:
@@ -565,10 +554,6 @@ def _game(t: TournamentRow) -> Any:
 
 def _whole(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _name_ok(name: object, most: int) -> bool:
-    return isinstance(name, str) and 1 <= len(name.strip()) <= most and name.isprintable()
 
 
 def service(request: Request) -> Tournaments:

@@ -24,6 +24,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
+from cardtable.web import names
 from cardtable.web.errors import Refused
 from cardtable.web.schema import entrants, result_changes, results, round_tables, rounds, tournaments
 from cardtable.web.schema import tables as live_tables
@@ -224,11 +225,12 @@ class TournamentStore:
                 raise Refused(409, "you are registered in this tournament already (as a player)")
             if len(rows) + len(people) > most:
                 raise Refused(409, f"the tournament is full ({most} entrants)")
-            taken = {r[0].casefold() for r in rows}
-            for name, _ in people:
-                if name.casefold() in taken:
-                    raise Refused(409, f"an entrant named {name} is registered already; choose another name")
-                taken.add(name.casefold())
+            taken = [r[0] for r in rows]
+            for name, _ in people:  # a name that looks like another (`cardtable.web.names.looks_alike`)
+                like = names.alike(name, taken)
+                if like is not None:
+                    raise Refused(409, f"an entrant named {like[:40]} is registered already; choose another name")
+                taken.append(name)
             first = len(rows) + 1
             try:
                 conn.execute(

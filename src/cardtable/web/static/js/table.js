@@ -107,7 +107,9 @@ function showJoin() {
     try {
       // a public table is joined from the list without an invite
       const player = asPlayer?.checked ? localStorage.getItem("cardtable:player") : null;
-      const got = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { invite: params.get("invite"), name: name.value.trim() || "guest", ...(player ? { player } : {}) });
+      // no two people at a table may have names that look alike: a guest without a name is numbered
+      const guest = `Guest ${seatsInfo.filter((/** @type {any} */ s) => s.player === "human" && s.taken).length + 1}`;
+      const got = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { invite: params.get("invite"), name: name.value.trim() || guest, ...(player ? { player } : {}) });
       localStorage.setItem(seatKey, JSON.stringify({ token: got.token, seat: got.seat, name: name.value.trim() }));
       box.hidden = true;
       await loadInfo();
