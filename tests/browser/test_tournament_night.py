@@ -86,3 +86,25 @@ def test_a_hall_result_is_entered_by_the_captain_and_corrected_by_the_director(
     stand.screenshot(path=str(artifacts / "tournament-standings-print.png"), full_page=True)
     for page in (phone, boss, stand):
         page.context.close()
+
+
+def test_a_finished_tournament_table_leads_back_to_the_tournament(chromium: Browser, server: Server) -> None:
+    """At a tournament's table whose round is over, the page offers the way back to the
+    tournament, never "Play again" (a tournament's table plays its round's hands once)."""
+    t = server.post("/api/tournaments", {"name": "Back", "game": "smear", "rounds": 1, "hands": 1}).json()
+    tid, director = t["tournament"], t["director"]
+    token = server.post(f"/api/tournaments/{tid}/entrants", {"name": "Ann"}).json()["token"]
+    server.post(f"/api/tournaments/{tid}/entrants", {"name": "Ben"})
+    assert server.post(f"/api/tournaments/{tid}/rounds", {"director": director}).status_code == 200
+    phone = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    phone.goto(f"{server.url}/tournaments/{tid}/me#token={token}")
+    phone.click("#gototable")
+    phone.wait_for_url("**/t/**")
+    wait_until(phone, lambda: phone.inner_text("#status") == "connected")
+    # the director ends the round by time: the table closes where it is
+    assert server.post(f"/api/tournaments/{tid}/rounds/1/end", {"director": director}).status_code == 200
+    phone.wait_for_selector("#backtotournament", timeout=20_000)
+    assert phone.get_attribute("#backtotournament", "href") == f"/tournaments/{tid}/me"
+    assert phone.locator("text=Play again").count() == 0
+    phone.click("#backtotournament")
+    phone.wait_for_url(f"**/tournaments/{tid}/me")

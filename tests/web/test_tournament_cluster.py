@@ -55,3 +55,35 @@ async def test_reading_a_tournament_on_another_process_never_moves_its_tables(pg
     finally:
         a.kill()
         b.kill()
+
+
+async def test_reading_a_table_on_another_process_never_moves_it(pg_db: str) -> None:
+    """The table's summary, its record and a review of a finished hand, asked of the process that
+    does not serve the table, are read from a copy: the lease stays, the player stays connected."""
+    a: Server = cluster_server(pg_db, 2.0, "--grace", "600")
+    b: Server = cluster_server(pg_db, 2.0, "--grace", "600")
+    try:
+        a.start()
+        b.start()
+        made = a.post("/api/tables", {"game": "smear", "seats": ["human", "rule", "rule", "rule"]}).json()
+        table = made["table"]
+        joined = a.post(f"/api/tables/{table}/join", {"invite": made["invite"], "name": "Ann"}).json()
+        client = await Client.connect(a, table, joined["token"])
+        held = owner(pg_db, table)
+        assert held is not None
+        for _ in range(5):
+            summary = b.get(f"/api/tables/{table}")
+            assert summary.status_code == 200 and summary.json()["id"] == table
+            assert b.get(f"/api/tables/{table}/record").status_code in (200, 404)
+            await asyncio.sleep(0.3)
+        assert owner(pg_db, table) == held
+        await client.send({"t": "ping", "id": "still-here"})
+        try:
+            pong = await client.until(lambda m: m["t"] == "pong", timeout=10)
+        except websockets.ConnectionClosed as e:
+            raise AssertionError(f"the player was disconnected ({e.rcvd})") from None
+        assert pong["id"] == "still-here"
+        await client.close()
+    finally:
+        a.kill()
+        b.kill()

@@ -121,7 +121,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
 
     @app.get("/api/tables/{table_id}")
     async def summary(request: Request, table_id: str) -> dict[str, Any]:
-        return (await hub_of(request).get(table_id)).summary()
+        return (await hub_of(request).peek(table_id)).summary()
 
     @app.post("/api/tables/{table_id}/join")
     async def join(request: Request, table_id: str) -> dict[str, Any]:
@@ -177,8 +177,10 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str, match: int | None = None) -> Any:
-        table = await hub_of(request).get(table_id)
-        rec = await table.submit(lambda: _async(table.record(match)))
+        hub = hub_of(request)
+        table = await hub.peek(table_id)
+        # a table served here is read on its worker, between two commands; a copy is nobody's
+        rec = await table.submit(lambda: _async(table.record(match))) if table.worker else table.record(match)
         if rec is None:
             raise Refused(404, "no hand of that match has finished yet")
         await hub_of(request).check_record(table_id, table.match if match is None else match)

@@ -463,7 +463,7 @@ async def review_table_hand(request: Request, table_id: str) -> Any:
     from cardtable.web.requests import body_of, client_address
 
     hub = request.app.state.hub
-    table = await hub.get(table_id)
+    table = await hub.peek(table_id)  # reading a table never moves it (`Hub.peek`)
     body = await body_of(request)
     hand = _whole(body.get("hand"), "hand")
     seat = _whole(body.get("seat"), "seat")
@@ -476,7 +476,7 @@ async def review_table_hand(request: Request, table_id: str) -> Any:
         playing = table.hand is not None and m == table.match
         return table.record(m), playing, m
 
-    record, playing, shown = await table.submit(finished)
+    record, playing, shown = await (table.submit(finished) if table.worker else finished())
     await hub.check_record(table_id, shown)  # a duplicate board still played elsewhere is held back
     held = len(record["hands"]) if record is not None else 0
     if hand >= held:

@@ -22,7 +22,7 @@ from typing import Any
 
 from cardtable.bots import Bot, make_bot
 from cardtable.bots.external import parse_spec
-from cardtable.core import CardtableError
+from cardtable.core import CardtableError, rules_json
 from cardtable.registry import get_game_from_rules
 
 _BOTS: dict[tuple[str, str, str], tuple[Any, Bot]] = {}
@@ -45,8 +45,30 @@ def resolve(spec: str, programs: dict[str, str]) -> str:
 def refusal(game: Any, spec: str, max_seconds: float, programs: dict[str, str] | None = None) -> str | None:
     """Why the bot ``spec`` may not sit at a table of ``game`` on this server (an unknown bot, a
     program named by the table rather than by the operator, or a time limit per move above
-    ``max_seconds``), or None when it may."""
+    ``max_seconds``), or None when it may. Answered once for each game's rules and bot (making a
+    search bot to read its time limit takes a while, on the event loop), then remembered."""
     programs = programs or {}
+    key = (
+        game.name,
+        json.dumps(rules_json(game.rules), sort_keys=True),
+        spec,
+        max_seconds,
+        tuple(sorted(programs.items())),
+    )
+    if key in _REFUSALS:
+        return _REFUSALS[key]
+    why = _refusal(game, spec, max_seconds, programs)
+    if len(_REFUSALS) >= 1024:
+        _REFUSALS.clear()
+    _REFUSALS[key] = why
+    return why
+
+
+#: The answers of `refusal`, by the game's name and rules, the bot and the server's settings.
+_REFUSALS: dict[tuple[Any, ...], str | None] = {}
+
+
+def _refusal(game: Any, spec: str, max_seconds: float, programs: dict[str, str]) -> str | None:
     if spec not in programs and spec.strip().partition(":")[0] in PROGRAM_KINDS:
         offered = f" (this server offers: {', '.join(sorted(programs))})" if programs else ""
         return f"a table cannot name a program to run; the server's operator offers bot programs by name{offered}"

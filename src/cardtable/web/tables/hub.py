@@ -311,6 +311,29 @@ class Hub:
                 )
             await asyncio.sleep(0.1)
 
+    async def peek(self, table_id: str) -> LiveTable:
+        """The table ``table_id`` to read (its summary, a record, a review), never moving it: the
+        table this process serves, else (with ``--cluster``) while another live process holds it,
+        a copy rebuilt from the store in a thread and kept nowhere, its people not counted as
+        connected; else as `get`. Reading a table never takes it from the process its players
+        are connected to."""
+        table = self.tables.get(table_id)
+        if table is not None or self.leases is None or len(table_id) > 32:
+            return table or await self.get(table_id)
+        if await asyncio.to_thread(self.leases.holder, table_id) is None:
+            return await self.get(table_id)
+        loaded = await asyncio.to_thread(self.store.load, table_id)
+        if loaded is None:
+            raise Refused(404, f"no table {excerpt(table_id)}")
+        row, seat_rows, action_rows = loaded
+        copy = LiveTable(row, seat_rows, self.settings, self.store, self.bots, self.journal)
+        try:
+            await asyncio.to_thread(copy.restore, action_rows)
+        except CardtableError as e:
+            log.error("table %s cannot be rebuilt: %s", table_id, e)
+            raise Refused(404, f"no table {excerpt(table_id)}") from None
+        return copy
+
     async def check_record(self, table_id: str, match: int) -> None:
         """Refuse (``409``) the record of a table's match, or a review of it, while the room that
         made the table holds it back (`Hooks.record_held`)."""

@@ -151,6 +151,18 @@ class Leases:
         except IntegrityError:  # another process inserted the row first
             return Taken(False, None)
 
+    def holder(self, table_id: str) -> str | None:
+        """The other live process that holds the table's lease now, or ``None`` (nobody, this
+        process, an expired lease or a dead owner): a read, nothing asked of anyone."""
+        with self.store.engine.connect() as conn:
+            row = conn.execute(select(leases.c.owner, leases.c.until).where(leases.c.table_id == table_id)).first()
+        if row is None:
+            return None
+        owner, until = str(row[0]), float(row[1])
+        if owner == self.me or until < time.time() or owner in self.dead:
+            return None
+        return owner
+
     def renew(self) -> tuple[set[str], set[str]]:
         """Extend every lease this process holds: the tables still ours, and those of them that
         another process has asked for."""

@@ -42,13 +42,14 @@ from fastapi.responses import FileResponse, Response
 from cardtable import registry
 from cardtable.core import CardtableError, HandResult
 from cardtable.record import Record, report
-from cardtable.strict import BadJson, excerpt, loads
+from cardtable.strict import excerpt
 from cardtable.web import names
 from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress, wait_text
 from cardtable.web.network import Reach
 from cardtable.web.players import store as ratings_store
 from cardtable.web.players.routes import player_of
+from cardtable.web.requests import body_of, client_address
 from cardtable.web.tables.hub import MAX_HANDS, Hub, _preset_rules, bot_seat
 from cardtable.web.tables.live import HUMAN, LiveTable
 from cardtable.web.tables.store import SeatRow
@@ -571,24 +572,9 @@ def close(app: Any) -> None:
         got.close()
 
 
-async def body_of(request: Request) -> dict[str, Any]:
-    """The request's body as a JSON object, read strictly, or ``400``."""
-    try:
-        body = loads((await request.body()).decode("utf-8"))
-    except (UnicodeDecodeError, BadJson):
-        raise Refused(400, "the body is not JSON of the expected form") from None
-    if not isinstance(body, dict):
-        raise Refused(400, "the body must be a JSON object")
-    return body
-
-
 def _limit(wait: float, what: str) -> None:
     if wait > 0:
         raise Refused(429, f"too many {what} from your address; try again in {wait_text(wait)}", retry_after=wait)
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "?"
 
 
 def _json(body: bytes) -> Response:
@@ -614,7 +600,7 @@ def shared_base(request: Request) -> str:
 @router.post("/api/tournaments", status_code=201)
 async def create(request: Request) -> dict[str, Any]:
     s = service(request)
-    _limit(s.hub.create_limit.take(_address(request)), "tournaments created")
+    _limit(s.hub.create_limit.take(client_address(request)), "tournaments created")
     return await s.create(await body_of(request))
 
 
@@ -626,7 +612,7 @@ async def public(request: Request, tournament_id: str) -> Response:
 @router.post("/api/tournaments/{tournament_id}/entrants", status_code=201)
 async def register(request: Request, tournament_id: str) -> dict[str, Any]:
     s = service(request)
-    _limit(s.hub.join_limit.take(_address(request)), "registrations")
+    _limit(s.hub.join_limit.take(client_address(request)), "registrations")
     return await s.register(tournament_id, await body_of(request))
 
 
@@ -640,7 +626,7 @@ async def start_round(request: Request, tournament_id: str) -> Response:
     """Start the next round: it makes tables, so it counts against the address's tables created."""
     s = service(request)
     body = await body_of(request)
-    _limit(s.hub.create_limit.take(_address(request)), "rounds started")
+    _limit(s.hub.create_limit.take(client_address(request)), "rounds started")
     return _json(await s.start_round(tournament_id, body))
 
 
@@ -675,7 +661,7 @@ async def log(request: Request, tournament_id: str) -> dict[str, Any]:
 @router.get("/api/tournaments/{tournament_id}/results.csv")
 async def results_csv(request: Request, tournament_id: str) -> Response:
     s = service(request)
-    _limit(s.csv_limit.take(_address(request)), "results fetched")
+    _limit(s.csv_limit.take(client_address(request)), "results fetched")
     text = await s.csv(tournament_id)
     headers = {"Content-Disposition": f'attachment; filename="tournament-{tournament_id}.csv"'}
     return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
@@ -686,7 +672,7 @@ async def qr(request: Request, tournament_id: str, round_no: str, table_no: str)
     """The QR code of a table's entry page, for its printed score sheet: a link at the address
     other devices reach the server by (`shared_base`), whatever address the sheet was opened at."""
     s = service(request)
-    _limit(s.qr_limit.take(_address(request)), "QR codes")
+    _limit(s.qr_limit.take(client_address(request)), "QR codes")
     r, t = _number(round_no, "round", MAX_ROUNDS), _number(table_no, "table", MAX_TABLES)
     svg = await s.qr(tournament_id, r, t, shared_base(request))
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})

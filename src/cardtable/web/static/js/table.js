@@ -260,6 +260,7 @@ function start(token) {
         showHost();
         ui.names = peopleNames(ui.info?.seats ?? []);
         render();
+        roundClosed();
       }
     },
     onRejected: (msg, action) => {
@@ -682,6 +683,22 @@ async function handEnded() {
     ]),
   ]));
   renderSheet(hands);
+}
+
+/** A tournament's table closed before its hands were played (the director ended the round by
+ * time): say so, with the way back to the tournament, unless a hand's summary already offers it. */
+function roundClosed() {
+  const origin = ui.info?.origin?.tournament ? ui.info.origin : null;
+  if (!origin || ui.info?.status !== "closed" || document.getElementById("backtotournament")) return;
+  const me = ui.state?.seat;
+  $("summary").replaceChildren(h("div", { class: "summary", id: "roundclosed", role: "region", "aria-label": "the round is over" }, [
+    h("h2", { text: `Round ${origin.round} is over at this table` }),
+    h("p", { text: "The director ended the round: the hands finished here count, the one being played does not." }),
+    h("div", { class: "row" }, [
+      h("a", { id: "backtotournament", class: "primary", href: `/tournaments/${encodeURIComponent(origin.tournament)}${typeof me === "number" ? "/me" : ""}`, text: "Back to the tournament" }),
+      h("a", { href: "/", text: "Leave" }),
+    ]),
+  ]));
 }
 
 async function playAgain() {
