@@ -22,8 +22,9 @@ pytest.importorskip("gymnasium")
 import cardtable.batch.tables as batch_tables  # noqa: E402
 import cardtable.games.sheepshead.batch as sheepshead_batch  # noqa: E402
 from cardtable.batch import Batch, random_legal  # noqa: E402
+from cardtable.cards import DECK32  # noqa: E402
 from cardtable.core import BadRules  # noqa: E402
-from cardtable.games.sheepshead import kernels  # noqa: E402
+from cardtable.games.sheepshead import kernels, tables  # noqa: E402
 from tests.batch.harness import Mismatch, run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,6 +88,18 @@ def test_the_rules_dataclass_and_the_supported_options_agree() -> None:
     """Every Sheepshead option is played by the kernels (none left to refuse today)."""
     names = {f.name for f in dataclasses.fields(sheepshead_batch.SheepsheadRules)}
     assert names == set(sheepshead_batch.SUPPORTED)
+
+
+def test_the_kernels_card_tables_are_the_engines() -> None:
+    """The kernels keep their own copies of the card tables (numba reads them as constants): each
+    is the engine's (`tables`), and the pack is `cards.DECK32` as the engine deals it."""
+    assert kernels.POINTS == tables.POINTS and kernels.SCHWANZ == tables.SCHWANZ
+    assert kernels.SUIT_CLASS == tables.SUIT_CLASS and kernels.FOLLOW == tables.FOLLOW
+    assert kernels.FAIL_SUITS == tables.FAIL_SUITS and kernels.TRUMP == tables.TRUMP
+    assert (kernels.FAIL_ACES, kernels.FAIL_TENS, kernels.JD) == (tables.FAIL_ACES, tables.FAIL_TENS, tables.JD)
+    assert (kernels.BLACK_QUEENS, kernels.RED_QUEENS) == (tables.BLACK_QUEENS, tables.RED_QUEENS)
+    assert tuple(tables.FROM_KERNEL[c] for c in DECK32) == kernels.PACK
+    assert all(kernels.BIT_INDEX[((1 << i) * 0x077CB531 & kernels.ALL) >> 27] == i for i in range(32))
 
 
 def _planted(monkeypatch: pytest.MonkeyPatch, option: int, value: int) -> None:
