@@ -171,6 +171,8 @@ def run(
         if replay:
             _replay(where, records, paid)
         step += 1
+        if step > 1_000 + 100 * hands:  # no hand finishes: each cut short (max_steps below a hand's length?)
+            raise Mismatch(f"{where}: only {tally.hands} of {hands} hands finished in {step} steps")
     tally.redeals = batch.redeals
     return tally
 
