@@ -2,7 +2,7 @@
 one-table layers, all in this one process (one core: nothing here runs threads), with the
 machine and its load noted.
 
-    python bench/batch_bench.py [--seconds 3] [--rounds 5] [--json] [--quick]
+    python bench/batch_bench.py [--game smear] [--seconds 3] [--rounds 5] [--json] [--quick]
 
 Every figure is decisions (a seat's token or move, chance nodes not counted) per CPU second of
 random play, each seat taking a uniformly random legal action. The things measured take turns,
@@ -10,24 +10,25 @@ random play, each seat taking a uniformly random legal action. The things measur
 of its rounds and a ratio the median of its ratios round by round, so that a load from other work
 that comes and goes weighs on both sides of a ratio alike.
 
-- **batch**: `Batch("smear", B)` at B = 1,024 (and 64, 1): each step asks for the legal mask and
+- **batch**: `Batch(game, B)` at B = 1,024 (and 64, 1): each step asks for the legal mask and
   the observation of the seat to act at every table, draws one random legal token per table
   (`random_legal`) and steps. Also "rules only": the mask and the step, no observation. The
   kernels are compiled by numba when it is installed; a second process measures them as plain
   Python (``CARDTABLE_NO_NUMBA=1``), the install without numba.
-- **OpenSpiel oh_hell from Python**: the C++ game shaped like Smear (4 players, 32 cards, 6 tricks),
-  stepped through pyspiel, each decision asking for the legal actions mask and the information
-  state tensor (its observation tensor is not implemented); chance nodes stepped too but not
-  counted. Also OpenSpiel's default oh_hell.
+- **OpenSpiel oh_hell from Python**: the C++ game shaped like the game measured (32 cards, 6
+  tricks; 4 players for Smear, 5 for Sheepshead), stepped through pyspiel, each decision asking
+  for the legal actions mask and the information state tensor (its observation tensor is not
+  implemented); chance nodes stepped too but not counted. Also OpenSpiel's default oh_hell.
 - **OpenSpiel's C++ random playout**: ``pyspiel.evaluate_bots`` with uniform random bots on the same
   game, a whole hand in C++ per call (no mask or observation asked for); decisions per hand from
   the Python loop's count.
-- **fast layer**: today's one-table Smear fast layer (`cardtable.games.smear.fast`), random
-  playouts of whole hands from the deal (rules only).
+- **fast layer**: today's one-table fast layer of the game (``cardtable.games.<game>.fast``),
+  random playouts of whole hands from the deal (rules only). It counts a move as one decision
+  where the batch spells it in several tokens (a Smear discard, a Sheepshead bury).
 - **VectorTables**: today's RL batched tables (`cardtable.rl.VectorTables`) at N = 1,024, which
   give the observation and mask at every step.
 
-Ratios are to OpenSpiel's Smear-shaped oh_hell stepped from Python (the issue's baseline).
+Ratios are to OpenSpiel's oh_hell in the game's shape stepped from Python (the issue's baseline).
 Needs the ``rl`` and ``batch`` extras (open_spiel for the OpenSpiel rows).
 """
 
@@ -49,6 +50,11 @@ from typing import Any
 import numpy as np
 
 SMEAR_SHAPE = {"players": 4, "num_suits": 4, "num_cards_per_suit": 8, "num_tricks_fixed": 6}
+#: Per game: OpenSpiel's oh_hell in its shape (32 cards, 6 tricks, the game's number of players).
+SHAPES: dict[str, tuple[str, dict[str, int]]] = {
+    "smear": ("Smear-shaped", SMEAR_SHAPE),
+    "sheepshead": ("Sheepshead-shaped", {**SMEAR_SHAPE, "players": 5}),
+}
 
 
 def machine() -> dict[str, Any]:
@@ -80,12 +86,12 @@ class Runner:
 
 
 class BatchRunner(Runner):
-    """`Batch("smear", B)`: mask, (observation of the seat to act), random legal token, step."""
+    """`Batch(game, B)`: mask, (observation of the seat to act), random legal token, step."""
 
-    def __init__(self, B: int, observe: bool = True) -> None:
+    def __init__(self, B: int, observe: bool = True, game: str = "smear") -> None:
         from cardtable.batch import Batch, random_legal
 
-        self.b = Batch("smear", B, seed=1)
+        self.b = Batch(game, B, seed=1)
         self.pick = random_legal
         self.rng = np.random.default_rng(2)
         self.observe = observe
@@ -144,13 +150,13 @@ class OhHellCpp(Runner):
     """OpenSpiel's own C++ random playout (``evaluate_bots``, uniform random bots), whole hands;
     decisions per hand counted by a Python loop over the same game."""
 
-    def __init__(self) -> None:
+    def __init__(self, shape: dict[str, int] = SMEAR_SHAPE) -> None:
         import pyspiel
 
-        self.game = pyspiel.load_game("oh_hell", SMEAR_SHAPE)
+        self.game = pyspiel.load_game("oh_hell", shape)
         self.bots = [pyspiel.make_uniform_random_bot(p, 10 + p) for p in range(self.game.num_players())]
         self.evaluate = pyspiel.evaluate_bots
-        counter = OhHellPython(SMEAR_SHAPE, observe=False)
+        counter = OhHellPython(shape, observe=False)
         counter.run(0.5)
         self.per_hand = counter.decisions / counter.hands
         self.n = 0
@@ -186,13 +192,38 @@ class FastLayer(Runner):
         return decisions, time.process_time() - start
 
 
+class SheepsheadFastLayer(Runner):
+    """Today's one-table Sheepshead fast layer: random playouts of whole hands from the deal."""
+
+    def __init__(self) -> None:
+        from cardtable.games.sheepshead import Sheepshead
+        from cardtable.games.sheepshead.fast import RandomPolicy, deal, playout
+
+        self.game, self.deal, self.playout = Sheepshead(), deal, playout
+        self.policy = RandomPolicy()
+        self.rng = random.Random(4)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        decisions = 0
+        rng = self.rng
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            s = self.deal(self.game, rng.randrange(5), rng)
+            decisions += self.playout(s, self.policy, rng)
+        return decisions, time.process_time() - start
+
+
+#: Each game's one-table fast layer.
+FAST_LAYERS: dict[str, type[Runner]] = {"smear": FastLayer, "sheepshead": SheepsheadFastLayer}
+
+
 class VectorTablesRunner(Runner):
     """Today's `VectorTables` (observations and masks at every step)."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, game: str = "smear") -> None:
         from cardtable.rl import VectorTables
 
-        self.vt = VectorTables("smear", n, seed=1)
+        self.vt = VectorTables(game, n, seed=1)
         _, self.mask, _ = self.vt.reset()
         self.rng = np.random.default_rng(2)
 
@@ -205,19 +236,19 @@ class VectorTablesRunner(Runner):
         return steps, time.process_time() - start
 
 
-def batch_rate(B: int, seconds: float) -> float:
+def batch_rate(B: int, seconds: float, game: str = "smear") -> float:
     """Decisions per CPU second of `BatchRunner` (for the plain-Python process)."""
-    decisions, took = BatchRunner(B).run(seconds)
+    decisions, took = BatchRunner(B, game=game).run(seconds)
     return decisions / took
 
 
-def plain_python(B: int, seconds: float) -> float | None:
+def plain_python(B: int, seconds: float, game: str = "smear") -> float | None:
     """`batch_rate` in a second process with numba turned off (the kernels as plain Python)."""
     env = {**os.environ, "CARDTABLE_NO_NUMBA": "1"}
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); import batch_bench; "
         "from cardtable.batch import NUMBA; assert not NUMBA; "
-        f"print(batch_bench.batch_rate({B}, {seconds}))"
+        f"print(batch_bench.batch_rate({B}, {seconds}, {game!r}))"
     )
     done = subprocess.run(
         [sys.executable, "-c", code, str(Path(__file__).parent)],
@@ -230,50 +261,51 @@ def plain_python(B: int, seconds: float) -> float | None:
     return float(done.stdout.strip()) if done.returncode == 0 else None
 
 
-BASE = "OpenSpiel oh_hell (Smear-shaped) from Python"
-
-
-def run(seconds: float, rounds: int, quick: bool) -> dict[str, Any]:
+def run(seconds: float, rounds: int, quick: bool, game: str = "smear") -> dict[str, Any]:
     """Each runner in turn for ``seconds / rounds`` of CPU time, ``rounds`` times over: each
-    figure is the median of its rounds, each ratio the median of its ratios to `BASE` round by
-    round (so a load that comes and goes weighs on both sides alike)."""
+    figure is the median of its rounds, each ratio the median of its ratios to the baseline (the
+    oh_hell of the game's shape from Python) round by round (so a load that comes and goes weighs
+    on both sides alike)."""
     from cardtable.batch import NUMBA
 
     out: dict[str, Any] = {"machine": machine(), "numba_compiled": NUMBA, "seconds_each": seconds, "rounds": rounds}
+    out["game"] = game
     out["load_average_before"] = [round(x, 2) for x in os.getloadavg()]
+    shaped, shape = SHAPES[game]
+    base = f"OpenSpiel oh_hell ({shaped}) from Python"
     sizes = (64,) if quick else (1, 64, 1024)
     big = sizes[-1]
-    runners: dict[str, Runner] = {f"batch B={B}": BatchRunner(B) for B in sizes}
-    runners[f"batch B={big}, rules only"] = BatchRunner(big, observe=False)
+    runners: dict[str, Runner] = {f"batch B={B}": BatchRunner(B, game=game) for B in sizes}
+    runners[f"batch B={big}, rules only"] = BatchRunner(big, observe=False, game=game)
     try:
-        runners[BASE] = OhHellPython(SMEAR_SHAPE)
-        runners["OpenSpiel oh_hell (Smear-shaped) from Python, rules only"] = OhHellPython(SMEAR_SHAPE, observe=False)
+        runners[base] = OhHellPython(shape)
+        runners[f"OpenSpiel oh_hell ({shaped}) from Python, rules only"] = OhHellPython(shape, observe=False)
         runners["OpenSpiel oh_hell (default) from Python"] = OhHellPython(None)
-        runners["OpenSpiel oh_hell (Smear-shaped), C++ random playout"] = OhHellCpp()
+        runners[f"OpenSpiel oh_hell ({shaped}), C++ random playout"] = OhHellCpp(shape)
         out["openspiel"] = "open_spiel " + importlib.metadata.version("open_spiel")
     except ImportError:
         out["openspiel"] = "not installed: OpenSpiel rows left out"
-    runners["fast layer (one table, rules only)"] = FastLayer()
-    runners[f"VectorTables N={16 if quick else 1024}"] = VectorTablesRunner(16 if quick else 1024)
+    runners["fast layer (one table, rules only)"] = FAST_LAYERS[game]()
+    runners[f"VectorTables N={16 if quick else 1024}"] = VectorTablesRunner(16 if quick else 1024, game)
     rates: dict[str, list[float]] = {k: [] for k in runners}
     for _ in range(rounds):
         for name, runner in runners.items():
             decisions, took = runner.run(seconds / rounds)
             rates[name].append(decisions / took)
-    plain = plain_python(big, seconds)
+    plain = plain_python(big, seconds, game)
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     rows = []
     for name, got in rates.items():
         ratio = None
-        if BASE in rates:
-            ratio = round(statistics.median(a / b for a, b in zip(got, rates[BASE], strict=True)), 2)
+        if base in rates:
+            ratio = round(statistics.median(a / b for a, b in zip(got, rates[base], strict=True)), 2)
         rows.append({"what": name, "decisions_per_s": round(statistics.median(got)), "ratio_to_oh_hell_python": ratio})
-    base = statistics.median(rates[BASE]) if BASE in rates else None
+    base_rate = statistics.median(rates[base]) if base in rates else None
     rows.append(
         {
             "what": f"batch B={big}, plain Python kernels (another process, after the rounds)",
             "decisions_per_s": None if plain is None else round(plain),
-            "ratio_to_oh_hell_python": None if plain is None or base is None else round(plain / base, 2),
+            "ratio_to_oh_hell_python": None if plain is None or base_rate is None else round(plain / base_rate, 2),
         }
     )
     out["rows"] = rows
@@ -282,18 +314,20 @@ def run(seconds: float, rounds: int, quick: bool) -> dict[str, Any]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="smear", choices=sorted(SHAPES), help="the game measured")
     ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per figure, over all rounds")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--quick", action="store_true", help="a smoke run: B = 64, a fraction of a second each")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     seconds = 0.2 if args.quick else args.seconds
-    out = run(seconds, 1 if args.quick else args.rounds, args.quick)
+    out = run(seconds, 1 if args.quick else args.rounds, args.quick, args.game)
     if args.json:
         print(json.dumps(out))
         return
     m = out["machine"]
-    print(f"{m['cpu']}, {m['cores']} cores, Python {m['python']}, numpy {m['numpy']}, numba {m['numba']}")
+    head = f"{out['game']}: {m['cpu']}, {m['cores']} cores, Python {m['python']}"
+    print(f"{head}, numpy {m['numpy']}, numba {m['numba']}")
     print(f"load average {out['load_average_before']} before, {out['load_average_after']} after")
     for row in out["rows"]:
         rate = "n/a" if row["decisions_per_s"] is None else f"{row['decisions_per_s']:,}"

@@ -28,7 +28,7 @@ from cardtable.batch import Batch, random_legal
 from cardtable.batch.tables import MAX_REDEALS, SEED_STRIDE
 from cardtable.core import BadRules
 from cardtable.record import replay_record
-from cardtable.rl.table import Table
+from cardtable.rl.table import REDEALT, Table
 
 
 class Mismatch(AssertionError):
@@ -83,9 +83,9 @@ def run(
 ) -> Tally:
     """Play ``B`` rows until ``hands`` hands have finished, comparing everything (module docstring).
 
-    Each row's token is uniformly random among the legal ones, or with chance ``low`` the lowest
-    legal token (a Smear pass, to reach the redeal bounds), or with chance ``illegal`` one that is
-    not legal or not a token at all."""
+    Each row's token is uniformly random among the legal ones, or with chance ``low`` a ``pass``
+    where one is legal, else the lowest legal token (to reach the redeal bounds), or with chance
+    ``illegal`` one that is not legal or not a token at all."""
     rules = dict(rules or {})
     where = f"{name} {rules}"
     batch = Batch(name, B, rules=rules, seed=seed, dealer=dealer, max_redeals=max_redeals, max_steps=max_steps)
@@ -118,6 +118,9 @@ def run(
         actions = random_legal(mask, rng)
         lowest = rng.random(B) < low
         actions[lowest] = np.argmax(mask[lowest], axis=1)
+        if "pass" in batch.action_names:  # a pass where one is legal (Sheepshead's comes after pick)
+            passing = lowest & mask[:, batch.action_names.index("pass")]
+            actions[passing] = batch.action_names.index("pass")
         bad = rng.random(B) < illegal
         for i in np.flatnonzero(bad):
             wrong = np.flatnonzero(~mask[i])
@@ -168,6 +171,8 @@ def run(
         if replay:
             _replay(where, records, paid)
         step += 1
+        if step > 1_000 + 100 * hands:  # no hand finishes: each cut short (max_steps below a hand's length?)
+            raise Mismatch(f"{where}: only {tally.hands} of {hands} hands finished in {step} steps")
     tally.redeals = batch.redeals
     return tally
 
@@ -181,7 +186,7 @@ def _replay(where: str, records: list[tuple[int, dict[str, Any]]], paid: dict[in
         hand = report["hands"][-1]
         if hand["result"] == "unfinished":
             raise Mismatch(f"{where} row {row}: a finished hand's record is unfinished: {record}")
-        if any(hand["score"]) or hand["result"] == "played":
+        if hand["result"] not in REDEALT:  # a scored hand (a leaster's wash scores zeros)
             if not paid[row]:
                 raise Mismatch(f"{where} row {row}: a scored record, but no rewards were paid: {record}")
             got = paid[row].pop(0)

@@ -15,6 +15,8 @@ import pytest
 pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 
+from cardtable.batch import games
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -23,9 +25,10 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": path}
 
 
-def test_the_benchmark_runs() -> None:
+@pytest.mark.parametrize("game", games())
+def test_the_benchmark_runs(game: str) -> None:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "batch_bench.py"), "--quick", "--json"],
+        [sys.executable, str(ROOT / "bench" / "batch_bench.py"), "--game", game, "--quick", "--json"],
         capture_output=True,
         text=True,
         env=_env(),
@@ -45,8 +48,9 @@ def test_the_benchmark_runs() -> None:
         assert rows[what]["decisions_per_s"] > 0
     openspiel = importlib.util.find_spec("pyspiel") is not None
     if openspiel or os.environ.get("CI"):
-        assert rows["OpenSpiel oh_hell (Smear-shaped) from Python"]["ratio_to_oh_hell_python"] == 1.0
-        assert rows["OpenSpiel oh_hell (Smear-shaped), C++ random playout"]["decisions_per_s"] > 0
+        shaped = f"{game.capitalize()}-shaped"
+        assert rows[f"OpenSpiel oh_hell ({shaped}) from Python"]["ratio_to_oh_hell_python"] == 1.0
+        assert rows[f"OpenSpiel oh_hell ({shaped}), C++ random playout"]["decisions_per_s"] > 0
     assert out["machine"]["cores"] >= 1 and len(out["load_average_before"]) == 3
 
 
@@ -61,4 +65,5 @@ def test_the_long_replay_runs() -> None:
     )
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads(done.stdout)
-    assert out["smear"]["hands"] >= 40 and out["smear"]["rule_sets"] >= 3
+    for game in games():
+        assert out[game]["hands"] >= 40 and out[game]["rule_sets"] >= 3

@@ -1,0 +1,240 @@
+"""Sheepshead's batched engine: B tables as arrays, for `cardtable.batch.Batch`.
+
+The class `SheepsheadBatch` (``BATCH``) is Sheepshead's side of the protocol of
+`cardtable.batch.protocol`: it holds the tables (one row each of the kernels' arrays, `kernels`),
+deals them from the rows' own generators, gives the legal tokens, applies one token per row,
+observes any seat, and writes the records of the hands that end. The kernels play every rule
+option of `SheepsheadRules` (every partner mode and no-pick game, the called-card rules, cracks,
+blitzes, doublers and the multiplier's limit); an option this module does not know (one added to
+the rules later) is refused when the batch is made, naming it.
+
+Tokens and observations are those of the RL environments (`tokens.spelling`,
+`encoding.planes`/`encode`): `SheepsheadBatch` checks at its making that the token names and the
+observation's planes are the ones its kernels write, so a change to either cannot pass unnoticed.
+
+An episode is one hand, as in the RL environments: a hand thrown in without a score (five passes
+under ``no_pick_rule`` ``doubler`` or ``redeal``) is dealt again inside the episode by the next
+dealer (R7), a doubler then pending (R42); every other hand, a leaster or a schwanzer included,
+ends the episode with its payments.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.cards import format_card
+from cardtable.core import BadRules
+from cardtable.planes import Layout
+
+from . import encoding, kernels
+from .rules import SheepsheadRules
+from .scoring import max_pending
+from .tables import FROM_KERNEL, TO_KERNEL
+from .tokens import spelling
+
+Ints = npt.NDArray[np.int64]
+Bytes = npt.NDArray[np.int8]
+Bools = npt.NDArray[np.bool_]
+Floats = npt.NDArray[np.float32]
+#: Token numbers (0-165) as logged, one byte each.
+Tokens = npt.NDArray[np.uint8]
+
+#: The rule options the kernels play, each turned into the numbers of ``P`` by `params`.
+SUPPORTED: Final = frozenset(
+    {
+        "partner_mode",
+        "no_pick_rule",
+        "double_on_the_bump",
+        "no_trick_partner_exempt",
+        "schwarz_by_points",
+        "bury_requires_trick",
+        "allow_call_own_ace",
+        "allow_ten_call",
+        "ten_call_hold_must_be_ace",
+        "called_ten_beats_ace",
+        "allow_unknown_call",
+        "partner_must_play_called_on_first_lead",
+        "partner_cannot_discard_called",
+        "partner_cannot_underlead_called_suit",
+        "leaster_blind",
+        "leaster_requires_trick",
+        "leaster_tie",
+        "doubler_stacking",
+        "cracking",
+        "blitzing",
+        "multiplier_limit",
+    }
+)
+
+_PARTNER: Final = {
+    "called_ace": kernels.CALLED_ACE,
+    "jack_of_diamonds": kernels.JACK_OF_DIAMONDS,
+    "none": kernels.NO_PARTNER,
+}
+_NO_PICK: Final = {
+    "leaster": kernels.LEASTER,
+    "doubler": kernels.DOUBLER,
+    "forced_pick": kernels.FORCED_PICK,
+    "redeal": kernels.REDEAL,
+    "moster": kernels.MOSTER,
+    "mittler": kernels.MITTLER,
+    "schneidster": kernels.SCHNEIDSTER,
+    "schwanzer": kernels.SCHWANZER,
+}
+_LEASTER_BLIND: Final = {
+    "last_trick": kernels.BLIND_LAST,
+    "first_trick": kernels.BLIND_FIRST,
+    "nobody": kernels.BLIND_NOBODY,
+}
+_STACKING: Final = {"queue": kernels.QUEUE, "compound": kernels.COMPOUND, "cap": kernels.CAP}
+
+#: The card names by Sheepshead index (the order of power), as records print them.
+CARD_NAMES: Final = tuple(format_card(c) for c in TO_KERNEL)
+
+
+def params(rules: SheepsheadRules) -> Ints:
+    """The rule options as the kernels read them (``P``); `BadRules` names an option they cannot play."""
+    for f in dataclasses.fields(rules):
+        if f.name not in SUPPORTED and getattr(rules, f.name) != f.default:
+            raise BadRules(f"sheepshead batch: the option {f.name} is not supported by the batched engine")
+    p = np.zeros(kernels.PARAMS, np.int64)
+    p[kernels.P_PARTNER] = _PARTNER[rules.partner_mode]
+    p[kernels.P_NO_PICK] = _NO_PICK[rules.no_pick_rule]
+    p[kernels.P_BUMP] = rules.double_on_the_bump
+    p[kernels.P_EXEMPT] = rules.no_trick_partner_exempt
+    p[kernels.P_SCHWARZ_POINTS] = rules.schwarz_by_points
+    p[kernels.P_BURY_NEEDS_TRICK] = rules.bury_requires_trick
+    p[kernels.P_OWN_ACE] = rules.allow_call_own_ace
+    p[kernels.P_TEN_CALL] = rules.allow_ten_call
+    p[kernels.P_TEN_HOLD_ACE] = rules.ten_call_hold_must_be_ace
+    p[kernels.P_TEN_BEATS_ACE] = rules.called_ten_beats_ace
+    p[kernels.P_UNKNOWN_CALL] = rules.allow_unknown_call
+    p[kernels.P_MUST_PLAY_CALLED] = rules.partner_must_play_called_on_first_lead
+    p[kernels.P_NO_DISCARD_CALLED] = rules.partner_cannot_discard_called
+    p[kernels.P_NO_UNDERLEAD] = rules.partner_cannot_underlead_called_suit
+    p[kernels.P_LEASTER_BLIND] = _LEASTER_BLIND[rules.leaster_blind]
+    p[kernels.P_LEASTER_NEEDS_TRICK] = rules.leaster_requires_trick
+    p[kernels.P_LEASTER_SPLIT] = rules.leaster_tie == "split"
+    p[kernels.P_STACKING] = _STACKING[rules.doubler_stacking]
+    p[kernels.P_CRACKING] = rules.cracking
+    p[kernels.P_BLITZING] = rules.blitzing
+    p[kernels.P_HAS_LIMIT] = rules.multiplier_limit is not None
+    p[kernels.P_LIMIT] = rules.multiplier_limit or 0
+    p[kernels.P_MAX_PENDING] = max_pending(rules)
+    return p
+
+
+def _layout() -> tuple[tuple[str, ...], Ints, int]:
+    """The token names, the observation planes' offsets in `kernels.PLANES` order, and its size;
+    a vocabulary, a card order or a layout other than the kernels use is refused (`AssertionError`)."""
+    names, cards, _spell = spelling()
+    assert tuple(FROM_KERNEL[c] for c in cards) == tuple(range(kernels.CARDS)), (
+        "sheepshead batch: the RL card order changed; update kernels.py"
+    )
+    expected = (
+        ["pick", "blitz", "pass", "alone", "crack", "recrack"]
+        + [f"bury {c}" for c in CARD_NAMES]
+        + [f"call {c}" for c in CARD_NAMES]
+        + [f"call {c} unknown" for c in CARD_NAMES]
+        + [f"under {c}" for c in CARD_NAMES]
+        + [f"play {c}" for c in CARD_NAMES]
+    )
+    assert list(names) == expected, "sheepshead batch: the RL tokens changed; update kernels.py"
+    lay = Layout()
+    encoding.planes(lay, len(names))
+    assert tuple(p[0] for p in lay.planes) == kernels.PLANES, (
+        "sheepshead batch: the RL planes changed; update kernels.py"
+    )
+    return names, np.array([lay.start[p] for p in kernels.PLANES], np.int64), lay.size
+
+
+class SheepsheadBatch:
+    """``n`` Sheepshead tables under ``rules`` (see the module docstring and `cardtable.batch.protocol`)."""
+
+    seats: Final = kernels.SEATS
+
+    def __init__(self, rules: SheepsheadRules, n: int) -> None:
+        self.rules = rules
+        self.n = n
+        self.params = params(rules)
+        names, self.offsets, self.obs_size = _layout()
+        self.action_names: tuple[str, ...] = names
+        self.S: Ints = np.zeros((n, kernels.COLUMNS), np.int64)
+        self.S[:, kernels.TO_ACT] = -1
+        self.D: Bytes = np.zeros((n, kernels.CARDS), np.int8)  # each hand's deck (card indices), top first
+        self.LT: Tokens = np.zeros((n, kernels.LOG_SIZE), np.uint8)  # the hand's tokens in order
+        self.LS: Bytes = np.zeros((n, kernels.LOG_SIZE), np.int8)  # and the seat of each
+
+    def to_act(self) -> Ints:
+        """The seat to act at each row, -1 where the hand is over (a view: do not write it)."""
+        return self.S[:, kernels.TO_ACT]
+
+    def legal_mask(self, out: Bools) -> None:
+        kernels.legal_mask(self.S, self.params, out)
+
+    def observe(self, seats: Ints, out: Bytes) -> None:
+        kernels.observe(self.S, self.params, self.offsets, seats, out)
+
+    def apply(self, actions: Ints, active: Bools, errors: Bools, ended: Bytes, rewards: Floats) -> None:
+        kernels.apply(self.S, self.params, self.LT, self.LS, actions, active, errors, ended, rewards)
+
+    def deal(self, rows: Ints, dealers: Ints, mt: Ints, pos: Ints, keep_scores: bool) -> None:
+        kernels.deal(self.S, self.params, self.D, mt, pos, rows, dealers, keep_scores)
+
+    def next_dealers(self, rows: Ints) -> Ints:
+        out = np.zeros(len(rows), np.int64)
+        kernels.next_dealers(self.S, rows, out)
+        return out
+
+    def snapshot(self, rows: Ints) -> Ints:
+        return self.S[rows]
+
+    def observe_snapshot(self, snapshot: Any, seats: Ints, out: Bytes) -> None:
+        kernels.observe(snapshot, self.params, self.offsets, seats, out)
+
+    def hand_logs(self, rows: Ints) -> tuple[Any, ...]:
+        S = self.S
+        meta = np.stack([S[rows, kernels.DEALER], S[rows, kernels.PENDING], S[rows, kernels.NLOG]], axis=1)
+        return meta, self.D[rows], self.LT[rows], self.LS[rows]
+
+    def hand_records(self, logs: tuple[Any, ...]) -> list[tuple[dict[str, Any] | None, dict[str, Any]]]:
+        """Each logged hand as (record §5 match before it, or ``None`` for a new match; record §2
+        hand). A bury (two tokens) is written ``bury C C``, an unknown call (``call C unknown``
+        then ``under U``) ``call C unknown U``."""
+        meta, decks, tokens, seats = logs
+        names = self.action_names
+        out: list[tuple[dict[str, Any] | None, dict[str, Any]]] = []
+        for k in range(len(meta)):
+            dealer, pending, n = (int(x) for x in meta[k])
+            toks = tokens[k, :n].tolist()
+            who = seats[k, :n].tolist()
+            actions = []
+            i = 0
+            while i < n:
+                t = toks[i]
+                if kernels.T_BURY <= t < kernels.T_CALL:
+                    second = CARD_NAMES[toks[i + 1] - kernels.T_BURY]
+                    actions.append(f"{who[i]} bury {CARD_NAMES[t - kernels.T_BURY]} {second}")
+                    i += 2
+                elif kernels.T_CALL_UNKNOWN <= t < kernels.T_UNDER:
+                    under = CARD_NAMES[toks[i + 1] - kernels.T_UNDER]
+                    actions.append(f"{who[i]} {names[t]} {under}")
+                    i += 2
+                else:
+                    actions.append(f"{who[i]} {names[t]}")
+                    i += 1
+            hand = {
+                "dealer": dealer,
+                "deal": {"deck": [CARD_NAMES[c] for c in decks[k].tolist()]},
+                "actions": actions,
+            }
+            match = {"scores": [0] * kernels.SEATS, "pending_doublers": pending} if pending else None
+            out.append((match, hand))
+        return out
+
+
+BATCH = SheepsheadBatch
