@@ -128,7 +128,15 @@ def play_until_summary(pages: list[Page], timeout: float = 120) -> None:
                 moved = True
         if not moved:
             time.sleep(0.1)
-    raise AssertionError("the hand did not end in time")
+    raise AssertionError("the hand did not end in time: " + "; ".join(where(p) for p in pages))
+
+
+def where(page: Page) -> str:
+    """What a page shows of the table, for a failure's account."""
+    return (
+        f"v={version(page)} myturn={my_turn(page)} summary={page.locator('#handsummary').count()} "
+        f"actions={page.inner_text('#actions')[:80]!r}"
+    )
 
 
 def hand_cards(page: Page) -> list[str]:

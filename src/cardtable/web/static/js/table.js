@@ -71,8 +71,34 @@ async function api(path, body) {
   const res = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   let data = null;
   try { data = await res.json(); } catch { data = null; }
-  if (!res.ok) throw new Error(data?.error ?? `${res.status} ${res.statusText}`);
+  if (!res.ok) {
+    const err = new Error(data?.error ?? `${res.status} ${res.statusText}`);
+    // a refusal for pace or a full queue says when to ask again (the server did nothing)
+    const after = Number(res.headers.get("retry-after"));
+    if (res.status === 429 || res.status === 503) Object.assign(err, { retryAfter: Number.isFinite(after) && after > 0 ? after : 2 });
+    throw err;
+  }
   return data;
+}
+
+/**
+ * `api` for a read that several people behind one address make at the same moment (the end of a
+ * hand's summary): a refusal for pace or a full queue is asked again after the time it names, a
+ * few times, before it is given up.
+ * @param {string} path
+ * @param {any} [body]
+ * @returns {Promise<any>}
+ */
+async function patientApi(path, body) {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await api(path, body);
+    } catch (e) {
+      const after = /** @type {any} */ (e).retryAfter;
+      if (typeof after !== "number" || tries >= 4) throw e;
+      await new Promise((done) => setTimeout(done, Math.min(after, 5) * 1000 * (0.75 + 0.5 * Math.random())));
+    }
+  }
 }
 
 async function loadInfo() {
@@ -648,11 +674,18 @@ async function handEnded() {
   // at the table where the game's server part says): nobody deals next
   const ended = Boolean(ui.matchEnded) || Boolean(ui.info?.winner) || ui.info?.status === "over";
   try {
-    const record = await api(`/api/tables/${encodeURIComponent(tableId)}/record`);
+    const record = await patientApi(`/api/tables/${encodeURIComponent(tableId)}/record`);
     const me0 = ui.state?.seat;
-    rep = await api(`/api/replay?steps=false${typeof me0 === "number" ? `&seat=${me0}` : ""}${ended ? "&ended=true" : ""}`, record);
+    rep = await patientApi(`/api/replay?steps=false${typeof me0 === "number" ? `&seat=${me0}` : ""}${ended ? "&ended=true" : ""}`, record);
   } catch (e) {
-    box.replaceChildren(h("div", { class: "summary" }, [h("h2", { text: "The hand is over" })]));
+    box.replaceChildren(h("div", { class: "summary", id: "handover", role: "region", "aria-label": "the end of the hand" }, [
+      h("h2", { text: "The hand is over" }),
+      h("p", { class: "muted", text: `Its summary could not be read: ${/** @type {Error} */ (e).message}.` }),
+      h("div", { class: "row" }, [
+        h("button", { onclick: () => { handEnded(); }, text: "Show the summary" }),
+        h("button", { onclick: () => $("summary").replaceChildren(), text: "Close" }),
+      ]),
+    ]));
     return;
   }
   ui.report = rep;
