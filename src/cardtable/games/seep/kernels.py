@@ -1,0 +1,1049 @@
+"""Seep's rules over arrays: the kernels of the batched engine (`cardtable.games.seep.batch`).
+
+One row of ``S`` (an int64 array, one column per field named below) is one table's hand: the
+phase, the seat to act, the dealer, the bid, the plays made, the hands and the stock (R7, R11),
+the loose cards, the house of each value 9-13 (its cards and its owners as a seat mask), each
+team's pile and sweeps, the team that captured last, and the tokens the seat to act has given
+toward its move. Cards are the engine's own numbers (``suit * 13 + rank``, ace low, suits C D H S),
+so a card set is the engine's 52-bit mask. ``P`` holds the rule options as numbers (the ``P_*``
+indices), so one compiled kernel plays every rule set.
+
+A house is kept as its cards, its owners and its value: every set of a house sums to its value
+(R13), so a house of value V whose cards total k·V has k sets, and is cemented when k >= 2; which
+split of the cards makes the sets changes nothing in play.
+
+The legal moves of the seat to act are listed once per turn (`gen`, the engine's `moves.legal`
+rule for rule: captures, builds, breaks and cements of every card held, M1-M5 with I1-I3 and the
+opening's R10, each move once as rules §3.2 says) into ``MH`` (the move's head token) and ``MT``
+(the loose cards it takes); the tokens of a move are its head, then the loose cards taken, one
+token each in card order, then ``end`` (a throw is its head alone), as the RL vocabulary spells
+them. The legal tokens are read off that list and the tokens given so far.
+
+Each kernel loops over rows and is compiled by numba when it is installed (`cardtable.batch.jit`),
+else run as the Python it is. The replay tests (tests/batch/) hold every kernel to the engine,
+token by token.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.batch import mt
+from cardtable.batch.jit import inline, jit
+
+Ints = npt.NDArray[np.int64]
+Bytes = npt.NDArray[np.int8]
+Bools = npt.NDArray[np.bool_]
+Floats = npt.NDArray[np.float32]
+
+# --- the columns of S ---
+PHASE, TO_ACT, DEALER, BID, PLAYS = 0, 1, 2, 3, 4
+HAND0 = 5  # four hands, 5-8
+STOCK0 = 9  # the cards each seat gets after the opening, 9-12
+LOOSE = 13
+HC0 = 14  # the cards of the house of value 9 + i, 14-18 (0: none)
+HO0 = 19  # its owners (a seat mask), 19-23
+PILE0 = 24  # each team's captured cards, 24-25
+LAST = 26  # the team that captured last, -1 for none
+HEAD = 27  # the head token given toward the move, -1 for none
+GIVEN = 28  # the loose cards given since (a card set)
+LASTGIVEN = 29  # the last of them, -1 for none
+NMOVES = 30  # moves listed in MH/MT for the seat to act
+NLOG = 31  # moves of play logged this hand
+SCORE0 = 32  # the deal's counted totals, 32-33, once it is over
+NSW0 = 34  # sweeps each team holds, 34-35
+SW0 = 36  # their points, in order: team t's at SW0 + t * MAX_SWEEPS + k
+MAX_SWEEPS: Final = 25
+COLUMNS: Final = SW0 + 2 * MAX_SWEEPS
+
+#: Phases, numbered as `state.Phase` (and the observation's ``phase`` plane).
+DEALING, BIDDING, OPENING, PLAYING, OVER = 0, 1, 2, 3, 4
+
+#: Ended codes of `apply`: the hand went on, was scored.
+GOING, SCORED = 0, 1
+
+# --- the rule options in P ---
+(P_TEN_D, P_MAJORITY, P_REDEAL_NEXT, P_OPEN_THROW, P_THROW, P_MAXIMAL, P_MERGE, P_MULTI, P_PAIR) = range(9)
+(P_NO_PARTNER_BREAK, P_FLOOR_BREAKS, P_PARTNER_NEEDS, P_PARTNER_OWNER, P_OPP_OWNER, P_TEAM) = range(9, 15)
+(P_MAX_HOUSES, P_SWEEP, P_FIRST_SWEEP, P_LAST_SWEEP, P_SWEEP_CAP, P_NINE_CARDS, P_NINE_EFFECT) = range(15, 22)
+(P_ROTATE, P_LEFTOVER_DEALER) = range(22, 24)
+PARAMS: Final = 24
+#: ``throw_policy``: no_capture_possible, free, no_capture_or_build_possible.
+THROW_NO_CAPTURE, THROW_FREE, THROW_NOTHING_ELSE = 0, 1, 2
+#: ``nine_point_effect``: instant_baazi_loss, zero_card_points, off.
+NINE_BAAZI, NINE_ZERO, NINE_OFF = 0, 1, 2
+
+# --- the observation's planes in OFF (offsets of `encoding.planes`, in this order) ---
+PLANES: Final = (
+    "hand",
+    "loose",
+    "floor_hidden",
+    "house_present",
+    "house_cards",
+    "house_cemented",
+    "house_owner_seat",
+    "house_owner_team",
+    "pile",
+    "sweeps",
+    "sweep_points",
+    "last_capture",
+    "bid",
+    "phase",
+    "dealer",
+    "to_act",
+    "plays",
+    "hand_sizes",
+    "match_lead",
+    "baazis",
+    "partial",
+)
+(O_HAND, O_LOOSE, O_HIDDEN, O_PRESENT, O_HCARDS, O_CEMENTED, O_OSEAT, O_OTEAM, O_PILE, O_SWEEPS) = range(10)
+(O_SWEEP_POINTS, O_LAST, O_BID, O_PHASE, O_DEALER, O_TO_ACT, O_PLAYS, O_SIZES, O_LEAD, O_BAAZIS) = range(10, 20)
+O_PARTIAL: Final = 20
+
+# --- tokens (`tokens.spelling`) ---
+T_BID, T_THROW, T_CAPTURE, T_CAPTURE_HOUSE, T_BUILD, T_BREAK, T_CEMENT, T_LOOSE, T_END = (
+    0, 5, 57, 109, 161, 421, 681, 941, 993,
+)  # fmt: skip
+TOKENS: Final = 994
+#: Move kinds as `moves.code_of` numbers them (a throw is a capture of nothing).
+K_CAPTURE, K_BUILD, K_BREAK, K_CEMENT = 0, 1, 2, 3
+
+SEATS, DECK_SIZE, PLAYS_PER_DEAL = 4, 52, 48
+#: The most moves one turn can list; a turn with more is refused (`gen` returns -1).
+MAX_MOVES: Final = 4096
+#: The most sets of loose cards summing to 13 or less (the whole pack has 18,189).
+MAX_SUBSETS: Final = 18_200
+#: Each card's suit-free order (value, then suit C D H S): rules §3.2's order of loose sets.
+DISPLAY_KEY: Final = tuple((c % 13) * 4 + c // 13 for c in range(52))
+ALL_SUITS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
+@inline
+def popcount(m: int) -> int:
+    """The number of cards in a set."""
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+@inline
+def low_card(m: int) -> int:
+    """The lowest card of a non-empty set."""
+    c = 0
+    while not (m >> c) & 1:
+        c += 1
+    return c
+
+
+@inline
+def value_mask(v: int) -> int:
+    """The four cards of value v (R2: the card of rank r has value r + 1)."""
+    return ALL_SUITS << (v - 1)
+
+
+@jit
+def total(m: int) -> int:
+    """The sum of the capture values of a set of cards (R2)."""
+    s = 0
+    c = 0
+    while m:
+        if m & 1:
+            s += c % 13 + 1
+        m >>= 1
+        c += 1
+    return s
+
+
+@inline
+def values_held(hand: int) -> int:
+    """The values (as bits 1-13) of which a hand holds a card."""
+    r = (hand | hand >> 13 | hand >> 26 | hand >> 39) & 8191
+    return r << 1
+
+
+@inline
+def values_twice(hand: int) -> int:
+    """The values (as bits 1-13) of which a hand holds two cards or more."""
+    a, b, c, d = hand & 8191, hand >> 13 & 8191, hand >> 26 & 8191, hand >> 39 & 8191
+    return ((a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)) << 1
+
+
+# --- sums of loose cards (`floor.FloorSums`) ---
+
+
+@jit
+def subsets(loose: int, SUBM: Ints, SUBS: Ints) -> int:
+    """Every set of the loose cards whose values sum to 13 or less (the empty set first), in
+    ``SUBM`` with each sum in ``SUBS``; their number."""
+    SUBM[0] = 0
+    SUBS[0] = 0
+    n = 1
+    m = loose
+    while m:
+        c = low_card(m)
+        m &= m - 1
+        v = c % 13 + 1
+        k = n
+        for i in range(k):
+            s = SUBS[i] + v
+            if s <= 13:
+                SUBM[n] = SUBM[i] | (1 << c)
+                SUBS[n] = s
+                n += 1
+    return n
+
+
+@jit
+def groups_of(SUBM: Ints, SUBS: Ints, n: int, t: int) -> Ints:
+    """The sets of loose cards summing to exactly t."""
+    k = 0
+    for i in range(n):
+        if SUBS[i] == t:
+            k += 1
+    out = np.empty(k, np.int64)
+    k = 0
+    for i in range(n):
+        if SUBS[i] == t:
+            out[k] = SUBM[i]
+            k += 1
+    return out
+
+
+@jit
+def splits_of(groups: Ints) -> Ints:
+    """Every union of disjoint ``groups`` (the empty set included), sorted, each once."""
+    found = np.zeros(1, np.int64)
+    for g in groups:
+        k = 0
+        for p in found:
+            if not p & g:
+                k += 1
+        new = np.empty(len(found) + k, np.int64)
+        new[: len(found)] = found
+        k = len(found)
+        for p in found:
+            if not p & g:
+                new[k] = p | g
+                k += 1
+        found = np.unique(new)
+    return found
+
+
+@inline
+def hits_every(taken: int, groups: Ints) -> bool:
+    """No set of ``groups`` is left whole once ``taken`` is removed."""
+    for g in groups:
+        if not taken & g:
+            return False
+    return True
+
+
+@jit
+def with_card(gx: Ints, rests: Ints) -> Ints:
+    """The unions of a group of ``gx`` and a disjoint set of ``rests``, sorted, each once."""
+    out = np.empty(len(gx) * len(rests), np.int64)
+    k = 0
+    for t in gx:
+        for u in rests:
+            if not t & u:
+                out[k] = t | u
+                k += 1
+    return np.unique(out[:k])
+
+
+@jit
+def keep_hitting(options: Ints, also: int, groups: Ints) -> Ints:
+    """The options that, with ``also``, leave no group of ``groups`` whole."""
+    out = np.empty(len(options), np.int64)
+    k = 0
+    for o in options:
+        if hits_every(o | also, groups):
+            out[k] = o
+            k += 1
+    return out[:k].copy()
+
+
+@jit
+def best_set(SUBM: Ints, SUBS: Ints, n: int, t: int, card: int) -> int:
+    """Rules §3.2: of the listed sets summing to t (with ``card`` added to each, -1 for none), the
+    one that joins a house first: the fewest cards, then the first comparing the cards one by
+    one in the order of value, then suit (C D H S); -1 if there is none. The set is returned
+    without the card."""
+    best = -1
+    best_n = 99
+    best_keys = np.zeros(14, np.int64)
+    keys = np.zeros(14, np.int64)
+    extra = (1 << card) if card >= 0 else 0
+    for i in range(n):
+        if SUBS[i] != t:
+            continue
+        g = SUBM[i] | extra
+        k = popcount(g)
+        if k > best_n:
+            continue
+        j = 0
+        for key in range(52):
+            c = (key & 3) * 13 + (key >> 2)
+            if g >> c & 1:
+                keys[j] = key
+                j += 1
+        better = k < best_n
+        if not better:
+            for q in range(k):
+                if keys[q] != best_keys[q]:
+                    better = keys[q] < best_keys[q]
+                    break
+        if better:
+            best = SUBM[i]
+            best_n = k
+            for q in range(k):
+                best_keys[q] = keys[q]
+    return best
+
+
+# --- the moves of a turn (`moves.legal`) ---
+
+
+@inline
+def _emit(MH: Ints, MT: Ints, row: int, n: int, head: int, take: int) -> int:
+    if n < MAX_MOVES:
+        MH[row, n] = head
+        MT[row, n] = take
+    return n + 1
+
+
+@jit
+def cement_owners(P: Ints, owners: int, cemented: bool, m: int) -> int:
+    """M5: the owners of a house after seat m cements it or adds to it."""
+    if owners >> m & 1:
+        return owners
+    if owners >> ((m + 2) & 3) & 1:
+        return owners | (1 << m) if P[P_PARTNER_OWNER] else owners
+    if not cemented or P[P_OPP_OWNER]:
+        return owners | (1 << m)
+    return owners
+
+
+@jit
+def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, SUBM: Ints, SUBS: Ints) -> int:
+    """List the legal moves of the seat to act at ``row`` (opening or play) into ``MH``/``MT``;
+    their number (more than `MAX_MOVES`: too many to list)."""
+    m = (S[row, DEALER] + S[row, PLAYS] + 1) & 3
+    p = (m + 2) & 3
+    hand = S[row, HAND0 + m]
+    loose = S[row, LOOSE]
+    opening = S[row, PHASE] == OPENING
+    bid = S[row, BID]
+    one = values_held(hand)
+    two = values_twice(hand)
+    ns = subsets(loose, SUBM, SUBS)
+    sums = 0
+    for i in range(1, ns):
+        sums |= 1 << SUBS[i]
+    team = P[P_TEAM] != 0
+    partner_needs = P[P_PARTNER_NEEDS] != 0 or P[P_PARTNER_OWNER] != 0
+    house_bits = 0
+    obligations = 0
+    breakable = 0
+    need_bits = 0  # M5: houses whose cementer must keep a card of their value
+    nhouses = 0
+    for i in range(5):
+        hc = S[row, HC0 + i]
+        if not hc:
+            continue
+        v = 9 + i
+        nhouses += 1
+        house_bits |= 1 << v
+        owners = S[row, HO0 + i]
+        mine = owners >> m & 1
+        partners = owners >> p & 1
+        bound = mine and not (team and partners)
+        if bound:
+            obligations |= 1 << v
+        if bound or (not mine and (not partners or partner_needs)):
+            need_bits |= 1 << v
+        if total(hc) == v and not mine and not (partners and P[P_NO_PARTNER_BREAK]):
+            breakable |= 1 << v
+    build_bits = 0
+    if not (P[P_MAX_HOUSES] > 0 and nhouses >= P[P_MAX_HOUSES]):
+        for v in range(9, 14):
+            if (not opening or v == bid) and not house_bits >> v & 1 and one >> v & 1:
+                build_bits |= 1 << v
+    maximal = P[P_MAXIMAL] != 0
+    multi = P[P_MULTI] != 0
+    merge = P[P_MERGE] != 0
+    n = 0
+    empty = np.zeros(0, np.int64)
+    for x in range(1, 14):
+        if not one >> x & 1:
+            continue
+        hx = x if house_bits >> x & 1 else 0
+        last = (obligations >> x & 1) != 0 and not two >> x & 1
+        gx = groups_of(SUBM, SUBS, ns, x) if sums >> x & 1 else empty
+        # M2: captures (R10: at the opening only with the bid value), as (house?, take)
+        cap_house = empty
+        cap_loose = empty
+        if not opening or x == bid:
+            if len(gx) == 0:
+                if hx:
+                    cap_house = np.zeros(1, np.int64)
+            else:
+                sp = splits_of(gx)
+                if maximal:
+                    kept_caps = keep_hitting(sp, 0, gx)
+                    k2 = 0
+                    for t in kept_caps:
+                        if t or hx:
+                            k2 += 1
+                    chosen = np.empty(k2, np.int64)
+                    k2 = 0
+                    for t in kept_caps:
+                        if t or hx:
+                            chosen[k2] = t
+                            k2 += 1
+                    if hx:
+                        cap_house = chosen
+                    else:
+                        cap_loose = chosen
+                else:
+                    if hx:
+                        cap_house = sp
+                    if not last:
+                        cap_loose = sp[1:].copy() if len(sp) and sp[0] == 0 else sp
+        ncaps = len(cap_house) + len(cap_loose)
+        kept = (one & ~(1 << x)) | (two & (1 << x))
+        # M3: builds of each value, as lists of takes
+        nbuild = 0
+        build_v = np.zeros(5, np.int64)
+        build_lists = [empty, empty, empty, empty, empty]
+        nbreak = 0
+        break_lists = [empty, empty, empty, empty, empty]
+        ncement = 0
+        cement_lists = [empty, empty, empty, empty, empty]
+        if not last:
+            for v in range(max(x, 9), 14):
+                if not build_bits >> v & 1 or not kept >> v & 1:
+                    continue
+                gv = groups_of(SUBM, SUBS, ns, v) if sums >> v & 1 else empty
+                if x < v:
+                    if not sums >> (v - x) & 1:
+                        continue
+                    gvx = groups_of(SUBM, SUBS, ns, v - x)
+                    if len(gv) == 0:
+                        options = gvx
+                    else:
+                        options = with_card(gvx, splits_of(gv) if multi else np.zeros(1, np.int64))
+                elif P[P_PAIR]:
+                    if multi:
+                        alone = splits_of(gv)
+                    else:
+                        alone = np.zeros(len(gv) + 1, np.int64)
+                        alone[1:] = gv
+                        alone = np.unique(alone)
+                    options = alone[1:].copy() if len(alone) and alone[0] == 0 else alone
+                else:
+                    continue
+                singles = loose & value_mask(v)
+                if singles:
+                    opts = np.empty(len(options), np.int64)
+                    for j in range(len(options)):
+                        opts[j] = (options[j] | singles) & ~singles
+                    options = np.unique(opts)
+                    if merge:
+                        options = keep_hitting(options, singles, gv)
+                elif merge:
+                    options = keep_hitting(options, 0, gv)
+                build_lists[v - 9] = options
+                build_v[v - 9] = 1
+                nbuild += len(options)
+            # M4: breaks
+            if breakable:
+                for hv in range(9, 14):
+                    if not breakable >> hv & 1:
+                        continue
+                    base = hv + x
+                    if base > 13:
+                        continue
+                    if not P[P_FLOOR_BREAKS]:
+                        if kept >> base & 1:
+                            break_lists[hv - 9] = np.zeros(1, np.int64)
+                            nbreak += 1
+                        continue
+                    k2 = 0
+                    for i in range(ns):
+                        if SUBS[i] <= 13 - base and kept >> (base + SUBS[i]) & 1:
+                            k2 += 1
+                    ext = np.empty(k2, np.int64)
+                    k2 = 0
+                    for i in range(ns):
+                        if SUBS[i] <= 13 - base and kept >> (base + SUBS[i]) & 1:
+                            ext[k2] = SUBM[i]
+                            k2 += 1
+                    break_lists[hv - 9] = np.unique(ext)
+                    nbreak += k2
+            # M5: cements
+            for v in range(max(x, 9), 14):
+                if not house_bits >> v & 1:
+                    continue
+                if need_bits >> v & 1 and not kept >> v & 1:
+                    continue
+                gv = groups_of(SUBM, SUBS, ns, v) if sums >> v & 1 else empty
+                if x < v:
+                    if not sums >> (v - x) & 1:
+                        continue
+                    gvx = groups_of(SUBM, SUBS, ns, v - x)
+                    if len(gv) == 0:
+                        options = gvx
+                    else:
+                        options = with_card(gvx, splits_of(gv))
+                        if merge:
+                            options = keep_hitting(options, 0, gv)
+                else:
+                    options = splits_of(gv)
+                    if merge:
+                        options = keep_hitting(options, 0, gv)
+                cement_lists[v - 9] = options
+                ncement += len(options)
+        # M1: the throw
+        throw = False
+        if last:
+            throw = False
+        elif opening and x != bid:
+            throw = False
+        elif opening and P[P_OPEN_THROW]:
+            throw = True
+        elif P[P_THROW] == THROW_NO_CAPTURE:
+            throw = not hx and len(gx) == 0
+        elif P[P_THROW] == THROW_FREE:
+            throw = True
+        else:
+            throw = ncaps + nbuild + nbreak + ncement == 0
+        for suit in range(4):
+            c = suit * 13 + x - 1
+            if not hand >> c & 1:
+                continue
+            if throw:
+                same = -1
+                if house_bits and (P[P_THROW] == THROW_FREE or merge):
+                    same = throw_joins(S, P, row, m, c, SUBM, SUBS, ns)
+                listed = False
+                if same >= 0:
+                    for t in cement_lists[same & 15]:
+                        if t == same >> 4:
+                            listed = True
+                if not listed:
+                    n = _emit(MH, MT, row, n, T_THROW + c, 0)
+            for t in cap_house:
+                n = _emit(MH, MT, row, n, T_CAPTURE_HOUSE + c, t)
+            for t in cap_loose:
+                n = _emit(MH, MT, row, n, T_CAPTURE + c, t)
+            for i in range(5):
+                for t in build_lists[i]:
+                    n = _emit(MH, MT, row, n, T_BUILD + 52 * i + c, t)
+                for t in break_lists[i]:
+                    n = _emit(MH, MT, row, n, T_BREAK + 52 * i + c, t)
+                for t in cement_lists[i]:
+                    n = _emit(MH, MT, row, n, T_CEMENT + 52 * i + c, t)
+    return n
+
+
+@jit
+def throw_joins(S: Ints, P: Ints, row: int, m: int, card: int, SUBM: Ints, SUBS: Ints, ns: int) -> int:
+    """Rules §3.2 (`joins.throw_joins`): the cement with the effect of throwing ``card`` (the card
+    joins a house by itself, the owners unchanged), as ``take << 4 | value - 9``; -1 for none.
+    ``SUBM``/``SUBS`` list the sets of the loose cards (`subsets`)."""
+    x = card % 13 + 1
+    for i in range(5):
+        hc = S[row, HC0 + i]
+        if not hc:
+            continue
+        v = 9 + i
+        if v < x:
+            continue
+        if v == x:
+            take = 0
+        elif P[P_MERGE]:
+            take = best_set(SUBM, SUBS, ns, v - x, card)
+            if take < 0:
+                continue
+        else:
+            continue
+        owners = S[row, HO0 + i]
+        if cement_owners(P, owners, total(hc) >= 2 * v, m) != owners:
+            return -1
+        return take << 4 | i
+    return -1
+
+
+# --- effects (`play.effect_of`, `play.finish`) ---
+
+
+@jit
+def absorb(S: Ints, P: Ints, row: int, SUBM: Ints, SUBS: Ints) -> None:
+    """I2: loose cards of a house's value join it (cementing it); with ``auto_merge_loose_sets``
+    so do loose sets of its value, houses in ascending value, each time the set that joins first."""
+    loose = S[row, LOOSE]
+    for i in range(5):
+        if not S[row, HC0 + i]:
+            continue
+        v = 9 + i
+        singles = loose & value_mask(v)
+        if singles:
+            S[row, HC0 + i] |= singles
+            loose &= ~singles
+        if P[P_MERGE]:
+            while True:
+                g = best_set(SUBM, SUBS, subsets(loose, SUBM, SUBS), v, -1)
+                if g < 0:
+                    break
+                S[row, HC0 + i] |= g
+                loose &= ~g
+    S[row, LOOSE] = loose
+
+
+@jit
+def add_sweep(S: Ints, P: Ints, row: int, team: int, worth: int) -> None:
+    """R20 and the sweep cap (A32, rules §3.2)."""
+    mine = NSW0 + team
+    theirs = NSW0 + 1 - team
+    if P[P_SWEEP_CAP] <= 0:
+        S[row, SW0 + team * MAX_SWEEPS + S[row, mine]] = worth
+        S[row, mine] += 1
+        return
+    if S[row, mine] >= P[P_SWEEP_CAP]:
+        S[row, mine] -= 1
+    else:
+        S[row, SW0 + team * MAX_SWEEPS + S[row, mine]] = worth
+        S[row, mine] += 1
+    if S[row, theirs] > 0:
+        S[row, theirs] -= 1
+
+
+@jit
+def play_move(S: Ints, P: Ints, row: int, head: int, take: int, SUBM: Ints, SUBS: Ints) -> None:
+    """Play a listed move of the seat to act (M1-M5, I2, I3, R11, R20), and end the deal after
+    play 48 (R15, R16)."""
+    plays = S[row, PLAYS] + 1
+    S[row, PLAYS] = plays
+    m = (S[row, DEALER] + plays) & 3
+    team = m & 1
+    if head < T_CAPTURE:
+        kind, v, card = -1, 0, head - T_THROW
+    elif head < T_CAPTURE_HOUSE:
+        kind, v, card = K_CAPTURE, 0, head - T_CAPTURE
+    elif head < T_BUILD:
+        card = head - T_CAPTURE_HOUSE
+        kind, v = K_CAPTURE, card % 13 + 1
+    elif head < T_BREAK:
+        kind, v, card = K_BUILD, 9 + (head - T_BUILD) // 52, (head - T_BUILD) % 52
+    elif head < T_CEMENT:
+        kind, v, card = K_BREAK, 9 + (head - T_BREAK) // 52, (head - T_BREAK) % 52
+    else:
+        kind, v, card = K_CEMENT, 9 + (head - T_CEMENT) // 52, (head - T_CEMENT) % 52
+    bit = 1 << card
+    S[row, HAND0 + m] &= ~bit
+    if kind == -1:  # M1; I2: the card may join a house
+        S[row, LOOSE] |= bit
+        absorb(S, P, row, SUBM, SUBS)
+    elif kind == K_CAPTURE:
+        taken = bit | take
+        if v:
+            taken |= S[row, HC0 + v - 9]
+            S[row, HC0 + v - 9] = 0
+            S[row, HO0 + v - 9] = 0
+        S[row, LOOSE] &= ~take
+        S[row, PILE0 + team] |= taken
+        S[row, LAST] = team
+        empty = S[row, LOOSE] == 0
+        for i in range(5):
+            if S[row, HC0 + i]:
+                empty = False
+        if empty:  # R20: a sweep
+            worth = P[P_SWEEP]
+            if plays == 1:
+                worth = P[P_FIRST_SWEEP]
+            elif plays == PLAYS_PER_DEAL:
+                worth = P[P_LAST_SWEEP]
+            add_sweep(S, P, row, team, worth)
+    elif kind == K_BUILD:
+        S[row, HC0 + v - 9] = bit | take
+        S[row, HO0 + v - 9] = 1 << m
+        S[row, LOOSE] &= ~take
+        absorb(S, P, row, SUBM, SUBS)
+    elif kind == K_BREAK:
+        raised = S[row, HC0 + v - 9] | bit | take
+        v2 = v + card % 13 + 1 + total(take)
+        S[row, LOOSE] &= ~take
+        S[row, HC0 + v - 9] = 0
+        S[row, HO0 + v - 9] = 0
+        if S[row, HC0 + v2 - 9]:  # M4: the raised house joins the house of its new value
+            S[row, HC0 + v2 - 9] |= raised
+            S[row, HO0 + v2 - 9] |= 1 << m
+        else:  # M4: the breaker is now the only owner
+            S[row, HC0 + v2 - 9] = raised
+            S[row, HO0 + v2 - 9] = 1 << m
+        absorb(S, P, row, SUBM, SUBS)
+    else:
+        hc = S[row, HC0 + v - 9]
+        S[row, HO0 + v - 9] = cement_owners(P, S[row, HO0 + v - 9], total(hc) >= 2 * v, m)
+        S[row, HC0 + v - 9] = hc | bit | take
+        S[row, LOOSE] &= ~take
+    if P[P_TEAM]:  # I3, team scope: an owner without a card of the value stops being one
+        hand = S[row, HAND0 + m]
+        for i in range(5):
+            if S[row, HC0 + i] and S[row, HO0 + i] >> m & 1 and not hand & value_mask(9 + i):
+                S[row, HO0 + i] &= ~(1 << m)
+    if S[row, PHASE] == OPENING:  # R11: the deal is completed after the opening
+        for s in range(4):
+            S[row, HAND0 + s] |= S[row, STOCK0 + s]
+            S[row, STOCK0 + s] = 0
+    S[row, PHASE] = PLAYING
+    if plays == PLAYS_PER_DEAL:
+        finish(S, P, row)
+
+
+@jit
+def finish(S: Ints, P: Ints, row: int) -> None:
+    """R15, R16: the floor left goes to the team that captured last (or as the rules say)."""
+    left = S[row, LOOSE]
+    for i in range(5):
+        left |= S[row, HC0 + i]
+    to = S[row, LAST]
+    if to < 0 and P[P_LEFTOVER_DEALER]:
+        to = S[row, DEALER] & 1
+    if to >= 0 and left:
+        S[row, PILE0 + to] |= left
+        S[row, LOOSE] = 0
+        for i in range(5):
+            S[row, HC0 + i] = 0
+            S[row, HO0 + i] = 0
+    S[row, PHASE] = OVER
+    S[row, TO_ACT] = -1
+
+
+@jit
+def card_points(P: Ints, pile: int) -> int:
+    """R3: every spade its value, the other aces 1, the ten of diamonds as the rules say."""
+    s = total(pile >> 39)
+    s += (pile & 1) + (pile >> 13 & 1) + (pile >> 26 & 1)
+    if pile >> 22 & 1:  # 10D: diamonds are cards 13-25
+        s += P[P_TEN_D]
+    return s
+
+
+@jit
+def score(S: Ints, P: Ints, row: int) -> None:
+    """R17, R21: each team's deal total as it counts (`scoring.score_deal`), in SCORE0-1."""
+    p0, p1 = S[row, PILE0], S[row, PILE0 + 1]
+    cards0, cards1 = card_points(P, p0), card_points(P, p1)
+    n0, n1 = popcount(p0), popcount(p1)
+    if P[P_MAJORITY] and n0 != n1:
+        if n0 > n1:
+            cards0 += P[P_MAJORITY]
+        else:
+            cards1 += P[P_MAJORITY]
+    sw0 = 0
+    for k in range(S[row, NSW0]):
+        sw0 += S[row, SW0 + k]
+    sw1 = 0
+    for k in range(S[row, NSW0 + 1]):
+        sw1 += S[row, SW0 + MAX_SWEEPS + k]
+    c0, c1 = cards0 + sw0, cards1 + sw1
+    if P[P_NINE_EFFECT] == NINE_ZERO:
+        b0, b1 = (cards0, cards1) if P[P_NINE_CARDS] else (c0, c1)
+        if b0 < 9:
+            c0 = sw0
+        if b1 < 9:
+            c1 = sw1
+    S[row, SCORE0] = c0
+    S[row, SCORE0 + 1] = c1
+
+
+# --- the batch's kernels ---
+
+
+@jit
+def open_turn(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, SUBM: Ints, SUBS: Ints) -> None:
+    """The next seat's turn: its moves listed, nothing given yet."""
+    S[row, TO_ACT] = (S[row, DEALER] + S[row, PLAYS] + 1) & 3
+    S[row, HEAD] = -1
+    S[row, GIVEN] = 0
+    S[row, LASTGIVEN] = -1
+    S[row, NMOVES] = gen(S, P, row, MH, MT, SUBM, SUBS)
+
+
+@inline
+def _upto(c: int) -> int:
+    """The cards numbered up to c (none for -1)."""
+    return (1 << (c + 1)) - 1 if c >= 0 else 0
+
+
+@jit
+def legal_mask(S: Ints, MH: Ints, MT: Ints, out: Bools) -> None:
+    """The tokens each row's seat to act may give next."""
+    for row in range(S.shape[0]):
+        if S[row, TO_ACT] < 0:
+            continue
+        if S[row, PHASE] == BIDDING:  # R8: a value 9-13 among the bidder's four cards
+            held = values_held(S[row, HAND0 + S[row, TO_ACT]])
+            for v in range(9, 14):
+                if held >> v & 1:
+                    out[row, T_BID + v - 9] = True
+            continue
+        head = S[row, HEAD]
+        n = min(S[row, NMOVES], MAX_MOVES)
+        if head < 0:
+            for k in range(n):
+                out[row, MH[row, k]] = True
+            continue
+        given = S[row, GIVEN]
+        upto = _upto(S[row, LASTGIVEN])
+        for k in range(n):
+            if MH[row, k] != head:
+                continue
+            t = MT[row, k]
+            if t & upto != given:
+                continue
+            rest = t & ~upto
+            out[row, T_LOOSE + low_card(rest) if rest else T_END] = True
+
+
+@jit
+def _log(S: Ints, LH: Ints, LT: Ints, LL: Ints, row: int, head: int, take: int) -> None:
+    k = S[row, NLOG]
+    LH[row, k] = head
+    LT[row, k] = take
+    LL[row, k] = S[row, LOOSE]
+    S[row, NLOG] = k + 1
+
+
+@jit
+def _act(
+    S: Ints,
+    P: Ints,
+    MH: Ints,
+    MT: Ints,
+    LH: Ints,
+    LT: Ints,
+    LL: Ints,
+    row: int,
+    token: int,
+    rewards: Floats,
+    SUBM: Ints,
+    SUBS: Ints,
+) -> int:
+    """Give one token at ``row``: -1 if it is not legal (nothing changes), else the ended code."""
+    if token < 0 or token >= TOKENS:
+        return -1
+    if S[row, PHASE] == BIDDING:
+        v = token - T_BID + 9
+        if token >= T_THROW or not values_held(S[row, HAND0 + S[row, TO_ACT]]) >> v & 1:
+            return -1
+        S[row, BID] = v  # R8, R9
+        S[row, PHASE] = OPENING
+        open_turn(S, P, row, MH, MT, SUBM, SUBS)
+        return GOING
+    head = S[row, HEAD]
+    n = min(S[row, NMOVES], MAX_MOVES)
+    found = -1
+    if head < 0:
+        for k in range(n):
+            if MH[row, k] == token:
+                found = k
+                break
+        if found < 0:
+            return -1
+        if token >= T_CAPTURE:  # more tokens to come
+            S[row, HEAD] = token
+            return GOING
+        take = 0
+    else:
+        given = S[row, GIVEN]
+        upto = _upto(S[row, LASTGIVEN])
+        if token == T_END:
+            for k in range(n):
+                if MH[row, k] == head and MT[row, k] == given:
+                    found = k
+                    break
+            if found < 0:
+                return -1
+            take = given
+            token = head
+        elif T_LOOSE <= token < T_END:
+            c = token - T_LOOSE
+            if c <= S[row, LASTGIVEN]:
+                return -1
+            for k in range(n):
+                t = MT[row, k]
+                if MH[row, k] == head and t & upto == given and t & ~upto and low_card(t & ~upto) == c:
+                    found = k
+                    break
+            if found < 0:
+                return -1
+            S[row, GIVEN] = given | (1 << c)
+            S[row, LASTGIVEN] = c
+            return GOING
+        else:
+            return -1
+    _log(S, LH, LT, LL, row, token, take)
+    play_move(S, P, row, token, take, SUBM, SUBS)
+    if S[row, PHASE] == OVER:
+        score(S, P, row)
+        for s in range(4):
+            rewards[row, s] = S[row, SCORE0 + (s & 1)]
+        return SCORED
+    open_turn(S, P, row, MH, MT, SUBM, SUBS)
+    return GOING
+
+
+@jit
+def apply(
+    S: Ints,
+    P: Ints,
+    MH: Ints,
+    MT: Ints,
+    LH: Ints,
+    LT: Ints,
+    LL: Ints,
+    actions: Ints,
+    active: Bools,
+    errors: Bools,
+    ended: Bytes,
+    rewards: Floats,
+) -> None:
+    """Give ``actions[row]`` at each active row with a seat to act (`_act`)."""
+    SUBM = np.empty(MAX_SUBSETS, np.int64)
+    SUBS = np.empty(MAX_SUBSETS, np.int64)
+    for row in range(S.shape[0]):
+        if not active[row] or S[row, TO_ACT] < 0:
+            continue
+        r = _act(S, P, MH, MT, LH, LT, LL, row, actions[row], rewards, SUBM, SUBS)
+        if r < 0:
+            errors[row] = True
+        else:
+            ended[row] = r
+
+
+@jit
+def deal(S: Ints, P: Ints, D: Bytes, mtw: Ints, pos: Ints, rows: Ints, dealers: Ints) -> None:
+    """Deal each of ``rows`` (R7, R11) from its generator as ``Seep.deal`` shuffles the pack; a
+    hand whose bidder holds nothing above 8 ends at once (R8: phase over, no seat to act)."""
+    deck = np.empty(DECK_SIZE, np.int8)
+    for k in range(len(rows)):
+        row = rows[k]
+        for c in range(DECK_SIZE):
+            deck[c] = c
+        mt.shuffle(mtw, pos, row, deck)
+        D[row] = deck
+        for col in range(COLUMNS):
+            S[row, col] = 0
+        dealer = dealers[k]
+        S[row, DEALER] = dealer
+        S[row, LAST] = -1
+        S[row, HEAD] = -1
+        S[row, LASTGIVEN] = -1
+        b = (dealer + 1) & 3
+        hand = 0
+        for i in range(4):
+            hand |= 1 << deck[i]
+        S[row, HAND0 + b] = hand
+        loose = 0
+        for i in range(4, 8):
+            loose |= 1 << deck[i]
+        S[row, LOOSE] = loose
+        for j in range(11):  # R11: bidder, partner, left, dealer; again; partner, left, dealer
+            q = j if j < 8 else j - 7
+            seat = (dealer + 1 + (q & 3)) & 3
+            for i in range(8 + 4 * j, 12 + 4 * j):
+                S[row, STOCK0 + seat] |= 1 << deck[i]
+        if values_held(hand) >> 9:
+            S[row, PHASE] = BIDDING
+            S[row, TO_ACT] = b
+        else:
+            S[row, PHASE] = OVER
+            S[row, TO_ACT] = -1
+
+
+@jit
+def next_dealers(S: Ints, P: Ints, rows: Ints, out: Ints) -> None:
+    """R8: after a misdeal the same dealer deals again, or the next as the rules say."""
+    for k in range(len(rows)):
+        d = S[rows[k], DEALER]
+        out[k] = (d + 1) & 3 if P[P_REDEAL_NEXT] else d
+
+
+@inline
+def _number(out: Bytes, row: int, base: int, x: int) -> None:
+    """A sign and eight binary digits of the magnitude, capped at 255 (`planes.write_number`)."""
+    mag = min(abs(x), 255)
+    out[row, base] = 1 if x < 0 else 0
+    for i in range(8):
+        out[row, base + 1 + i] = (mag >> (7 - i)) & 1
+
+
+@inline
+def _cards(out: Bytes, row: int, base: int, m: int) -> None:
+    while m:
+        out[row, base + low_card(m)] = 1
+        m &= m - 1
+
+
+@jit
+def observe(S: Ints, OFF: Ints, seats: Ints, out: Bytes) -> None:
+    """Each row's observation for ``seats[row]`` (`encoding.encode` of `view.observe`)."""
+    for row in range(S.shape[0]):
+        me = seats[row]
+        if me < 0:
+            continue
+        phase = S[row, PHASE]
+        dealer = S[row, DEALER]
+        misdeal = phase == OVER and S[row, BID] == 0
+        visible = phase != DEALING and phase != BIDDING and not misdeal
+        sees_own = phase != BIDDING or me == ((dealer + 1) & 3)
+        if sees_own:
+            _cards(out, row, OFF[O_HAND], S[row, HAND0 + me])
+        if visible:
+            _cards(out, row, OFF[O_LOOSE], S[row, LOOSE])
+        else:
+            out[row, OFF[O_HIDDEN]] = popcount(S[row, LOOSE])
+        for i in range(5):
+            hc = S[row, HC0 + i]
+            if not hc:
+                continue
+            out[row, OFF[O_PRESENT] + i] = 1
+            _cards(out, row, OFF[O_HCARDS] + 52 * i, hc)
+            out[row, OFF[O_CEMENTED] + i] = 1 if total(hc) >= 2 * (9 + i) else 0
+            owners = S[row, HO0 + i]
+            for s in range(4):
+                if owners >> s & 1:
+                    out[row, OFF[O_OSEAT] + 4 * i + ((s - me) & 3)] = 1
+                    out[row, OFF[O_OTEAM] + 2 * i + ((s - me) & 1)] = 1
+        for t in range(2):
+            rel = (t - me) & 1
+            _cards(out, row, OFF[O_PILE] + 52 * rel, S[row, PILE0 + t])
+            out[row, OFF[O_SWEEPS] + rel] = min(S[row, NSW0 + t], 127)
+            pts = 0
+            for k in range(S[row, NSW0 + t]):
+                pts += S[row, SW0 + t * MAX_SWEEPS + k]
+            _number(out, row, OFF[O_SWEEP_POINTS] + 9 * rel, pts)
+        last = S[row, LAST]
+        out[row, OFF[O_LAST] + (2 if last < 0 else (last - me) & 1)] = 1
+        bid = S[row, BID]
+        out[row, OFF[O_BID] + (bid - 9 if bid else 5)] = 1
+        out[row, OFF[O_PHASE] + phase] = 1
+        out[row, OFF[O_DEALER] + ((dealer - me) & 3)] = 1
+        to_act = S[row, TO_ACT]
+        out[row, OFF[O_TO_ACT] + (4 if to_act < 0 else (to_act - me) & 3)] = 1
+        out[row, OFF[O_PLAYS]] = S[row, PLAYS]
+        for s in range(4):
+            out[row, OFF[O_SIZES] + ((s - me) & 3)] = popcount(S[row, HAND0 + s])
+        _number(out, row, OFF[O_LEAD], 0)  # an episode is one hand from the start of a match
+        if to_act == me and S[row, HEAD] >= 0:
+            out[row, OFF[O_PARTIAL] + S[row, HEAD]] = 1
+            _cards(out, row, OFF[O_PARTIAL] + T_LOOSE, S[row, GIVEN])
