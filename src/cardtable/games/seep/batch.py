@@ -164,6 +164,7 @@ class SeepBatch:
         self.LH: Ints = np.zeros((n, size), np.int64)  # the hand's moves in order: head token
         self.LT: Ints = np.zeros((n, size), np.int64)  # the loose cards taken
         self.LL: Ints = np.zeros((n, size), np.int64)  # the loose cards before the move
+        self.W: Ints = kernels.work()  # the kernels' work array (the sums of a floor's loose cards)
 
     def to_act(self) -> Ints:
         """The seat to act at each row, -1 where the hand is over (a view: do not write it)."""
@@ -177,7 +178,9 @@ class SeepBatch:
 
     def apply(self, actions: Ints, active: Bools, errors: Bools, ended: Bytes, rewards: Floats) -> None:
         S, MH, MT = self.S, self.MH, self.MT
-        kernels.apply(S, self.params, MH, MT, self.LH, self.LT, self.LL, actions, active, errors, ended, rewards)
+        kernels.apply(
+            S, self.params, MH, MT, self.LH, self.LT, self.LL, actions, active, errors, ended, rewards, self.W
+        )
         if S[:, kernels.NMOVES].max() > kernels.MAX_MOVES:  # never met in play; refuse rather than err
             raise RuntimeError(f"seep batch: a turn with more than {kernels.MAX_MOVES} moves")
 

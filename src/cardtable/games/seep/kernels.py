@@ -199,74 +199,179 @@ def subsets(loose: int, SUBM: Ints, SUBS: Ints) -> int:
     return n
 
 
-@jit
-def groups_of(SUBM: Ints, SUBS: Ints, n: int, t: int) -> Ints:
-    """The sets of loose cards summing to exactly t."""
-    k = 0
-    for i in range(n):
-        if SUBS[i] == t:
-            k += 1
-    out = np.empty(k, np.int64)
-    k = 0
-    for i in range(n):
-        if SUBS[i] == t:
-            out[k] = SUBM[i]
-            k += 1
-    return out
+# The work array ``W`` of the kernels that list moves: its regions.
+W_SUBM: Final = 0  # the sets of loose cards summing to 13 or less (`subsets`)
+W_SUBS: Final = MAX_SUBSETS  # their sums
+W_GS: Final = 2 * MAX_SUBSETS  # the same sets ordered by sum: those of sum t from W[W_GO + t]
+W_GO: Final = 3 * MAX_SUBSETS  # 15 starts (t = 0 … 14), then the end of the splits written
+W_SPO: Final = W_GO + 16  # where the splits of t start (`splits`)
+W_SPN: Final = W_SPO + 14  # how many there are, -1 until worked out this turn
+W_SPL: Final = W_SPN + 14
+SPL_SIZE: Final = 1 << 17
+W_OPT: Final = W_SPL + SPL_SIZE  # the options being listed
+OPT_SIZE: Final = 1 << 16
+WORK: Final = W_OPT + OPT_SIZE
+
+
+def work() -> Ints:
+    """A work array for the kernels that list moves."""
+    return np.zeros(WORK, np.int64)
 
 
 @jit
-def splits_of(groups: Ints) -> Ints:
-    """Every union of disjoint ``groups`` (the empty set included), sorted, each once."""
-    found = np.zeros(1, np.int64)
-    for g in groups:
-        k = 0
-        for p in found:
-            if not p & g:
-                k += 1
-        new = np.empty(len(found) + k, np.int64)
-        new[: len(found)] = found
-        k = len(found)
-        for p in found:
-            if not p & g:
-                new[k] = p | g
-                k += 1
-        found = np.unique(new)
-    return found
+def floor_tables(loose: int, W: Ints) -> tuple[int, int]:
+    """Work out the sums of the loose cards (`floor.FloorSums`) into ``W``: every set summing to
+    13 or less, and the same sets by sum; (their number, the sums made, as bits 1-13)."""
+    ns = subsets(loose, W[W_SUBM:W_SUBS], W[W_SUBS:W_GS])
+    for t in range(16):
+        W[W_GO + t] = 0
+    sums = 0
+    for i in range(ns):
+        t = W[W_SUBS + i]
+        W[W_GO + t + 1] += 1
+        sums |= 1 << t
+    for t in range(1, 15):
+        W[W_GO + t] += W[W_GO + t - 1]
+    fill = np.zeros(14, np.int64)
+    for i in range(ns):
+        t = W[W_SUBS + i]
+        W[W_GS + W[W_GO + t] + fill[t]] = W[W_SUBM + i]
+        fill[t] += 1
+    for t in range(14):
+        W[W_SPN + t] = -1
+    W[W_GO + 15] = 0
+    return ns, sums & ~1
 
 
 @inline
-def hits_every(taken: int, groups: Ints) -> bool:
-    """No set of ``groups`` is left whole once ``taken`` is removed."""
-    for g in groups:
-        if not taken & g:
+def hits_every(W: Ints, taken: int, t: int) -> bool:
+    """No set of loose cards summing to t is left whole once ``taken`` is removed."""
+    for i in range(W[W_GO + t], W[W_GO + t + 1]):
+        if not taken & W[W_GS + i]:
             return False
     return True
 
 
 @jit
-def with_card(gx: Ints, rests: Ints) -> Ints:
-    """The unions of a group of ``gx`` and a disjoint set of ``rests``, sorted, each once."""
-    out = np.empty(len(gx) * len(rests), np.int64)
-    k = 0
-    for t in gx:
-        for u in rests:
-            if not t & u:
-                out[k] = t | u
-                k += 1
-    return np.unique(out[:k])
+def splits(W: Ints, t: int) -> int:
+    """Every union of disjoint sets of loose cards summing to t, the empty set included, each once
+    (`FloorSums.splits`): written from ``W[W_SPL + W[W_SPO + t]]`` on, ``W[W_SPN + t]`` of them
+    (worked out once a turn); returns their start in ``W``."""
+    if W[W_SPN + t] >= 0:
+        return W_SPL + W[W_SPO + t]
+    start = W[W_GO + 15]
+    base = W_SPL + start
+    W[base] = 0
+    cnt = 1
+    for gi in range(W[W_GO + t], W[W_GO + t + 1]):
+        g = W[W_GS + gi]
+        k = cnt
+        for i in range(k):
+            q = W[base + i]
+            if q & g:
+                continue
+            q |= g
+            seen = False
+            for j in range(cnt):
+                if W[base + j] == q:
+                    seen = True
+                    break
+            if not seen:
+                if start + cnt >= SPL_SIZE:
+                    raise ValueError("seep batch: too many splits of the loose cards")
+                W[base + cnt] = q
+                cnt += 1
+    W[W_SPO + t] = start
+    W[W_SPN + t] = cnt
+    W[W_GO + 15] = start + cnt
+    return base
+
+
+@inline
+def _add(W: Ints, n: int, q: int) -> int:
+    """Add option q to the options listed (``n`` of them), unless it is there; their number."""
+    for j in range(n):
+        if W[W_OPT + j] == q:
+            return n
+    if n >= OPT_SIZE:
+        raise ValueError("seep batch: too many options of one move")
+    W[W_OPT + n] = q
+    return n + 1
 
 
 @jit
-def keep_hitting(options: Ints, also: int, groups: Ints) -> Ints:
-    """The options that, with ``also``, leave no group of ``groups`` whole."""
-    out = np.empty(len(options), np.int64)
+def _keep_hitting(W: Ints, n: int, also: int, t: int) -> int:
+    """Keep the options that, with ``also``, leave no set summing to t whole; their number."""
     k = 0
-    for o in options:
-        if hits_every(o | also, groups):
-            out[k] = o
+    for j in range(n):
+        o = W[W_OPT + j]
+        if hits_every(W, o | also, t):
+            W[W_OPT + k] = o
             k += 1
-    return out[:k].copy()
+    return k
+
+
+@jit
+def _with_card(W: Ints, n: int, x: int, v: int, multi: bool, singles: int) -> int:
+    """Add the sets of loose cards that make a set of v with a card of value x < v, with more
+    complete sets of v when ``multi`` (`FloorSums.with_card`), less the ``singles``."""
+    for gi in range(W[W_GO + v - x], W[W_GO + v - x + 1]):
+        t = W[W_GS + gi]
+        if not multi or W[W_GO + v] == W[W_GO + v + 1]:
+            n = _add(W, n, (t | singles) & ~singles)
+            continue
+        b = splits(W, v)
+        for j in range(W[W_SPN + v]):
+            u = W[b + j]
+            if not t & u:
+                n = _add(W, n, (t | u | singles) & ~singles)
+    return n
+
+
+@jit
+def build_options(W: Ints, P: Ints, loose: int, sums: int, x: int, v: int) -> int:
+    """M3 (`moves.build_takes`): the loose cards a new house of value v takes with a card of value
+    x <= v, into ``W[W_OPT:]``; their number."""
+    multi = P[P_MULTI] != 0
+    singles = loose & value_mask(v)
+    n = 0
+    if x < v:
+        if not sums >> (v - x) & 1:
+            return 0
+        n = _with_card(W, 0, x, v, multi, singles)
+    elif P[P_PAIR]:
+        if multi:
+            b = splits(W, v)
+            for j in range(W[W_SPN + v]):
+                if W[b + j]:
+                    n = _add(W, n, (W[b + j] | singles) & ~singles)
+        else:
+            for gi in range(W[W_GO + v], W[W_GO + v + 1]):
+                n = _add(W, n, (W[W_GS + gi] | singles) & ~singles)
+    else:
+        return 0
+    if P[P_MERGE]:
+        n = _keep_hitting(W, n, singles, v)
+    return n
+
+
+@jit
+def cement_options(W: Ints, P: Ints, sums: int, x: int, v: int) -> int:
+    """M5 (`moves.cement_takes`): the loose cards that join the house of value v with a card of
+    value x <= v, into ``W[W_OPT:]``; their number."""
+    n = 0
+    if x < v:
+        if not sums >> (v - x) & 1:
+            return 0
+        n = _with_card(W, 0, x, v, True, 0)
+    else:
+        b = splits(W, v)
+        for j in range(W[W_SPN + v]):
+            W[W_OPT + j] = W[b + j]
+        n = W[W_SPN + v]
+    if P[P_MERGE]:
+        n = _keep_hitting(W, n, 0, v)
+    return n
 
 
 @jit
@@ -310,14 +415,6 @@ def best_set(SUBM: Ints, SUBS: Ints, n: int, t: int, card: int) -> int:
 # --- the moves of a turn (`moves.legal`) ---
 
 
-@inline
-def _emit(MH: Ints, MT: Ints, row: int, n: int, head: int, take: int) -> int:
-    if n < MAX_MOVES:
-        MH[row, n] = head
-        MT[row, n] = take
-    return n + 1
-
-
 @jit
 def cement_owners(P: Ints, owners: int, cemented: bool, m: int) -> int:
     """M5: the owners of a house after seat m cements it or adds to it."""
@@ -330,10 +427,24 @@ def cement_owners(P: Ints, owners: int, cemented: bool, m: int) -> int:
     return owners
 
 
+@inline
+def _emit_cards(MH: Ints, MT: Ints, row: int, n: int, head: int, cards: int, take: int) -> int:
+    """List the move of head ``head + c`` taking ``take`` for each card c of ``cards``."""
+    while cards:
+        c = low_card(cards)
+        cards &= cards - 1
+        if n < MAX_MOVES:
+            MH[row, n] = head + c
+            MT[row, n] = take
+        n += 1
+    return n
+
+
 @jit
-def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, SUBM: Ints, SUBS: Ints) -> int:
-    """List the legal moves of the seat to act at ``row`` (opening or play) into ``MH``/``MT``;
-    their number (more than `MAX_MOVES`: too many to list)."""
+def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints) -> int:
+    """List the legal moves of the seat to act at ``row`` (opening or play) into ``MH``/``MT``
+    (`moves.legal`: each move once, in no particular order); their number (more than
+    `MAX_MOVES`: too many to list)."""
     m = (S[row, DEALER] + S[row, PLAYS] + 1) & 3
     p = (m + 2) & 3
     hand = S[row, HAND0 + m]
@@ -342,15 +453,12 @@ def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, SUBM: Ints, SUBS: Ints) 
     bid = S[row, BID]
     one = values_held(hand)
     two = values_twice(hand)
-    ns = subsets(loose, SUBM, SUBS)
-    sums = 0
-    for i in range(1, ns):
-        sums |= 1 << SUBS[i]
+    ns, sums = floor_tables(loose, W)
     team = P[P_TEAM] != 0
     partner_needs = P[P_PARTNER_NEEDS] != 0 or P[P_PARTNER_OWNER] != 0
     house_bits = 0
-    obligations = 0
-    breakable = 0
+    obligations = 0  # I3: values of houses whose card this seat must keep
+    breakable = 0  # M4: values of houses this seat may break
     need_bits = 0  # M5: houses whose cementer must keep a card of their value
     nhouses = 0
     for i in range(5):
@@ -370,194 +478,97 @@ def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, SUBM: Ints, SUBS: Ints) 
             need_bits |= 1 << v
         if total(hc) == v and not mine and not (partners and P[P_NO_PARTNER_BREAK]):
             breakable |= 1 << v
-    build_bits = 0
+    build_bits = 0  # M3: values a new house may have (R10: the bid's at the opening; A31)
     if not (P[P_MAX_HOUSES] > 0 and nhouses >= P[P_MAX_HOUSES]):
         for v in range(9, 14):
             if (not opening or v == bid) and not house_bits >> v & 1 and one >> v & 1:
                 build_bits |= 1 << v
     maximal = P[P_MAXIMAL] != 0
-    multi = P[P_MULTI] != 0
-    merge = P[P_MERGE] != 0
+    joins = house_bits != 0 and (P[P_THROW] == THROW_FREE or P[P_MERGE] != 0)
     n = 0
-    empty = np.zeros(0, np.int64)
     for x in range(1, 14):
-        if not one >> x & 1:
+        cards = hand & value_mask(x)
+        if not cards:
             continue
-        hx = x if house_bits >> x & 1 else 0
+        hx = house_bits >> x & 1
         last = (obligations >> x & 1) != 0 and not two >> x & 1
-        gx = groups_of(SUBM, SUBS, ns, x) if sums >> x & 1 else empty
-        # M2: captures (R10: at the opening only with the bid value), as (house?, take)
-        cap_house = empty
-        cap_loose = empty
+        moves = 0  # each card's moves other than the throw
+        # M2: captures (R10: at the opening only with the bid value)
         if not opening or x == bid:
-            if len(gx) == 0:
+            if not sums >> x & 1:
                 if hx:
-                    cap_house = np.zeros(1, np.int64)
+                    n = _emit_cards(MH, MT, row, n, T_CAPTURE_HOUSE, cards, 0)
+                    moves += 1
             else:
-                sp = splits_of(gx)
-                if maximal:
-                    kept_caps = keep_hitting(sp, 0, gx)
-                    k2 = 0
-                    for t in kept_caps:
-                        if t or hx:
-                            k2 += 1
-                    chosen = np.empty(k2, np.int64)
-                    k2 = 0
-                    for t in kept_caps:
-                        if t or hx:
-                            chosen[k2] = t
-                            k2 += 1
-                    if hx:
-                        cap_house = chosen
+                b = splits(W, x)
+                for j in range(W[W_SPN + x]):
+                    t = W[b + j]
+                    if maximal:  # the house and every set of x: nothing left that sums to x
+                        if (t or hx) and hits_every(W, t, x):
+                            n = _emit_cards(MH, MT, row, n, T_CAPTURE_HOUSE if hx else T_CAPTURE, cards, t)
+                            moves += 1
                     else:
-                        cap_loose = chosen
+                        if hx:
+                            n = _emit_cards(MH, MT, row, n, T_CAPTURE_HOUSE, cards, t)
+                            moves += 1
+                        if t and not last:
+                            n = _emit_cards(MH, MT, row, n, T_CAPTURE, cards, t)
+                            moves += 1
+        if last:  # I3: the last card kept for an owned house may only capture it
+            continue
+        kept = (one & ~(1 << x)) | (two & (1 << x))  # values still held after playing this one
+        for v in range(max(x, 9), 14):
+            if build_bits >> v & 1 and kept >> v & 1:  # M3
+                k = build_options(W, P, loose, sums, x, v)
+                for j in range(k):
+                    n = _emit_cards(MH, MT, row, n, T_BUILD + 52 * (v - 9), cards, W[W_OPT + j])
+                moves += k
+            if breakable >> v & 1 and v + x <= 13:  # M4: never above 13, a card of the new value kept
+                base = v + x
+                if not P[P_FLOOR_BREAKS]:
+                    if kept >> base & 1:
+                        n = _emit_cards(MH, MT, row, n, T_BREAK + 52 * (v - 9), cards, 0)
+                        moves += 1
                 else:
-                    if hx:
-                        cap_house = sp
-                    if not last:
-                        cap_loose = sp[1:].copy() if len(sp) and sp[0] == 0 else sp
-        ncaps = len(cap_house) + len(cap_loose)
-        kept = (one & ~(1 << x)) | (two & (1 << x))
-        # M3: builds of each value, as lists of takes
-        nbuild = 0
-        build_v = np.zeros(5, np.int64)
-        build_lists = [empty, empty, empty, empty, empty]
-        nbreak = 0
-        break_lists = [empty, empty, empty, empty, empty]
-        ncement = 0
-        cement_lists = [empty, empty, empty, empty, empty]
-        if not last:
-            for v in range(max(x, 9), 14):
-                if not build_bits >> v & 1 or not kept >> v & 1:
-                    continue
-                gv = groups_of(SUBM, SUBS, ns, v) if sums >> v & 1 else empty
-                if x < v:
-                    if not sums >> (v - x) & 1:
-                        continue
-                    gvx = groups_of(SUBM, SUBS, ns, v - x)
-                    if len(gv) == 0:
-                        options = gvx
-                    else:
-                        options = with_card(gvx, splits_of(gv) if multi else np.zeros(1, np.int64))
-                elif P[P_PAIR]:
-                    if multi:
-                        alone = splits_of(gv)
-                    else:
-                        alone = np.zeros(len(gv) + 1, np.int64)
-                        alone[1:] = gv
-                        alone = np.unique(alone)
-                    options = alone[1:].copy() if len(alone) and alone[0] == 0 else alone
-                else:
-                    continue
-                singles = loose & value_mask(v)
-                if singles:
-                    opts = np.empty(len(options), np.int64)
-                    for j in range(len(options)):
-                        opts[j] = (options[j] | singles) & ~singles
-                    options = np.unique(opts)
-                    if merge:
-                        options = keep_hitting(options, singles, gv)
-                elif merge:
-                    options = keep_hitting(options, 0, gv)
-                build_lists[v - 9] = options
-                build_v[v - 9] = 1
-                nbuild += len(options)
-            # M4: breaks
-            if breakable:
-                for hv in range(9, 14):
-                    if not breakable >> hv & 1:
-                        continue
-                    base = hv + x
-                    if base > 13:
-                        continue
-                    if not P[P_FLOOR_BREAKS]:
-                        if kept >> base & 1:
-                            break_lists[hv - 9] = np.zeros(1, np.int64)
-                            nbreak += 1
-                        continue
-                    k2 = 0
                     for i in range(ns):
-                        if SUBS[i] <= 13 - base and kept >> (base + SUBS[i]) & 1:
-                            k2 += 1
-                    ext = np.empty(k2, np.int64)
-                    k2 = 0
-                    for i in range(ns):
-                        if SUBS[i] <= 13 - base and kept >> (base + SUBS[i]) & 1:
-                            ext[k2] = SUBM[i]
-                            k2 += 1
-                    break_lists[hv - 9] = np.unique(ext)
-                    nbreak += k2
-            # M5: cements
-            for v in range(max(x, 9), 14):
-                if not house_bits >> v & 1:
-                    continue
-                if need_bits >> v & 1 and not kept >> v & 1:
-                    continue
-                gv = groups_of(SUBM, SUBS, ns, v) if sums >> v & 1 else empty
-                if x < v:
-                    if not sums >> (v - x) & 1:
-                        continue
-                    gvx = groups_of(SUBM, SUBS, ns, v - x)
-                    if len(gv) == 0:
-                        options = gvx
-                    else:
-                        options = with_card(gvx, splits_of(gv))
-                        if merge:
-                            options = keep_hitting(options, 0, gv)
-                else:
-                    options = splits_of(gv)
-                    if merge:
-                        options = keep_hitting(options, 0, gv)
-                cement_lists[v - 9] = options
-                ncement += len(options)
+                        if W[W_SUBS + i] <= 13 - base and kept >> (base + W[W_SUBS + i]) & 1:
+                            n = _emit_cards(MH, MT, row, n, T_BREAK + 52 * (v - 9), cards, W[W_SUBM + i])
+                            moves += 1
+            if house_bits >> v & 1 and not (need_bits >> v & 1 and not kept >> v & 1):  # M5
+                k = cement_options(W, P, sums, x, v)
+                for j in range(k):
+                    n = _emit_cards(MH, MT, row, n, T_CEMENT + 52 * (v - 9), cards, W[W_OPT + j])
+                moves += k
         # M1: the throw
-        throw = False
-        if last:
-            throw = False
-        elif opening and x != bid:
+        if opening and x != bid:
             throw = False
         elif opening and P[P_OPEN_THROW]:
             throw = True
         elif P[P_THROW] == THROW_NO_CAPTURE:
-            throw = not hx and len(gx) == 0
+            throw = not hx and not sums >> x & 1
         elif P[P_THROW] == THROW_FREE:
             throw = True
         else:
-            throw = ncaps + nbuild + nbreak + ncement == 0
-        for suit in range(4):
-            c = suit * 13 + x - 1
-            if not hand >> c & 1:
-                continue
-            if throw:
-                same = -1
-                if house_bits and (P[P_THROW] == THROW_FREE or merge):
-                    same = throw_joins(S, P, row, m, c, SUBM, SUBS, ns)
-                listed = False
-                if same >= 0:
-                    for t in cement_lists[same & 15]:
-                        if t == same >> 4:
-                            listed = True
-                if not listed:
-                    n = _emit(MH, MT, row, n, T_THROW + c, 0)
-            for t in cap_house:
-                n = _emit(MH, MT, row, n, T_CAPTURE_HOUSE + c, t)
-            for t in cap_loose:
-                n = _emit(MH, MT, row, n, T_CAPTURE + c, t)
-            for i in range(5):
-                for t in build_lists[i]:
-                    n = _emit(MH, MT, row, n, T_BUILD + 52 * i + c, t)
-                for t in break_lists[i]:
-                    n = _emit(MH, MT, row, n, T_BREAK + 52 * i + c, t)
-                for t in cement_lists[i]:
-                    n = _emit(MH, MT, row, n, T_CEMENT + 52 * i + c, t)
+            throw = moves == 0
+        if not throw:
+            continue
+        if not joins:
+            n = _emit_cards(MH, MT, row, n, T_THROW, cards, 0)
+            continue
+        while cards:  # rules §3.2: a throw with the effect of a listed cement is listed as that
+            c = low_card(cards)
+            cards &= cards - 1
+            if not _throw_is_cement(S, P, row, m, c, W, ns, sums, need_bits, kept):
+                n = _emit_cards(MH, MT, row, n, T_THROW, 1 << c, 0)
     return n
 
 
 @jit
-def throw_joins(S: Ints, P: Ints, row: int, m: int, card: int, SUBM: Ints, SUBS: Ints, ns: int) -> int:
-    """Rules §3.2 (`joins.throw_joins`): the cement with the effect of throwing ``card`` (the card
-    joins a house by itself, the owners unchanged), as ``take << 4 | value - 9``; -1 for none.
-    ``SUBM``/``SUBS`` list the sets of the loose cards (`subsets`)."""
+def _throw_is_cement(
+    S: Ints, P: Ints, row: int, m: int, card: int, W: Ints, ns: int, sums: int, need_bits: int, kept: int
+) -> bool:
+    """Rules §3.2 (`joins.throw_joins`, `joins.listed_once`): whether throwing ``card`` has the
+    effect of a cement that is listed (the card joins a house by itself, the owners unchanged)."""
     x = card % 13 + 1
     for i in range(5):
         hc = S[row, HC0 + i]
@@ -569,23 +580,29 @@ def throw_joins(S: Ints, P: Ints, row: int, m: int, card: int, SUBM: Ints, SUBS:
         if v == x:
             take = 0
         elif P[P_MERGE]:
-            take = best_set(SUBM, SUBS, ns, v - x, card)
+            take = best_set(W[W_SUBM:W_SUBS], W[W_SUBS:W_GS], ns, v - x, card)
             if take < 0:
                 continue
         else:
             continue
         owners = S[row, HO0 + i]
         if cement_owners(P, owners, total(hc) >= 2 * v, m) != owners:
-            return -1
-        return take << 4 | i
-    return -1
+            return False
+        if need_bits >> v & 1 and not kept >> v & 1:
+            return False
+        k = cement_options(W, P, sums, x, v)
+        for j in range(k):
+            if W[W_OPT + j] == take:
+                return True
+        return False
+    return False
 
 
 # --- effects (`play.effect_of`, `play.finish`) ---
 
 
 @jit
-def absorb(S: Ints, P: Ints, row: int, SUBM: Ints, SUBS: Ints) -> None:
+def absorb(S: Ints, P: Ints, row: int, W: Ints) -> None:
     """I2: loose cards of a house's value join it (cementing it); with ``auto_merge_loose_sets``
     so do loose sets of its value, houses in ascending value, each time the set that joins first."""
     loose = S[row, LOOSE]
@@ -599,7 +616,7 @@ def absorb(S: Ints, P: Ints, row: int, SUBM: Ints, SUBS: Ints) -> None:
             loose &= ~singles
         if P[P_MERGE]:
             while True:
-                g = best_set(SUBM, SUBS, subsets(loose, SUBM, SUBS), v, -1)
+                g = best_set(W[W_SUBM:W_SUBS], W[W_SUBS:W_GS], subsets(loose, W[W_SUBM:W_SUBS], W[W_SUBS:W_GS]), v, -1)
                 if g < 0:
                     break
                 S[row, HC0 + i] |= g
@@ -626,7 +643,7 @@ def add_sweep(S: Ints, P: Ints, row: int, team: int, worth: int) -> None:
 
 
 @jit
-def play_move(S: Ints, P: Ints, row: int, head: int, take: int, SUBM: Ints, SUBS: Ints) -> None:
+def play_move(S: Ints, P: Ints, row: int, head: int, take: int, W: Ints) -> None:
     """Play a listed move of the seat to act (M1-M5, I2, I3, R11, R20), and end the deal after
     play 48 (R15, R16)."""
     plays = S[row, PLAYS] + 1
@@ -650,7 +667,7 @@ def play_move(S: Ints, P: Ints, row: int, head: int, take: int, SUBM: Ints, SUBS
     S[row, HAND0 + m] &= ~bit
     if kind == -1:  # M1; I2: the card may join a house
         S[row, LOOSE] |= bit
-        absorb(S, P, row, SUBM, SUBS)
+        absorb(S, P, row, W)
     elif kind == K_CAPTURE:
         taken = bit | take
         if v:
@@ -675,7 +692,7 @@ def play_move(S: Ints, P: Ints, row: int, head: int, take: int, SUBM: Ints, SUBS
         S[row, HC0 + v - 9] = bit | take
         S[row, HO0 + v - 9] = 1 << m
         S[row, LOOSE] &= ~take
-        absorb(S, P, row, SUBM, SUBS)
+        absorb(S, P, row, W)
     elif kind == K_BREAK:
         raised = S[row, HC0 + v - 9] | bit | take
         v2 = v + card % 13 + 1 + total(take)
@@ -688,7 +705,7 @@ def play_move(S: Ints, P: Ints, row: int, head: int, take: int, SUBM: Ints, SUBS
         else:  # M4: the breaker is now the only owner
             S[row, HC0 + v2 - 9] = raised
             S[row, HO0 + v2 - 9] = 1 << m
-        absorb(S, P, row, SUBM, SUBS)
+        absorb(S, P, row, W)
     else:
         hc = S[row, HC0 + v - 9]
         S[row, HO0 + v - 9] = cement_owners(P, S[row, HO0 + v - 9], total(hc) >= 2 * v, m)
@@ -769,13 +786,13 @@ def score(S: Ints, P: Ints, row: int) -> None:
 
 
 @jit
-def open_turn(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, SUBM: Ints, SUBS: Ints) -> None:
+def open_turn(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints) -> None:
     """The next seat's turn: its moves listed, nothing given yet."""
     S[row, TO_ACT] = (S[row, DEALER] + S[row, PLAYS] + 1) & 3
     S[row, HEAD] = -1
     S[row, GIVEN] = 0
     S[row, LASTGIVEN] = -1
-    S[row, NMOVES] = gen(S, P, row, MH, MT, SUBM, SUBS)
+    S[row, NMOVES] = gen(S, P, row, MH, MT, W)
 
 
 @inline
@@ -835,8 +852,7 @@ def _act(
     row: int,
     token: int,
     rewards: Floats,
-    SUBM: Ints,
-    SUBS: Ints,
+    W: Ints,
 ) -> int:
     """Give one token at ``row``: -1 if it is not legal (nothing changes), else the ended code."""
     if token < 0 or token >= TOKENS:
@@ -847,7 +863,7 @@ def _act(
             return -1
         S[row, BID] = v  # R8, R9
         S[row, PHASE] = OPENING
-        open_turn(S, P, row, MH, MT, SUBM, SUBS)
+        open_turn(S, P, row, MH, MT, W)
         return GOING
     head = S[row, HEAD]
     n = min(S[row, NMOVES], MAX_MOVES)
@@ -892,13 +908,13 @@ def _act(
         else:
             return -1
     _log(S, LH, LT, LL, row, token, take)
-    play_move(S, P, row, token, take, SUBM, SUBS)
+    play_move(S, P, row, token, take, W)
     if S[row, PHASE] == OVER:
         score(S, P, row)
         for s in range(4):
             rewards[row, s] = S[row, SCORE0 + (s & 1)]
         return SCORED
-    open_turn(S, P, row, MH, MT, SUBM, SUBS)
+    open_turn(S, P, row, MH, MT, W)
     return GOING
 
 
@@ -916,14 +932,13 @@ def apply(
     errors: Bools,
     ended: Bytes,
     rewards: Floats,
+    W: Ints,
 ) -> None:
     """Give ``actions[row]`` at each active row with a seat to act (`_act`)."""
-    SUBM = np.empty(MAX_SUBSETS, np.int64)
-    SUBS = np.empty(MAX_SUBSETS, np.int64)
     for row in range(S.shape[0]):
         if not active[row] or S[row, TO_ACT] < 0:
             continue
-        r = _act(S, P, MH, MT, LH, LT, LL, row, actions[row], rewards, SUBM, SUBS)
+        r = _act(S, P, MH, MT, LH, LT, LL, row, actions[row], rewards, W)
         if r < 0:
             errors[row] = True
         else:
