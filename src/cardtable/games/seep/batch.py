@@ -195,7 +195,13 @@ class SeepBatch:
         return out
 
     def snapshot(self, rows: Ints) -> Ints:
-        return self.S[rows]
+        """The rows as they end: a move half given (an episode cut short by ``max_steps``) is
+        dropped, as the RL tables drop the decision of an episode that ends."""
+        snap = self.S[rows]
+        snap[:, kernels.HEAD] = -1
+        snap[:, kernels.GIVEN] = 0
+        snap[:, kernels.LASTGIVEN] = -1
+        return snap
 
     def observe_snapshot(self, snapshot: Any, seats: Ints, out: Bytes) -> None:
         kernels.observe(snapshot, self.offsets, seats, out)

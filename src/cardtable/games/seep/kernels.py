@@ -132,13 +132,26 @@ def popcount(m: int) -> int:
     return n
 
 
+#: De Bruijn's sequence for 64 bits, and the place of each of its 6-bit windows: the lowest card of
+#: a set is found with one multiplication (`low_card`).
+DE_BRUIJN: Final = 0x03F79D71B4CB0A89
+
+
+def _windows() -> tuple[int, ...]:
+    out = [0] * 64
+    for i in range(64):
+        out[(DE_BRUIJN << i) >> 58 & 63] = i
+    return tuple(out)
+
+
+DE_BRUIJN_PLACE: Final = _windows()
+
+
 @inline
 def low_card(m: int) -> int:
-    """The lowest card of a non-empty set."""
-    c = 0
-    while not (m >> c) & 1:
-        c += 1
-    return c
+    """The lowest card of a non-empty set (bits 58-63 of the product are the same whether it
+    wraps at 64 bits, compiled, or not, in Python)."""
+    return DE_BRUIJN_PLACE[((m & -m) * DE_BRUIJN) >> 58 & 63]
 
 
 @inline
