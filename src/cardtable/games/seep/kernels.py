@@ -151,7 +151,9 @@ DE_BRUIJN_PLACE: Final = _windows()
 def low_card(m: int) -> int:
     """The lowest card of a non-empty set (bits 58-63 of the product are the same whether it
     wraps at 64 bits, compiled, or not, in Python)."""
-    return DE_BRUIJN_PLACE[((m & -m) * DE_BRUIJN) >> 58 & 63]
+    low = int(m)
+    low &= -low
+    return DE_BRUIJN_PLACE[(low * DE_BRUIJN) >> 58 & 63]
 
 
 @inline
@@ -219,7 +221,8 @@ W_GS: Final = 2 * MAX_SUBSETS  # the same sets ordered by sum: those of sum t fr
 W_GO: Final = 3 * MAX_SUBSETS  # 15 starts (t = 0 … 14), then the end of the splits written
 W_SPO: Final = W_GO + 16  # where the splits of t start (`splits`)
 W_SPN: Final = W_SPO + 14  # how many there are, -1 until worked out this turn
-W_SPL: Final = W_SPN + 14
+W_FILL: Final = W_SPN + 14  # 14 counts while the sets are ordered by sum
+W_SPL: Final = W_FILL + 14
 SPL_SIZE: Final = 1 << 17
 W_OPT: Final = W_SPL + SPL_SIZE  # the options being listed
 OPT_SIZE: Final = 1 << 16
@@ -245,11 +248,12 @@ def floor_tables(loose: int, W: Ints) -> tuple[int, int]:
         sums |= 1 << t
     for t in range(1, 15):
         W[W_GO + t] += W[W_GO + t - 1]
-    fill = np.zeros(14, np.int64)
+    for t in range(14):
+        W[W_FILL + t] = 0
     for i in range(ns):
         t = W[W_SUBS + i]
-        W[W_GS + W[W_GO + t] + fill[t]] = W[W_SUBM + i]
-        fill[t] += 1
+        W[W_GS + W[W_GO + t] + W[W_FILL + t]] = W[W_SUBM + i]
+        W[W_FILL + t] += 1
     for t in range(14):
         W[W_SPN + t] = -1
     W[W_GO + 15] = 0
@@ -259,10 +263,12 @@ def floor_tables(loose: int, W: Ints) -> tuple[int, int]:
 @inline
 def hits_every(W: Ints, taken: int, t: int) -> bool:
     """No set of loose cards summing to t is left whole once ``taken`` is removed."""
+    whole = False  # numba compiles no generator for all()
     for i in range(W[W_GO + t], W[W_GO + t + 1]):
         if not taken & W[W_GS + i]:
-            return False
-    return True
+            whole = True
+            break
+    return not whole
 
 
 @jit
@@ -271,7 +277,7 @@ def splits(W: Ints, t: int) -> int:
     (`FloorSums.splits`): written from ``W[W_SPL + W[W_SPO + t]]`` on, ``W[W_SPN + t]`` of them
     (worked out once a turn); returns their start in ``W``."""
     if W[W_SPN + t] >= 0:
-        return W_SPL + W[W_SPO + t]
+        return W_SPL + int(W[W_SPO + t])
     start = W[W_GO + 15]
     base = W_SPL + start
     W[base] = 0
@@ -297,7 +303,7 @@ def splits(W: Ints, t: int) -> int:
     W[W_SPO + t] = start
     W[W_SPN + t] = cnt
     W[W_GO + 15] = start + cnt
-    return base
+    return int(base)
 
 
 @inline
@@ -604,10 +610,12 @@ def _throw_is_cement(
         if need_bits >> v & 1 and not kept >> v & 1:
             return False
         k = cement_options(W, P, sums, x, v)
+        listed = False
         for j in range(k):
             if W[W_OPT + j] == take:
-                return True
-        return False
+                listed = True
+                break
+        return listed
     return False
 
 
@@ -979,17 +987,17 @@ def deal(S: Ints, P: Ints, D: Bytes, mtw: Ints, pos: Ints, rows: Ints, dealers: 
         b = (dealer + 1) & 3
         hand = 0
         for i in range(4):
-            hand |= 1 << deck[i]
+            hand |= 1 << int(deck[i])
         S[row, HAND0 + b] = hand
         loose = 0
         for i in range(4, 8):
-            loose |= 1 << deck[i]
+            loose |= 1 << int(deck[i])
         S[row, LOOSE] = loose
         for j in range(11):  # R11: bidder, partner, left, dealer; again; partner, left, dealer
             q = j if j < 8 else j - 7
             seat = (dealer + 1 + (q & 3)) & 3
             for i in range(8 + 4 * j, 12 + 4 * j):
-                S[row, STOCK0 + seat] |= 1 << deck[i]
+                S[row, STOCK0 + seat] |= 1 << int(deck[i])
         if values_held(hand) >> 9:
             S[row, PHASE] = BIDDING
             S[row, TO_ACT] = b
