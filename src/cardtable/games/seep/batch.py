@@ -158,8 +158,10 @@ class SeepBatch:
         self.S[:, kernels.TO_ACT] = -1
         self.S[:, kernels.PHASE] = kernels.OVER
         self.D: Bytes = np.zeros((n, kernels.DECK_SIZE), np.int8)  # each hand's deck, top first
-        self.MH: Ints = np.zeros((n, kernels.MAX_MOVES), np.int64)  # the moves of the seat to act: heads
-        self.MT: Ints = np.zeros((n, kernels.MAX_MOVES), np.int64)  # and the loose cards each takes
+        # the moves of the seat to act (up to MAX_MOVES; past that, listed again at each token): the
+        # head token of each, and the loose cards it takes
+        self.MH: Ints = np.zeros((n, kernels.MAX_MOVES), np.int64)
+        self.MT: Ints = np.zeros((n, kernels.MAX_MOVES), np.int64)
         size = kernels.PLAYS_PER_DEAL
         self.LH: Ints = np.zeros((n, size), np.int64)  # the hand's moves in order: head token
         self.LT: Ints = np.zeros((n, size), np.int64)  # the loose cards taken
@@ -171,18 +173,16 @@ class SeepBatch:
         return self.S[:, kernels.TO_ACT]
 
     def legal_mask(self, out: Bools) -> None:
-        kernels.legal_mask(self.S, self.MH, self.MT, out)
+        kernels.legal_mask(self.S, self.params, self.MH, self.MT, self.W, out)
 
     def observe(self, seats: Ints, out: Bytes) -> None:
         kernels.observe(self.S, self.offsets, seats, out)
 
     def apply(self, actions: Ints, active: Bools, errors: Bools, ended: Bytes, rewards: Floats) -> None:
-        S, MH, MT = self.S, self.MH, self.MT
         kernels.apply(
-            S, self.params, MH, MT, self.LH, self.LT, self.LL, actions, active, errors, ended, rewards, self.W
-        )
-        if S[:, kernels.NMOVES].max() > kernels.MAX_MOVES:  # never met in play; refuse rather than err
-            raise RuntimeError(f"seep batch: a turn with more than {kernels.MAX_MOVES} moves")
+            self.S, self.params, self.MH, self.MT, self.LH, self.LT, self.LL, actions, active, errors, ended, rewards,
+            self.W,
+        )  # fmt: skip
 
     def deal(self, rows: Ints, dealers: Ints, mt: Ints, pos: Ints, keep_scores: bool) -> None:
         # An episode is one hand from the start of a match, and a misdeal changes no score: the

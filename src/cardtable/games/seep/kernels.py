@@ -113,8 +113,13 @@ TOKENS: Final = 994
 K_CAPTURE, K_BUILD, K_BREAK, K_CEMENT = 0, 1, 2, 3
 
 SEATS, DECK_SIZE, PLAYS_PER_DEAL = 4, 52, 48
-#: The most moves one turn can list; a turn with more is refused (`gen` returns -1).
-MAX_MOVES: Final = 4096
+#: The most moves of one turn kept in a row's list; a turn with more (a crowded floor under
+#: ``throw_policy: free`` and ``capture_policy: any_valid_subset``) lists them again at each token
+#: instead (`gen`'s MASK and FIND).
+MAX_MOVES: Final = 512
+#: What `gen` does with each move: keep it in the row's list, mark the tokens it allows next in a
+#: mask, or look for the token given among its tokens.
+LIST, MASK, FIND = 0, 1, 2
 #: The most sets of loose cards summing to 13 or less (the whole pack has 18,189).
 MAX_SUBSETS: Final = 18_200
 #: Each card's suit-free order (value, then suit C D H S): rules §3.2's order of loose sets.
@@ -222,7 +227,8 @@ W_GO: Final = 3 * MAX_SUBSETS  # 15 starts (t = 0 … 14), then the end of the s
 W_SPO: Final = W_GO + 16  # where the splits of t start (`splits`)
 W_SPN: Final = W_SPO + 14  # how many there are, -1 until worked out this turn
 W_FILL: Final = W_SPN + 14  # 14 counts while the sets are ordered by sum
-W_SPL: Final = W_FILL + 14
+W_FOUND: Final = W_FILL + 14  # a move found that the token given spells (`gen`'s FIND)
+W_SPL: Final = W_FOUND + 1
 SPL_SIZE: Final = 1 << 17
 W_OPT: Final = W_SPL + SPL_SIZE  # the options being listed
 OPT_SIZE: Final = 1 << 16
@@ -447,23 +453,82 @@ def cement_owners(P: Ints, owners: int, cemented: bool, m: int) -> int:
 
 
 @inline
-def _emit_cards(MH: Ints, MT: Ints, row: int, n: int, head: int, cards: int, take: int) -> int:
-    """List the move of head ``head + c`` taking ``take`` for each card c of ``cards``."""
+def _upto(c: int) -> int:
+    """The cards numbered up to c (none for -1)."""
+    return (1 << (c + 1)) - 1 if c >= 0 else 0
+
+
+@inline
+def _mark(S: Ints, row: int, head: int, take: int, out: Bools) -> None:
+    """Mark the token that move (``head``, ``take``) allows next, given the row's tokens so far."""
+    h0 = S[row, HEAD]
+    if h0 < 0:
+        out[row, head] = True
+        return
+    if head != h0:
+        return
+    upto = _upto(S[row, LASTGIVEN])
+    if take & upto != S[row, GIVEN]:
+        return
+    rest = take & ~upto
+    out[row, T_LOOSE + low_card(rest) if rest else T_END] = True
+
+
+@inline
+def _spells(S: Ints, row: int, head: int, take: int, token: int) -> bool:
+    """Whether ``token`` is the next token of move (``head``, ``take``), given the row's tokens so far."""
+    h0 = S[row, HEAD]
+    if h0 < 0:
+        return head == token
+    if head != h0:
+        return False
+    upto = _upto(S[row, LASTGIVEN])
+    if take & upto != S[row, GIVEN]:
+        return False
+    rest = take & ~upto
+    if token == T_END:
+        return rest == 0
+    return rest != 0 and token == T_LOOSE + low_card(rest)
+
+
+@inline
+def _emit_cards(
+    S: Ints,
+    MH: Ints,
+    MT: Ints,
+    row: int,
+    n: int,
+    head: int,
+    cards: int,
+    take: int,
+    mode: int,
+    out: Bools,
+    W: Ints,
+    token: int,
+) -> int:
+    """The move of head ``head + c`` taking ``take`` for each card c of ``cards``: kept in the list
+    (LIST), its next token marked (MASK), or checked against ``token`` (FIND); the count of moves."""
     while cards:
         c = low_card(cards)
         cards &= cards - 1
-        if n < MAX_MOVES:
-            MH[row, n] = head + c
-            MT[row, n] = take
+        if mode == LIST:
+            if n < MAX_MOVES:
+                MH[row, n] = head + c
+                MT[row, n] = take
+        elif mode == MASK:
+            _mark(S, row, head + c, take, out)
+        elif _spells(S, row, head + c, take, token):
+            W[W_FOUND] = 1
         n += 1
     return n
 
 
 @jit
-def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints) -> int:
-    """List the legal moves of the seat to act at ``row`` (opening or play) into ``MH``/``MT``
-    (`moves.legal`: each move once, in no particular order); their number (more than
-    `MAX_MOVES`: too many to list)."""
+def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints, mode: int, out: Bools, token: int) -> int:
+    """The legal moves of the seat to act at ``row`` (opening or play; `moves.legal`: each move
+    once, in no particular order), each kept in ``MH``/``MT`` (``mode`` LIST: the first
+    `MAX_MOVES`), or its next token marked in ``out`` (MASK), or ``W[W_FOUND]`` set if it allows
+    ``token`` next (FIND); their number."""
     m = (S[row, DEALER] + S[row, PLAYS] + 1) & 3
     p = (m + 2) & 3
     hand = S[row, HAND0 + m]
@@ -516,7 +581,7 @@ def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints) -> int:
         if not opening or x == bid:
             if not sums >> x & 1:
                 if hx:
-                    n = _emit_cards(MH, MT, row, n, T_CAPTURE_HOUSE, cards, 0)
+                    n = _emit_cards(S, MH, MT, row, n, T_CAPTURE_HOUSE, cards, 0, mode, out, W, token)
                     moves += 1
             else:
                 b = splits(W, x)
@@ -524,14 +589,16 @@ def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints) -> int:
                     t = W[b + j]
                     if maximal:  # the house and every set of x: nothing left that sums to x
                         if (t or hx) and hits_every(W, t, x):
-                            n = _emit_cards(MH, MT, row, n, T_CAPTURE_HOUSE if hx else T_CAPTURE, cards, t)
+                            n = _emit_cards(
+                                S, MH, MT, row, n, T_CAPTURE_HOUSE if hx else T_CAPTURE, cards, t, mode, out, W, token
+                            )
                             moves += 1
                     else:
                         if hx:
-                            n = _emit_cards(MH, MT, row, n, T_CAPTURE_HOUSE, cards, t)
+                            n = _emit_cards(S, MH, MT, row, n, T_CAPTURE_HOUSE, cards, t, mode, out, W, token)
                             moves += 1
                         if t and not last:
-                            n = _emit_cards(MH, MT, row, n, T_CAPTURE, cards, t)
+                            n = _emit_cards(S, MH, MT, row, n, T_CAPTURE, cards, t, mode, out, W, token)
                             moves += 1
         if last:  # I3: the last card kept for an owned house may only capture it
             continue
@@ -540,23 +607,27 @@ def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints) -> int:
             if build_bits >> v & 1 and kept >> v & 1:  # M3
                 k = build_options(W, P, loose, sums, x, v)
                 for j in range(k):
-                    n = _emit_cards(MH, MT, row, n, T_BUILD + 52 * (v - 9), cards, W[W_OPT + j])
+                    n = _emit_cards(S, MH, MT, row, n, T_BUILD + 52 * (v - 9), cards, W[W_OPT + j], mode, out, W, token)
                 moves += k
             if breakable >> v & 1 and v + x <= 13:  # M4: never above 13, a card of the new value kept
                 base = v + x
                 if not P[P_FLOOR_BREAKS]:
                     if kept >> base & 1:
-                        n = _emit_cards(MH, MT, row, n, T_BREAK + 52 * (v - 9), cards, 0)
+                        n = _emit_cards(S, MH, MT, row, n, T_BREAK + 52 * (v - 9), cards, 0, mode, out, W, token)
                         moves += 1
                 else:
                     for i in range(ns):
                         if W[W_SUBS + i] <= 13 - base and kept >> (base + W[W_SUBS + i]) & 1:
-                            n = _emit_cards(MH, MT, row, n, T_BREAK + 52 * (v - 9), cards, W[W_SUBM + i])
+                            n = _emit_cards(
+                                S, MH, MT, row, n, T_BREAK + 52 * (v - 9), cards, W[W_SUBM + i], mode, out, W, token
+                            )
                             moves += 1
             if house_bits >> v & 1 and not (need_bits >> v & 1 and not kept >> v & 1):  # M5
                 k = cement_options(W, P, sums, x, v)
                 for j in range(k):
-                    n = _emit_cards(MH, MT, row, n, T_CEMENT + 52 * (v - 9), cards, W[W_OPT + j])
+                    n = _emit_cards(
+                        S, MH, MT, row, n, T_CEMENT + 52 * (v - 9), cards, W[W_OPT + j], mode, out, W, token
+                    )
                 moves += k
         # M1: the throw
         if opening and x != bid:
@@ -572,13 +643,13 @@ def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints) -> int:
         if not throw:
             continue
         if not joins:
-            n = _emit_cards(MH, MT, row, n, T_THROW, cards, 0)
+            n = _emit_cards(S, MH, MT, row, n, T_THROW, cards, 0, mode, out, W, token)
             continue
         while cards:  # rules §3.2: a throw with the effect of a listed cement is listed as that
             c = low_card(cards)
             cards &= cards - 1
             if not _throw_is_cement(S, P, row, m, c, W, ns, sums, need_bits, kept):
-                n = _emit_cards(MH, MT, row, n, T_THROW, 1 << c, 0)
+                n = _emit_cards(S, MH, MT, row, n, T_THROW, 1 << c, 0, mode, out, W, token)
     return n
 
 
@@ -807,23 +878,17 @@ def score(S: Ints, P: Ints, row: int) -> None:
 
 
 @jit
-def open_turn(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints) -> None:
+def open_turn(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints, out: Bools) -> None:
     """The next seat's turn: its moves listed, nothing given yet."""
     S[row, TO_ACT] = (S[row, DEALER] + S[row, PLAYS] + 1) & 3
     S[row, HEAD] = -1
     S[row, GIVEN] = 0
     S[row, LASTGIVEN] = -1
-    S[row, NMOVES] = gen(S, P, row, MH, MT, W)
-
-
-@inline
-def _upto(c: int) -> int:
-    """The cards numbered up to c (none for -1)."""
-    return (1 << (c + 1)) - 1 if c >= 0 else 0
+    S[row, NMOVES] = gen(S, P, row, MH, MT, W, LIST, out, -1)
 
 
 @jit
-def legal_mask(S: Ints, MH: Ints, MT: Ints, out: Bools) -> None:
+def legal_mask(S: Ints, P: Ints, MH: Ints, MT: Ints, W: Ints, out: Bools) -> None:
     """The tokens each row's seat to act may give next."""
     for row in range(S.shape[0]):
         if S[row, TO_ACT] < 0:
@@ -834,22 +899,12 @@ def legal_mask(S: Ints, MH: Ints, MT: Ints, out: Bools) -> None:
                 if held >> v & 1:
                     out[row, T_BID + v - 9] = True
             continue
-        head = S[row, HEAD]
-        n = min(S[row, NMOVES], MAX_MOVES)
-        if head < 0:
-            for k in range(n):
-                out[row, MH[row, k]] = True
+        n = S[row, NMOVES]
+        if n > MAX_MOVES:  # too many to keep: listed again
+            gen(S, P, row, MH, MT, W, MASK, out, -1)
             continue
-        given = S[row, GIVEN]
-        upto = _upto(S[row, LASTGIVEN])
         for k in range(n):
-            if MH[row, k] != head:
-                continue
-            t = MT[row, k]
-            if t & upto != given:
-                continue
-            rest = t & ~upto
-            out[row, T_LOOSE + low_card(rest) if rest else T_END] = True
+            _mark(S, row, MH[row, k], MT[row, k], out)
 
 
 @jit
@@ -874,6 +929,7 @@ def _act(
     token: int,
     rewards: Floats,
     W: Ints,
+    out: Bools,
 ) -> int:
     """Give one token at ``row``: -1 if it is not legal (nothing changes), else the ended code."""
     if token < 0 or token >= TOKENS:
@@ -884,50 +940,35 @@ def _act(
             return -1
         S[row, BID] = v  # R8, R9
         S[row, PHASE] = OPENING
-        open_turn(S, P, row, MH, MT, W)
+        open_turn(S, P, row, MH, MT, W, out)
         return GOING
-    head = S[row, HEAD]
-    n = min(S[row, NMOVES], MAX_MOVES)
-    found = -1
-    if head < 0:
+    n = S[row, NMOVES]
+    found = False
+    if n > MAX_MOVES:  # too many to keep: listed again
+        W[W_FOUND] = 0
+        gen(S, P, row, MH, MT, W, FIND, out, token)
+        found = W[W_FOUND] != 0
+    else:
         for k in range(n):
-            if MH[row, k] == token:
-                found = k
+            if _spells(S, row, MH[row, k], MT[row, k], token):
+                found = True
                 break
-        if found < 0:
-            return -1
+    if not found:
+        return -1
+    head = S[row, HEAD]
+    if head < 0:
         if token >= T_CAPTURE:  # more tokens to come
             S[row, HEAD] = token
             return GOING
         take = 0
+    elif token == T_END:
+        take = S[row, GIVEN]
+        token = head
     else:
-        given = S[row, GIVEN]
-        upto = _upto(S[row, LASTGIVEN])
-        if token == T_END:
-            for k in range(n):
-                if MH[row, k] == head and MT[row, k] == given:
-                    found = k
-                    break
-            if found < 0:
-                return -1
-            take = given
-            token = head
-        elif T_LOOSE <= token < T_END:
-            c = token - T_LOOSE
-            if c <= S[row, LASTGIVEN]:
-                return -1
-            for k in range(n):
-                t = MT[row, k]
-                if MH[row, k] == head and t & upto == given and t & ~upto and low_card(t & ~upto) == c:
-                    found = k
-                    break
-            if found < 0:
-                return -1
-            S[row, GIVEN] = given | (1 << c)
-            S[row, LASTGIVEN] = c
-            return GOING
-        else:
-            return -1
+        c = token - T_LOOSE
+        S[row, GIVEN] |= 1 << c
+        S[row, LASTGIVEN] = c
+        return GOING
     _log(S, LH, LT, LL, row, token, take)
     play_move(S, P, row, token, take, W)
     if S[row, PHASE] == OVER:
@@ -935,7 +976,7 @@ def _act(
         for s in range(4):
             rewards[row, s] = S[row, SCORE0 + (s & 1)]
         return SCORED
-    open_turn(S, P, row, MH, MT, W)
+    open_turn(S, P, row, MH, MT, W, out)
     return GOING
 
 
@@ -956,10 +997,11 @@ def apply(
     W: Ints,
 ) -> None:
     """Give ``actions[row]`` at each active row with a seat to act (`_act`)."""
+    none = np.zeros((1, 1), np.bool_)  # `gen` marks no mask here
     for row in range(S.shape[0]):
         if not active[row] or S[row, TO_ACT] < 0:
             continue
-        r = _act(S, P, MH, MT, LH, LT, LL, row, actions[row], rewards, W)
+        r = _act(S, P, MH, MT, LH, LT, LL, row, actions[row], rewards, W, none)
         if r < 0:
             errors[row] = True
         else:
