@@ -903,8 +903,18 @@ def legal_mask(S: Ints, P: Ints, MH: Ints, MT: Ints, W: Ints, out: Bools) -> Non
         if n > MAX_MOVES:  # too many to keep: listed again
             gen(S, P, row, MH, MT, W, MASK, out, -1)
             continue
+        head = S[row, HEAD]
+        if head < 0:
+            for k in range(n):
+                out[row, MH[row, k]] = True
+            continue
+        given = S[row, GIVEN]
+        upto = _upto(S[row, LASTGIVEN])
         for k in range(n):
-            _mark(S, row, MH[row, k], MT[row, k], out)
+            t = MT[row, k]
+            if MH[row, k] == head and t & upto == given:
+                rest = t & ~upto
+                out[row, T_LOOSE + low_card(rest) if rest else T_END] = True
 
 
 @jit
