@@ -17,7 +17,10 @@ rule for rule: captures, builds, breaks and cements of every card held, M1-M5 wi
 opening's R10, each move once as rules §3.2 says) into ``MH`` (the move's head token) and ``MT``
 (the loose cards it takes); the tokens of a move are its head, then the loose cards taken, one
 token each in card order, then ``end`` (a throw is its head alone), as the RL vocabulary spells
-them. The legal tokens are read off that list and the tokens given so far.
+them. The legal tokens are read off that list and the tokens given so far; a turn with more moves
+than a row keeps (`MAX_MOVES`) lists them again at each token instead. The sums of the loose
+cards that every kind of move stands on (`floor.FloorSums`) are worked out once a turn into a
+work array ``W``, so listing a turn allocates nothing.
 
 Each kernel loops over rows and is compiled by numba when it is installed (`cardtable.batch.jit`),
 else run as the Python it is. The replay tests (tests/batch/) hold every kernel to the engine,
@@ -70,6 +73,7 @@ GOING, SCORED = 0, 1
 (P_NO_PARTNER_BREAK, P_FLOOR_BREAKS, P_PARTNER_NEEDS, P_PARTNER_OWNER, P_OPP_OWNER, P_TEAM) = range(9, 15)
 (P_MAX_HOUSES, P_SWEEP, P_FIRST_SWEEP, P_LAST_SWEEP, P_SWEEP_CAP, P_NINE_CARDS, P_NINE_EFFECT) = range(15, 22)
 (P_ROTATE, P_LEFTOVER_DEALER) = range(22, 24)
+#: (``P_ROTATE``, the dealer after a scored hand, is read by no kernel: a scored hand ends the episode.)
 PARAMS: Final = 24
 #: ``throw_policy``: no_capture_possible, free, no_capture_or_build_possible.
 THROW_NO_CAPTURE, THROW_FREE, THROW_NOTHING_ELSE = 0, 1, 2
@@ -491,7 +495,7 @@ def _spells(S: Ints, row: int, head: int, take: int, token: int) -> bool:
     return rest != 0 and token == T_LOOSE + low_card(rest)
 
 
-@inline
+@jit  # not inlined: called from ten places in `gen`, it would compile ten times over
 def _emit_cards(
     S: Ints,
     MH: Ints,
