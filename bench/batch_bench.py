@@ -24,12 +24,16 @@ that comes and goes weighs on both sides of a ratio alike.
   the Python loop's count.
 - **fast layer**: today's one-table fast layer of the game (``cardtable.games.<game>.fast``),
   random playouts of whole hands from the deal (rules only). It counts a move as one decision
-  where the batch spells it in several tokens (a Smear discard, a Sheepshead bury).
+  where the batch spells it in several tokens (a Smear discard, a Sheepshead bury, a Seep
+  capture, build or cement: its head, each loose card taken, ``end``). For Seep the batch is also
+  counted in moves (a bid, a throw or an ``end`` finishes one), beside its tokens.
 - **VectorTables**: today's RL batched tables (`cardtable.rl.VectorTables`) at N = 1,024, which
   give the observation and mask at every step.
 
-Ratios are to OpenSpiel's oh_hell in the game's shape stepped from Python (the issue's baseline).
-Needs the ``rl`` and ``batch`` extras (open_spiel for the OpenSpiel rows).
+Ratios are to OpenSpiel's oh_hell in the game's shape stepped from Python (the issue's baseline),
+and to the fast layer. Seep has no OpenSpiel game of its shape here (a fishing game, not a trick
+game): its rows are the batch, the fast layer and `VectorTables`, and its baseline is the fast
+layer. Needs the ``rl`` and ``batch`` extras (open_spiel for the OpenSpiel rows).
 """
 
 from __future__ import annotations
@@ -85,31 +89,42 @@ class Runner:
         raise NotImplementedError
 
 
-class BatchRunner(Runner):
-    """`Batch(game, B)`: mask, (observation of the seat to act), random legal token, step."""
+#: Per game, the tokens that finish a move, for counting the batch in moves (see `BatchRunner`).
+MOVE_ENDS: dict[str, tuple[str, ...]] = {"seep": ("bid ", "throw ", "end")}
 
-    def __init__(self, B: int, observe: bool = True, game: str = "smear") -> None:
+
+class BatchRunner(Runner):
+    """`Batch(game, B)`: mask, (observation of the seat to act), random legal token, step. With
+    ``moves``, the decisions counted are the moves finished (`MOVE_ENDS`), not the tokens."""
+
+    def __init__(self, B: int, observe: bool = True, game: str = "smear", moves: bool = False) -> None:
         from cardtable.batch import Batch, random_legal
 
         self.b = Batch(game, B, seed=1)
         self.pick = random_legal
         self.rng = np.random.default_rng(2)
         self.observe = observe
+        self.ends: Any = None
+        if moves:
+            self.ends = np.array([n.startswith(MOVE_ENDS[game]) for n in self.b.action_names])
         for _ in range(20):  # compile (or load) the kernels, fill the tables
             self.b.step(self.pick(self.b.legal_mask(), self.rng))
 
     def run(self, seconds: float) -> tuple[int, float]:
-        b, pick, rng = self.b, self.pick, self.rng
-        steps = 0
+        b, pick, rng, ends = self.b, self.pick, self.rng, self.ends
+        steps = moves = 0
         start = time.process_time()
         while time.process_time() - start < seconds:
             to_play = b.to_play
             mask = b.legal_mask()
             if self.observe:
                 b.observe(to_play)
-            b.step(pick(mask, rng))
+            actions = pick(mask, rng)
+            b.step(actions)
+            if ends is not None:  # every row acts (a finished row is dealt again at once)
+                moves += int(ends[actions].sum())
             steps += 1
-        return steps * b.B, time.process_time() - start
+        return (steps * b.B if ends is None else moves), time.process_time() - start
 
 
 class OhHellPython(Runner):
@@ -213,8 +228,31 @@ class SheepsheadFastLayer(Runner):
         return decisions, time.process_time() - start
 
 
+class SeepFastLayer(Runner):
+    """Today's one-table Seep fast layer: random playouts of whole hands from the deal (a misdeal
+    is dealt again, as the tables do; the bid counts as a move)."""
+
+    def __init__(self) -> None:
+        from cardtable.games.seep import Seep
+        from cardtable.games.seep.fast import from_state, playout, random_policy
+
+        self.game, self.from_state, self.playout, self.policy = Seep(), from_state, playout, random_policy
+        self.rng = random.Random(4)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        decisions = 0
+        game, rng = self.game, self.rng
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            s = game.start(dealer=rng.randrange(4))
+            st = self.from_state(game.apply(s, game.deal(s, rng)), game.rules)
+            if st is not None:
+                decisions += self.playout(st, self.policy, rng)
+        return decisions, time.process_time() - start
+
+
 #: Each game's one-table fast layer.
-FAST_LAYERS: dict[str, type[Runner]] = {"smear": FastLayer, "sheepshead": SheepsheadFastLayer}
+FAST_LAYERS: dict[str, type[Runner]] = {"smear": FastLayer, "sheepshead": SheepsheadFastLayer, "seep": SeepFastLayer}
 
 
 class VectorTablesRunner(Runner):
@@ -271,21 +309,29 @@ def run(seconds: float, rounds: int, quick: bool, game: str = "smear") -> dict[s
     out: dict[str, Any] = {"machine": machine(), "numba_compiled": NUMBA, "seconds_each": seconds, "rounds": rounds}
     out["game"] = game
     out["load_average_before"] = [round(x, 2) for x in os.getloadavg()]
-    shaped, shape = SHAPES[game]
-    base = f"OpenSpiel oh_hell ({shaped}) from Python"
+    fast = "fast layer (one table, rules only)"
     sizes = (64,) if quick else (1, 64, 1024)
     big = sizes[-1]
     runners: dict[str, Runner] = {f"batch B={B}": BatchRunner(B, game=game) for B in sizes}
     runners[f"batch B={big}, rules only"] = BatchRunner(big, observe=False, game=game)
-    try:
-        runners[base] = OhHellPython(shape)
-        runners[f"OpenSpiel oh_hell ({shaped}) from Python, rules only"] = OhHellPython(shape, observe=False)
-        runners["OpenSpiel oh_hell (default) from Python"] = OhHellPython(None)
-        runners[f"OpenSpiel oh_hell ({shaped}), C++ random playout"] = OhHellCpp(shape)
-        out["openspiel"] = "open_spiel " + importlib.metadata.version("open_spiel")
-    except ImportError:
-        out["openspiel"] = "not installed: OpenSpiel rows left out"
-    runners["fast layer (one table, rules only)"] = FAST_LAYERS[game]()
+    if game in MOVE_ENDS:
+        runners[f"batch B={big}, counted in moves"] = BatchRunner(big, game=game, moves=True)
+    if game in SHAPES:
+        shaped, shape = SHAPES[game]
+        base = f"OpenSpiel oh_hell ({shaped}) from Python"
+        try:
+            runners[base] = OhHellPython(shape)
+            runners[f"OpenSpiel oh_hell ({shaped}) from Python, rules only"] = OhHellPython(shape, observe=False)
+            runners["OpenSpiel oh_hell (default) from Python"] = OhHellPython(None)
+            runners[f"OpenSpiel oh_hell ({shaped}), C++ random playout"] = OhHellCpp(shape)
+            out["openspiel"] = "open_spiel " + importlib.metadata.version("open_spiel")
+        except ImportError:
+            out["openspiel"] = "not installed: OpenSpiel rows left out"
+    else:
+        base = fast
+        out["openspiel"] = "no OpenSpiel game of this game's shape: the fast layer is the baseline"
+    out["baseline"] = base
+    runners[fast] = FAST_LAYERS[game]()
     runners[f"VectorTables N={16 if quick else 1024}"] = VectorTablesRunner(16 if quick else 1024, game)
     rates: dict[str, list[float]] = {k: [] for k in runners}
     for _ in range(rounds):
@@ -295,17 +341,30 @@ def run(seconds: float, rounds: int, quick: bool, game: str = "smear") -> dict[s
     plain = plain_python(big, seconds, game)
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     rows = []
+
+    def ratio(got: list[float], to: str) -> float | None:
+        if to not in rates:
+            return None
+        return round(statistics.median(a / b for a, b in zip(got, rates[to], strict=True)), 2)
+
+    oh_hell = base if base != fast else ""
     for name, got in rates.items():
-        ratio = None
-        if base in rates:
-            ratio = round(statistics.median(a / b for a, b in zip(got, rates[base], strict=True)), 2)
-        rows.append({"what": name, "decisions_per_s": round(statistics.median(got)), "ratio_to_oh_hell_python": ratio})
-    base_rate = statistics.median(rates[base]) if base in rates else None
+        rows.append(
+            {
+                "what": name,
+                "decisions_per_s": round(statistics.median(got)),
+                "ratio_to_oh_hell_python": ratio(got, oh_hell),
+                "ratio_to_fast_layer": ratio(got, fast),
+            }
+        )
+    base_rate = statistics.median(rates[oh_hell]) if oh_hell in rates else None
+    fast_rate = statistics.median(rates[fast])
     rows.append(
         {
             "what": f"batch B={big}, plain Python kernels (another process, after the rounds)",
             "decisions_per_s": None if plain is None else round(plain),
             "ratio_to_oh_hell_python": None if plain is None or base_rate is None else round(plain / base_rate, 2),
+            "ratio_to_fast_layer": None if plain is None else round(plain / fast_rate, 2),
         }
     )
     out["rows"] = rows
@@ -314,7 +373,7 @@ def run(seconds: float, rounds: int, quick: bool, game: str = "smear") -> dict[s
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", default="smear", choices=sorted(SHAPES), help="the game measured")
+    ap.add_argument("--game", default="smear", choices=sorted(FAST_LAYERS), help="the game measured")
     ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per figure, over all rounds")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--quick", action="store_true", help="a smoke run: B = 64, a fraction of a second each")
@@ -329,10 +388,12 @@ def main() -> None:
     head = f"{out['game']}: {m['cpu']}, {m['cores']} cores, Python {m['python']}"
     print(f"{head}, numpy {m['numpy']}, numba {m['numba']}")
     print(f"load average {out['load_average_before']} before, {out['load_average_after']} after")
+    print(f"ratios: to {out['baseline']}, then to the fast layer")
     for row in out["rows"]:
         rate = "n/a" if row["decisions_per_s"] is None else f"{row['decisions_per_s']:,}"
         ratio = "" if row["ratio_to_oh_hell_python"] is None else f"  {row['ratio_to_oh_hell_python']}x"
-        print(f"{row['what']:<58} {rate:>14}{ratio}")
+        to_fast = "" if row["ratio_to_fast_layer"] is None else f"  {row['ratio_to_fast_layer']}x fast"
+        print(f"{row['what']:<58} {rate:>14}{ratio}{to_fast}")
 
 
 if __name__ == "__main__":

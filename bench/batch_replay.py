@@ -1,7 +1,7 @@
 """The long replay run of the batched engines: many random hands per game with a batch, under
 every preset and random rule sets, each compared action by action with the checked engine and
 every record replayed (the harness of tests/batch/harness.py, which the test suite runs on
-10,000 hands per game).
+10,000 hands per game, Seep's on 2,000).
 
     python bench/batch_replay.py [--hands 100000] [--per-set 2000] [--games smear] [--json]
 

@@ -28,6 +28,7 @@ GAMES = games()
 DIGEST_RULES: dict[str, dict[str, object]] = {
     "smear": {"kitty_size": 2},
     "sheepshead": {"cracking": True, "blitzing": True, "allow_unknown_call": True, "no_pick_rule": "doubler"},
+    "seep": {"throw_policy": "free", "auto_merge_loose_sets": True, "break_may_use_floor_cards": True, "sweep_cap": 2},
 }
 ROOT = Path(__file__).resolve().parents[2]
 

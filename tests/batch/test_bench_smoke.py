@@ -46,6 +46,11 @@ def test_the_benchmark_runs(game: str) -> None:
         "VectorTables N=16",
     ):
         assert rows[what]["decisions_per_s"] > 0
+    assert rows["fast layer (one table, rules only)"]["ratio_to_fast_layer"] == 1.0
+    if game == "seep":  # no OpenSpiel game of Seep's shape: its baseline is the fast layer
+        assert out["baseline"] == "fast layer (one table, rules only)"
+        assert rows["batch B=64, counted in moves"]["decisions_per_s"] > 0
+        return
     openspiel = importlib.util.find_spec("pyspiel") is not None
     if openspiel or os.environ.get("CI"):
         shaped = f"{game.capitalize()}-shaped"

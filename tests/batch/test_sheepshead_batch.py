@@ -77,6 +77,16 @@ def test_every_kind_of_hand_is_reached_and_compared(rules: dict[str, Any], expec
     assert tally.hands >= 300
 
 
+@pytest.mark.parametrize("steps", [6, 7])
+def test_an_episode_cut_short_mid_bury_shows_no_token_half_given(steps: int) -> None:
+    """Episodes cut short by ``max_steps`` 6 or 7, some between the two tokens of a bury (a pick
+    after four or five passes): the final observation shows no token given toward the bury, as
+    the RL tables' does (they drop the decision of an episode that ends). The hands counted are
+    those thrown in after five passes (``no_pick_rule`` ``redeal``)."""
+    tally = run("sheepshead", {"no_pick_rule": "redeal"}, B=16, seed=5, hands=20, max_steps=steps, low=0.5)
+    assert tally.truncated > 0
+
+
 def test_an_option_the_kernels_do_not_know_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sheepshead_batch, "SUPPORTED", sheepshead_batch.SUPPORTED - {"leaster_tie"})
     Batch("sheepshead", 2)  # at its default, an unknown option changes nothing

@@ -33,6 +33,15 @@ def test_every_kitty_size_plays_as_the_engine(kitty: int) -> None:
     assert tally.hands >= 300
 
 
+@pytest.mark.parametrize("steps", [5, 6, 8])
+def test_an_episode_cut_short_mid_discard_shows_no_token_half_given(steps: int) -> None:
+    """Episodes cut short by ``max_steps`` 5, 6 or 8, some between the tokens of a discard of
+    three: the final observation shows no token given toward the discard, as the RL tables' does
+    (they drop the decision of an episode that ends). The hands counted are the passed-out ones."""
+    tally = run("smear", {"kitty_size": 3}, B=16, seed=5, hands=20, max_steps=steps, low=0.6)
+    assert tally.truncated > 0
+
+
 def test_an_option_the_kernels_do_not_know_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(smear_batch, "SUPPORTED", smear_batch.SUPPORTED - {"non_bidder_cap"})
     Batch("smear", 2)  # at its default, an unknown option changes nothing

@@ -67,7 +67,9 @@ class GameTables(Protocol):
     def deal(self, rows: Ints, dealers: Ints, mt: Ints, pos: Ints, keep_scores: bool) -> None:
         """Deal a new hand at each of ``rows`` with dealer ``dealers[k]``, the deck drawn from the
         row's generator (`cardtable.batch.mt`) exactly as the engine's ``deal`` draws it; the match
-        state is kept (a redeal inside an episode) or set to the start of a match."""
+        state is kept (a redeal inside an episode) or set to the start of a match. A hand that
+        ends at its deal (a Seep misdeal) leaves its row with no seat to act (`to_act` -1): the
+        batch keeps its record (`hand_logs`) and deals it again (`next_dealers`)."""
         ...
 
     def next_dealers(self, rows: Ints) -> Ints:

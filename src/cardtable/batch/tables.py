@@ -166,11 +166,23 @@ class Batch:
             dealers = self._started[rows] % self.seats
         else:
             dealers = np.full(len(rows), self.dealer, np.int64)
-        self.tables.deal(rows, dealers, self._mt, self._pos, False)
+        self._deal(rows, dealers, False)
         self._started[rows] += 1
         self._steps[rows] = 0
         self._unscored[rows] = 0
         self._over[rows] = False
+
+    def _deal(self, rows: Ints, dealers: Ints, keep_scores: bool) -> None:
+        """Deal ``rows`` their next hands. A hand that ends at its deal, before any seat acts (a
+        Seep misdeal), has no seat to act: its record is kept and it is dealt again at once, by the
+        dealer the rules choose, as the RL tables do."""
+        self.tables.deal(rows, dealers, self._mt, self._pos, keep_scores)
+        over = rows[self.tables.to_act()[rows] < 0]
+        while over.size:
+            self._keep(over)
+            self.redeals += len(over)
+            self.tables.deal(over, self.tables.next_dealers(over), self._mt, self._pos, True)
+            over = over[self.tables.to_act()[over] < 0]
 
     def reset(self, rows: npt.ArrayLike | None = None, seed: int | None = None) -> None:
         """Start new episodes: at ``rows`` (row numbers or a boolean mask; every row by default).
@@ -280,7 +292,7 @@ class Batch:
                 again = np.flatnonzero(unscored & ~cut).astype(np.int64)
                 if again.size:
                     self.redeals += len(again)
-                    self.tables.deal(again, self.tables.next_dealers(again), self._mt, self._pos, True)
+                    self._deal(again, self.tables.next_dealers(again), True)
         if self.max_steps is not None:
             cut = stepped & ~done & (self._steps >= self.max_steps)
             done |= cut

@@ -191,7 +191,11 @@ class SheepsheadBatch:
         return out
 
     def snapshot(self, rows: Ints) -> Ints:
-        return self.S[rows]
+        """The rows as they end: a bury or call half given (an episode cut short by ``max_steps``)
+        is dropped, as the RL tables drop the decision of an episode that ends."""
+        snap = self.S[rows]
+        snap[:, kernels.PARTIAL] = -1
+        return snap
 
     def observe_snapshot(self, snapshot: Any, seats: Ints, out: Bytes) -> None:
         kernels.observe(snapshot, self.params, self.offsets, seats, out)

@@ -151,7 +151,11 @@ class SmearBatch:
         return out
 
     def snapshot(self, rows: Ints) -> Ints:
-        return self.S[rows]
+        """The rows as they end: a discard half given (an episode cut short by ``max_steps``) is
+        dropped, as the RL tables drop the decision of an episode that ends."""
+        snap = self.S[rows]
+        snap[:, kernels.PARTIAL] = 0
+        return snap
 
     def observe_snapshot(self, snapshot: Any, seats: Ints, out: Bytes) -> None:
         kernels.observe(snapshot, self.params, self.offsets, seats, out)

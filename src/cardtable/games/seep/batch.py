@@ -1,0 +1,248 @@
+"""Seep's batched engine: B tables as arrays, for `cardtable.batch.Batch`.
+
+The class `SeepBatch` (``BATCH``) is Seep's side of the protocol of `cardtable.batch.protocol`: it
+holds the tables (one row each of the kernels' arrays, `kernels`), deals them from the rows' own
+generators, gives the legal tokens, applies one token per row, observes any seat, and writes the
+records of the hands that end. The kernels play every rule option of `SeepRules` (the rules page's
+option table, with the readings of its §3.2); an option this module does not know (one added to
+the rules later) is refused when the batch is made, naming it.
+
+Tokens and observations are those of the RL environments (`tokens.spelling`,
+`encoding.planes`/`encode`): `SeepBatch` checks at its making that the token names and the
+observation's planes are the ones its kernels write, so a change to either cannot pass unnoticed.
+
+An episode is one hand from the start of a match, as in the RL environments. A misdeal (R8: the
+bidder holds nothing above 8) ends the hand at its deal, before any seat acts: the batch finds such
+rows right after dealing (no seat to act), keeps their records and deals them again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.cards import format_card
+from cardtable.core import BadRules
+from cardtable.planes import Layout
+
+from . import encoding, kernels
+from .actions import format_action
+from .moves import action_of
+from .rules import SeepRules
+from .tokens import SEEP_VALUES, spelling
+
+Ints = npt.NDArray[np.int64]
+Bytes = npt.NDArray[np.int8]
+Bools = npt.NDArray[np.bool_]
+Floats = npt.NDArray[np.float32]
+
+#: The rule options the kernels play, each turned into the numbers of ``P`` by `params`.
+SUPPORTED: Final = frozenset(
+    {
+        "ten_diamonds_points",
+        "majority_bonus",
+        "redeal_by",
+        "opening_throw_always_allowed",
+        "throw_policy",
+        "capture_policy",
+        "auto_merge_loose_sets",
+        "allow_multi_set_build",
+        "allow_pair_house",
+        "may_break_partner_house",
+        "break_may_use_floor_cards",
+        "partner_add_requires_card",
+        "partner_becomes_owner",
+        "opponent_add_becomes_owner",
+        "retention_scope",
+        "max_houses",
+        "sweep_points",
+        "first_play_sweep_points",
+        "last_play_sweep_points",
+        "sweep_cap",
+        "nine_point_basis",
+        "nine_point_effect",
+        "baazi_lead",  # decides only baazis: an episode is one hand, its rewards the deal totals
+        "dealer_rotation",  # who deals after a scored hand: the episode ends there
+        "leftover_if_no_capture",
+    }
+)
+
+_THROW: Final = {
+    "no_capture_possible": kernels.THROW_NO_CAPTURE,
+    "free": kernels.THROW_FREE,
+    "no_capture_or_build_possible": kernels.THROW_NOTHING_ELSE,
+}
+_NINE: Final = {
+    "instant_baazi_loss": kernels.NINE_BAAZI,
+    "zero_card_points": kernels.NINE_ZERO,
+    "off": kernels.NINE_OFF,
+}
+
+#: The card names, by card number.
+CARD_NAMES: Final = tuple(format_card(c) for c in range(52))
+
+
+def params(rules: SeepRules) -> Ints:
+    """The rule options as the kernels read them (``P``); `BadRules` names an option they cannot play."""
+    for f in dataclasses.fields(rules):
+        if f.name not in SUPPORTED and getattr(rules, f.name) != f.default:
+            raise BadRules(f"seep batch: the option {f.name} is not supported by the batched engine")
+    p = np.zeros(kernels.PARAMS, np.int64)
+    p[kernels.P_TEN_D] = rules.ten_diamonds_points
+    p[kernels.P_MAJORITY] = rules.majority_bonus
+    p[kernels.P_REDEAL_NEXT] = rules.redeal_by == "next"
+    p[kernels.P_OPEN_THROW] = rules.opening_throw_always_allowed
+    p[kernels.P_THROW] = _THROW[rules.throw_policy]
+    p[kernels.P_MAXIMAL] = rules.capture_policy == "maximal"
+    p[kernels.P_MERGE] = rules.auto_merge_loose_sets
+    p[kernels.P_MULTI] = rules.allow_multi_set_build
+    p[kernels.P_PAIR] = rules.allow_pair_house
+    p[kernels.P_NO_PARTNER_BREAK] = not rules.may_break_partner_house
+    p[kernels.P_FLOOR_BREAKS] = rules.break_may_use_floor_cards
+    p[kernels.P_PARTNER_NEEDS] = rules.partner_add_requires_card
+    p[kernels.P_PARTNER_OWNER] = rules.partner_becomes_owner
+    p[kernels.P_OPP_OWNER] = rules.opponent_add_becomes_owner
+    p[kernels.P_TEAM] = rules.retention_scope == "team"
+    p[kernels.P_MAX_HOUSES] = rules.max_houses or 0
+    p[kernels.P_SWEEP] = rules.sweep_points
+    p[kernels.P_FIRST_SWEEP] = rules.first_play_sweep_points
+    p[kernels.P_LAST_SWEEP] = rules.last_play_sweep_points
+    p[kernels.P_SWEEP_CAP] = rules.sweep_cap or 0
+    p[kernels.P_NINE_CARDS] = rules.nine_point_basis == "cards_only"
+    p[kernels.P_NINE_EFFECT] = _NINE[rules.nine_point_effect]
+    p[kernels.P_ROTATE] = rules.dealer_rotation == "rotate"
+    p[kernels.P_LEFTOVER_DEALER] = rules.leftover_if_no_capture == "dealer_team"
+    return p
+
+
+def _layout() -> tuple[tuple[str, ...], Ints, int]:
+    """The token names, the observation planes' offsets in `kernels.PLANES` order, and its size;
+    a vocabulary or a layout other than the kernels write is refused (`AssertionError`)."""
+    names = spelling()[0]
+    values = [str(v) for v in SEEP_VALUES]
+    expected = (
+        [f"bid {v}" for v in values]
+        + [f"throw {c}" for c in CARD_NAMES]
+        + [f"capture {c}" for c in CARD_NAMES]
+        + [f"capture {c} +house" for c in CARD_NAMES]
+        + [f"build {v} {c}" for v in values for c in CARD_NAMES]
+        + [f"break H{v} {c}" for v in values for c in CARD_NAMES]
+        + [f"cement H{v} {c}" for v in values for c in CARD_NAMES]
+        + [f"+{c}" for c in CARD_NAMES]
+        + ["end"]
+    )
+    assert list(names) == expected, "seep batch: the RL tokens changed; update kernels.py"
+    assert expected.index("throw AC") == kernels.T_THROW and expected.index("+AC") == kernels.T_LOOSE
+    assert len(expected) == kernels.TOKENS
+    lay = Layout()
+    encoding.planes(lay, len(names))
+    assert tuple(p[0] for p in lay.planes) == kernels.PLANES, "seep batch: the RL planes changed; update kernels.py"
+    return names, np.array([lay.start[p] for p in kernels.PLANES], np.int64), lay.size
+
+
+class SeepBatch:
+    """``n`` Seep tables under ``rules`` (see the module docstring and `cardtable.batch.protocol`)."""
+
+    seats: Final = kernels.SEATS
+
+    def __init__(self, rules: SeepRules, n: int) -> None:
+        self.rules = rules
+        self.n = n
+        self.params = params(rules)
+        names, self.offsets, self.obs_size = _layout()
+        self.action_names: tuple[str, ...] = names
+        self.S: Ints = np.zeros((n, kernels.COLUMNS), np.int64)
+        self.S[:, kernels.TO_ACT] = -1
+        self.S[:, kernels.PHASE] = kernels.OVER
+        self.D: Bytes = np.zeros((n, kernels.DECK_SIZE), np.int8)  # each hand's deck, top first
+        # the moves of the seat to act (up to MAX_MOVES; past that, listed again at each token): the
+        # head token of each, and the loose cards it takes
+        self.MH: Ints = np.zeros((n, kernels.MAX_MOVES), np.int64)
+        self.MT: Ints = np.zeros((n, kernels.MAX_MOVES), np.int64)
+        size = kernels.PLAYS_PER_DEAL
+        self.LH: Ints = np.zeros((n, size), np.int64)  # the hand's moves in order: head token
+        self.LT: Ints = np.zeros((n, size), np.int64)  # the loose cards taken
+        self.LL: Ints = np.zeros((n, size), np.int64)  # the loose cards before the move
+        self.W: Ints = kernels.work()  # the kernels' work array (the sums of a floor's loose cards)
+
+    def to_act(self) -> Ints:
+        """The seat to act at each row, -1 where the hand is over (a view: do not write it)."""
+        return self.S[:, kernels.TO_ACT]
+
+    def legal_mask(self, out: Bools) -> None:
+        kernels.legal_mask(self.S, self.params, self.MH, self.MT, self.W, out)
+
+    def observe(self, seats: Ints, out: Bytes) -> None:
+        kernels.observe(self.S, self.offsets, seats, out)
+
+    def apply(self, actions: Ints, active: Bools, errors: Bools, ended: Bytes, rewards: Floats) -> None:
+        kernels.apply(
+            self.S, self.params, self.MH, self.MT, self.LH, self.LT, self.LL, actions, active, errors, ended, rewards,
+            self.W,
+        )  # fmt: skip
+
+    def deal(self, rows: Ints, dealers: Ints, mt: Ints, pos: Ints, keep_scores: bool) -> None:
+        # An episode is one hand from the start of a match, and a misdeal changes no score: the
+        # match state is the start of a match either way.
+        kernels.deal(self.S, self.params, self.D, mt, pos, rows, dealers)
+
+    def next_dealers(self, rows: Ints) -> Ints:
+        out = np.zeros(len(rows), np.int64)
+        kernels.next_dealers(self.S, self.params, rows, out)
+        return out
+
+    def snapshot(self, rows: Ints) -> Ints:
+        """The rows as they end: a move half given (an episode cut short by ``max_steps``) is
+        dropped, as the RL tables drop the decision of an episode that ends."""
+        snap = self.S[rows]
+        snap[:, kernels.HEAD] = -1
+        snap[:, kernels.GIVEN] = 0
+        snap[:, kernels.LASTGIVEN] = -1
+        return snap
+
+    def observe_snapshot(self, snapshot: Any, seats: Ints, out: Bytes) -> None:
+        kernels.observe(snapshot, self.offsets, seats, out)
+
+    def hand_logs(self, rows: Ints) -> tuple[Any, ...]:
+        S = self.S
+        meta = np.stack([S[rows, kernels.DEALER], S[rows, kernels.BID], S[rows, kernels.NLOG]], axis=1)
+        return meta, self.D[rows], self.LH[rows], self.LT[rows], self.LL[rows]
+
+    def hand_records(self, logs: tuple[Any, ...]) -> list[tuple[dict[str, Any] | None, dict[str, Any]]]:
+        """Each logged hand as (``None``: the start of a match; record §2 hand)."""
+        meta, decks, heads, takes, looses = logs
+        out: list[tuple[dict[str, Any] | None, dict[str, Any]]] = []
+        for k in range(len(meta)):
+            dealer, bid, n = (int(x) for x in meta[k])
+            actions = []
+            if bid:
+                actions.append(f"{(dealer + 1) % 4} bid {bid}")
+            for j in range(n):
+                code = _code(int(heads[k, j]), int(takes[k, j]))
+                action = action_of(code, int(looses[k, j]))
+                actions.append(f"{(dealer + 1 + j) % 4} {format_action(action)}")
+            hand = {"dealer": dealer, "deal": {"deck": [CARD_NAMES[c] for c in decks[k].tolist()]}, "actions": actions}
+            out.append((None, hand))
+        return out
+
+
+def _code(head: int, take: int) -> int:
+    """The number of a move (`moves.code_of`) from its head token and the loose cards it takes."""
+    if head < kernels.T_CAPTURE:
+        return (head - kernels.T_THROW) << 2
+    if head < kernels.T_CAPTURE_HOUSE:
+        return take << 12 | (head - kernels.T_CAPTURE) << 2
+    if head < kernels.T_BUILD:
+        card = head - kernels.T_CAPTURE_HOUSE
+        return take << 12 | (card % 13 + 1) << 8 | card << 2
+    for base, kind in ((kernels.T_CEMENT, 3), (kernels.T_BREAK, 2), (kernels.T_BUILD, 1)):
+        if head >= base:
+            value, card = 9 + (head - base) // 52, (head - base) % 52
+            return take << 12 | value << 8 | card << 2 | kind
+    raise AssertionError(head)
+
+
+BATCH = SeepBatch
