@@ -14,6 +14,7 @@ observation's planes are the ones its kernels write, so a change to either canno
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -23,8 +24,11 @@ from cardtable.cards import DECK32, format_card
 from cardtable.core import BadRules
 from cardtable.planes import Layout
 
-from . import encoding, kernels
+from . import botkernels, encoding, kernels
+from .actions import Bid, Discard, Play
+from .bots import BID_MARGIN, CLASSIC_BID_MARGIN, RuleBot
 from .rules import SmearRules
+from .state import Phase, State
 from .tokens import spelling
 
 Ints = npt.NDArray[np.int64]
@@ -68,6 +72,75 @@ _GAME_TIE: Final = {
 
 #: The card names of the 32-card pack, by the kernels' card number.
 CARD_NAMES: Final = tuple(format_card(c) for c in DECK32)
+#: The kernels' number of each engine card (``suit * 13 + rank``), -1 off the 32-card pack.
+KERNEL_CARD: Final = tuple(DECK32.index(c) if c in DECK32 else -1 for c in range(52))
+
+
+def _suit_bits(pattern: int) -> int:
+    """One suit's 13-bit rank pattern (engine cards) as the kernels' 8 bits of that suit."""
+    out = 0
+    for rank in range(13):
+        if pattern >> rank & 1 and KERNEL_CARD[rank] >= 0:
+            out |= 1 << KERNEL_CARD[rank]
+    return out
+
+
+_SUIT_BITS: Final = tuple(_suit_bits(p) for p in range(1 << 13))
+
+
+def kernel_set(m: int) -> int:
+    """An engine card set (52-bit) as the kernels' 32-bit set."""
+    b = _SUIT_BITS
+    return b[m & 0x1FFF] | b[m >> 13 & 0x1FFF] << 8 | b[m >> 26 & 0x1FFF] << 16 | b[m >> 39 & 0x1FFF] << 24
+
+
+#: The kernels' phase of each engine phase a loaded state may have (not the deal).
+_LOAD_PHASE: Final = {
+    Phase.AUCTION: kernels.AUCTION,
+    Phase.DISCARD: kernels.DISCARDING,
+    Phase.PLAY: kernels.PLAYING,
+    Phase.OVER: kernels.OVER,
+}
+
+
+def row_of(state: State) -> list[int]:
+    """The kernels' row (``S``) of an engine state after the deal, with nothing logged."""
+    phase = _LOAD_PHASE.get(state.phase)
+    if phase is None:
+        raise ValueError("smear batch: only a dealt hand can be loaded, not one before the deal")
+    u = state.setup
+    r = [0] * kernels.COLUMNS
+    r[kernels.PHASE] = phase
+    r[kernels.TO_ACT] = -1 if state.to_act is None else state.to_act
+    r[kernels.DEALER] = u.dealer
+    r[kernels.SCORE0], r[kernels.SCORE1] = u.scores
+    for seat, hand in enumerate(state.hands):
+        r[kernels.HAND0 + seat] = kernel_set(hand)
+    r[kernels.KITTY] = kernel_set(u.kitty)
+    r[kernels.DEAD] = kernel_set(u.dead)
+    r[kernels.NCALLS] = len(u.calls)
+    for k, call in enumerate(u.calls):
+        r[kernels.CALL0 + k] = call
+    r[kernels.BIDDER] = u.bidder
+    r[kernels.BID] = u.bid
+    r[kernels.DISCARD] = kernel_set(u.discard)
+    r[kernels.LEAD_OK] = kernel_set(u.lead_ok)
+    r[kernels.TRUMP] = state.trump
+    r[kernels.LEADER] = state.leader
+    card = KERNEL_CARD
+    for trick in state.tricks:
+        taken = 0
+        for k, c in enumerate(trick.cards):
+            r[kernels.PLAYED0 + ((trick.leader + k) & 3)] |= 1 << card[c]
+            taken |= 1 << card[c]
+        r[kernels.TAKEN0 + (trick.winner & 1)] |= taken
+        r[kernels.WON0 + trick.winner] += 1
+    r[kernels.NTRICKS] = len(state.tricks)
+    r[kernels.NTRICK] = len(state.trick)
+    for k, c in enumerate(state.trick):
+        r[kernels.TRICK0 + k] = card[c]
+        r[kernels.PLAYED0 + ((state.leader + k) & 3)] |= 1 << card[c]
+    return r
 
 
 def params(rules: SmearRules) -> Ints:
@@ -155,6 +228,57 @@ class SmearBatch:
 
     def observe_snapshot(self, snapshot: Any, seats: Ints, out: Bytes) -> None:
         kernels.observe(snapshot, self.params, self.offsets, seats, out)
+
+    # --- loading positions and playing them out (`cardtable.batch.protocol.Loadable`)
+
+    def load(self, rows: Ints, states: Sequence[Any]) -> None:
+        """Set each of ``rows`` to the engine state ``states[k]`` (any dealt hand: a sampled world,
+        mid-hand), with nothing logged; a state given more than once is converted once."""
+        made: dict[int, int] = {}
+        index = []
+        table: list[list[int]] = []
+        for state in states:
+            k = made.get(id(state))
+            if k is None:
+                k = made[id(state)] = len(table)
+                table.append(row_of(state))
+            index.append(k)
+        self.S[rows] = np.array(table, np.int64)[index]
+
+    def tokens(self, action: Any) -> tuple[int, ...]:
+        """The tokens that spell an engine action (a discard: its cards' tokens in card order)."""
+        if isinstance(action, Play):
+            return (kernels.T_PLAY + KERNEL_CARD[action.card],)
+        if isinstance(action, Bid):
+            return (action.points,)
+        if isinstance(action, Discard):
+            return tuple(sorted(kernels.T_DISCARD + KERNEL_CARD[c] for c in action.cards))
+        return (kernels.T_PASS,)
+
+    def policy(self, bot: Any) -> Callable[[Ints], None] | None:
+        """``choose(out)`` writing the token ``bot`` gives at every row (-1 where no seat acts), for
+        the rule-based bot under these rules (`botkernels.rule_tokens`); ``None`` for any other."""
+        if type(bot) is not RuleBot or bot.rules != self.rules:
+            return None
+        margin = CLASSIC_BID_MARGIN if bot.classic else BID_MARGIN
+        options = np.zeros(botkernels.OPTIONS, np.int64)
+        options[botkernels.O_LOW_TO_PLAYER] = self.rules.low_awarded_to == "player"
+        S, P = self.S, self.params
+
+        def choose(out: Ints) -> None:
+            botkernels.rule_tokens(S, P, margin, options, out)
+
+        return choose
+
+    def actions_taken(self, rows: Ints) -> Ints:
+        """The engine actions taken at each of ``rows`` since it was loaded or dealt (a discard's
+        tokens are one action)."""
+        n = self.S[rows, kernels.NLOG]
+        logged = np.arange(kernels.LOG_SIZE)[None, :] < n[:, None]
+        tokens = self.LT[rows]
+        discard = ((tokens >= kernels.T_DISCARD) & (tokens < kernels.T_PLAY) & logged).sum(axis=1)
+        out: Ints = (n - discard + (discard > 0)).astype(np.int64)
+        return out
 
     def hand_logs(self, rows: Ints) -> tuple[Any, ...]:
         S = self.S
