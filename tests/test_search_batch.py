@@ -25,6 +25,8 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("smear", {}),
     ("smear", {"kitty_size": 2, "follow_rule": "strict", "discards_count_for_game": True}),
     ("smear", {"kitty_size": 3, "all_pass": "stick_dealer", "low_awarded_to": "capturer"}),
+    ("sheepshead", {}),
+    ("sheepshead", {"allow_unknown_call": True, "cracking": True, "blitzing": True}),
 ]
 
 
@@ -45,11 +47,14 @@ def test_the_batched_search_chooses_as_the_fast_one(name: str, options: dict[str
     assert batched.batch is not None and fast.batch is None
     states = _decisions(game, 4, seed=41, every=4)
     assert len(states) >= 8
+    covered = 0
     for k, state in enumerate(states):
         view = game.observe(state, game.actor(state))
         legal = game.legal_actions(state)
+        covered += batched.batch.covers(view)
         assert batched.hints(view, legal, random.Random(k)) == fast.hints(view, legal, random.Random(k))
         assert batched.act(view, legal, random.Random(k)) == fast.act(view, legal, random.Random(k))
+    assert covered >= 6  # Sheepshead's batch plays from the trick play on; the rest is the fast layer's
 
 
 @pytest.mark.parametrize("chunk", [1, 3, 100_000])
@@ -67,8 +72,9 @@ def test_the_worlds_are_the_same_whatever_the_chunks(chunk: int, monkeypatch: py
         assert batched.hints(view, legal, random.Random(k)) == fast.hints(view, legal, random.Random(k))
 
 
-def test_the_search_keeps_the_fast_layer_where_the_batch_cannot_follow_the_policy() -> None:
-    game = registry.get_game("smear")
+@pytest.mark.parametrize("name", ["smear", "sheepshead"])
+def test_the_search_keeps_the_fast_layer_where_the_batch_cannot_follow_the_policy(name: str) -> None:
+    game = registry.get_game(name)
     assert SearchBot(game, "easy", RandomBot(game)).batch is None  # random play: other random numbers
     assert SearchBot(game, "easy", rule_bot(game), fast=False).batch is None
 

@@ -27,6 +27,17 @@ SMEAR_RULES: list[dict[str, Any]] = [
     {"kitty_size": 3, "low_awarded_to": "capturer", "all_pass": "stick_dealer"},
     {"non_bidder_cap": 15, "dealer_may_equal": True, "high_rule": "highest_in_play"},
 ]
+#: Sheepshead's: the default (a leaster when all pass, R41), an unknown call (R35a), a ten call
+#: with the called-card rules (R19, R28-R30), the jack of diamonds (R16), no partner, cracks and
+#: blitzes (R44-R45), a leaster that needs a trick.
+SHEEPSHEAD_RULES: list[dict[str, Any]] = [
+    {},
+    {"allow_unknown_call": True, "partner_must_play_called_on_first_lead": True},
+    {"allow_ten_call": True, "partner_cannot_discard_called": True, "partner_cannot_underlead_called_suit": True},
+    {"partner_mode": "jack_of_diamonds", "cracking": True, "blitzing": True},
+    {"partner_mode": "none", "leaster_requires_trick": True},
+]
+GAMES = [("smear", SMEAR_RULES), ("sheepshead", SHEEPSHEAD_RULES)]
 
 
 def _positions(game: Any, hands: int, seed: int) -> list[Any]:
@@ -64,10 +75,11 @@ def _rules_sets(name: str, fixed: list[dict[str, Any]], random_sets: int, seed: 
     return fixed + [random_rules(name, rng) for _ in range(random_sets)]
 
 
-@pytest.mark.parametrize(("name", "fixed"), [("smear", SMEAR_RULES)])
+@pytest.mark.parametrize(("name", "fixed"), GAMES)
 def test_the_array_policy_chooses_as_the_fast_rule_policy(name: str, fixed: list[dict[str, Any]]) -> None:
-    """At every position of many hands, under many rule sets, loaded into the rows of one batch:
-    the rule-based bot over arrays gives the token the fast layer's `RulePolicy` chooses."""
+    """At every position of many hands that the policy over arrays covers (Smear: all; Sheepshead:
+    the trick play), under many rule sets, loaded into the rows of one batch: the rule-based bot
+    over arrays gives the token the fast layer's `RulePolicy` chooses."""
     fast = registry.part(name, "fast")
     compared = 0
     for k, options in enumerate(_rules_sets(name, fixed, 6, seed=11)):
@@ -75,9 +87,10 @@ def test_the_array_policy_chooses_as_the_fast_rule_policy(name: str, fixed: list
         for classic in (False, True):
             bot = rule_bot(game, classic=classic)
             policy = fast.policy_for(bot, game.rules)
-            states = _positions(game, 30, seed=100 + k)
-            tables = registry.part(name, "batch").BATCH(game.rules, len(states))
+            tables = registry.part(name, "batch").BATCH(game.rules, 1)
             assert isinstance(tables, Loadable)
+            states = [s for s in _positions(game, 30, seed=100 + k) if tables.covers(game.observe(s, game.actor(s)))]
+            tables = registry.part(name, "batch").BATCH(game.rules, len(states))
             tables.load(np.arange(len(states), dtype=np.int64), states)
             out = np.zeros(len(states), np.int64)
             choose = tables.policy(bot)
@@ -87,10 +100,10 @@ def test_the_array_policy_chooses_as_the_fast_rule_policy(name: str, fixed: list
             bad = [i for i in range(len(states)) if out[i] != want[i]]
             assert not bad, f"{options} classic={classic}: {len(bad)} positions differ, first {states[bad[0]]}"
             compared += len(states)
-    assert compared >= 2000
+    assert compared >= 1500
 
 
-@pytest.mark.parametrize(("name", "fixed"), [("smear", SMEAR_RULES)])
+@pytest.mark.parametrize(("name", "fixed"), GAMES)
 def test_batched_playouts_end_as_the_fast_layers(name: str, fixed: list[dict[str, Any]]) -> None:
     """Worlds sampled from a seat's view, every legal action tried in each, all played out in one
     batch: each hand's scores and length are those of the fast layer's `playout` of the same world
@@ -106,6 +119,8 @@ def test_batched_playouts_end_as_the_fast_layers(name: str, fixed: list[dict[str
         rng = random.Random(k)
         for state in _positions(game, 4, seed=200 + k)[::3]:
             view = game.observe(state, game.actor(state))
+            if not runner.covers(view):
+                continue
             worlds = [game.sample(view, rng) for _ in range(4)]
             legal = game.legal_actions(state)
             scores, steps = runner.run(worlds, legal)
@@ -118,7 +133,7 @@ def test_batched_playouts_end_as_the_fast_layers(name: str, fixed: list[dict[str
                     assert tuple(scores[w, a]) == f.score(), (options, world, action)
                     assert steps[w, a] == n, (options, world, action)
                     hands += 1
-    assert hands >= 300
+    assert hands >= 200
 
 
 def test_playouts_refuse_a_policy_they_cannot_follow() -> None:

@@ -84,6 +84,11 @@ class Playouts:
         self._choose = self._tables.policy(self._bot)
         self._size = size
 
+    def covers(self, view: Any) -> bool:
+        """Whether the policy over arrays plays every decision from the position ``view`` shows
+        (`protocol.Loadable.covers`); where it does not, `run` cannot play the hands out."""
+        return bool(self._tables.covers(view))
+
     def run(self, states: Sequence[Any], actions: Sequence[Any]) -> tuple[Floats, Ints]:
         """Every action of ``actions`` taken in every state of ``states`` (engine states, the seat
         to act the same in all), each hand then played out by the policy: ``(scores, steps)``,

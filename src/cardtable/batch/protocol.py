@@ -113,6 +113,12 @@ class Loadable(Protocol):
         Sheepshead bury)."""
         ...
 
+    def covers(self, view: Any) -> bool:
+        """Whether `policy` plays every decision of a hand from the position a seat's ``view``
+        shows on (a game may write only some of its bot's decisions over arrays: Sheepshead's
+        trick play); where it does not, the hand is played out another way."""
+        ...
+
     def policy(self, bot: Any) -> Callable[[Ints], None] | None:
         """``choose(out)``, which writes into ``out[row]`` the token ``bot`` would give at each row
         (-1 where no seat acts), choosing exactly as ``bot`` does from the same position; ``None``

@@ -398,7 +398,7 @@ class SearchBot:
         the same worlds; the search ends early when the budget is spent, and with a time limit
         after the round in which the limit passed.
         """
-        if self.batch is not None and ends is None:
+        if self.batch is not None and ends is None and self.batch.covers(view):
             return self._search_batched(view, legal, rng, default, began)
         game = self.game
         seat = view.seat

@@ -255,6 +255,11 @@ class SmearBatch:
             return tuple(sorted(kernels.T_DISCARD + KERNEL_CARD[c] for c in action.cards))
         return (kernels.T_PASS,)
 
+    def covers(self, view: Any) -> bool:
+        """Whether `policy` plays every decision of a hand from the position ``view`` shows:
+        always (the auction, the discard and the play are all written over arrays)."""
+        return True
+
     def policy(self, bot: Any) -> Callable[[Ints], None] | None:
         """``choose(out)`` writing the token ``bot`` gives at every row (-1 where no seat acts), for
         the rule-based bot under these rules (`botkernels.rule_tokens`); ``None`` for any other."""
