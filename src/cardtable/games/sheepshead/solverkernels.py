@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.batch.jit import NUMBA, jit
+from cardtable.batch.transpositions import Table, new, slot, store
 
 from .kernels import (
     CARDS,
@@ -48,14 +49,15 @@ Tokens = npt.NDArray[np.uint8]
 #: Rows of the search's stack: the position solved, then one per card played below it.
 DEPTH = 32
 #: The numbers in a position's key.
-KEY = 14
+KEY = 4
 
 
 @jit
-def _key(S: Ints, d: int) -> tuple[int, int, int, int, int, int, int, int, int, int, int, int, int, int]:
-    """`SheepsheadSolver.key` of the position at row ``d``: the leader, the first trick of the
-    called suit, the hands, the trick (its cards, -1 past its end), and the card points and
-    tricks the picker's side has taken."""
+def _key(S: Ints, d: int, out: Ints) -> None:
+    """`SheepsheadSolver.key` of the position at row ``d``, packed into `KEY` numbers without loss
+    (two keys are equal exactly when the driver's are): the hands, the trick (its cards, six bits
+    each), the leader, the first trick of the called suit, and the card points and tricks the
+    picker's side has taken."""
     n = S[d, NTRICK]
     picker = S[d, PICKER]
     partner = S[d, PARTNER]
@@ -68,21 +70,16 @@ def _key(S: Ints, d: int) -> tuple[int, int, int, int, int, int, int, int, int, 
     for c in range(CARDS):
         if taken >> c & 1:
             points += POINTS[c]
-    return (
-        S[d, LEADER],
-        S[d, FIRST_X],
-        S[d, HAND0],
-        S[d, HAND0 + 1],
-        S[d, HAND0 + 2],
-        S[d, HAND0 + 3],
-        S[d, HAND0 + 4],
-        n,
-        S[d, TRICK0] if n > 0 else -1,
-        S[d, TRICK0 + 1] if n > 1 else -1,
-        S[d, TRICK0 + 2] if n > 2 else -1,
-        S[d, TRICK0 + 3] if n > 3 else -1,
-        points,
-        tricks,
+    h1 = S[d, HAND0 + 1]
+    h3 = S[d, HAND0 + 3]
+    trick = 0
+    for k in range(n):
+        trick |= (S[d, TRICK0 + k] + 1) << (6 * k)
+    out[0] = S[d, HAND0] | (h1 & 0x7FFFFFFF) << 32
+    out[1] = S[d, HAND0 + 2] | (h3 & 0x7FFFFFFF) << 32
+    out[2] = S[d, HAND0 + 4] | trick << 32
+    out[3] = (
+        h1 >> 31 | (h3 >> 31) << 1 | S[d, LEADER] << 2 | (S[d, FIRST_X] + 1) << 5 | n << 9 | points << 12 | tricks << 20
     )
 
 
@@ -118,13 +115,13 @@ def _search(
     M: Ints,
     seat: int,
     side: int,
-    table: dict[tuple[int, int, int, int, int, int, int, int, int, int, int, int, int, int], tuple[float, float]],
+    t: Table,
     count: Ints,
     limit: int,
-) -> float:
+) -> tuple[float, Table]:
     """The driver's ``search(p, -inf, inf)`` of the position at row 1, without recursion: each
     row ``d`` below it keeps its node's window, bounds, best value and next move. Sets
-    ``count[1]`` when it passes ``limit`` positions."""
+    ``count[1]`` when it passes ``limit`` positions. Gives the value and the table (grown, maybe)."""
     A = np.zeros(DEPTH)  # alpha
     B = np.zeros(DEPTH)  # beta
     A0 = np.zeros(DEPTH)
@@ -147,16 +144,15 @@ def _search(
             count[0] += 1
             if count[0] > limit:
                 count[1] = 1
-                return 0.0
+                return 0.0, t
             who = S[d, TO_ACT]
             if who < 0:
                 v = _value(R, d, seat)
                 done = True
             else:
-                k = _key(S, d)
-                for j in range(KEY):
-                    K[d, j] = k[j]
-                low, high = table.get(k, (-math.inf, math.inf))
+                _key(S, d, K[d])
+                i = slot(t[0], t[1], K[d])
+                low, high = (t[2][i], t[3][i]) if t[1][i] else (-math.inf, math.inf)
                 if low >= B[d]:
                     v = low
                     done = True
@@ -197,31 +193,15 @@ def _search(
                 entering = True
                 continue
             best = BEST[d]
-            k = (
-                K[d, 0],
-                K[d, 1],
-                K[d, 2],
-                K[d, 3],
-                K[d, 4],
-                K[d, 5],
-                K[d, 6],
-                K[d, 7],
-                K[d, 8],
-                K[d, 9],
-                K[d, 10],
-                K[d, 11],
-                K[d, 12],
-                K[d, 13],
-            )
             if best <= A0[d]:
-                table[k] = (LOW[d], best)
+                t = store(t, K[d], LOW[d], best)
             elif best >= B0[d]:
-                table[k] = (best, HIGH[d])
+                t = store(t, K[d], best, HIGH[d])
             else:
-                table[k] = (best, best)
+                t = store(t, K[d], best, best)
             v = best
         if d == 1:
-            return v
+            return v, t
         d -= 1
         entering = False
 
@@ -243,8 +223,7 @@ def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, 
     who = S[0, TO_ACT]
     if who < 0:
         return 0.0, -1, 1, True
-    table = {_key(S, 0): (0.0, 0.0)}
-    table.pop(_key(S, 0))
+    t = new(KEY, 1 << 16)
     mine = side >> who & 1 == 1
     best = -math.inf if mine else math.inf
     best_move = -1
@@ -254,7 +233,7 @@ def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, 
         for col in range(COLUMNS):
             S[1, col] = S[0, col]
         _act(S, P, LT, LS, 1, T_PLAY + c, R)
-        v = _search(S, P, LT, LS, R, M, seat, side, table, count, limit)
+        v, t = _search(S, P, LT, LS, R, M, seat, side, t, count, limit)
         if count[1]:
             return 0.0, -1, count[0], False
         if (v > best) if mine else (v < best):

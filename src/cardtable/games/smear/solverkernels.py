@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.batch.jit import NUMBA, jit
+from cardtable.batch.transpositions import Table, new, slot, store
 
 from .kernels import (
     COLUMNS,
@@ -43,26 +44,25 @@ Bytes = npt.NDArray[np.int8]
 
 #: Rows of the search's stack: the position solved, then one per card played below it.
 DEPTH = 26
+#: The numbers in a position's key.
+KEY = 4
 
 
 @jit
-def _key(S: Ints, d: int) -> tuple[int, int, int, int, int, int, int, int, int, int, int]:
-    """`SmearSolver.key` of the position at row ``d``: trump, the leader, the hands, the trick
-    (its cards, -1 past its end) and the cards seats 0 and 2 have taken."""
+def _key(S: Ints, d: int, out: Ints) -> None:
+    """`SmearSolver.key` of the position at row ``d``, packed into `KEY` numbers without loss (two
+    keys are equal exactly when the driver's are): the hands, the cards seats 0 and 2 have taken,
+    the trick (its cards, six bits each), trump and the leader."""
     n = S[d, NTRICK]
-    return (
-        S[d, TRUMP],
-        S[d, LEADER],
-        S[d, HAND0],
-        S[d, HAND0 + 1],
-        S[d, HAND0 + 2],
-        S[d, HAND0 + 3],
-        n,
-        S[d, TRICK0] if n > 0 else -1,
-        S[d, TRICK0 + 1] if n > 1 else -1,
-        S[d, TRICK0 + 2] if n > 2 else -1,
-        S[d, TAKEN0],
-    )
+    h1 = S[d, HAND0 + 1]
+    h3 = S[d, HAND0 + 3]
+    trick = 0
+    for k in range(n):
+        trick |= (S[d, TRICK0 + k] + 1) << (6 * k)
+    out[0] = S[d, HAND0] | (h1 & 0x7FFFFFFF) << 32
+    out[1] = S[d, HAND0 + 2] | (h3 & 0x7FFFFFFF) << 32
+    out[2] = S[d, TAKEN0] | trick << 32
+    out[3] = h1 >> 31 | (h3 >> 31) << 1 | (S[d, TRUMP] + 1) << 2 | S[d, LEADER] << 5 | n << 8
 
 
 @jit
@@ -108,13 +108,13 @@ def _search(
     M: Ints,
     seat: int,
     side: int,
-    table: dict[tuple[int, int, int, int, int, int, int, int, int, int, int], tuple[float, float]],
+    t: Table,
     count: Ints,
     limit: int,
-) -> float:
+) -> tuple[float, Table]:
     """The driver's ``search(p, -inf, inf)`` of the position at row 1, without recursion: each
     row ``d`` below it keeps its node's window, bounds, best value and next move. Sets
-    ``count[1]`` when it passes ``limit`` positions."""
+    ``count[1]`` when it passes ``limit`` positions. Gives the value and the table (grown, maybe)."""
     A = np.zeros(DEPTH)  # alpha
     B = np.zeros(DEPTH)  # beta
     A0 = np.zeros(DEPTH)
@@ -125,7 +125,7 @@ def _search(
     MINE = np.zeros(DEPTH, np.bool_)
     N = np.zeros(DEPTH, np.int64)
     NEXT = np.zeros(DEPTH, np.int64)
-    K = np.zeros((DEPTH, 11), np.int64)
+    K = np.zeros((DEPTH, KEY), np.int64)
     A[1] = -math.inf
     B[1] = math.inf
     d = 1
@@ -137,16 +137,15 @@ def _search(
             count[0] += 1
             if count[0] > limit:
                 count[1] = 1
-                return 0.0
+                return 0.0, t
             who = S[d, TO_ACT]
             if who < 0:
                 v = _value(R, d, seat)
                 done = True
             else:
-                k = _key(S, d)
-                for j in range(11):
-                    K[d, j] = k[j]
-                low, high = table.get(k, (-math.inf, math.inf))
+                _key(S, d, K[d])
+                i = slot(t[0], t[1], K[d])
+                low, high = (t[2][i], t[3][i]) if t[1][i] else (-math.inf, math.inf)
                 if low >= B[d]:
                     v = low
                     done = True
@@ -187,16 +186,15 @@ def _search(
                 entering = True
                 continue
             best = BEST[d]
-            k = (K[d, 0], K[d, 1], K[d, 2], K[d, 3], K[d, 4], K[d, 5], K[d, 6], K[d, 7], K[d, 8], K[d, 9], K[d, 10])
             if best <= A0[d]:
-                table[k] = (LOW[d], best)
+                t = store(t, K[d], LOW[d], best)
             elif best >= B0[d]:
-                table[k] = (best, HIGH[d])
+                t = store(t, K[d], best, HIGH[d])
             else:
-                table[k] = (best, best)
+                t = store(t, K[d], best, best)
             v = best
         if d == 1:
-            return v
+            return v, t
         d -= 1
         entering = False
 
@@ -218,8 +216,7 @@ def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, 
     who = S[0, TO_ACT]
     if who < 0:
         return 0.0, -1, 1, True
-    table = {_key(S, 0): (0.0, 0.0)}
-    table.pop(_key(S, 0))
+    t = new(KEY, 1 << 16)
     mine = side >> who & 1 == 1
     best = -math.inf if mine else math.inf
     best_move = -1
@@ -229,7 +226,7 @@ def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, 
         for col in range(COLUMNS):
             S[1, col] = S[0, col]
         _act(S, P, LT, LS, 1, T_PLAY + c, R)
-        v = _search(S, P, LT, LS, R, M, seat, side, table, count, limit)
+        v, t = _search(S, P, LT, LS, R, M, seat, side, t, count, limit)
         if count[1]:
             return 0.0, -1, count[0], False
         if (v > best) if mine else (v < best):
