@@ -86,3 +86,24 @@ def test_a_batched_search_on_a_time_limit_spends_it_and_plays_a_legal_action() -
     for k, state in enumerate(_decisions(game, 1, seed=44, every=5)):
         legal = game.legal_actions(state)
         assert bot.act(game.observe(state, game.actor(state)), legal, random.Random(k)) in legal
+
+
+@pytest.mark.parametrize("name", ["smear", "sheepshead"])
+def test_the_ends_of_the_batched_playouts_are_the_fast_layers(name: str) -> None:
+    """What the analysis reads of each playout's end (`SearchBot.hints`'s ``ends``): the same
+    checked states, in the same order, from the batch's rows replayed as from the fast layer."""
+    game = registry.get_game(name)
+    batched = SearchBot(game, "easy", rule_bot(game))
+    fast = SearchBot(game, "easy", rule_bot(game), batch=False)
+    seen = 0
+    for k, state in enumerate(_decisions(game, 2, seed=45, every=5)):
+        view = game.observe(state, game.actor(state))
+        legal = game.legal_actions(state)
+        got: list[tuple[int, Any]] = []
+        want: list[tuple[int, Any]] = []
+        hb = batched.hints(view, legal, random.Random(k), lambda i, end: got.append((i, end)))
+        hf = fast.hints(view, legal, random.Random(k), lambda i, end: want.append((i, end)))
+        assert hb == hf and got == want
+        assert all(game.actor(end) is None for _, end in got)
+        seen += batched.batch.covers(view) * len(got)
+    assert seen >= 50

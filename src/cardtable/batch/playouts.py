@@ -89,6 +89,14 @@ class Playouts:
         (`protocol.Loadable.covers`); where it does not, `run` cannot play the hands out."""
         return bool(self._tables.covers(view))
 
+    def ends(self, states: Sequence[Any], actions: Sequence[Any]) -> list[Any]:
+        """The engine states at the ends of the hands of the last `run` (called with these
+        ``states`` and ``actions``), world-major: world ``w``, action ``a`` at ``w * A + a``."""
+        n = len(states) * len(actions)
+        loaded = [s for s in states for _ in range(len(actions))]
+        ends: list[Any] = self._tables.final_states(np.arange(n, dtype=np.int64), loaded)
+        return ends
+
     def run(self, states: Sequence[Any], actions: Sequence[Any]) -> tuple[Floats, Ints]:
         """Every action of ``actions`` taken in every state of ``states`` (engine states, the seat
         to act the same in all), each hand then played out by the policy: ``(scores, steps)``,

@@ -126,6 +126,11 @@ class Loadable(Protocol):
         not one the game knows)."""
         ...
 
+    def final_states(self, rows: Ints, states: Sequence[Any]) -> list[Any]:
+        """The engine state at the end of each of ``rows``' hands (played out), the row loaded from
+        ``states[k]``: what a reader of the hand's end (the analysis) is shown."""
+        ...
+
     def actions_taken(self, rows: Ints) -> Ints:
         """The engine actions taken at each of ``rows`` since it was loaded (the tokens of one
         action counted once)."""

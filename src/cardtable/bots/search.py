@@ -398,8 +398,8 @@ class SearchBot:
         the same worlds; the search ends early when the budget is spent, and with a time limit
         after the round in which the limit passed.
         """
-        if self.batch is not None and ends is None and self.batch.covers(view):
-            return self._search_batched(view, legal, rng, default, began)
+        if self.batch is not None and self.batch.covers(view):
+            return self._search_batched(view, legal, rng, default, began, ends)
         game = self.game
         seat = view.seat
         n = len(legal)
@@ -458,7 +458,13 @@ class SearchBot:
         return values, start
 
     def _search_batched(
-        self, view: Any, legal: Sequence[Any], rng: random.Random, default: int | None, began: float | None
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        default: int | None,
+        began: float | None,
+        ends: Callable[[int, Any], None] | None = None,
     ) -> tuple[list[list[float]], int]:
         """`_search` with every round's playouts on the game's batched engine: the same rounds,
         worlds, values and choices, as many worlds at a time as the round is expected to need.
@@ -469,7 +475,9 @@ class SearchBot:
         then put back as it was after the last world taken, so the next round draws the worlds
         `_search` draws. The first chunk of a decision is small (`FIRST_CHUNK`); the next ones
         are sized by the moves the worlds so far took. A search spending a time limit takes whole
-        chunks, sized by the time the worlds so far took, until its round's share has passed."""
+        chunks, sized by the time the worlds so far took, until its round's share has passed.
+        ``ends`` is shown each playout's end, as in `_search` (the rows' hands replayed to their
+        ends on the fast layer)."""
         runner = self.batch
         assert runner is not None
         seat = view.seat
@@ -523,6 +531,7 @@ class SearchBot:
                     if not spend and w >= tail:
                         after[w] = rng.getstate()
                 scores, steps = runner.run(drawn, actions)
+                finals = runner.ends(drawn, actions) if ends is not None else []
                 mine = scores[:, :, seat]
                 value = (mine - (scores.sum(axis=2) - mine) / (runner.seats - 1)).tolist()
                 cost = (steps.sum(axis=1) + world_moves).tolist()
@@ -542,6 +551,8 @@ class SearchBot:
                         break
                     for j, i in enumerate(remaining):
                         values[i].append(value[w][j])
+                        if ends is not None:
+                            ends(i, finals[w * k + j])
                     moves += cost[w]
                     playouts += k
                     worlds += 1

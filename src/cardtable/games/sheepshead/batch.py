@@ -309,6 +309,25 @@ class SheepsheadBatch:
 
         return choose
 
+    def final_states(self, rows: Ints, states: Sequence[Any]) -> list[State]:
+        """The engine state at the end of each of ``rows``' hands, the row loaded from
+        ``states[k]`` (in the trick play: `covers`) and played on: its logged cards replayed on
+        the fast layer."""
+        from . import fast
+
+        counts = self.S[rows, kernels.NLOG].tolist()
+        logs = self.LT[rows]
+        out = []
+        for k, state in enumerate(states):
+            f = fast.from_state(state, self.rules)
+            assert f is not None
+            for t in logs[k, : counts[k]].tolist():
+                if t < kernels.T_PLAY:
+                    raise ValueError("sheepshead batch: only the trick play is replayed for its end")
+                f.apply(t - kernels.T_PLAY)
+            out.append(f.to_state())
+        return out
+
     def actions_taken(self, rows: Ints) -> Ints:
         """The engine actions taken at each of ``rows`` since it was loaded (a bury's two tokens
         and an unknown call's two are one action each)."""

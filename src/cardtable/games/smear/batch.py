@@ -275,6 +275,37 @@ class SmearBatch:
 
         return choose
 
+    def final_states(self, rows: Ints, states: Sequence[Any]) -> list[State]:
+        """The engine state at the end of each of ``rows``' hands, the row loaded from
+        ``states[k]`` and played on: its logged tokens replayed on the fast layer."""
+        from . import fast
+
+        kitty = self.rules.kitty_size
+        counts = self.S[rows, kernels.NLOG].tolist()
+        logs = self.LT[rows]
+        out = []
+        for k, state in enumerate(states):
+            f = fast.from_state(state, self.rules)
+            assert f is not None
+            toks = logs[k, : counts[k]].tolist()
+            i = 0
+            while i < len(toks):
+                t = toks[i]
+                if t >= kernels.T_PLAY:
+                    f.apply(DECK32[t - kernels.T_PLAY])
+                elif t >= kernels.T_DISCARD:
+                    mask = 0
+                    for x in toks[i : i + kitty]:
+                        mask |= 1 << DECK32[x - kernels.T_DISCARD]
+                    f.apply(fast.DISCARD_FLAG | mask)
+                    i += kitty
+                    continue
+                else:
+                    f.apply(fast.PASS if t == kernels.T_PASS else fast.BID + t)
+                i += 1
+            out.append(f.to_state())
+        return out
+
     def actions_taken(self, rows: Ints) -> Ints:
         """The engine actions taken at each of ``rows`` since it was loaded or dealt (a discard's
         tokens are one action)."""
