@@ -101,8 +101,8 @@ def test_the_ends_of_the_batched_playouts_are_the_fast_layers(name: str) -> None
         legal = game.legal_actions(state)
         got: list[tuple[int, Any]] = []
         want: list[tuple[int, Any]] = []
-        hb = batched.hints(view, legal, random.Random(k), lambda i, end: got.append((i, end)))
-        hf = fast.hints(view, legal, random.Random(k), lambda i, end: want.append((i, end)))
+        hb = batched.hints(view, legal, random.Random(k), lambda i, end, got=got: got.append((i, end)))
+        hf = fast.hints(view, legal, random.Random(k), lambda i, end, want=want: want.append((i, end)))
         assert hb == hf and got == want
         assert all(game.actor(end) is None for _, end in got)
         seen += batched.batch.covers(view) * len(got)
