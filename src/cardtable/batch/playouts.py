@@ -16,6 +16,9 @@ over, and returns each seat's score of each hand and the actions each took after
     >>> scores.shape == (1, len(game.legal_actions(state)), 4)
     True
 
+Where the game's tables also have ``play_out(bot)`` (the policy and the steps fused in one
+kernel, row by row), the hands after the first actions are played by it in one call.
+
 It names no game: `make` finds the game's batch through the registry and uses it only when its
 tables have the `protocol.Loadable` capability, take the rules and have an array policy for the
 bot (one that chooses as the bot does); else it gives ``None`` and the caller plays out another
@@ -82,6 +85,8 @@ class Playouts:
         size = max(n, 2 * self._size)
         self._tables = self._part.BATCH(self._rules, size)
         self._choose = self._tables.policy(self._bot)
+        fused = getattr(self._tables, "play_out", None)
+        self._fused: Callable[[int, Any], None] | None = fused(self._bot) if callable(fused) else None
         self._size = size
 
     def covers(self, view: Any) -> bool:
@@ -129,6 +134,10 @@ class Playouts:
                     active[a:n:A] = True
             self._step(tokens, active, errors, ended, rewards, scores)
         live = rows
+        if self._fused is not None:  # the game's policy and steps in one kernel
+            played = np.zeros((n, self.seats), np.float32)
+            self._fused(n, played)
+            scores[:n] += played  # a hand's scores are in one of the two: its first action or the rest
         while True:
             to_act = tables.to_act()[:n]
             if not (to_act >= 0).any():

@@ -103,19 +103,48 @@ _LOAD_PHASE: Final = {
 }
 
 
+#: The columns of the cards played so far (`_played_columns`), by the tricks and the trick: the
+#: worlds a search draws for one decision share them. Emptied when it grows past `_KEEP`.
+_PLAYED: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
+_KEEP: Final = 4096
+
+
+def _played_columns(tricks: tuple[Any, ...], trick: tuple[int, ...], leader: int) -> list[tuple[int, int]]:
+    """(column, value) of a row's played cards: each seat's cards played, each team's cards taken,
+    each seat's tricks won, the tricks done, the trick so far."""
+    card = KERNEL_CARD
+    cols = [0] * kernels.COLUMNS
+    for t in tricks:
+        taken = 0
+        for k, c in enumerate(t.cards):
+            cols[kernels.PLAYED0 + ((t.leader + k) & 3)] |= 1 << card[c]
+            taken |= 1 << card[c]
+        cols[kernels.TAKEN0 + (t.winner & 1)] |= taken
+        cols[kernels.WON0 + t.winner] += 1
+    cols[kernels.NTRICKS] = len(tricks)
+    cols[kernels.NTRICK] = len(trick)
+    for k, c in enumerate(trick):
+        cols[kernels.TRICK0 + k] = card[c]
+        cols[kernels.PLAYED0 + ((leader + k) & 3)] |= 1 << card[c]
+    return [(i, v) for i, v in enumerate(cols) if v]
+
+
 def row_of(state: State) -> list[int]:
     """The kernels' row (``S``) of an engine state after the deal, with nothing logged."""
     phase = _LOAD_PHASE.get(state.phase)
     if phase is None:
         raise ValueError("smear batch: only a dealt hand can be loaded, not one before the deal")
     u = state.setup
+    b = _SUIT_BITS
     r = [0] * kernels.COLUMNS
     r[kernels.PHASE] = phase
     r[kernels.TO_ACT] = -1 if state.to_act is None else state.to_act
     r[kernels.DEALER] = u.dealer
     r[kernels.SCORE0], r[kernels.SCORE1] = u.scores
-    for seat, hand in enumerate(state.hands):
-        r[kernels.HAND0 + seat] = kernel_set(hand)
+    for seat, m in enumerate(state.hands):
+        r[kernels.HAND0 + seat] = (
+            b[m & 0x1FFF] | b[m >> 13 & 0x1FFF] << 8 | b[m >> 26 & 0x1FFF] << 16 | b[m >> 39 & 0x1FFF] << 24
+        )
     r[kernels.KITTY] = kernel_set(u.kitty)
     r[kernels.DEAD] = kernel_set(u.dead)
     r[kernels.NCALLS] = len(u.calls)
@@ -127,19 +156,14 @@ def row_of(state: State) -> list[int]:
     r[kernels.LEAD_OK] = kernel_set(u.lead_ok)
     r[kernels.TRUMP] = state.trump
     r[kernels.LEADER] = state.leader
-    card = KERNEL_CARD
-    for trick in state.tricks:
-        taken = 0
-        for k, c in enumerate(trick.cards):
-            r[kernels.PLAYED0 + ((trick.leader + k) & 3)] |= 1 << card[c]
-            taken |= 1 << card[c]
-        r[kernels.TAKEN0 + (trick.winner & 1)] |= taken
-        r[kernels.WON0 + trick.winner] += 1
-    r[kernels.NTRICKS] = len(state.tricks)
-    r[kernels.NTRICK] = len(state.trick)
-    for k, c in enumerate(state.trick):
-        r[kernels.TRICK0 + k] = card[c]
-        r[kernels.PLAYED0 + ((state.leader + k) & 3)] |= 1 << card[c]
+    key = (state.tricks, state.trick, state.leader)
+    played = _PLAYED.get(key)
+    if played is None:
+        if len(_PLAYED) >= _KEEP:
+            _PLAYED.clear()
+        played = _PLAYED[key] = _played_columns(state.tricks, state.trick, state.leader)
+    for i, v in played:
+        r[i] = v
     return r
 
 
@@ -274,6 +298,22 @@ class SmearBatch:
             botkernels.rule_tokens(S, P, margin, options, out)
 
         return choose
+
+    def play_out(self, bot: Any) -> Callable[[int, Floats], None] | None:
+        """``run(n, scores)``, playing the hands of rows 0 to ``n - 1`` to their ends with ``bot``
+        in one kernel (`botkernels.play_out`: `policy` and `apply` fused), each scored hand's
+        scores into ``scores[row]``; ``None`` where `policy` is."""
+        if type(bot) is not RuleBot or bot.rules != self.rules:
+            return None
+        margin = CLASSIC_BID_MARGIN if bot.classic else BID_MARGIN
+        options = np.zeros(botkernels.OPTIONS, np.int64)
+        options[botkernels.O_LOW_TO_PLAYER] = self.rules.low_awarded_to == "player"
+        S, P, LT, LS = self.S, self.params, self.LT, self.LS
+
+        def run(n: int, scores: Floats) -> None:
+            botkernels.play_out(S, P, LT, LS, margin, options, n, scores)
+
+        return run
 
     def final_states(self, rows: Ints, states: Sequence[Any]) -> list[State]:
         """The engine state at the end of each of ``rows``' hands, the row loaded from

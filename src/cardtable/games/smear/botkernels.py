@@ -51,6 +51,7 @@ from .kernels import (
     TRICK0,
     TRUMP,
     VALUE,
+    _act,
     _discard_ok,
     call_range,
     lead_cards,
@@ -60,6 +61,8 @@ from .kernels import (
 )
 
 Ints = npt.NDArray[np.int64]
+Bytes = npt.NDArray[np.int8]
+Floats = npt.NDArray[np.float32]
 
 #: r of the ten (R5: worth 10 toward Game).
 R_TEN: Final = 4
@@ -313,33 +316,56 @@ def _follow(S: Ints, row: int, m: int) -> int:
 
 
 @jit
+def token(S: Ints, P: Ints, row: int, margin: float, low_to_player: bool) -> int:
+    """The token the rule-based bot gives at row ``row`` (-1 where no seat acts)."""
+    if S[row, TO_ACT] < 0:
+        return -1
+    phase = S[row, PHASE]
+    if phase == PLAYING:
+        m = playable(S, P, row)
+        if m & (m - 1) == 0:
+            return T_PLAY + lowest(m)
+        if S[row, NTRICK] == 0:
+            return T_PLAY + _lead(S, row, m, low_to_player)
+        return T_PLAY + _follow(S, row, m)
+    if phase == AUCTION:
+        return _call(S, P, row, margin, low_to_player)
+    if phase == DISCARDING:
+        hand = S[row, HAND0 + S[row, BIDDER]]
+        d = best_discard(hand, P[P_KITTY], low_to_player, P[P_DISCARDS_COUNT] != 0)
+        return T_DISCARD + lowest(d & ~S[row, PARTIAL])
+    return -1
+
+
+@jit
 def rule_tokens(S: Ints, P: Ints, margin: float, options: Ints, out: Ints) -> None:
     """``out[row]``: the token the rule-based bot gives at each row (-1 where no seat acts).
     ``margin`` is its bid margin (`bots.BID_MARGIN`, or the classic bot's), ``options`` its options
     (`O_LOW_TO_PLAYER`)."""
     low_to_player = options[O_LOW_TO_PLAYER] != 0
     for row in range(S.shape[0]):
-        seat = S[row, TO_ACT]
-        if seat < 0:
-            out[row] = -1
-            continue
-        phase = S[row, PHASE]
-        if phase == PLAYING:
-            m = playable(S, P, row)
-            if m & (m - 1) == 0:
-                out[row] = T_PLAY + lowest(m)
-            elif S[row, NTRICK] == 0:
-                out[row] = T_PLAY + _lead(S, row, m, low_to_player)
-            else:
-                out[row] = T_PLAY + _follow(S, row, m)
-        elif phase == AUCTION:
-            out[row] = _call(S, P, row, margin, low_to_player)
-        elif phase == DISCARDING:
-            hand = S[row, HAND0 + S[row, BIDDER]]
-            d = best_discard(hand, P[P_KITTY], low_to_player, P[P_DISCARDS_COUNT] != 0)
-            out[row] = T_DISCARD + lowest(d & ~S[row, PARTIAL])
-        else:
-            out[row] = -1
+        out[row] = token(S, P, row, margin, low_to_player)
 
 
-__all__ = ["OPTIONS", "O_LOW_TO_PLAYER", "SEATS", "best_discard", "best_suit", "rule_tokens", "suit_strength"]
+@jit
+def play_out(S: Ints, P: Ints, LT: Bytes, LS: Bytes, margin: float, options: Ints, n: int, scores: Floats) -> None:
+    """Play the hands of rows ``0`` to ``n - 1`` to their ends, every seat the rule-based bot
+    (`rule_tokens` and `kernels._act`, row by row): ``scores[row]`` each seat's score of a scored
+    hand (left as it is for a hand passed out)."""
+    low_to_player = options[O_LOW_TO_PLAYER] != 0
+    for row in range(n):
+        while S[row, TO_ACT] >= 0:
+            _act(S, P, LT, LS, row, token(S, P, row, margin, low_to_player), scores)
+
+
+__all__ = [
+    "OPTIONS",
+    "O_LOW_TO_PLAYER",
+    "SEATS",
+    "best_discard",
+    "best_suit",
+    "play_out",
+    "rule_tokens",
+    "suit_strength",
+    "token",
+]
