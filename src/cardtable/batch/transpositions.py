@@ -26,7 +26,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.batch.jit import jit
+from cardtable.batch.jit import inline, jit
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -56,7 +56,7 @@ def new(width: int, capacity: int) -> Table:
     )
 
 
-@jit
+@inline
 def slot(keys: Ints, used: Bools, key: Ints) -> int:
     """The slot holding ``key``, or the empty slot where it would go."""
     h: int = OFFSET

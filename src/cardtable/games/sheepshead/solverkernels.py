@@ -16,7 +16,7 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.batch.jit import NUMBA, jit
+from cardtable.batch.jit import NUMBA, inline, jit
 from cardtable.batch.transpositions import Table, new, slot, store
 
 from .kernels import (
@@ -52,7 +52,7 @@ DEPTH = 32
 KEY = 4
 
 
-@jit
+@inline
 def _key(S: Ints, d: int, out: Ints) -> None:
     """`SheepsheadSolver.key` of the position at row ``d``, packed into `KEY` numbers without loss
     (two keys are equal exactly when the driver's are): the hands, the trick (its cards, six bits
@@ -83,7 +83,7 @@ def _key(S: Ints, d: int, out: Ints) -> None:
     )
 
 
-@jit
+@inline
 def _moves(S: Ints, P: Ints, d: int, out: Ints) -> int:
     """`SheepsheadSolver.moves`: the legal cards, strongest first (by index); their number."""
     m = play_mask(S, P, d)
@@ -95,7 +95,7 @@ def _moves(S: Ints, P: Ints, d: int, out: Ints) -> int:
     return n
 
 
-@jit
+@inline
 def _value(R: Floats, d: int, seat: int) -> float:
     """`search.hand_value` of the scores at row ``d``."""
     total = 0.0

@@ -16,7 +16,7 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.batch.jit import NUMBA, jit
+from cardtable.batch.jit import NUMBA, inline, jit
 from cardtable.batch.transpositions import Table, new, slot, store
 
 from .kernels import (
@@ -48,7 +48,7 @@ DEPTH = 26
 KEY = 4
 
 
-@jit
+@inline
 def _key(S: Ints, d: int, out: Ints) -> None:
     """`SmearSolver.key` of the position at row ``d``, packed into `KEY` numbers without loss (two
     keys are equal exactly when the driver's are): the hands, the cards seats 0 and 2 have taken,
@@ -65,7 +65,7 @@ def _key(S: Ints, d: int, out: Ints) -> None:
     out[3] = h1 >> 31 | (h3 >> 31) << 1 | (S[d, TRUMP] + 1) << 2 | S[d, LEADER] << 5 | n << 8
 
 
-@jit
+@inline
 def _moves(S: Ints, P: Ints, d: int, out: Ints) -> int:
     """`SmearSolver.moves`: the legal cards, strongest first (trumps above the rest), ties in
     card order; their number."""
@@ -88,7 +88,7 @@ def _moves(S: Ints, P: Ints, d: int, out: Ints) -> int:
     return n
 
 
-@jit
+@inline
 def _value(R: Floats, d: int, seat: int) -> float:
     """`search.hand_value` of the scores at row ``d``."""
     total = 0.0
