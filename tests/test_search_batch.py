@@ -107,3 +107,22 @@ def test_the_ends_of_the_batched_playouts_are_the_fast_layers(name: str) -> None
         assert all(game.actor(end) is None for _, end in got)
         seen += batched.batch.covers(view) * len(got)
     assert seen >= 50
+
+
+def test_two_threads_sharing_a_batched_search_choose_as_one_alone() -> None:
+    """The web tables keep one bot per rule set and spec: calls from two threads wait for each
+    other's playouts, and each gets the choice it would get alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = registry.get_game("smear")
+    bot = SearchBot(game, "easy", rule_bot(game))
+    states = _decisions(game, 2, seed=46, every=4)[:8]
+
+    def act(k: int) -> Any:
+        state = states[k]
+        return bot.hints(game.observe(state, game.actor(state)), game.legal_actions(state), random.Random(k))
+
+    alone = [act(k) for k in range(len(states))]
+    with ThreadPoolExecutor(2) as pool:
+        together = list(pool.map(act, range(len(states))))
+    assert together == alone

@@ -28,6 +28,7 @@ layer, so `make` then gives ``None`` too unless asked with ``compiled=False``.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -47,7 +48,9 @@ class Playouts:
     """Plays hands out on a game's batch with a policy over arrays (see the module docstring).
 
     Made by `make`. The tables grow to the most rows a call has needed and are reused; rows
-    past a call's own are idle (no seat to act), so they cost next to nothing."""
+    past a call's own are idle (no seat to act), so they cost next to nothing. The tables are one
+    object's: a call waits for another thread's to end (`run` and `ends` together hold a lock,
+    `lock`, which the caller takes around the pair)."""
 
     def __init__(self, part: Any, rules: Any, bot: Any) -> None:
         self._part = part
@@ -56,6 +59,9 @@ class Playouts:
         self._tables: Any = None
         self._choose: Callable[[Ints], None] | None = None
         self._size = 0
+        #: Held around a `run` and the `ends` of its hands, so that two threads sharing one search
+        #: bot never play on the same rows at once.
+        self.lock = threading.Lock()
         self._grow(16)
         #: The seats at a table.
         self.seats: int = part.BATCH.seats

@@ -530,8 +530,9 @@ class SearchBot:
                     drawn.append(sample(view, rng) if fast_world is None else fast_world.to_state())
                     if not spend and w >= tail:
                         after[w] = rng.getstate()
-                scores, steps = runner.run(drawn, actions)
-                finals = runner.ends(drawn, actions) if ends is not None else []
+                with runner.lock:
+                    scores, steps = runner.run(drawn, actions)
+                    finals = runner.ends(drawn, actions) if ends is not None else []
                 mine = scores[:, :, seat]
                 value = (mine - (scores.sum(axis=2) - mine) / (runner.seats - 1)).tolist()
                 cost = (steps.sum(axis=1) + world_moves).tolist()
