@@ -474,8 +474,9 @@ class SearchBot:
         chunks one by one, as `_search` plays them, until its share is spent; the generator is
         then put back as it was after the last world taken, so the next round draws the worlds
         `_search` draws. The first chunk of a decision is small (`FIRST_CHUNK`); the next ones
-        are sized by the moves the worlds so far took. A search spending a time limit takes whole
-        chunks, sized by the time the worlds so far took, until its round's share has passed.
+        are sized by the moves the worlds so far took. A search spending a time limit sizes its chunks by
+        the time the worlds so far took (at most twice the last chunk) and takes their worlds while
+        its round's share of the time lasts, as `_search` does.
         ``ends`` is shown each playout's end, as in `_search` (the rows' hands replayed to their
         ends on the fast layer)."""
         runner = self.batch
@@ -498,6 +499,7 @@ class SearchBot:
         start = 0
         per_world = 0.0  # the moves of a world (its playouts and its drawing) in the last chunk
         per_second = 0.0  # the worlds drawn and played a second in the last chunk
+        last = FIRST_CHUNK  # the last chunk's worlds
         for r in range(rounds):
             start = len(values[remaining[0]])
             round_moves = moves_left / (rounds - r)
@@ -508,16 +510,16 @@ class SearchBot:
             k = len(remaining)
             going = True
             while going:
-                if spend:
+                if spend:  # as many as the time left allows at the last chunk's pace, at most twice as many
                     left = round_end - time.perf_counter()
-                    chunk = FIRST_CHUNK if per_second <= 0 else min(MAX_CHUNK, int(left * per_second))
+                    chunk = FIRST_CHUNK if per_second <= 0 else min(MAX_CHUNK, 2 * last, int(left * per_second))
                 else:
                     chunk = math.ceil((round_playouts - playouts) / k)
                     if per_world <= 0:
                         chunk = min(chunk, FIRST_CHUNK)
                     else:
                         chunk = min(chunk, math.ceil((round_moves - moves) / per_world), MAX_CHUNK)
-                chunk = max(chunk, 2 - worlds, 1)
+                chunk = last = max(chunk, 2 - worlds, 1)
                 t0 = time.perf_counter()
                 drawn = []
                 # the generator after each of the chunk's last worlds, and before the chunk: where
@@ -539,6 +541,9 @@ class SearchBot:
                 per_world = sum(cost) / chunk
                 per_second = chunk / max(time.perf_counter() - t0, 1e-9)
                 for w in range(chunk):
+                    if spend and worlds >= 2 and time.perf_counter() >= round_end:
+                        going = False  # the round's time has passed: the rest of the chunk is not taken
+                        break
                     if not spend and worlds >= 2 and not (moves < round_moves and playouts < round_playouts):
                         # as if the worlds not taken were never drawn
                         if w - 1 in after:
