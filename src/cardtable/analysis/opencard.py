@@ -93,6 +93,14 @@ def solve(s: Solver, pos: Any, seat: int, node_limit: int | None = None, transpo
     side = s.side(pos, seat)
     if side is None:
         raise ValueError("the hand is not played between two sides")
+    compiled = getattr(s, "solve", None)
+    if transpositions and callable(compiled):
+        done = compiled(pos, seat, node_limit)
+        if done is not None:
+            value, move, nodes, finished = done
+            if not finished:
+                raise Unfinished
+            return Solved(value, move, nodes)
     table: dict[Hashable, tuple[float, float]] = {}
     limit = node_limit if node_limit is not None else math.inf
     nodes = 0

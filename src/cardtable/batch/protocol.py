@@ -17,7 +17,8 @@ be the game's RL tokens and encoding (`cardtable.rl`), byte for byte: the replay
 
 from __future__ import annotations
 
-from typing import Any, Final, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -92,4 +93,47 @@ class GameTables(Protocol):
     def hand_records(self, logs: tuple[Any, ...]) -> list[tuple[dict[str, Any] | None, dict[str, Any]]]:
         """Each hand of `hand_logs` as (the record §5 match state before it, ``None`` for the
         start of a match; the record §2 hand: ``dealer``, ``deal``, ``actions``)."""
+        ...
+
+
+@runtime_checkable
+class Loadable(Protocol):
+    """An optional capability of a game's tables: positions loaded into rows and played out there
+    (`cardtable.batch.playouts`, the search's playouts). Generic code asks for it by its members
+    (``isinstance(tables, Loadable)``), never by the game's name.
+
+    A loaded row is an ordinary table in the middle of its hand: `GameTables.apply` steps it and
+    ends it as any other; only its records are not kept (nothing before the load was logged)."""
+
+    def load(self, rows: Ints, states: Sequence[Any]) -> None:
+        """Set each of ``rows`` to the engine state ``states[k]``: any state after the deal (a
+        world sampled for a search, in the middle of a hand)."""
+        ...
+
+    def tokens(self, action: Any) -> tuple[int, ...]:
+        """The tokens that spell one of the engine's actions (several for a Smear discard, a
+        Sheepshead bury)."""
+        ...
+
+    def covers(self, view: Any) -> bool:
+        """Whether `policy` plays every decision of a hand from the position a seat's ``view``
+        shows on (a game may write only some of its bot's decisions over arrays: Sheepshead's
+        trick play); where it does not, the hand is played out another way."""
+        ...
+
+    def policy(self, bot: Any) -> Callable[[Ints], None] | None:
+        """``choose(out)``, which writes into ``out[row]`` the token ``bot`` would give at each row
+        (-1 where no seat acts), choosing exactly as ``bot`` does from the same position; ``None``
+        when the game has no such policy for ``bot`` (its choices use random numbers, or it is
+        not one the game knows)."""
+        ...
+
+    def final_states(self, rows: Ints, states: Sequence[Any]) -> list[Any]:
+        """The engine state at the end of each of ``rows``' hands (played out), the row loaded from
+        ``states[k]``: what a reader of the hand's end (the analysis) is shown."""
+        ...
+
+    def actions_taken(self, rows: Ints) -> Ints:
+        """The engine actions taken at each of ``rows`` since it was loaded (the tokens of one
+        action counted once)."""
         ...

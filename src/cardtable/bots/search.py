@@ -41,6 +41,13 @@ else on the checked public API. The worlds then come from the game's fast sample
 worlds from the same random numbers. Both ways draw the same random numbers and reach the same
 outcomes, so the search's choices do not depend on which one ran: the fast layer only makes them
 sooner.
+
+Where the game's batched engine can play the playouts (`batch_playouts`: its tables load sampled
+worlds and have a version over arrays of the playout policy, and numba compiles the kernels), a
+round's worlds are drawn in chunks and each chunk's hands, every world with every action still in
+the running, are played out at once (`cardtable.batch.playouts`); the rounds take the same worlds
+in the same order and the generator is left as the one-table search leaves it, so the values and
+the choices are the same again (`SearchBot._search_batched`).
 """
 
 from __future__ import annotations
@@ -245,6 +252,23 @@ def fast_layer(game: Any, policy: Bot) -> tuple[FastLayer, Any, Callable[[Any], 
     return layer, fast_policy, lambda state: layer.from_state(state, rules)
 
 
+#: The worlds of a decision's first chunk of batched playouts (`SearchBot._search_batched`),
+#: and the most of any chunk.
+FIRST_CHUNK = 16
+MAX_CHUNK = 4096
+
+
+def batch_playouts(game: Any, policy: Bot) -> Any:
+    """The game's batched playouts with ``policy`` (`cardtable.batch.playouts.Playouts`), or
+    ``None`` where the game's batch cannot play them (no batch, no numba, no numpy, a policy
+    without a version over arrays): the search then plays out on the fast layer."""
+    try:
+        from cardtable.batch.playouts import Playouts
+    except ImportError:  # numpy missing: the batch extra is not installed
+        return None
+    return Playouts.make(game, policy)
+
+
 def fast_sampler(game: Any) -> Callable[[Any, random.Random, bool], Any] | None:
     """The game's fast sampler (``cardtable.games.<game>.fastsample.sampler(rules)``): called as
     ``sampler(view, rng, infer)``, it returns the fast state of the very world the checked
@@ -278,6 +302,7 @@ class SearchBot:
         fast: bool = True,
         classic: bool = False,
         infer: bool | None = None,
+        batch: bool = True,
     ) -> None:
         if level not in LEVELS:
             raise BadRules(f"unknown search level {level!r} (known: {', '.join(LEVELS)})")
@@ -302,8 +327,11 @@ class SearchBot:
         self.infer = infer and "infer" in inspect.signature(game.sample).parameters
         if self.infer and settings.infer_world_moves is not None:
             self.world_moves = settings.infer_world_moves
+        #: The playouts on the game's batched engine, all the worlds of a round at once, where
+        #: the game's batch can play them with a policy choosing as ``self.policy`` does.
+        self.batch = batch_playouts(game, self.policy) if fast and batch else None
         #: The game's fast sampler, which draws the checked sampler's worlds as fast states.
-        self.fast_sample = fast_sampler(game) if self.fast is not None else None
+        self.fast_sample = fast_sampler(game) if self.fast is not None or self.batch is not None else None
         #: Whether a time limit is spent whole (the new search) rather than only capping the
         #: level's work budget (the classic one).
         self.spend = not classic and time_limit is not None
@@ -370,6 +398,8 @@ class SearchBot:
         the same worlds; the search ends early when the budget is spent, and with a time limit
         after the round in which the limit passed.
         """
+        if self.batch is not None and self.batch.covers(view):
+            return self._search_batched(view, legal, rng, default, began, ends)
         game = self.game
         seat = view.seat
         n = len(legal)
@@ -412,6 +442,130 @@ class SearchBot:
                 moves += self.world_moves
                 playouts += len(remaining)
                 worlds += 1
+            moves_left -= moves
+            playouts_left -= playouts
+            spent = not spend and (moves_left <= 0 or playouts_left <= 0)
+            if len(remaining) <= 2 or spent or time.perf_counter() > deadline:
+                break
+            remaining.sort(key=lambda i: -sum(values[i]) / len(values[i]))
+            if default is not None and r == rounds - 2:
+                kept = [default, next(i for i in remaining if i != default)]
+            else:
+                kept = remaining[: max(2, (len(remaining) + 1) // 2)]
+                if default is not None and default not in kept:
+                    kept.append(default)
+            remaining = kept
+        return values, start
+
+    def _search_batched(
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        default: int | None,
+        began: float | None,
+        ends: Callable[[int, Any], None] | None = None,
+    ) -> tuple[list[list[float]], int]:
+        """`_search` with every round's playouts on the game's batched engine: the same rounds,
+        worlds, values and choices, as many worlds at a time as the round is expected to need.
+
+        The worlds are drawn in chunks, each chunk's hands (every world with every action still
+        in the running) played out in one batch. A round on a work budget takes the worlds of its
+        chunks one by one, as `_search` plays them, until its share is spent; the generator is
+        then put back as it was after the last world taken, so the next round draws the worlds
+        `_search` draws. The first chunk of a decision is small (`FIRST_CHUNK`); the next ones
+        are sized by the moves the worlds so far took. A search spending a time limit sizes its chunks by
+        the time the worlds so far took (at most twice the last chunk) and takes their worlds while
+        its round's share of the time lasts, as `_search` does.
+        ``ends`` is shown each playout's end, as in `_search` (the rows' hands replayed to their
+        ends on the fast layer)."""
+        runner = self.batch
+        assert runner is not None
+        seat = view.seat
+        n = len(legal)
+        values: list[list[float]] = [[] for _ in range(n)]
+        if began is None:
+            began = time.perf_counter()
+        deadline = began + self.time_limit if self.time_limit is not None else math.inf
+        spend = self.spend
+        sample = functools.partial(self.game.sample, infer=True) if self.infer else self.game.sample
+        fast_sample = self.fast_sample
+        infer = self.infer
+        world_moves = self.world_moves
+        remaining = list(range(n))
+        rounds = max(1, math.ceil(math.log2(n))) if n > 1 else 1
+        moves_left = float(self.moves)
+        playouts_left = float(self.budget)
+        start = 0
+        per_world = 0.0  # the moves of a world (its playouts and its drawing) in the last chunk
+        per_second = 0.0  # the worlds drawn and played a second in the last chunk
+        last = FIRST_CHUNK  # the last chunk's worlds
+        for r in range(rounds):
+            start = len(values[remaining[0]])
+            round_moves = moves_left / (rounds - r)
+            round_playouts = playouts_left / (rounds - r)
+            moves = playouts = worlds = 0
+            round_end = (now := time.perf_counter()) + (deadline - now) / (rounds - r)
+            actions = [legal[i] for i in remaining]
+            k = len(remaining)
+            going = True
+            while going:
+                if spend:  # as many as the time left allows at the last chunk's pace, at most twice as many
+                    left = round_end - time.perf_counter()
+                    chunk = FIRST_CHUNK if per_second <= 0 else min(MAX_CHUNK, 2 * last, int(left * per_second))
+                else:
+                    chunk = math.ceil((round_playouts - playouts) / k)
+                    if per_world <= 0:
+                        chunk = min(chunk, FIRST_CHUNK)
+                    else:
+                        chunk = min(chunk, math.ceil((round_moves - moves) / per_world), MAX_CHUNK)
+                chunk = last = max(chunk, 2 - worlds, 1)
+                t0 = time.perf_counter()
+                drawn = []
+                # the generator after each of the chunk's last worlds, and before the chunk: where
+                # a round ends before the chunk does, the generator is put back after its last world
+                tail = chunk - max(4, chunk // 8)
+                before = rng.getstate()
+                after: dict[int, Any] = {}
+                for w in range(chunk):
+                    fast_world = fast_sample(view, rng, infer) if fast_sample is not None else None
+                    drawn.append(sample(view, rng) if fast_world is None else fast_world.to_state())
+                    if not spend and w >= tail:
+                        after[w] = rng.getstate()
+                with runner.lock:
+                    scores, steps = runner.run(drawn, actions)
+                    finals = runner.ends(drawn, actions) if ends is not None else []
+                mine = scores[:, :, seat]
+                value = (mine - (scores.sum(axis=2) - mine) / (runner.seats - 1)).tolist()
+                cost = (steps.sum(axis=1) + world_moves).tolist()
+                per_world = sum(cost) / chunk
+                per_second = chunk / max(time.perf_counter() - t0, 1e-9)
+                for w in range(chunk):
+                    if spend and worlds >= 2 and time.perf_counter() >= round_end:
+                        going = False  # the round's time has passed: the rest of the chunk is not taken
+                        break
+                    if not spend and worlds >= 2 and not (moves < round_moves and playouts < round_playouts):
+                        # as if the worlds not taken were never drawn
+                        if w - 1 in after:
+                            rng.setstate(after[w - 1])
+                        else:
+                            rng.setstate(before)
+                            for _ in range(w):
+                                if fast_sample is None or fast_sample(view, rng, infer) is None:
+                                    sample(view, rng)
+                        going = False
+                        break
+                    for j, i in enumerate(remaining):
+                        values[i].append(value[w][j])
+                        if ends is not None:
+                            ends(i, finals[w * k + j])
+                    moves += cost[w]
+                    playouts += k
+                    worlds += 1
+                if going:
+                    going = worlds < 2 or (
+                        time.perf_counter() < round_end if spend else moves < round_moves and playouts < round_playouts
+                    )
             moves_left -= moves
             playouts_left -= playouts
             spent = not spend and (moves_left <= 0 or playouts_left <= 0)

@@ -21,6 +21,7 @@ ends the episode with its payments.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -30,9 +31,12 @@ from cardtable.cards import format_card
 from cardtable.core import BadRules
 from cardtable.planes import Layout
 
-from . import encoding, kernels
+from . import botkernels, encoding, kernels
+from .actions import Bury, Call, Crack, Pass, Pick, Play
+from .bots import RuleBot
 from .rules import SheepsheadRules
 from .scoring import max_pending
+from .state import NOBODY, Phase, State
 from .tables import FROM_KERNEL, TO_KERNEL
 from .tokens import spelling
 
@@ -152,6 +156,55 @@ def _layout() -> tuple[tuple[str, ...], Ints, int]:
     return names, np.array([lay.start[p] for p in kernels.PLANES], np.int64), lay.size
 
 
+def row_of(state: State) -> list[int]:
+    """The kernels' row (``S``) of an engine state after the deal, with nothing logged."""
+    if state.phase == Phase.DEAL:
+        raise ValueError("sheepshead batch: only a dealt hand can be loaded, not one before the deal")
+    u = state.setup
+    r = [0] * kernels.COLUMNS
+    r[kernels.PHASE] = int(state.phase)
+    r[kernels.TO_ACT] = -1 if state.actor == NOBODY or state.phase == Phase.DONE else state.actor
+    r[kernels.DEALER] = u.dealer
+    r[kernels.PENDING] = u.pending
+    r[kernels.BLIND] = u.blind
+    r[kernels.PASSES] = u.passes
+    r[kernels.PICKER] = u.picker
+    r[kernels.BURY] = u.bury
+    r[kernels.KIND] = int(u.call_kind)
+    r[kernels.CALLED] = u.called
+    r[kernels.SUIT] = u.suit
+    r[kernels.UNDER] = u.under
+    r[kernels.PARTNER] = u.partner
+    r[kernels.BLITZ] = u.blitz
+    r[kernels.CRACKS] = u.cracks
+    r[kernels.CRACKER] = u.cracker
+    for seat, hand in enumerate(state.hands):
+        r[kernels.HAND0 + seat] = hand
+    r[kernels.TRICK_NO] = state.trick_no
+    r[kernels.LEADER] = state.leader
+    r[kernels.NTRICK] = len(state.trick)
+    r[kernels.PLAYED] = state.played
+    r[kernels.FIRST_X] = state.first_x
+    r[kernels.PARTIAL] = -1
+    r[kernels.FIRST_WINNER] = state.tricks[0][2] if state.tricks else -1
+    led = 0
+    for leader, cards, winner in state.tricks:
+        taken = 0
+        for k, c in enumerate(cards):
+            r[kernels.PLAYED0 + (leader + k) % kernels.SEATS] |= 1 << c
+            taken |= 1 << c
+        r[kernels.TAKEN0 + winner] |= taken
+        r[kernels.WON0 + winner] += 1
+        led |= 1 << cards[0]
+    for k, c in enumerate(state.trick):
+        r[kernels.TRICK0 + k] = c
+        r[kernels.PLAYED0 + (state.leader + k) % kernels.SEATS] |= 1 << c
+    if state.trick:
+        led |= 1 << state.trick[0]
+    r[kernels.LED] = led
+    return r
+
+
 class SheepsheadBatch:
     """``n`` Sheepshead tables under ``rules`` (see the module docstring and `cardtable.batch.protocol`)."""
 
@@ -199,6 +252,97 @@ class SheepsheadBatch:
 
     def observe_snapshot(self, snapshot: Any, seats: Ints, out: Bytes) -> None:
         kernels.observe(snapshot, self.params, self.offsets, seats, out)
+
+    # --- loading positions and playing them out (`cardtable.batch.protocol.Loadable`)
+
+    def load(self, rows: Ints, states: Sequence[Any]) -> None:
+        """Set each of ``rows`` to the engine state ``states[k]`` (any dealt hand: a sampled world,
+        mid-hand), with nothing logged; a state given more than once is converted once."""
+        made: dict[int, int] = {}
+        index = []
+        table: list[list[int]] = []
+        for state in states:
+            k = made.get(id(state))
+            if k is None:
+                k = made[id(state)] = len(table)
+                table.append(row_of(state))
+            index.append(k)
+        self.S[rows] = np.array(table, np.int64)[index]
+
+    def tokens(self, action: Any) -> tuple[int, ...]:
+        """The tokens that spell an engine action (a bury: the stronger card first; an unknown
+        call: the call, then the card set aside)."""
+        if isinstance(action, Play):
+            return (kernels.T_PLAY + FROM_KERNEL[action.card],)
+        if isinstance(action, Pick):
+            return (kernels.T_BLITZ if action.blitz else kernels.T_PICK,)
+        if isinstance(action, Pass):
+            return (kernels.T_PASS,)
+        if isinstance(action, Crack):
+            return (kernels.T_RECRACK if action.back else kernels.T_CRACK,)
+        if isinstance(action, Bury):
+            a, b = sorted(FROM_KERNEL[c] for c in action.cards)
+            return (kernels.T_BURY + a, kernels.T_BURY + b)
+        if isinstance(action, Call):
+            if action.card is None:
+                return (kernels.T_ALONE,)
+            if action.unknown is not None:
+                return (
+                    kernels.T_CALL_UNKNOWN + FROM_KERNEL[action.card],
+                    kernels.T_UNDER + FROM_KERNEL[action.unknown],
+                )
+            return (kernels.T_CALL + FROM_KERNEL[action.card],)
+        raise ValueError(f"sheepshead batch: no tokens for {action!r}")
+
+    def covers(self, view: Any) -> bool:
+        """Whether `policy` plays every decision of a hand from the position ``view`` shows: from
+        the trick play on (the pick, the bury and the call are the fast layer's)."""
+        return bool(view.phase == "play")
+
+    def policy(self, bot: Any) -> Callable[[Ints], None] | None:
+        """``choose(out)`` writing the card the rule-based bot plays at every row in the trick
+        play (`botkernels.rule_tokens`), -1 elsewhere; ``None`` for any other bot."""
+        if type(bot) is not RuleBot or bot.rules != self.rules:
+            return None
+        options = np.zeros(botkernels.OPTIONS, np.int64)
+        options[botkernels.O_CLASSIC] = bot.classic
+        S, P = self.S, self.params
+
+        def choose(out: Ints) -> None:
+            botkernels.rule_tokens(S, P, options, out)
+
+        return choose
+
+    def final_states(self, rows: Ints, states: Sequence[Any]) -> list[State]:
+        """The engine state at the end of each of ``rows``' hands, the row loaded from
+        ``states[k]`` (in the trick play: `covers`) and played on: its logged cards replayed on
+        the fast layer."""
+        from . import fast
+
+        counts = self.S[rows, kernels.NLOG].tolist()
+        logs = self.LT[rows]
+        out = []
+        for k, state in enumerate(states):
+            f = fast.from_state(state, self.rules)
+            assert f is not None
+            for t in logs[k, : counts[k]].tolist():
+                if t < kernels.T_PLAY:
+                    raise ValueError("sheepshead batch: only the trick play is replayed for its end")
+                f.apply(t - kernels.T_PLAY)
+            out.append(f.to_state())
+        return out
+
+    def actions_taken(self, rows: Ints) -> Ints:
+        """The engine actions taken at each of ``rows`` since it was loaded (a bury's two tokens
+        and an unknown call's two are one action each)."""
+        n = self.S[rows, kernels.NLOG]
+        logged = np.arange(kernels.LOG_SIZE)[None, :] < n[:, None]
+        tokens = self.LT[rows]
+        # a bury is two bury tokens (one action); an under token follows an unknown call
+        bury = ((tokens >= kernels.T_BURY) & (tokens < kernels.T_CALL) & logged).sum(axis=1) // 2
+        unders = ((tokens >= kernels.T_UNDER) & (tokens < kernels.T_PLAY) & logged).sum(axis=1)
+        out: Ints = (n - bury - unders).astype(np.int64)
+        return out
 
     def hand_logs(self, rows: Ints) -> tuple[Any, ...]:
         S = self.S

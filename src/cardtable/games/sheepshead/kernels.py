@@ -52,7 +52,8 @@ PLAYED0 = 33  # each seat's played cards, 33-37 (finished tricks and the current
 TAKEN0 = 38  # the cards of the tricks each seat has won, 38-42
 WON0 = 43  # tricks each seat has won, 43-47
 NLOG = 48  # tokens logged this hand (see `apply`)
-COLUMNS: Final = 49
+LED = 49  # the cards led to the hand's tricks so far (what the rule-based bot reads of them)
+COLUMNS: Final = 50
 
 #: Phases, numbered as `state.Phase` (and the observation's ``phase`` plane).
 PICK, BURYING, CALLING, CRACK, RECRACK, PLAYING, DONE = 1, 2, 3, 4, 5, 6, 7
@@ -627,6 +628,7 @@ def _act(S: Ints, P: Ints, LT: Tokens, LS: Bytes, row: int, token: int, rewards:
         S[row, PLAYED0 + seat] |= bit
         n = S[row, NTRICK]
         if n == 0:
+            S[row, LED] |= bit
             x = S[row, SUIT]
             if x >= 0 and S[row, FIRST_X] < 0 and (SUIT_CLASS[c] == x or c == S[row, UNDER]):
                 S[row, FIRST_X] = S[row, TRICK_NO]  # R27-R33: the first trick of the called suit

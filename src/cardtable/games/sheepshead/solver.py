@@ -59,6 +59,27 @@ class SheepsheadSolver:
                     points += POINTS[c]
         return (pos.leader, pos.first_x, tuple(pos.hands), tuple(pos.trick), points, tricks)
 
+    def solve(
+        self, pos: fast.FastState, seat: int, node_limit: int | None
+    ) -> tuple[float, int | None, int, bool] | None:
+        """The whole solve compiled (`solverkernels.solve`, on the batched engine's rows): the
+        driver's value, best move and positions visited, and whether it finished within
+        ``node_limit``; ``None`` where numba is not there to compile it (the driver then solves)."""
+        try:
+            from . import batch, solverkernels
+        except ImportError:  # numpy missing: the batch extra is not installed
+            return None
+        sides = self.side(pos, seat)
+        if not solverkernels.NUMBA or pos.to_act < 0 or sides is None:
+            return None
+        import numpy as np
+
+        row = np.array(batch.row_of(pos.to_state()), np.int64)
+        side = sum(1 << s for s in sides)
+        limit = node_limit if node_limit is not None else 1 << 62
+        value, card, nodes, finished = solverkernels.solve(row, batch.params(self.rules), seat, side, limit)
+        return float(value), (card if card >= 0 else None), int(nodes), bool(finished)
+
     def side(self, pos: fast.FastState, seat: int) -> frozenset[int] | None:
         setup = pos.setup
         if setup.picker < 0:

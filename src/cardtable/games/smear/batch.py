@@ -14,6 +14,7 @@ observation's planes are the ones its kernels write, so a change to either canno
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -23,8 +24,11 @@ from cardtable.cards import DECK32, format_card
 from cardtable.core import BadRules
 from cardtable.planes import Layout
 
-from . import encoding, kernels
+from . import botkernels, encoding, kernels
+from .actions import Bid, Discard, Play
+from .bots import BID_MARGIN, CLASSIC_BID_MARGIN, RuleBot
 from .rules import SmearRules
+from .state import Phase, State
 from .tokens import spelling
 
 Ints = npt.NDArray[np.int64]
@@ -68,6 +72,99 @@ _GAME_TIE: Final = {
 
 #: The card names of the 32-card pack, by the kernels' card number.
 CARD_NAMES: Final = tuple(format_card(c) for c in DECK32)
+#: The kernels' number of each engine card (``suit * 13 + rank``), -1 off the 32-card pack.
+KERNEL_CARD: Final = tuple(DECK32.index(c) if c in DECK32 else -1 for c in range(52))
+
+
+def _suit_bits(pattern: int) -> int:
+    """One suit's 13-bit rank pattern (engine cards) as the kernels' 8 bits of that suit."""
+    out = 0
+    for rank in range(13):
+        if pattern >> rank & 1 and KERNEL_CARD[rank] >= 0:
+            out |= 1 << KERNEL_CARD[rank]
+    return out
+
+
+_SUIT_BITS: Final = tuple(_suit_bits(p) for p in range(1 << 13))
+
+
+def kernel_set(m: int) -> int:
+    """An engine card set (52-bit) as the kernels' 32-bit set."""
+    b = _SUIT_BITS
+    return b[m & 0x1FFF] | b[m >> 13 & 0x1FFF] << 8 | b[m >> 26 & 0x1FFF] << 16 | b[m >> 39 & 0x1FFF] << 24
+
+
+#: The kernels' phase of each engine phase a loaded state may have (not the deal).
+_LOAD_PHASE: Final = {
+    Phase.AUCTION: kernels.AUCTION,
+    Phase.DISCARD: kernels.DISCARDING,
+    Phase.PLAY: kernels.PLAYING,
+    Phase.OVER: kernels.OVER,
+}
+
+
+#: The columns of the cards played so far (`_played_columns`), by the tricks and the trick: the
+#: worlds a search draws for one decision share them. Emptied when it grows past `_KEEP`.
+_PLAYED: dict[tuple[Any, ...], list[tuple[int, int]]] = {}
+_KEEP: Final = 4096
+
+
+def _played_columns(tricks: tuple[Any, ...], trick: tuple[int, ...], leader: int) -> list[tuple[int, int]]:
+    """(column, value) of a row's played cards: each seat's cards played, each team's cards taken,
+    each seat's tricks won, the tricks done, the trick so far."""
+    card = KERNEL_CARD
+    cols = [0] * kernels.COLUMNS
+    for t in tricks:
+        taken = 0
+        for k, c in enumerate(t.cards):
+            cols[kernels.PLAYED0 + ((t.leader + k) & 3)] |= 1 << card[c]
+            taken |= 1 << card[c]
+        cols[kernels.TAKEN0 + (t.winner & 1)] |= taken
+        cols[kernels.WON0 + t.winner] += 1
+    cols[kernels.NTRICKS] = len(tricks)
+    cols[kernels.NTRICK] = len(trick)
+    for k, c in enumerate(trick):
+        cols[kernels.TRICK0 + k] = card[c]
+        cols[kernels.PLAYED0 + ((leader + k) & 3)] |= 1 << card[c]
+    return [(i, v) for i, v in enumerate(cols) if v]
+
+
+def row_of(state: State) -> list[int]:
+    """The kernels' row (``S``) of an engine state after the deal, with nothing logged."""
+    phase = _LOAD_PHASE.get(state.phase)
+    if phase is None:
+        raise ValueError("smear batch: only a dealt hand can be loaded, not one before the deal")
+    u = state.setup
+    b = _SUIT_BITS
+    r = [0] * kernels.COLUMNS
+    r[kernels.PHASE] = phase
+    r[kernels.TO_ACT] = -1 if state.to_act is None else state.to_act
+    r[kernels.DEALER] = u.dealer
+    r[kernels.SCORE0], r[kernels.SCORE1] = u.scores
+    for seat, m in enumerate(state.hands):
+        r[kernels.HAND0 + seat] = (
+            b[m & 0x1FFF] | b[m >> 13 & 0x1FFF] << 8 | b[m >> 26 & 0x1FFF] << 16 | b[m >> 39 & 0x1FFF] << 24
+        )
+    r[kernels.KITTY] = kernel_set(u.kitty)
+    r[kernels.DEAD] = kernel_set(u.dead)
+    r[kernels.NCALLS] = len(u.calls)
+    for k, call in enumerate(u.calls):
+        r[kernels.CALL0 + k] = call
+    r[kernels.BIDDER] = u.bidder
+    r[kernels.BID] = u.bid
+    r[kernels.DISCARD] = kernel_set(u.discard)
+    r[kernels.LEAD_OK] = kernel_set(u.lead_ok)
+    r[kernels.TRUMP] = state.trump
+    r[kernels.LEADER] = state.leader
+    key = (state.tricks, state.trick, state.leader)
+    played = _PLAYED.get(key)
+    if played is None:
+        if len(_PLAYED) >= _KEEP:
+            _PLAYED.clear()
+        played = _PLAYED[key] = _played_columns(state.tricks, state.trick, state.leader)
+    for i, v in played:
+        r[i] = v
+    return r
 
 
 def params(rules: SmearRules) -> Ints:
@@ -159,6 +256,109 @@ class SmearBatch:
 
     def observe_snapshot(self, snapshot: Any, seats: Ints, out: Bytes) -> None:
         kernels.observe(snapshot, self.params, self.offsets, seats, out)
+
+    # --- loading positions and playing them out (`cardtable.batch.protocol.Loadable`)
+
+    def load(self, rows: Ints, states: Sequence[Any]) -> None:
+        """Set each of ``rows`` to the engine state ``states[k]`` (any dealt hand: a sampled world,
+        mid-hand), with nothing logged; a state given more than once is converted once."""
+        made: dict[int, int] = {}
+        index = []
+        table: list[list[int]] = []
+        for state in states:
+            k = made.get(id(state))
+            if k is None:
+                k = made[id(state)] = len(table)
+                table.append(row_of(state))
+            index.append(k)
+        self.S[rows] = np.array(table, np.int64)[index]
+
+    def tokens(self, action: Any) -> tuple[int, ...]:
+        """The tokens that spell an engine action (a discard: its cards' tokens in card order)."""
+        if isinstance(action, Play):
+            return (kernels.T_PLAY + KERNEL_CARD[action.card],)
+        if isinstance(action, Bid):
+            return (action.points,)
+        if isinstance(action, Discard):
+            return tuple(sorted(kernels.T_DISCARD + KERNEL_CARD[c] for c in action.cards))
+        return (kernels.T_PASS,)
+
+    def covers(self, view: Any) -> bool:
+        """Whether `policy` plays every decision of a hand from the position ``view`` shows:
+        always (the auction, the discard and the play are all written over arrays)."""
+        return True
+
+    def policy(self, bot: Any) -> Callable[[Ints], None] | None:
+        """``choose(out)`` writing the token ``bot`` gives at every row (-1 where no seat acts), for
+        the rule-based bot under these rules (`botkernels.rule_tokens`); ``None`` for any other."""
+        if type(bot) is not RuleBot or bot.rules != self.rules:
+            return None
+        margin = CLASSIC_BID_MARGIN if bot.classic else BID_MARGIN
+        options = np.zeros(botkernels.OPTIONS, np.int64)
+        options[botkernels.O_LOW_TO_PLAYER] = self.rules.low_awarded_to == "player"
+        S, P = self.S, self.params
+
+        def choose(out: Ints) -> None:
+            botkernels.rule_tokens(S, P, margin, options, out)
+
+        return choose
+
+    def play_out(self, bot: Any) -> Callable[[int, Floats], None] | None:
+        """``run(n, scores)``, playing the hands of rows 0 to ``n - 1`` to their ends with ``bot``
+        in one kernel (`botkernels.play_out`: `policy` and `apply` fused), each scored hand's
+        scores into ``scores[row]``; ``None`` where `policy` is."""
+        if type(bot) is not RuleBot or bot.rules != self.rules:
+            return None
+        margin = CLASSIC_BID_MARGIN if bot.classic else BID_MARGIN
+        options = np.zeros(botkernels.OPTIONS, np.int64)
+        options[botkernels.O_LOW_TO_PLAYER] = self.rules.low_awarded_to == "player"
+        S, P, LT, LS = self.S, self.params, self.LT, self.LS
+
+        def run(n: int, scores: Floats) -> None:
+            botkernels.play_out(S, P, LT, LS, margin, options, n, scores)
+
+        return run
+
+    def final_states(self, rows: Ints, states: Sequence[Any]) -> list[State]:
+        """The engine state at the end of each of ``rows``' hands, the row loaded from
+        ``states[k]`` and played on: its logged tokens replayed on the fast layer."""
+        from . import fast
+
+        kitty = self.rules.kitty_size
+        counts = self.S[rows, kernels.NLOG].tolist()
+        logs = self.LT[rows]
+        out = []
+        for k, state in enumerate(states):
+            f = fast.from_state(state, self.rules)
+            assert f is not None
+            toks = logs[k, : counts[k]].tolist()
+            i = 0
+            while i < len(toks):
+                t = toks[i]
+                if t >= kernels.T_PLAY:
+                    f.apply(DECK32[t - kernels.T_PLAY])
+                elif t >= kernels.T_DISCARD:
+                    mask = 0
+                    for x in toks[i : i + kitty]:
+                        mask |= 1 << DECK32[x - kernels.T_DISCARD]
+                    f.apply(fast.DISCARD_FLAG | mask)
+                    i += kitty
+                    continue
+                else:
+                    f.apply(fast.PASS if t == kernels.T_PASS else fast.BID + t)
+                i += 1
+            out.append(f.to_state())
+        return out
+
+    def actions_taken(self, rows: Ints) -> Ints:
+        """The engine actions taken at each of ``rows`` since it was loaded or dealt (a discard's
+        tokens are one action)."""
+        n = self.S[rows, kernels.NLOG]
+        logged = np.arange(kernels.LOG_SIZE)[None, :] < n[:, None]
+        tokens = self.LT[rows]
+        discard = ((tokens >= kernels.T_DISCARD) & (tokens < kernels.T_PLAY) & logged).sum(axis=1)
+        out: Ints = (n - discard + (discard > 0)).astype(np.int64)
+        return out
 
     def hand_logs(self, rows: Ints) -> tuple[Any, ...]:
         S = self.S

@@ -13,7 +13,9 @@ from collections.abc import Hashable
 from . import fast
 from .rules import SmearRules
 from .state import Phase, State
-from .tables import POWER, SUIT
+from .tables import DECK, POWER, SUIT
+
+DECK32 = DECK
 
 
 class SmearSolver:
@@ -52,3 +54,23 @@ class SmearSolver:
 
     def side(self, pos: fast.FastState, seat: int) -> frozenset[int]:
         return frozenset({seat, seat ^ 2})
+
+    def solve(
+        self, pos: fast.FastState, seat: int, node_limit: int | None
+    ) -> tuple[float, int | None, int, bool] | None:
+        """The whole solve compiled (`solverkernels.solve`, on the batched engine's rows): the
+        driver's value, best move and positions visited, and whether it finished within
+        ``node_limit``; ``None`` where numba is not there to compile it (the driver then solves)."""
+        try:
+            from . import batch, solverkernels
+        except ImportError:  # numpy missing: the batch extra is not installed
+            return None
+        if not solverkernels.NUMBA or pos.to_act < 0:
+            return None
+        import numpy as np
+
+        row = np.array(batch.row_of(pos.to_state()), np.int64)
+        side = 1 << seat | 1 << (seat ^ 2)
+        limit = node_limit if node_limit is not None else 1 << 62
+        value, card, nodes, finished = solverkernels.solve(row, batch.params(self.rules), seat, side, limit)
+        return float(value), (DECK32[card] if card >= 0 else None), int(nodes), bool(finished)

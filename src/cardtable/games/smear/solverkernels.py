@@ -1,0 +1,238 @@
+"""Smear's open-card solve compiled: `cardtable.analysis.opencard.solve` over the batch's rows.
+
+The same alpha-beta search as the generic driver, step for step (the same move order, the same
+transposition table keyed as `solver.SmearSolver.key` keys it, the same windows and bounds), so it
+reaches the same value, the same best move and the same count of positions; only each position is
+a row of the batched engine's ``S`` (`kernels`), a card is played by `kernels._act`, and the whole
+search is one compiled kernel (`cardtable.batch.jit`), written without recursion (a recursive
+kernel cannot be cached on disk). `solver.SmearSolver.solve` calls it where numba compiles it;
+``tests/analysis/test_solver_compiled.py`` holds it to the driver.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.batch.jit import NUMBA, inline, jit
+from cardtable.batch.transpositions import Table, new, slot, store
+
+from .kernels import (
+    COLUMNS,
+    DECK_SIZE,
+    HAND0,
+    LEADER,
+    LOG_SIZE,
+    NLOG,
+    NTRICK,
+    POWER,
+    SEATS,
+    T_PLAY,
+    TAKEN0,
+    TO_ACT,
+    TRICK0,
+    TRUMP,
+    _act,
+    playable,
+)
+
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float32]
+Bytes = npt.NDArray[np.int8]
+
+#: Rows of the search's stack: the position solved, then one per card played below it.
+DEPTH = 26
+#: The numbers in a position's key.
+KEY = 4
+
+
+@inline
+def _key(S: Ints, d: int, out: Ints) -> None:
+    """`SmearSolver.key` of the position at row ``d``, packed into `KEY` numbers without loss (two
+    keys are equal exactly when the driver's are): the hands, the cards seats 0 and 2 have taken,
+    the trick (its cards, six bits each), trump and the leader."""
+    n = S[d, NTRICK]
+    h1 = S[d, HAND0 + 1]
+    h3 = S[d, HAND0 + 3]
+    trick = 0
+    for k in range(n):
+        trick |= (S[d, TRICK0 + k] + 1) << (6 * k)
+    out[0] = S[d, HAND0] | (h1 & 0x7FFFFFFF) << 32
+    out[1] = S[d, HAND0 + 2] | (h3 & 0x7FFFFFFF) << 32
+    out[2] = S[d, TAKEN0] | trick << 32
+    out[3] = h1 >> 31 | (h3 >> 31) << 1 | (S[d, TRUMP] + 1) << 2 | S[d, LEADER] << 5 | n << 8
+
+
+@inline
+def _moves(S: Ints, P: Ints, d: int, out: Ints) -> int:
+    """`SmearSolver.moves`: the legal cards, strongest first (trumps above the rest), ties in
+    card order; their number."""
+    m = playable(S, P, d)
+    trump = S[d, TRUMP]
+    n = 0
+    for c in range(DECK_SIZE):
+        if m >> c & 1:
+            out[n] = c
+            n += 1
+    # a stable insertion sort by falling strength
+    for i in range(1, n):
+        c = out[i]
+        k = POWER[c & 7] + (16 if trump >= 0 and c >> 3 == trump else 0)
+        j = i
+        while j > 0 and POWER[out[j - 1] & 7] + (16 if trump >= 0 and out[j - 1] >> 3 == trump else 0) < k:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = c
+    return n
+
+
+@inline
+def _value(R: Floats, d: int, seat: int) -> float:
+    """`search.hand_value` of the scores at row ``d``."""
+    total = 0.0
+    for s in range(SEATS):
+        total += float(R[d, s])
+    mine = float(R[d, seat])
+    return mine - (total - mine) / (SEATS - 1)
+
+
+@jit
+def _search(
+    S: Ints,
+    P: Ints,
+    LT: Bytes,
+    LS: Bytes,
+    R: Floats,
+    M: Ints,
+    seat: int,
+    side: int,
+    t: Table,
+    count: Ints,
+    limit: int,
+) -> tuple[float, Table]:
+    """The driver's ``search(p, -inf, inf)`` of the position at row 1, without recursion: each
+    row ``d`` below it keeps its node's window, bounds, best value and next move. Sets
+    ``count[1]`` when it passes ``limit`` positions. Gives the value and the table (grown, maybe)."""
+    A = np.zeros(DEPTH)  # alpha
+    B = np.zeros(DEPTH)  # beta
+    A0 = np.zeros(DEPTH)
+    B0 = np.zeros(DEPTH)
+    LOW = np.zeros(DEPTH)
+    HIGH = np.zeros(DEPTH)
+    BEST = np.zeros(DEPTH)
+    MINE = np.zeros(DEPTH, np.bool_)
+    N = np.zeros(DEPTH, np.int64)
+    NEXT = np.zeros(DEPTH, np.int64)
+    K = np.zeros((DEPTH, KEY), np.int64)
+    A[1] = -math.inf
+    B[1] = math.inf
+    d = 1
+    entering = True
+    v = 0.0
+    while True:
+        done = False  # the node at row d has its value v
+        if entering:
+            count[0] += 1
+            if count[0] > limit:
+                count[1] = 1
+                return 0.0, t
+            who = S[d, TO_ACT]
+            if who < 0:
+                v = _value(R, d, seat)
+                done = True
+            else:
+                _key(S, d, K[d])
+                i = slot(t[0], t[1], K[d])
+                low, high = (t[2][i], t[3][i]) if t[1][i] else (-math.inf, math.inf)
+                if low >= B[d]:
+                    v = low
+                    done = True
+                elif high <= A[d]:
+                    v = high
+                    done = True
+                else:
+                    A[d] = max(A[d], low)
+                    B[d] = min(B[d], high)
+                    A0[d] = A[d]
+                    B0[d] = B[d]
+                    LOW[d] = low
+                    HIGH[d] = high
+                    MINE[d] = side >> who & 1 == 1
+                    BEST[d] = -math.inf if MINE[d] else math.inf
+                    N[d] = _moves(S, P, d, M[d])
+                    NEXT[d] = 0
+        else:  # back from a child with its value v
+            if MINE[d]:
+                if v > BEST[d]:
+                    BEST[d] = v
+                    A[d] = max(A[d], v)
+            elif v < BEST[d]:
+                BEST[d] = v
+                B[d] = min(B[d], v)
+            if A[d] >= B[d]:
+                NEXT[d] = N[d]  # cut
+        if not done:
+            if NEXT[d] < N[d]:
+                c = M[d, NEXT[d]]
+                NEXT[d] += 1
+                for col in range(COLUMNS):
+                    S[d + 1, col] = S[d, col]
+                _act(S, P, LT, LS, d + 1, T_PLAY + c, R)
+                A[d + 1] = A[d]
+                B[d + 1] = B[d]
+                d += 1
+                entering = True
+                continue
+            best = BEST[d]
+            if best <= A0[d]:
+                t = store(t, K[d], LOW[d], best)
+            elif best >= B0[d]:
+                t = store(t, K[d], best, HIGH[d])
+            else:
+                t = store(t, K[d], best, best)
+            v = best
+        if d == 1:
+            return v, t
+        d -= 1
+        entering = False
+
+
+@jit
+def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, int, int, bool]:
+    """The open-card value of the position ``row`` (a row of ``S``, in the play) to ``seat``, whose
+    side is the set of seats ``side``: (value, best card or -1, positions visited, whether it
+    finished within ``limit`` positions)."""
+    S = np.zeros((DEPTH, COLUMNS), np.int64)
+    for col in range(COLUMNS):
+        S[0, col] = row[col]
+    S[0, NLOG] = 0  # nothing logged yet
+    LT = np.zeros((DEPTH, LOG_SIZE), np.int8)
+    LS = np.zeros((DEPTH, LOG_SIZE), np.int8)
+    R = np.zeros((DEPTH, SEATS), np.float32)
+    M = np.zeros((DEPTH, DECK_SIZE), np.int64)
+    count = np.zeros(2, np.int64)
+    who = S[0, TO_ACT]
+    if who < 0:
+        return 0.0, -1, 1, True
+    t = new(KEY, 1 << 16)
+    mine = side >> who & 1 == 1
+    best = -math.inf if mine else math.inf
+    best_move = -1
+    n = _moves(S, P, 0, M[0])
+    for i in range(n):
+        c = M[0, i]
+        for col in range(COLUMNS):
+            S[1, col] = S[0, col]
+        _act(S, P, LT, LS, 1, T_PLAY + c, R)
+        v, t = _search(S, P, LT, LS, R, M, seat, side, t, count, limit)
+        if count[1]:
+            return 0.0, -1, count[0], False
+        if (v > best) if mine else (v < best):
+            best = v
+            best_move = c
+    return best, best_move, count[0], True
+
+
+__all__ = ["NUMBA", "solve"]

@@ -1,0 +1,94 @@
+"""The open-card solve compiled on the batched engine's rows (`games.GAME.solverkernels`) is the
+generic driver's, step for step: the same value, the same best move and the same count of
+positions, on positions from the first card of the play to the last trick, under several rule
+sets; past the node limit it stops as the driver does."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numpy")
+
+from cardtable import registry
+from cardtable.analysis import opencard
+from cardtable.batch import NUMBA
+from cardtable.bots import rule_bot
+
+pytestmark = pytest.mark.skipif(not NUMBA, reason="the compiled solve runs only with numba")
+
+CASES: list[tuple[str, dict[str, Any]]] = [
+    ("smear", {}),
+    ("smear", {"kitty_size": 2, "follow_rule": "strict", "low_awarded_to": "capturer", "non_bidder_cap": 15}),
+    ("sheepshead", {}),
+    ("sheepshead", {"allow_unknown_call": True, "partner_must_play_called_on_first_lead": True}),
+    ("sheepshead", {"allow_ten_call": True, "partner_mode": "jack_of_diamonds"}),
+]
+
+
+def _positions(game: Any, hands: int, seed: int, every: int) -> list[Any]:
+    """Positions of the card play of hands the rule-based bot plays (every ``every``-th)."""
+    s = opencard.solver(game)
+    assert s is not None
+    bot = rule_bot(game)
+    rng = random.Random(seed)
+    out = []
+    k = 0
+    for h in range(hands):
+        state = game.start(h % game.seats)
+        state = game.apply(state, game.deal(state, rng))
+        while (seat := game.actor(state)) is not None:
+            if s.position(state) is not None:
+                if k % every == 0:
+                    out.append(state)
+                k += 1
+            legal = game.legal_actions(state)
+            state = game.apply(state, bot.act(game.observe(state, seat), legal, rng))
+    return out
+
+
+def _driver(s: Any, pos: Any, seat: int, limit: int | None) -> opencard.Solved | None:
+    """The generic driver's solve (the game's compiled one set aside), ``None`` past the limit."""
+    compiled = type(s).solve
+    try:
+        del type(s).solve
+        return opencard.solve(s, pos, seat, limit)
+    except opencard.Unfinished:
+        return None
+    finally:
+        type(s).solve = compiled
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=lambda c: str(c))
+def test_the_compiled_solve_is_the_drivers(name: str, options: dict[str, Any]) -> None:
+    game = registry.get_game(name, **options)
+    s = opencard.solver(game)
+    assert s is not None
+    compared = 0
+    for state in _positions(game, 3, seed=5, every=4):
+        pos = s.position(state)
+        seat = game.actor(state)
+        if s.side(pos, seat) is None:  # a leaster: no two sides
+            continue
+        got = s.solve(pos, seat, 15_000)
+        assert got is not None
+        want = _driver(s, pos, seat, 15_000)
+        if want is None:
+            assert not got[3]  # both stop past the limit
+            continue
+        assert got == (want.value, want.move, want.nodes, True), state
+        compared += 1
+    assert compared >= 8
+
+
+def test_the_driver_uses_the_compiled_solve_and_stops_past_the_limit() -> None:
+    game = registry.get_game("smear")
+    s = opencard.solver(game)
+    assert s is not None
+    state = _positions(game, 1, seed=6, every=50)[0]  # the first card of the play
+    pos, seat = s.position(state), game.actor(state)
+    with pytest.raises(opencard.Unfinished):
+        opencard.solve(s, pos, seat, 100)
+    assert opencard.solve(s, pos, seat).nodes == s.solve(pos, seat, None)[2]
