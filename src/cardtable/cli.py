@@ -472,7 +472,7 @@ def _build_parser() -> _Parser:
     q.add_argument("records", nargs="+", help="record files (.json or .jsonl)")
     q.add_argument("--out", required=True, help="the puzzles file to write (one JSON object a line)")
     q.add_argument("--level", default="easy", help="the search level that values the moves (default easy)")
-    q.add_argument("--most", type=_number, default=None, help="stop after this many puzzles")
+    q.add_argument("--most", type=_number, default=None, help="at most this many puzzles of each game")
     q.add_argument("--budget", type=_some_seconds, default=None, help="stop after this many seconds")
     q.add_argument("--seed", type=_number, default=0, help="the seed of the search (default 0)")
     q.add_argument("--force", action="store_true", help="replace --out if it exists")

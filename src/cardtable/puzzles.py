@@ -115,6 +115,7 @@ class Puzzle:
             "id": self.id,
             "game": self.game,
             "seat": self.seat,
+            "seats": registry.game_class(self.game).seats,
             "view": dict(self.view),
             "legal": list(self.legal),
             "rating": round(self.rating),
@@ -196,7 +197,7 @@ def judge(p: Puzzle, move: str) -> Answer:
         made = None
     if made is None or made not in p.legal:
         return Answer("bad", "That is not one of your moves here: choose one of " + ", ".join(p.legal) + ".")
-    said = f"{pretty_text(p.why)} (theme: {p.theme})" if p.why else f"theme: {p.theme}"
+    said = f"In the hand it comes from, {pretty_text(p.why)}. Theme: {p.theme}." if p.why else f"Theme: {p.theme}."
     if made in p.accepted:
         return Answer("right", f"Right: {pretty_text(made)}. {said}")
     return Answer("wrong", f"Not the best: {pretty_text(p.best)} was. {said}")
@@ -290,17 +291,22 @@ def make(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Puzzle]:
     """Puzzles cut from ``records`` (every seat's decisions), valued by the search at ``level``;
-    at most ``most`` of them, stopping after ``budget`` seconds. The same records and seed give
-    the same puzzles."""
+    at most ``most`` of each game, stopping after ``budget`` seconds. The same records and seed
+    give the same puzzles."""
     out: list[Puzzle] = []
     seen: set[str] = set()
+    count: dict[str, int] = {}
     began = time.monotonic()
     for r, record in enumerate(records):
         game = load_game(record)
+        if most is not None and count.get(game.name, 0) >= most:
+            continue
         bot = search_bot(game, level, None)
         for hand, index, state, _seat, action in _decisions(record, game):
             if budget is not None and time.monotonic() - began > budget:
                 return out
+            if most is not None and count.get(game.name, 0) >= most:
+                break
             if len(game.legal_actions(state)) < 2:
                 continue
             rng = random.Random(f"{seed}:{r}:{hand}:{index}")
@@ -311,8 +317,7 @@ def make(
                 continue
             seen.add(p.id)
             out.append(p)
-            if most is not None and len(out) >= most:
-                return out
+            count[game.name] = count.get(game.name, 0) + 1
     return out
 
 

@@ -79,7 +79,7 @@ LESSON: dict[str, Any] = {
             "text": (
                 "You hold eight cards and must lay two away, face down: the bury. Their points count "
                 "for you, so bury points the others could win from you: the 10♠ and the K♠ (14 "
-                "points), which leaves you with no spades to be trumped."
+                "points), and leaves you with no spades: when spades are led, you may trump."
             ),
             "expect": ["bury 10S KS"],
             "choices": ["bury 10S KS", "bury QC QS", "bury 10S"],
