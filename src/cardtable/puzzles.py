@@ -215,6 +215,13 @@ def theme(game: Any, why: str, best: str) -> str:
     return next((name for v, name in MOVE_THEMES if v == verb), "the best move")
 
 
+def is_clear(decision: Mapping[str, Any]) -> bool:
+    """Whether a decision's analysis (`analyze_decision`) shows the move made clearly worse: a
+    mistake or a blunder whose loss is above zero by its whole 95% interval."""
+    low = (decision.get("loss_interval") or [0.0])[0]
+    return decision["grade"] in BAD_GRADES and low > 0
+
+
 def _decisions(record: Record, game: Any) -> Iterator[tuple[int, int, Any, int, Any]]:
     """(hand, action index, state before, seat, action) for each decision in the record."""
     before: Any = None
@@ -242,8 +249,7 @@ def cut(game: Any, state: Any, made: Any, bot: Any, rng: random.Random, source: 
     if len(legal) < 2:
         return None
     decision = analyze_decision(game, view, legal, made, bot, rng)
-    low = (decision.get("loss_interval") or [0.0])[0]
-    if decision["grade"] not in BAD_GRADES or low <= 0:
+    if not is_clear(decision):
         return None
     # the moves the search cannot tell from the best, each within the other's interval
     hints = bot.hints(view, legal, random.Random(rng.random()))
