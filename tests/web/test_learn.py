@@ -4,6 +4,8 @@ the player's and the puzzle's ratings once (on SQLite, and on PostgreSQL where i
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 import pytest
 
@@ -107,3 +109,30 @@ def test_puzzle_answers_and_ratings(server: Server) -> None:
 def test_puzzle_ratings_on_postgresql(pg_db: str) -> None:
     with running(pg_db) as server:
         _answers(server)
+
+
+def test_migration_0010_matches_the_schema_and_goes_down(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine, inspect
+
+    from cardtable.web import schema
+    from cardtable.web.ops.migrate import MIGRATIONS
+
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url)
+    command.upgrade(config, "head")
+    engine = create_engine(url)
+    names = ("puzzle_ratings", "puzzle_scores", "puzzle_answers")
+    seen = inspect(engine)
+    for name in names:
+        table = schema.metadata.tables[name]
+        assert [c["name"] for c in seen.get_columns(name)] == [c.name for c in table.columns]
+        assert seen.get_pk_constraint(name)["constrained_columns"] == [c.name for c in table.primary_key]
+    command.downgrade(config, "0009")
+    assert not set(names) & set(inspect(engine).get_table_names())
+    command.upgrade(config, "head")
+    assert set(names) <= set(inspect(engine).get_table_names())
+    engine.dispose()
