@@ -100,6 +100,9 @@ def _answers(server: Server) -> None:
     assert up["rating"]["after"] > up["rating"]["before"] and up["rating"]["solved"] == 1
     mine = server.post("/api/puzzles/rating", {"player": player}).json()
     assert mine == {"rating": up["rating"]["after"], "solved": 1, "failed": 1}
+    # a puzzle missed rose, one solved sank (Elo: docs/learn.md)
+    now = {x["id"]: x["rating"] for x in server.get("/api/puzzles").json()["puzzles"]}
+    assert now[p.id] > round(p.rating) and now[other.id] < round(other.rating)
 
 
 def test_puzzle_answers_and_ratings(server: Server) -> None:

@@ -115,28 +115,37 @@ def _today() -> int:
     return int(time.time() // 86400)
 
 
+def _rated(p: puzzles.Puzzle, now: dict[str, float]) -> dict[str, Any]:
+    """A puzzle as a solver first sees it, with its rating as the answers so far have moved it."""
+    return p.question_json() | {"rating": round(now.get(p.id, p.rating))}
+
+
 @router.get("/api/puzzles")
-def listing(game: str | None = None) -> dict[str, Any]:
+async def listing(request: Request, game: str | None = None) -> dict[str, Any]:
     """Every puzzle as a solver first sees it (no answer), one game's with ``?game=``, and the id
     of the puzzle of the day."""
     found = [p for p in _puzzles().values() if game is None or p.game == game]
     daily = puzzles.of_the_day(list(_puzzles().values()), _today())
-    return {"puzzles": [p.question_json() for p in found], "daily": daily.id if daily else None}
+    now = await asyncio.to_thread(store.puzzle_ratings, _hub(request).store.engine)
+    return {"puzzles": [_rated(p, now) for p in found], "daily": daily.id if daily else None}
 
 
 @router.get("/api/puzzles/daily")
-def daily() -> dict[str, Any]:
+async def daily(request: Request) -> dict[str, Any]:
     """The puzzle of the day, the same for everyone today."""
     found = puzzles.of_the_day(list(_puzzles().values()), _today())
     if found is None:
         raise Refused(404, "no puzzles on this server")
-    return found.question_json()
+    now = await asyncio.to_thread(store.puzzle_ratings, _hub(request).store.engine)
+    return _rated(found, now)
 
 
 @router.get("/api/puzzles/{puzzle_id}")
-def one(puzzle_id: str) -> dict[str, Any]:
+async def one(request: Request, puzzle_id: str) -> dict[str, Any]:
     """One puzzle as a solver first sees it."""
-    return _puzzle(puzzle_id).question_json()
+    p = _puzzle(puzzle_id)
+    now = await asyncio.to_thread(store.puzzle_ratings, _hub(request).store.engine)
+    return _rated(p, now)
 
 
 @router.post("/api/puzzles/rating")

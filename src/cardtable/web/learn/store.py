@@ -34,13 +34,11 @@ def rating_of(engine: Engine, player_id: str) -> puzzles.Rating:
     return puzzles.Rating(row.rating, row.solved, row.failed) if row is not None else puzzles.Rating()
 
 
-def puzzle_rating(engine: Engine, puzzle: puzzles.Puzzle) -> float:
-    """A puzzle's rating now: its starting one until somebody answers it."""
+def puzzle_ratings(engine: Engine) -> dict[str, float]:
+    """Every answered puzzle's rating now, by its id (one read for a whole listing)."""
     with engine.connect() as conn:
-        row = conn.execute(
-            select(schema.puzzle_scores.c.rating).where(schema.puzzle_scores.c.puzzle_id == puzzle.id)
-        ).first()
-    return float(row.rating) if row is not None else puzzle.rating
+        rows = conn.execute(select(schema.puzzle_scores.c.puzzle_id, schema.puzzle_scores.c.rating)).all()
+    return {row.puzzle_id: float(row.rating) for row in rows}
 
 
 def answer(engine: Engine, player_id: str, puzzle: puzzles.Puzzle, move: str, right: bool) -> Rated:
