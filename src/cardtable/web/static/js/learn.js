@@ -42,6 +42,7 @@ function render() {
   if (ui.at >= les.steps.length) return finish();
   const step = les.steps[ui.at];
   $("where").textContent = `Step ${ui.at + 1} of ${les.steps.length}: ${step.title}`;
+  $("intro").hidden = ui.at > 0;  // said once, so that a phone shows the step and its position together
   $("text").textContent = step.text;
   $("said").hidden = true;
   $("said").className = "banner";

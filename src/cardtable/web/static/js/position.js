@@ -7,7 +7,7 @@
  */
 
 import { actionLabel, places, seatName } from "./format.js";
-import { h, infoLines, middleBox, seatBox, seatFacts, actorOf } from "./dom.js";
+import { h, infoLines, middleBox, seatBox, seatMarks, actorOf } from "./dom.js";
 
 /**
  * Draw `view` (the seat's own view, `view.seat` the reader) into `el`.
@@ -20,7 +20,8 @@ export function drawPosition(el, game, view, seats) {
   const me = typeof view.seat === "number" ? view.seat : 0;
   const names = Array.from({ length: seats }, () => "");
   const where = places(seats, me);
-  const facts = seatFacts(game, view, seats);
+  // each other seat marked as the reader may know it (partner, opponent), as at the table
+  const { facts } = seatMarks(game, view, seats, me);
   const turn = actorOf(view);
   /** @type {HTMLElement[]} */
   const children = [];
