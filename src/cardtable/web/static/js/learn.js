@@ -32,7 +32,6 @@ async function chooser() {
   const got = await api("/api/learn");
   $("title").textContent = "Learn to play";
   $("intro").textContent = "A first lesson for each game: a few steps on prepared deals, then a first hand against gentle bots.";
-  for (const id of ["where", "moves"]) /** @type {HTMLElement} */ ($(id).closest("section, div")).hidden = true;
   $("lesson").replaceChildren(h("ul", { class: "tables" }, got.lessons.map((/** @type {any} */ l) =>
     h("li", {}, [h("a", { href: `/learn/${encodeURIComponent(l.game)}`, text: gameTitle(l.game) }), ` · ${l.title}`]))));
 }
@@ -42,7 +41,8 @@ function render() {
   if (ui.at >= les.steps.length) return finish();
   const step = les.steps[ui.at];
   $("where").textContent = `Step ${ui.at + 1} of ${les.steps.length}: ${step.title}`;
-  $("intro").hidden = ui.at > 0;  // said once, so that a phone shows the step and its position together
+  $("intro").hidden = ui.at > 0;
+  $("step").hidden = false;  // said once, so that a phone shows the step and its position together
   $("text").textContent = step.text;
   $("said").hidden = true;
   $("said").className = "banner";
