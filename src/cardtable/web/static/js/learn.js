@@ -41,8 +41,8 @@ function render() {
   if (ui.at >= les.steps.length) return finish();
   const step = les.steps[ui.at];
   $("where").textContent = `Step ${ui.at + 1} of ${les.steps.length}: ${step.title}`;
-  $("intro").hidden = ui.at > 0;
-  $("step").hidden = false;  // said once, so that a phone shows the step and its position together
+  $("intro").hidden = ui.at > 0;  // said once, so that a phone shows the step and its position together
+  $("step").hidden = false;
   $("text").textContent = step.text;
   $("said").hidden = true;
   $("said").className = "banner";
