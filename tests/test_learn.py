@@ -88,7 +88,7 @@ def test_unknown_game_and_step() -> None:
 
 def test_terminal_lesson_to_the_end(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     les = learn.lesson("smear")
-    lines = ["bid 5", "pass", "bid 4", "play A♠", "play JS", "play 9C", "play KD", "n"]
+    lines = ["bid 5", "pass", "bid 4", "play A♠", "play JS", "play 9C", "play KD", "play 7S", "n"]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
     assert main(["learn", "smear"]) == 0
     out = capsys.readouterr().out

@@ -23,6 +23,7 @@ _DEAL: dict[str, Any] = {
 _BID = ["bid 4"]
 _TRICK1 = [*_BID, "play AS", "play 8S", "play KS", "play 9S"]
 _TRICK2 = [*_TRICK1, "play JS", "play 7C", "play QS", "play 7H"]
+_TRICK3 = [*_TRICK2, "play AD", "play 8H", "play KD", "play 8C"]
 
 LESSON: dict[str, Any] = {
     "title": "Smear: your first lesson",
@@ -95,13 +96,27 @@ LESSON: dict[str, Any] = {
             "text": (
                 "Your partner leads the A♦, and nobody has trumped it. You must follow diamonds or "
                 "trump. Give your partner the K♦: 3 card points toward Game in a trick your side "
-                "takes. That is the smear. Your 7♠ is Low whenever you play it: Low is the side's "
-                "that plays the 7 of trump."
+                "takes. That is the smear."
             ),
             "expect": ["play KD"],
             "choices": ["play KD", "play 7S", "play 9C"],
             "done": "Smeared: the K♦ is in your side's trick, 3 more toward Game.",
             "other": "Your partner's ace is winning already: put your K♦ on it rather than a trump.",
+        },
+        {
+            "title": "Low",
+            "dealer": 0,
+            "deal": _DEAL,
+            "moves": [*_TRICK3, "play 7D", "play 9H"],
+            "text": (
+                "Low, the 7 of trump, is a point for the side that plays it, whoever takes the "
+                "trick. You hold no diamond, so any card will do: play your 7♠. It scores Low, and "
+                "as a trump it takes this trick of diamonds and hearts too."
+            ),
+            "expect": ["play 7S"],
+            "choices": ["play 7S", "play 9C"],
+            "done": "Low is your side's, and the trick with it: with High and the Jack, three of the four points.",
+            "other": "The 9♣ gives the trick away; your 7♠ takes it and scores Low.",
         },
     ],
 }
