@@ -118,11 +118,14 @@ def test_make_and_solve_at_the_terminal(
     made = puzzles.read(out)
     assert 1 <= len(made) <= 3 and f"{len(made)} puzzles from 6 records" in said
     first = made[0]
+    one = tmp_path / "one.jsonl"
+    puzzles.write(one, [first])
     wrong = next(m for m in first.legal if m not in first.accepted)
     rating = tmp_path / "rating.json"
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"dance\n{wrong}\n" + "q\n"))
-    assert main(["puzzles", "--file", str(out), "--rating", str(rating)]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"dance\n{wrong}\n"))
+    assert main(["puzzles", "--file", str(one), "--rating", str(rating)]) == 0
     said = capsys.readouterr().out
+    assert "The puzzle of the day" in said
     assert "That is not one of your moves here" in said and "Not the best" in said
     assert json.loads(rating.read_text())["failed"] == 1
     # refused with one line: a file that is not puzzles, a game without puzzles

@@ -1178,13 +1178,15 @@ def _cmd_puzzles(args: argparse.Namespace) -> int:
         found = [p for p in found if p.game == args.game]
     if not found:
         raise BadNotation("no puzzles to solve" + (f" for {args.game}" if args.game else ""))
+    daily = puzzles.of_the_day(found, int(time.time() // 86400))
+    found = [p for p in found if p is daily] + [p for p in found if p is not daily]  # today's first
     rating = _read_rating(args.rating)
 
     def keep(r: Any) -> None:
         if args.rating:
             write_text(args.rating, json.dumps(dataclasses.asdict(r)) + "\n", force=True)
 
-    coach.run_puzzles(found, sys.stdin, sys.stdout, rating, keep)
+    coach.run_puzzles(found, sys.stdin, sys.stdout, rating, keep, daily=daily is not None)
     return OK
 
 

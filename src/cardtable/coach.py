@@ -78,11 +78,14 @@ def run_puzzles(
     out: TextIO,
     rating: puzzles.Rating,
     keep: Callable[[puzzles.Rating], None] | None = None,
+    daily: bool = False,
 ) -> puzzles.Rating:
-    """Solve the puzzles one after another; the solver's rating moves with each answer (`keep`
-    is told each new one). Returns the rating at the end."""
+    """Solve the puzzles one after another (the first is the puzzle of the day when ``daily``);
+    the solver's rating moves with each answer (`keep` is told each new one). Returns the rating
+    at the end."""
     for n, p in enumerate(found):
-        out.write(f"\nPuzzle {n + 1} of {len(found)} ({p.game}, rated {round(p.rating)}): {p.prompt}\n")
+        title = "The puzzle of the day" if n == 0 and daily else f"Puzzle {n + 1} of {len(found)}"
+        out.write(f"\n{title} ({p.game}, rated {round(p.rating)}): {p.prompt}\n")
         draw(p.game, dict(p.view), out)
         out.write(f"Your moves: {' | '.join(pretty_text(m) for m in p.legal)}  (type one, 'q' to stop)\n")
         while True:
