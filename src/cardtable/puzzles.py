@@ -196,7 +196,9 @@ def judge(p: Puzzle, move: str) -> Answer:
     except CardtableError:
         made = None
     if made is None or made not in p.legal:
-        return Answer("bad", "That is not one of your moves here: choose one of " + ", ".join(p.legal) + ".")
+        shown = ", ".join(p.legal)
+        choose = f"choose one of {shown}" if len(shown) <= 160 else f"choose one of the {len(p.legal)} moves shown"
+        return Answer("bad", f"That is not one of your moves here: {choose}.")
     said = f"In the hand it comes from, {pretty_text(p.why)}. Theme: {p.theme}." if p.why else f"Theme: {p.theme}."
     if made in p.accepted:
         return Answer("right", f"Right: {pretty_text(made)}. {said}")
