@@ -1,6 +1,7 @@
 """A newcomer at the pages: from the home page to each game's first lesson, every step tried
-with a move the engine refuses, then the lesson's move, to the first hand against gentle bots;
-then a puzzle solved and one missed, on a phone's screen."""
+with the moves it offers that the engine refuses or the lesson does not ask for, then the
+lesson's move, to the first hand against gentle bots; then a puzzle solved and one missed, on a
+phone's screen, with no serious accessibility fault (axe-core)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from playwright.sync_api import Browser, Page
 
 from cardtable import learn, puzzles
 from tests.browser.pages import wait_until
+from tests.browser.test_access import axe_clean
 from tests.web.client import Server
 
 PHONE = {"width": 390, "height": 844}
@@ -50,6 +52,7 @@ def lesson_to_first_hand(page: Page, server: Server, game: str, artifacts: Path)
         assert said(page, "right") == step.done
         if i == 1:
             page.screenshot(path=str(artifacts / f"learn-{game}-phone.png"), full_page=True)
+            axe_clean(page, f"the {game} lesson")
         page.click("#next")
     assert refused and other
     page.click("#firsthand")
@@ -84,6 +87,7 @@ def test_a_newcomer_learns_each_game_and_solves_puzzles(chromium: Browser, serve
     assert said(page, "right").startswith("Right")
     page.wait_for_selector("#rating:text('solved 1, missed 0')")
     page.screenshot(path=str(artifacts / "puzzles-phone.png"), full_page=True)
+    axe_clean(page, "a puzzle answered")
     page.click("#next")
     page.wait_for_selector("#moves button.choice")
     # the puzzle now shown, found by its moves (the page shows no id)
