@@ -24,6 +24,7 @@ def test_lessons_are_listed_and_sent_without_their_answers(server: Server) -> No
     for page in ("/learn", "/learn/seep", "/puzzles"):
         res = server.get(page)
         assert res.status_code == 200 and "text/html" in res.headers["content-type"]
+        assert "script-src 'self'" in res.headers["content-security-policy"]
 
 
 def test_a_move_is_judged_by_the_engine(server: Server) -> None:
