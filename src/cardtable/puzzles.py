@@ -201,8 +201,8 @@ def judge(p: Puzzle, move: str) -> Answer:
         return Answer("bad", f"That is not one of your moves here: {choose}.")
     said = f"In the hand it comes from, {pretty_text(p.why)}. Theme: {p.theme}." if p.why else f"Theme: {p.theme}."
     if made in p.accepted:
-        return Answer("right", f"Right: {pretty_text(made)}. {said}")
-    return Answer("wrong", f"Not the best: {pretty_text(p.best)} was. {said}")
+        return Answer("right", f"Right. {said}")
+    return Answer("wrong", f"Not the best. {said}")
 
 
 def theme(game: Any, why: str, best: str) -> str:

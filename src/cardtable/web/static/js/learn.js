@@ -9,7 +9,7 @@
 import { gameTitle } from "./format.js";
 import { h } from "./dom.js";
 import { loadGame } from "./gameload.js";
-import { drawPosition, moveButtons } from "./position.js";
+import { drawPosition, moveButtons, spoken } from "./position.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -58,7 +58,7 @@ async function send(move) {
   try {
     const got = await api(`/api/learn/${encodeURIComponent(ui.lesson.game)}/check`, { step: ui.at, move });
     said.hidden = false;
-    said.textContent = got.text;
+    said.textContent = spoken(got.text);
     said.className = `banner ${got.kind === "right" ? "news right" : "refused"}`;
     said.dataset.kind = got.kind;
     if (got.kind === "right") {

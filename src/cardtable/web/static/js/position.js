@@ -6,7 +6,7 @@
  * @module position
  */
 
-import { actionLabel, places, seatName } from "./format.js";
+import { actionLabel, places, seatName, tokenWords } from "./format.js";
 import { h, infoLines, middleBox, seatBox, seatMarks, actorOf } from "./dom.js";
 
 /**
@@ -54,4 +54,13 @@ export function moveButtons(el, moves, send) {
       h("label", { for: "typed", class: "visually-hidden", text: "A move" }), typed, h("button", { type: "submit", text: "Play it" }),
     ]),
   );
+}
+
+/**
+ * The server's words for people: a house written as the records write it ("H9") said as "the
+ * house of 9", as the moves' labels say it.
+ * @param {string} text
+ */
+export function spoken(text) {
+  return String(text).replace(/\bH(\d{1,2})\b/g, (m) => tokenWords(m));
 }

@@ -11,7 +11,7 @@
 import { gameTitle } from "./format.js";
 import { h } from "./dom.js";
 import { loadGame } from "./gameload.js";
-import { drawPosition, moveButtons } from "./position.js";
+import { drawPosition, moveButtons, spoken } from "./position.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -57,7 +57,7 @@ async function answer(move) {
     said.hidden = false;
     said.dataset.kind = got.kind;
     said.className = `banner ${got.kind === "right" ? "news right" : "refused"}`;
-    said.textContent = got.text;
+    said.textContent = spoken(got.text);
     $("moves").replaceChildren();
     $("moves").hidden = true;
     $("next").hidden = false;
