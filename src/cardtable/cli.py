@@ -443,6 +443,43 @@ def _build_parser() -> _Parser:
 
     analyze_command.add_parser(sub, _some_seconds, _at_least(1), _number)
 
+    p = _command(
+        sub,
+        "learn",
+        "a game's first lesson, step by step, then a first hand against gentle bots",
+        "A game's first lesson at the terminal: short steps on prepared deals, each with what to look at and "
+        "the move to make, typed as the record writes it (play QC, bid 13, capture KH 6H+7C; suit symbols "
+        "work too). Every move is checked by the engine: one that is not allowed is refused with the rule it "
+        "breaks, in plain words, and a legal move that is not the lesson's is explained and tried again. "
+        "Without a game, the games that have a lesson are listed.",
+        "exit status: 0 ok (or stopped with q), 2 bad input (one line says what), 3 an internal error to "
+        "report, 130 interrupted",
+    )
+    p.add_argument("game", nargs="?", help="the game: " + ", ".join(registry.names()))
+    p.add_argument("--no-hand", action="store_true", help="do not offer the first hand against bots at the end")
+
+    p = _command(
+        sub,
+        "puzzles",
+        "puzzles from real hands: make them from records, or solve them",
+        "Puzzles cut from real hands, where one move was clearly best from what the seat could know. "
+        "'cardtable puzzles make RECORDS... --out FILE' cuts them from records (docs/learn.md); 'cardtable "
+        "puzzles' (or 'puzzles solve') asks them at the terminal, the ones that come with cardtable or those "
+        "of --file, with a puzzle rating kept in --rating FILE.",
+    )
+    puzzle_sub = p.add_subparsers(dest="puzzles_command", metavar="make|solve", parser_class=_Parser)
+    q = puzzle_sub.add_parser("make", help="cut puzzles from records")
+    q.add_argument("records", nargs="+", help="record files (.json or .jsonl)")
+    q.add_argument("--out", required=True, help="the puzzles file to write (one JSON object a line)")
+    q.add_argument("--level", default="easy", help="the search level that values the moves (default easy)")
+    q.add_argument("--most", type=_number, default=None, help="at most this many puzzles of each game")
+    q.add_argument("--budget", type=_some_seconds, default=None, help="stop after this many seconds")
+    q.add_argument("--seed", type=_number, default=0, help="the seed of the search (default 0)")
+    q.add_argument("--force", action="store_true", help="replace --out if it exists")
+    q = puzzle_sub.add_parser("solve", help="solve puzzles at the terminal (the default)")
+    _solve_arguments(q)
+    _solve_arguments(p)
+
     p = sub.add_parser("serve", help="run the web table server (needs pip install 'cardtable[web]')")
     p.add_argument(
         "--host",
@@ -1096,6 +1133,76 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     return analyze_command.run(args, _fail)
 
 
+def _solve_arguments(p: Any) -> None:
+    p.add_argument("--file", help="a puzzles file (default: the puzzles that come with cardtable)")
+    p.add_argument("--game", help="only this game's puzzles")
+    p.add_argument("--rating", metavar="FILE", help="keep your puzzle rating in this file (read, then updated)")
+
+
+def _cmd_learn(args: argparse.Namespace) -> int:
+    from cardtable import coach, learn
+
+    if args.game is None:
+        print("Lessons: " + ", ".join(learn.games()) + ". Start one with: cardtable learn GAME")
+        return OK
+    les = learn.lesson(args.game)
+    finished = coach.run_lesson(les, sys.stdin, sys.stdout)
+    if not finished or args.no_hand or not coach.ask(sys.stdin, sys.stdout, "Play your first hand now?"):
+        return OK
+    play = build_parser().parse_args(["play", les.game, "--bots", les.bots, *_rule_args(les.rules)])
+    return _cmd_play(play)
+
+
+def _rule_args(rules: Any) -> list[str]:
+    return [x for name, value in rules.items() for x in ("--rule", f"{name}={json.dumps(value)}")]
+
+
+def _cmd_puzzles(args: argparse.Namespace) -> int:
+    from cardtable import coach, puzzles
+
+    if args.puzzles_command == "make":
+        check_writable(args.out, args.force)
+        records = [r for path in args.records for r in read_records(path)]
+        found = puzzles.make(records, level=args.level, seed=args.seed, most=args.most, budget=args.budget)
+        puzzles.write(args.out, found)
+        themes: dict[str, int] = {}
+        for p in found:
+            themes[p.theme] = themes.get(p.theme, 0) + 1
+        said = ", ".join(f"{n} {t}" for t, n in sorted(themes.items(), key=lambda x: -x[1]))
+        print(f"{len(found)} puzzles from {len(records)} records written to {args.out}" + (f": {said}" if said else ""))
+        return OK
+    found = puzzles.read(args.file) if args.file else puzzles.shipped()
+    if args.game is not None:
+        if args.game not in registry.names():
+            raise BadNotation(f"no game {args.game[:40]!r}: expected one of {', '.join(registry.names())}")
+        found = [p for p in found if p.game == args.game]
+    if not found:
+        raise BadNotation("no puzzles to solve" + (f" for {args.game}" if args.game else ""))
+    daily = puzzles.of_the_day(found, int(time.time() // 86400))
+    found = [p for p in found if p is daily] + [p for p in found if p is not daily]  # today's first
+    rating = _read_rating(args.rating)
+
+    def keep(r: Any) -> None:
+        if args.rating:
+            write_text(args.rating, json.dumps(dataclasses.asdict(r)) + "\n", force=True)
+
+    coach.run_puzzles(found, sys.stdin, sys.stdout, rating, keep, daily=daily is not None)
+    return OK
+
+
+def _read_rating(path: str | None) -> Any:
+    from cardtable import puzzles
+
+    if path is None or not os.path.exists(path):
+        return puzzles.Rating()
+    try:
+        with open(path, encoding="utf-8") as f:
+            obj = json.loads(f.read(1000))
+        return puzzles.Rating(float(obj["value"]), int(obj["solved"]), int(obj["failed"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        raise BadNotation(f"--rating {path[:80]}: not a puzzle rating file") from None
+
+
 _COMMANDS = {
     "replay": _cmd_replay,
     "legal": _cmd_legal,
@@ -1109,6 +1216,8 @@ _COMMANDS = {
     "db": _cmd_db,
     "analyze": _cmd_analyze,
     "ratings": _cmd_ratings,
+    "learn": _cmd_learn,
+    "puzzles": _cmd_puzzles,
 }
 
 

@@ -19,7 +19,9 @@ A game says how its decisions are graded and explained in a module of its own pa
 - optionally ``LEVEL``: the search level its decisions are valued at by default (where the
   common default, ``medium``, leaves the values too noisy to grade);
 - optionally ``solver(game)``: the game's open-card solver (`cardtable.analysis.opencard`), or
-  ``None`` when it has none for these rules.
+  ``None`` when it has none for these rules;
+- optionally ``THEMES``: pairs of a phrase of ``why``'s reasons and the puzzle theme it stands
+  for ("the other side sweeps", "a sweep to deny"), read by `cardtable.puzzles`.
 
 A game without the module is analysed with `DEFAULT_GRADES` and the plain sentence of `plain_why`.
 Generic code never names a game: it asks `part` for the game's module.

@@ -105,6 +105,7 @@ class MenuScreen(Screen[None]):
             with Horizontal(id="start_row"):
                 yield Button("Start", id="start", variant="primary")
                 yield Static("Ctrl-S starts from anywhere; more choices below.")
+            yield Static("New to a game? 'cardtable learn GAME' teaches it in a few steps.", id="learn_hint")
             yield Static("More choices: a bot for each seat, and the house rules (the preset fills them in)", id="more")
             yield Vertical(id="rules_form")
         yield Footer()

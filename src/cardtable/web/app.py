@@ -22,6 +22,7 @@ from cardtable.strict import one_line
 from cardtable.web import names, pages, workers
 from cardtable.web.errors import Refused
 from cardtable.web.guard import MAX_ERROR, Guard
+from cardtable.web.learn import routes as learn
 from cardtable.web.limits import wait_text
 from cardtable.web.network import Reach
 from cardtable.web.ops import health as ops
@@ -195,6 +196,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
     pages.install(app)  # the pages people use: /, /t/{id}, /replay, /static, /api/games, /api/replay
     ops.install(app)  # /healthz, /readyz, /metrics, /api/server
     app.include_router(players.router)  # players, their pages, ratings and leaderboards
+    app.include_router(learn.router)  # lessons and puzzles: /learn, /puzzles (docs/learn.md)
     app.add_middleware(Guard, reach=reach, limit_of=lambda path: body_limit(path, settings))
     return app
 

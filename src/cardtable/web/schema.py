@@ -313,3 +313,38 @@ review_jobs = Table(
     _created(),
     _created("updated"),
 )
+
+# --- puzzles: each player's puzzle rating, each puzzle's, the answers that moved them (migration 0010) ---
+
+PUZZLE_ID = 16  # a puzzle's id (`cardtable.puzzles.puzzle_id`)
+
+puzzle_ratings = Table(
+    "puzzle_ratings",
+    metadata,
+    _key("player_id", PLAYER_ID),
+    Column("rating", Float, nullable=False),
+    Column("solved", Integer, nullable=False),
+    Column("failed", Integer, nullable=False),
+    _created("updated"),
+)
+
+puzzle_scores = Table(
+    "puzzle_scores",
+    metadata,
+    _key("puzzle_id", PUZZLE_ID),
+    Column("rating", Float, nullable=False),
+    Column("tries", Integer, nullable=False),
+    _created("updated"),
+)
+
+puzzle_answers = Table(
+    "puzzle_answers",
+    metadata,
+    _key("player_id", PLAYER_ID),
+    _key("puzzle_id", PUZZLE_ID),
+    Column("move", String(NAME), nullable=False),
+    Column("right", Boolean, nullable=False),
+    Column("rating_before", Float, nullable=False),
+    Column("rating_after", Float, nullable=False),
+    _created(),
+)

@@ -27,6 +27,17 @@ from .state import SeepState
 
 GRADES = Thresholds(3.1, 9.3, 24.7)
 
+
+#: The themes of puzzles (`cardtable.puzzles`): a phrase of `why`'s reasons, and the theme it
+#: stands for, the first found naming the puzzle's theme.
+THEMES = (
+    ("was there to take", "a house to take"),
+    ("the other side sweeps", "a sweep to deny"),
+    ("your side sweeps", "a sweep to make"),
+    ("ends in your side's pile", "a house to keep"),
+    ("points in the hand", "points to take"),
+)
+
 #: Seep's decisions are valued by the hard search by default: at the medium level a move's value
 #: is often ±100 points wide, and the loss of a move beside a house to take reads as noise.
 LEVEL = "hard"

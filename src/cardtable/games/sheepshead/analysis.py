@@ -25,6 +25,23 @@ from .solver import SheepsheadSolver
 GRADES = Thresholds(0.08, 0.24, 0.65)
 
 
+#: The themes of puzzles (`cardtable.puzzles`): a phrase of `why`'s reasons, and the theme it
+#: stands for, the first found naming the puzzle's theme.
+THEMES = (
+    ("is trump, which wins tricks", "a trump to keep"),
+    ("are trump, which wins tricks", "trumps to keep"),
+    ("could have taken a trick instead of lying in the bury", "an ace to keep"),
+    ("went onto a trick not yet won", "points to hold back"),
+    ("doubles what it pays", "the crack"),
+    ("is schneidered", "schneider to escape"),
+    ("schneiders the others", "schneider to make"),
+    ("win the hand", "the hand to win"),
+    ("wins the hand", "the hand to win"),
+    ("card points", "card points to take"),
+    ("tricks left", "tricks to take"),
+)
+
+
 def solver(game: Sheepshead) -> SheepsheadSolver:
     """Sheepshead's open-card solver under the game's rules."""
     return SheepsheadSolver(game.rules)

@@ -25,6 +25,25 @@ from .tables import TRICK_KEY
 
 GRADES = Thresholds(0.05, 0.16, 0.43)
 
+
+#: The themes of puzzles (`cardtable.puzzles`): a phrase of `why`'s reasons, and the theme it
+#: stands for, the first found naming the puzzle's theme.
+THEMES = (
+    ("already your partner's", "a partner's trick to leave alone"),
+    ("the trump was spent", "a trump to save"),
+    ("the Jack went to a trick they were winning", "the Jack to save"),
+    ("toward Game went to a trick they were winning", "a ten to save"),
+    ("your side is set", "a set to avoid"),
+    ("they are set", "a set to make"),
+    ("takes High", "High"),
+    ("take High", "High"),
+    ("takes Low", "Low"),
+    ("take Low", "Low"),
+    ("the Jack", "the Jack"),
+    ("Game", "Game"),
+    ("tricks left", "tricks to take"),
+)
+
 _SUITS = "CDHS"
 
 
