@@ -55,7 +55,7 @@ def test_a_seep_hand_shows_the_floor_and_the_hand_on_one_screen(
     sit_down(page)
     turns = 0
     told: list[str] = []
-    deadline = time.monotonic() + 240
+    deadline = time.monotonic() + 480  # the bots' pauses and a loaded machine: a generous bound
     while turns < 14 and time.monotonic() < deadline:
         if not my_turn(page):
             page.wait_for_timeout(50)
