@@ -439,6 +439,9 @@ def test_the_pages_the_home_pages_entry_and_the_score_sheets_qr_code_are_served(
         r = server.get(f"/tournaments/{path}")
         assert r.status_code == 200 and "/static/js/tournament.js" in r.text, path
     assert server.get("/static/js/tournament.js").status_code == 200
+    # /tournaments typed by hand leads to making one (a tournament is reached by its own link)
+    r = server.get("/tournaments")
+    assert r.status_code == 307 and r.headers["location"] == "/tournaments/new"
     assert server.get(f"/api/tournaments/{tid}/qr/1/2.svg").status_code == 404  # no round yet
     register(server, tid, [f"P{n}" for n in range(1, 9)])
     assert server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]}).status_code == 200

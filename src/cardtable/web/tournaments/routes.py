@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import FileResponse, RedirectResponse, Response
 
 from cardtable import registry
 from cardtable.core import CardtableError, HandResult
@@ -682,6 +682,12 @@ def _page(name: str) -> FileResponse:
     from cardtable.web.pages import STATIC
 
     return FileResponse(STATIC / name, media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/tournaments", include_in_schema=False)
+def tournaments_page() -> RedirectResponse:
+    """``/tournaments`` typed by hand: a tournament is reached by its own link, so lead to making one."""
+    return RedirectResponse("/tournaments/new", status_code=307)
 
 
 @router.get("/tournaments/new", include_in_schema=False)
