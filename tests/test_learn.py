@@ -61,6 +61,28 @@ def test_rule_words_by_rule_id() -> None:
     assert "not a heart" in verdict.text
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refusal_speaks_to_the_learner_not_of_a_seat(game: str) -> None:
+    """The engine's refusal names the seat ("A♠ is not in seat 1's hand", R23; "seat 1 must pick
+    or pass", R11); the learner in that seat is told "your hand", "you must"."""
+    les = learn.lesson(game)
+    told = 0
+    for i in range(len(les.steps)):
+        seat = learn.learner(les, i)
+        for move in ("play AS", "play 7D", "play QC", "pass", "capture 5H", "bid 9"):
+            verdict = learn.check(les, i, move)
+            if verdict.kind == "illegal":
+                told += 1
+                assert f"seat {seat}'s" not in verdict.text and f"seat {seat} must" not in verdict.text, verdict.text
+    assert told, "no illegal move was tried"
+
+
+def test_to_you_leaves_other_seats_alone() -> None:
+    assert learn.to_you("A♠ is not in seat 1's hand", 1) == "A♠ is not in your hand"
+    assert learn.to_you("seat 1 must pick or pass", 1) == "you must pick or pass"
+    assert learn.to_you("seat 2 must play; seat 12 may", 1) == "seat 2 must play; seat 12 may"
+
+
 def test_bad_moves_get_one_line() -> None:
     les = learn.lesson("smear")
     for move in ("", "dance", "play ZZ", "x" * 500):

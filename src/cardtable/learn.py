@@ -20,6 +20,7 @@ so neither knows a game's name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -152,6 +153,28 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
+#: The engine's words for a seat, as said to the person in that seat ("seat 1 must" → "you must").
+_YOU = {
+    "'s": "your",
+    " must": "you must",
+    " may": "you may",
+    " holds": "you hold",
+    " has": "you have",
+    " is": "you are",
+}
+
+
+def to_you(reason: str, seat: int) -> str:
+    """The engine's ``reason`` said to the learner in ``seat``: "A♠ is not in seat 1's hand" becomes
+    "A♠ is not in your hand", "seat 1 must pick or pass" "you must pick or pass"; other seats are
+    left as they are."""
+
+    def say(m: re.Match[str]) -> str:
+        return _YOU[m.group(1)]
+
+    return re.sub(rf"\bseat {seat}('s| must| may| holds| has| is)\b", say, reason)
+
+
 def check(les: Lesson, index: int, move: str) -> Verdict:
     """Judge the learner's ``move`` (record notation without the seat, e.g. ``play QC``) in step
     ``index`` by the engine: the lesson's move, a legal other one, an illegal one, or no move."""
@@ -168,7 +191,7 @@ def check(les: Lesson, index: int, move: str) -> Verdict:
         game.apply(state, action)
     except IllegalAction as e:
         plain = les.words.get(e.rule, "")
-        said = f"Not allowed: {pretty_text(e.reason)} (rule {e.rule})."
+        said = f"Not allowed: {to_you(pretty_text(e.reason), game.actor(state))} (rule {e.rule})."
         return Verdict("illegal", f"{said} {plain}".strip(), e.rule)
     made = game.format(action)
     if any(made == game.format(game.parse(x)) for x in step.expect):
