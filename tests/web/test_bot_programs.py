@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import need
 from tests.web.client import Client, create, join, play, running
 
@@ -171,6 +173,7 @@ def _rss_mb(pid: int) -> float:
     return 0.0
 
 
+@pytest.mark.alone
 def test_no_tables_program_slows_another_table(tmp_path: Path) -> None:
     """A table of bots plays at its own pace (moves a second, set by the bot pause) while eight
     tables seat programs that hang, flood, write one endless line or keep answering an old

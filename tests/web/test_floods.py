@@ -23,6 +23,9 @@ from tests.web.attacks import long_record
 from tests.web.client import Server
 from tests.web.flood import PACED, flood
 
+#: A measure of pace: run with no test of another process beside it (tests/conftest.py).
+pytestmark = pytest.mark.alone
+
 JSON = {"content-type": "application/json"}
 #: What a flooding request may get: its answer, a refusal of its pace or share (429), a full
 #: server (503), or a closed connection for a body the server did not read (0).

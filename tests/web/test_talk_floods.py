@@ -21,6 +21,9 @@ import websockets
 
 from tests.web.client import Client, Server, create
 
+#: A measure of pace: run with no test of another process beside it (tests/conftest.py).
+pytestmark = pytest.mark.alone
+
 #: How long each pace is measured, in seconds.
 WINDOW = 4.0
 FLOODERS = 30

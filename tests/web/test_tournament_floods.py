@@ -21,6 +21,9 @@ import pytest
 
 from tests.web.client import Server, create, running
 
+#: A measure of pace: run with no test of another process beside it (tests/conftest.py).
+pytestmark = pytest.mark.alone
+
 #: How long each window of measuring lasts, in seconds.
 WINDOW = 6.0
 #: The clients flooding at once.

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 
 
 def shown_url(url: str) -> str:
@@ -50,6 +52,26 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+@contextmanager
+def snapshot(engine: Engine) -> Iterator[Connection]:
+    """A connection whose reads all see the database at one moment, for a view read in several
+    statements (a page's ratings and its tables' counts, a tournament and its rounds): without it
+    each statement sees the commits made before it, and a view read while a hand is rated or a
+    round ends could show the round over in a tournament still playing. PostgreSQL reads in one
+    REPEATABLE READ transaction; SQLite (WAL) in one read transaction, which its driver does not
+    begin for reads by itself."""
+    if engine.dialect.name == "sqlite":
+        with engine.connect() as conn:
+            conn.exec_driver_sql("BEGIN")  # the snapshot is taken at the first read
+            try:
+                yield conn
+            finally:
+                conn.rollback()
+        return
+    with engine.connect().execution_options(isolation_level="REPEATABLE READ") as conn, conn.begin():
+        yield conn
 
 
 def outage(exc: BaseException) -> str | None:

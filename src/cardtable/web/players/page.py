@@ -27,6 +27,7 @@ from sqlalchemy import Engine, func, select
 
 from cardtable import registry, stats
 from cardtable.core import BadRules, Stat
+from cardtable.web.database import snapshot
 from cardtable.web.players.ratings import SETTLED_SIGMA, Skill, nearest
 from cardtable.web.schema import (
     actions,
@@ -50,8 +51,9 @@ TABLES_PAGE = 20
 def page(engine: Engine, key: str, before: float | None = None, public_only: bool = False) -> dict[str, Any]:
     """The page of the rated one ``key`` (``player:ID`` or ``bot:NAME``): its ratings, chart
     points, statistics and a page of its tables (those before ``before``, newest first; only the
-    public ones with ``public_only``); ``more`` is the ``before`` of the next page, or ``None``."""
-    with engine.connect() as conn:
+    public ones with ``public_only``); ``more`` is the ``before`` of the next page, or ``None``.
+    Read at one moment, so the ratings agree with the tables' counts while a hand is rated."""
+    with snapshot(engine) as conn:
         skills = _skills_of(conn, key)
         # the bots to compare with (a bot is not compared with itself)
         bots = {game: {n: s for n, s in _bot_skills(conn, game).items() if f"bot:{n}" != key} for game in skills}

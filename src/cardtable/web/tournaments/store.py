@@ -25,6 +25,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from cardtable.web import names
+from cardtable.web.database import snapshot as one_moment
 from cardtable.web.errors import Refused
 from cardtable.web.schema import entrants, result_changes, results, round_tables, rounds, tournaments
 from cardtable.web.schema import tables as live_tables
@@ -488,8 +489,10 @@ class TournamentStore:
     # --- what the reads need, without the tables ---
 
     def snapshot(self, tournament_id: str) -> Snapshot | None:
-        """Everything the public view shows, in one transaction (`Snapshot`)."""
-        with self.engine.connect() as conn:
+        """Everything the public view shows, read at one moment (`Snapshot`): a round that ends
+        while it is read is over in both the round and, with the last round, the tournament, or in
+        neither."""
+        with one_moment(self.engine) as conn:
             t = conn.execute(select(tournaments).where(tournaments.c.id == tournament_id)).mappings().first()
             if t is None:
                 return None
