@@ -228,3 +228,37 @@ def test_the_leaderboard_shows_only_real_bots(tmp_path: Path) -> None:
     finally:
         s.stop()
     assert bots == ["rule"], bots
+
+
+def test_a_stored_name_that_is_no_bot_is_neither_compared_with_nor_given_a_page(tmp_path: Path) -> None:
+    """A player's page compares a settled rating with the nearest real bot only, and a name stored
+    for a bot before bots sat under their own names has no bot page."""
+    from cardtable.web.database import make_engine
+    from cardtable.web.ops.migrate import upgrade
+    from cardtable.web.players import store as ratings_store
+    from cardtable.web.players.ratings import Skill, player_key
+
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    upgrade(url)
+    junk = "random:visit evil.example"
+    s = Server(url).start()
+    try:
+        ann = s.post("/api/players", {"name": "Ann"}).json()
+        engine = make_engine(url)
+        ratings_store.write_skills(
+            engine,
+            "smear",
+            {
+                player_key(ann["player"]): Skill(30.0, 1.0, 80),
+                f"bot:{junk}": Skill(30.1, 1.0, 500),  # the nearest, but no bot
+                "bot:rule": Skill(26.0, 1.0, 500),
+            },
+        )
+        engine.dispose()
+        rating = s.post("/api/players/me", {"token": ann["token"]}).json()["ratings"]["smear"]
+        assert rating["provisional"] is False and rating["like"] == "rule", rating
+        assert s.get("/api/bots/rule").status_code == 200
+        got = s.get(f"/api/bots/{junk}")
+        assert got.status_code == 404 and "no bot of that name" in got.json()["error"]
+    finally:
+        s.stop()

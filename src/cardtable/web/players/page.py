@@ -20,7 +20,7 @@ be seen there. The bot's ratings, chart and statistics count every rated hand.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import Engine, func, select
@@ -48,15 +48,31 @@ HISTORY_POINTS = 200
 TABLES_PAGE = 20
 
 
-def page(engine: Engine, key: str, before: float | None = None, public_only: bool = False) -> dict[str, Any]:
+def page(
+    engine: Engine,
+    key: str,
+    before: float | None = None,
+    public_only: bool = False,
+    is_bot: Callable[[str, str], bool] | None = None,
+) -> dict[str, Any]:
     """The page of the rated one ``key`` (``player:ID`` or ``bot:NAME``): its ratings, chart
     points, statistics and a page of its tables (those before ``before``, newest first; only the
     public ones with ``public_only``); ``more`` is the ``before`` of the next page, or ``None``.
+    ``is_bot(game, name)`` says which rated names are bots a player may be compared with (a name
+    stored before tables kept bots under their own names is none).
     Read at one moment, so the ratings agree with the tables' counts while a hand is rated."""
     with snapshot(engine) as conn:
         skills = _skills_of(conn, key)
         # the bots to compare with (a bot is not compared with itself)
-        bots = {game: {n: s for n, s in _bot_skills(conn, game).items() if f"bot:{n}" != key} for game in skills}
+        # the bots to compare with: real bots of the game (``is_bot(game, name)``), a bot not with itself
+        bots = {
+            game: {
+                n: s
+                for n, s in _bot_skills(conn, game).items()
+                if f"bot:{n}" != key and (is_bot is None or is_bot(game, n))
+            }
+            for game in skills
+        }
         shown = {}
         for game, skill in sorted(skills.items()):
             like = nearest(skill, bots[game])

@@ -24,12 +24,14 @@ from __future__ import annotations
 import asyncio
 import re
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 
 from cardtable import registry
+from cardtable.core import BadRules
 from cardtable.web import names
 from cardtable.web.errors import Refused
 from cardtable.web.limits import wait_text
@@ -155,7 +157,7 @@ def _page_of(hub: Hub, player: Player, before: float | None) -> dict[str, Any]:
         "name": player.name,
         "listed": player.listed,
         "created": player.created,
-        **page(hub.store.engine, player_key(player.id), before),
+        **page(hub.store.engine, player_key(player.id), before, is_bot=_is_bot(hub)),
     }
 
 
@@ -163,10 +165,16 @@ def _page_of(hub: Hub, player: Player, before: float | None) -> dict[str, Any]:
 async def bot(request: Request, name: str, before: str | None = None) -> dict[str, Any]:
     """A bot's page: its ratings, their history and its statistics in every game, and the public
     tables it played at where a player sat (hands are rated only there)."""
-    engine = _hub(request).store.engine
+    hub = _hub(request)
     if len(name) > 64 or not name.isprintable():
         raise Refused(404, "no bot of that name has a rating here")
-    got = await asyncio.to_thread(page, engine, bot_key(name), _before(_number(before)), True)
+    real = _is_bot(hub)
+    got = await asyncio.to_thread(page, hub.store.engine, bot_key(name), _before(_number(before)), True, real)
+    # a name rated in a game where it is no bot (stored before tables kept bots under their own
+    # names) has no page there
+    got["ratings"] = {g: r for g, r in got["ratings"].items() if real(g, name)}
+    got["history"] = {g: r for g, r in got["history"].items() if g in got["ratings"]}
+    got["stats"] = {g: r for g, r in got["stats"].items() if g in got["ratings"]}
     if not got["ratings"]:
         raise Refused(404, "no bot of that name has a rating here")
     return {"bot": name, **got}
@@ -187,6 +195,19 @@ async def leaderboard(request: Request, game: str) -> dict[str, Any]:
         ],
         "bots": [{"bot": k.removeprefix("bot:"), **s.to_json()} for k, s in ranked(bots)],
     }
+
+
+def _is_bot(hub: Hub) -> Callable[[str, str], bool]:
+    """Whether a rated name is a real bot of a game (`_real_bots`), for a page's comparisons."""
+    programs = dict(hub.settings.bot_programs)
+
+    def real(game: str, name: str) -> bool:
+        try:
+            return names.is_bot_name(registry.get_game(game), name, programs)
+        except BadRules:  # a game no longer registered
+            return False
+
+    return real
 
 
 def _real_bots(hub: Hub, game: str, skills: dict[str, Skill]) -> dict[str, Skill]:
