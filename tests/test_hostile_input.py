@@ -433,12 +433,18 @@ def test_ctrl_c_in_a_sim_with_workers_keeps_what_was_played(tmp_path: Path) -> N
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # a process group of its own, as a terminal's foreground job
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         env={**os.environ, "PYTHONPATH": str(Path(cli.__file__).parents[1])},
     )
-    time.sleep(4)
-    proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=120)
+    try:
+        time.sleep(4)
+        os.killpg(proc.pid, signal.SIGINT)  # the sim and its workers, as Ctrl-C does
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:  # a sim that did not stop is not left running
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     assert proc.returncode == 130
     lines = [line for line in stderr.replace("\r", "\n").splitlines() if line and "deals (" not in line]
     assert len(lines) == 1 and lines[0].startswith("cardtable sim: interrupted after"), stderr[-500:]

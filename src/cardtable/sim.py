@@ -37,7 +37,9 @@ import json
 import math
 import multiprocessing.util
 import random
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -549,15 +551,18 @@ def local(job: Job, units: int, jobs: int, done: Callable[[Result], None]) -> No
     live: set[Future[Result]] = set()  # submitted and not yet handed over: a few per worker at a time
     unit = 0
     try:
-        while unit < units or live:
-            while unit < units and len(live) < 4 * jobs:
-                live.add(pool.submit(play_unit, job, unit))
-                unit += 1
-            finished, _ = wait(live, return_when=FIRST_COMPLETED)
-            for fut in sorted(finished, key=id):
-                result = fut.result()
-                live.discard(fut)
-                done(result)
+        with _CtrlC() as ctrl_c:
+            while unit < units or live:
+                if ctrl_c.pressed:
+                    raise KeyboardInterrupt
+                while unit < units and len(live) < 4 * jobs:
+                    live.add(pool.submit(play_unit, job, unit))
+                    unit += 1
+                finished, _ = wait(live, timeout=0.2, return_when=FIRST_COMPLETED)
+                for fut in sorted(finished, key=id):
+                    result = fut.result()
+                    live.discard(fut)
+                    done(result)
     except KeyboardInterrupt:
         # Every unit finished before Ctrl-C is kept, whichever order they finished in.
         for fut in list(live):
@@ -570,8 +575,36 @@ def local(job: Job, units: int, jobs: int, done: Callable[[Result], None]) -> No
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+class _CtrlC:
+    """Ctrl-C noted while the pool's futures are waited on, and acted on between waits: a
+    KeyboardInterrupt raised where the signal falls can leave a future's lock held (inside
+    `concurrent.futures.wait`), and the pool's shutdown then waits on it for ever. Only the main
+    thread can take the signal; elsewhere nothing changes."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self._old: Any = None
+        self._installed = False
+
+    def __enter__(self) -> _CtrlC:
+        if threading.current_thread() is threading.main_thread():
+            self._old = signal.signal(signal.SIGINT, self._note)
+            self._installed = True
+        return self
+
+    def _note(self, _signum: int, _frame: object) -> None:
+        self.pressed = True
+
+    def __exit__(self, *_exc: object) -> None:
+        if self._installed:
+            signal.signal(signal.SIGINT, self._old if self._old is not None else signal.default_int_handler)
+
+
 def _worker_started() -> None:
-    """In a worker process: end its bots' programs when it exits (atexit does not run there)."""
+    """In a worker process: end its bots' programs when it exits (atexit does not run there), and
+    leave Ctrl-C (sent to the whole process group) to the parent, which stops the pool between
+    units and keeps what they played."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     multiprocessing.util.Finalize(None, release, exitpriority=10)
 
 
