@@ -42,7 +42,10 @@ class Solver(Protocol):
         ...
 
     def moves(self, pos: Any) -> Sequence[int]:
-        """The legal moves, the likely best first."""
+        """The legal moves, the likely best first. A game may leave out a move equivalent to one
+        before it in the list (one that leads to the same value however the rest is played, as
+        two touching cards held by one hand: bridge's equivalent cards); it then gives them all
+        in ``legal(pos)``, which `brute_force` plays."""
         ...
 
     def play(self, pos: Any, move: int) -> Any:
@@ -152,7 +155,8 @@ def solve(s: Solver, pos: Any, seat: int, node_limit: int | None = None, transpo
     best_move: int | None = None
     best = -math.inf if mine else math.inf
     for m in moves(pos):
-        v = search(play(pos, m), -math.inf, math.inf)
+        # only a move better than the best so far matters: each is searched against it
+        v = search(play(pos, m), best, math.inf) if mine else search(play(pos, m), -math.inf, best)
         if (v > best) if mine else (v < best):
             best, best_move = v, m
     return Solved(best, best_move, nodes)
@@ -166,7 +170,8 @@ def brute_force(s: Solver, pos: Any, seat: int) -> float:
     who = s.actor(pos)
     if who is None:
         return hand_value(s.score(pos), seat)
-    values = [brute_force(s, s.play(pos, m), seat) for m in s.moves(pos)]
+    every = getattr(s, "legal", s.moves)  # every legal move, the equivalent ones too
+    values = [brute_force(s, s.play(pos, m), seat) for m in every(pos)]
     return max(values) if who in side else min(values)
 
 

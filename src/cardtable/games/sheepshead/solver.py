@@ -9,17 +9,46 @@ solver does not value it. One solve is bounded by `NODE_LIMIT` positions.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable
 
 from . import fast
 from .rules import SheepsheadRules
 from .state import Phase, State
-from .tables import POINTS
+from .tables import FAIL_SUITS, POINTS, SUIT_CLASS
 
 #: The most positions one solve visits before it gives up (a whole hand from its first card takes
 #: about 900,000 at the median, 5 seconds in pure Python, and up to 15 million: docs/benchmarks.md);
 #: the analysis then solves from a later decision.
 NODE_LIMIT = 1_000_000
+
+
+def special_cards(called: int, suit: int, under: int) -> int:
+    """The cards never equivalent to another: the called card, every card of the called suit and
+    the card set aside face down (R27-R35a bind them one by one, and the called ten may beat its
+    ace)."""
+    special = 0
+    if called >= 0:
+        special |= 1 << called
+    if suit >= 0:
+        special |= FAIL_SUITS[suit]
+    if under >= 0:
+        special |= 1 << under
+    return special
+
+
+def equivalent(a: int, b: int, live: int, special: int) -> bool:
+    """Whether cards ``a`` < ``b`` (indices), held by one hand, are equivalent for the rest of the
+    hand: of one suit (R3), of the same card points (R6), neither special (`special_cards`), and
+    no card between them in the order of power (R4, R5) still in a hand or in the trick (``live``).
+    Then whatever follows the one can follow the other, with the same tricks and the same points
+    to each side: the two make one move for the solver, as bridge's equivalent cards do."""
+    return (
+        SUIT_CLASS[a] == SUIT_CLASS[b]
+        and POINTS[a] == POINTS[b]
+        and not (special >> a | special >> b) & 1
+        and not live & ((1 << b) - (2 << a))
+    )
 
 
 class SheepsheadSolver:
@@ -39,7 +68,27 @@ class SheepsheadSolver:
         return None if pos.phase == fast.DONE else pos.to_act
 
     def moves(self, pos: fast.FastState) -> list[int]:
-        return pos.moves()  # strongest first: the cards' indices run from the queen of clubs down
+        """The legal cards strongest first (the cards' indices run from the queen of clubs down),
+        one of each run of equivalent cards (`equivalent`)."""
+        legal = pos.moves()
+        if len(legal) < 2:
+            return legal
+        live = 0
+        for h in pos.hands:
+            live |= h
+        for c in pos.trick:
+            live |= 1 << c
+        setup = pos.setup
+        special = special_cards(setup.called, setup.suit, setup.under)
+        out = [legal[0]]
+        for prev, c in itertools.pairwise(legal):
+            if not equivalent(prev, c, live, special):
+                out.append(c)
+        return out
+
+    def legal(self, pos: fast.FastState) -> list[int]:
+        """Every legal card, the equivalent ones too (for `opencard.brute_force`)."""
+        return pos.moves()
 
     def play(self, pos: fast.FastState, move: int) -> fast.FastState:
         nxt = pos.copy()

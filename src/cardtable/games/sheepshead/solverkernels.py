@@ -20,8 +20,10 @@ from cardtable.batch.jit import NUMBA, inline, jit
 from cardtable.batch.transpositions import Table, new, slot, store
 
 from .kernels import (
+    CALLED,
     CARDS,
     COLUMNS,
+    FAIL_SUITS,
     FIRST_X,
     HAND0,
     LEADER,
@@ -32,10 +34,13 @@ from .kernels import (
     PICKER,
     POINTS,
     SEATS,
+    SUIT,
+    SUIT_CLASS,
     T_PLAY,
     TAKEN0,
     TO_ACT,
     TRICK0,
+    UNDER,
     WON0,
     _act,
     play_mask,
@@ -85,13 +90,33 @@ def _key(S: Ints, d: int, out: Ints) -> None:
 
 @inline
 def _moves(S: Ints, P: Ints, d: int, out: Ints) -> int:
-    """`SheepsheadSolver.moves`: the legal cards, strongest first (by index); their number."""
+    """`SheepsheadSolver.moves`: the legal cards, strongest first (by index), one of each run of
+    equivalent cards (`solver.equivalent`); their number."""
     m = play_mask(S, P, d)
+    live = S[d, HAND0] | S[d, HAND0 + 1] | S[d, HAND0 + 2] | S[d, HAND0 + 3] | S[d, HAND0 + 4]
+    for k in range(S[d, NTRICK]):
+        live |= 1 << S[d, TRICK0 + k]
+    special = 0
+    if S[d, CALLED] >= 0:
+        special |= 1 << S[d, CALLED]
+    if S[d, SUIT] >= 0:
+        special |= FAIL_SUITS[S[d, SUIT]]
+    if S[d, UNDER] >= 0:
+        special |= 1 << S[d, UNDER]
     n = 0
+    prev = -1
     for c in range(CARDS):
         if m >> c & 1:
-            out[n] = c
-            n += 1
+            if not (
+                prev >= 0
+                and SUIT_CLASS[c] == SUIT_CLASS[prev]
+                and POINTS[c] == POINTS[prev]
+                and (special >> c | special >> prev) & 1 == 0
+                and live & ((1 << c) - (2 << prev)) == 0
+            ):
+                out[n] = c
+                n += 1
+            prev = c
     return n
 
 
@@ -118,8 +143,10 @@ def _search(
     t: Table,
     count: Ints,
     limit: int,
+    alpha: float,
+    beta: float,
 ) -> tuple[float, Table]:
-    """The driver's ``search(p, -inf, inf)`` of the position at row 1, without recursion: each
+    """The driver's ``search(p, alpha, beta)`` of the position at row 1, without recursion: each
     row ``d`` below it keeps its node's window, bounds, best value and next move. Sets
     ``count[1]`` when it passes ``limit`` positions. Gives the value and the table (grown, maybe)."""
     A = np.zeros(DEPTH)  # alpha
@@ -133,8 +160,8 @@ def _search(
     N = np.zeros(DEPTH, np.int64)
     NEXT = np.zeros(DEPTH, np.int64)
     K = np.zeros((DEPTH, KEY), np.int64)
-    A[1] = -math.inf
-    B[1] = math.inf
+    A[1] = alpha
+    B[1] = beta
     d = 1
     entering = True
     v = 0.0
@@ -233,7 +260,10 @@ def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, 
         for col in range(COLUMNS):
             S[1, col] = S[0, col]
         _act(S, P, LT, LS, 1, T_PLAY + c, R)
-        v, t = _search(S, P, LT, LS, R, M, seat, side, t, count, limit)
+        # the first card with the whole window, each other only against the best so far
+        alpha = best if mine else -math.inf
+        beta = math.inf if mine else best
+        v, t = _search(S, P, LT, LS, R, M, seat, side, t, count, limit, alpha, beta)
         if count[1]:
             return 0.0, -1, count[0], False
         if (v > best) if mine else (v < best):

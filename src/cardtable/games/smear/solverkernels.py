@@ -111,8 +111,10 @@ def _search(
     t: Table,
     count: Ints,
     limit: int,
+    alpha: float,
+    beta: float,
 ) -> tuple[float, Table]:
-    """The driver's ``search(p, -inf, inf)`` of the position at row 1, without recursion: each
+    """The driver's ``search(p, alpha, beta)`` of the position at row 1, without recursion: each
     row ``d`` below it keeps its node's window, bounds, best value and next move. Sets
     ``count[1]`` when it passes ``limit`` positions. Gives the value and the table (grown, maybe)."""
     A = np.zeros(DEPTH)  # alpha
@@ -126,8 +128,8 @@ def _search(
     N = np.zeros(DEPTH, np.int64)
     NEXT = np.zeros(DEPTH, np.int64)
     K = np.zeros((DEPTH, KEY), np.int64)
-    A[1] = -math.inf
-    B[1] = math.inf
+    A[1] = alpha
+    B[1] = beta
     d = 1
     entering = True
     v = 0.0
@@ -226,7 +228,10 @@ def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, 
         for col in range(COLUMNS):
             S[1, col] = S[0, col]
         _act(S, P, LT, LS, 1, T_PLAY + c, R)
-        v, t = _search(S, P, LT, LS, R, M, seat, side, t, count, limit)
+        # the first card with the whole window, each other only against the best so far
+        alpha = best if mine else -math.inf
+        beta = math.inf if mine else best
+        v, t = _search(S, P, LT, LS, R, M, seat, side, t, count, limit, alpha, beta)
         if count[1]:
             return 0.0, -1, count[0], False
         if (v > best) if mine else (v < best):
