@@ -17,6 +17,9 @@ from .rules import SheepsheadRules
 from .state import Phase, State
 from .tables import FAIL_SUITS, POINTS, SUIT_CLASS
 
+#: The trumps are the cards 0 to 13 (R4).
+TRUMP_CARDS = 14
+
 #: The most positions one solve visits before it gives up (a whole hand from its first card takes
 #: about 900,000 at the median, 5 seconds in pure Python, and up to 15 million: docs/benchmarks.md);
 #: the analysis then solves from a later decision.
@@ -49,6 +52,38 @@ def equivalent(a: int, b: int, live: int, special: int) -> bool:
         and not (special >> a | special >> b) & 1
         and not live & ((1 << b) - (2 << a))
     )
+
+
+def beats(c: int, w: int, led: int) -> bool:
+    """Whether card ``c`` would take a trick led by ``led`` from ``w``, the card winning it (R25:
+    the highest trump, else the highest card of the led suit; the called-card exceptions of R19
+    and R35a aside, as the order of moves needs no more)."""
+    if c < TRUMP_CARDS:
+        return w >= TRUMP_CARDS or c < w
+    return w >= TRUMP_CARDS and SUIT_CLASS[c] == SUIT_CLASS[led] and c < w
+
+
+def rank(c: int, w: int, led: int, friend: bool) -> int:
+    """Where card ``c`` goes among the cards to follow a trick that ``w`` is winning, the highest
+    first: ``friend`` (the winner plays on the mover's side), the points thrown on it first (a
+    schmear), else the card that takes it with the most points, then the fewest points given away.
+    An order only: it changes what the search cuts, never a value."""
+    took = beats(c, w, led)
+    if friend:
+        return POINTS[c] if took else 40 + POINTS[c]
+    return 80 + POINTS[c] if took else 40 - POINTS[c]
+
+
+def order(cards: list[int], trick: list[int], leader: int, to_act: int, picker: int, partner: int) -> list[int]:
+    """``cards`` to follow ``trick`` by `rank`, the highest first, ties kept in their order."""
+    led = w = trick[0]
+    at = 0
+    for j, c in enumerate(trick[1:], 1):
+        if beats(c, w, led):
+            w, at = c, j
+    winner = (leader + at) % 5
+    friend = (to_act in (picker, partner)) == (winner in (picker, partner))
+    return sorted(cards, key=lambda c: -rank(c, w, led, friend))
 
 
 class SheepsheadSolver:
@@ -84,6 +119,8 @@ class SheepsheadSolver:
         for prev, c in itertools.pairwise(legal):
             if not equivalent(prev, c, live, special):
                 out.append(c)
+        if pos.trick and len(out) > 1:
+            return order(out, pos.trick, pos.leader, pos.to_act, setup.picker, setup.partner)
         return out
 
     def legal(self, pos: fast.FastState) -> list[int]:

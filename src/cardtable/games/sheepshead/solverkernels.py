@@ -53,8 +53,14 @@ Tokens = npt.NDArray[np.uint8]
 
 #: Rows of the search's stack: the position solved, then one per card played below it.
 DEPTH = 32
+#: The trumps are the cards 0 to 13 (R4, `solver.TRUMP_CARDS`).
+TRUMP_CARDS = 14
 #: The numbers in a position's key.
 KEY = 4
+#: The card points (R6) of each set of eight cards, by the byte of the card set it is.
+BYTE_POINTS = np.array(
+    [[sum(POINTS[8 * k + c] for c in range(8) if b >> c & 1) for b in range(256)] for k in range(4)], np.int64
+)
 
 
 @inline
@@ -71,10 +77,8 @@ def _key(S: Ints, d: int, out: Ints) -> None:
     if partner >= 0 and partner != picker:
         taken |= S[d, TAKEN0 + partner]
         tricks += S[d, WON0 + partner]
-    points = 0
-    for c in range(CARDS):
-        if taken >> c & 1:
-            points += POINTS[c]
+    points = BYTE_POINTS[0, taken & 0xFF] + BYTE_POINTS[1, taken >> 8 & 0xFF]
+    points += BYTE_POINTS[2, taken >> 16 & 0xFF] + BYTE_POINTS[3, taken >> 24 & 0xFF]
     h1 = S[d, HAND0 + 1]
     h3 = S[d, HAND0 + 3]
     trick = 0
@@ -117,7 +121,55 @@ def _moves(S: Ints, P: Ints, d: int, out: Ints) -> int:
                 out[n] = c
                 n += 1
             prev = c
+    if S[d, NTRICK] > 0 and n > 1:
+        _order(S, d, out, n)
     return n
+
+
+@inline
+def _beats(c: int, w: int, led: int) -> bool:
+    """`solver.beats`."""
+    if c < TRUMP_CARDS:
+        return w >= TRUMP_CARDS or c < w
+    return w >= TRUMP_CARDS and SUIT_CLASS[c] == SUIT_CLASS[led] and c < w
+
+
+@inline
+def _rank(c: int, w: int, led: int, friend: bool) -> int:
+    """`solver.rank`: where card ``c`` goes among the cards to follow a trick that ``w`` is
+    winning (led by ``led``), ``friend`` when the winner plays on the mover's side."""
+    took = _beats(c, w, led)
+    if friend:
+        return POINTS[c] if took else 40 + POINTS[c]
+    return 80 + POINTS[c] if took else 40 - POINTS[c]
+
+
+@inline
+def _order(S: Ints, d: int, out: Ints, n: int) -> None:
+    """`solver.order`: the cards ``out[:n]`` to follow a trick sorted by `_rank`, the highest
+    first, ties kept in their order."""
+    k = S[d, NTRICK]
+    led = S[d, TRICK0]
+    w = led
+    at = 0
+    for j in range(1, k):
+        c = S[d, TRICK0 + j]
+        if _beats(c, w, led):
+            w = c
+            at = j
+    winner = (S[d, LEADER] + at) % SEATS
+    who = S[d, TO_ACT]
+    picker = S[d, PICKER]
+    partner = S[d, PARTNER]
+    friend = (who in (picker, partner)) == (winner in (picker, partner))
+    for i in range(1, n):
+        c = out[i]
+        r = _rank(c, w, led, friend)
+        j = i
+        while j > 0 and _rank(out[j - 1], w, led, friend) < r:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = c
 
 
 @inline
@@ -178,8 +230,8 @@ def _search(
                 done = True
             else:
                 _key(S, d, K[d])
-                i = slot(t[0], t[1], K[d])
-                low, high = (t[2][i], t[3][i]) if t[1][i] else (-math.inf, math.inf)
+                i = slot(t[0], K[d])
+                low, high = (t[1][i, 0], t[1][i, 1]) if t[0][i, 0] else (-math.inf, math.inf)
                 if low >= B[d]:
                     v = low
                     done = True

@@ -146,8 +146,8 @@ def _search(
                 done = True
             else:
                 _key(S, d, K[d])
-                i = slot(t[0], t[1], K[d])
-                low, high = (t[2][i], t[3][i]) if t[1][i] else (-math.inf, math.inf)
+                i = slot(t[0], K[d])
+                low, high = (t[1][i, 0], t[1][i, 1]) if t[0][i, 0] else (-math.inf, math.inf)
                 if low >= B[d]:
                     v = low
                     done = True
