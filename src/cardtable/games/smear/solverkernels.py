@@ -28,12 +28,14 @@ from .kernels import (
     NLOG,
     NTRICK,
     POWER,
+    R_JACK,
     SEATS,
     T_PLAY,
     TAKEN0,
     TO_ACT,
     TRICK0,
     TRUMP,
+    VALUE,
     _act,
     playable,
 )
@@ -85,7 +87,50 @@ def _moves(S: Ints, P: Ints, d: int, out: Ints) -> int:
             out[j] = out[j - 1]
             j -= 1
         out[j] = c
+    if S[d, NTRICK] > 0 and n > 1:
+        _order(S, d, out, n)
     return n
+
+
+@inline
+def _beats(c: int, w: int, led: int, trump: int) -> bool:
+    """`solver.beats` over the kernel's cards."""
+    if c >> 3 == trump:
+        return w >> 3 != trump or POWER[c & 7] > POWER[w & 7]
+    return w >> 3 != trump and c >> 3 == led >> 3 and POWER[c & 7] > POWER[w & 7]
+
+
+@inline
+def _rank(c: int, w: int, led: int, trump: int, friend: bool) -> int:
+    """`solver.rank` over the kernel's cards."""
+    points = VALUE[c & 7] + (10 if c == trump * 8 + R_JACK else 0)
+    if friend:
+        return points if _beats(c, w, led, trump) else 40 + points
+    return 80 + points if _beats(c, w, led, trump) else 40 - points
+
+
+@inline
+def _order(S: Ints, d: int, out: Ints, n: int) -> None:
+    """`solver.order`: the cards ``out[:n]`` to follow a trick sorted by `_rank`, the highest
+    first, ties kept in their order."""
+    trump = S[d, TRUMP]
+    led = S[d, TRICK0]
+    w = led
+    at = 0
+    for j in range(1, S[d, NTRICK]):
+        c = S[d, TRICK0 + j]
+        if _beats(c, w, led, trump):
+            w = c
+            at = j
+    friend = (S[d, TO_ACT] & 1) == ((S[d, LEADER] + at) & 1)
+    for i in range(1, n):
+        c = out[i]
+        r = _rank(c, w, led, trump, friend)
+        j = i
+        while j > 0 and _rank(out[j - 1], w, led, trump, friend) < r:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = c
 
 
 @inline
