@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable
+from typing import Any
 
 from . import fast
 from .rules import SheepsheadRules
@@ -146,11 +147,13 @@ class SheepsheadSolver:
         return (pos.leader, pos.first_x, tuple(pos.hands), tuple(pos.trick), points, tricks)
 
     def solve(
-        self, pos: fast.FastState, seat: int, node_limit: int | None
-    ) -> tuple[float, int | None, int, bool] | None:
+        self, pos: fast.FastState, seat: int, node_limit: int | None, table: Any = None
+    ) -> tuple[float, int | None, int, bool, Any] | None:
         """The whole solve compiled (`solverkernels.solve`, on the batched engine's rows): the
-        driver's value, best move and positions visited, and whether it finished within
-        ``node_limit``; ``None`` where numba is not there to compile it (the driver then solves)."""
+        driver's value, best move and positions visited, whether it finished within
+        ``node_limit``, and its transposition table (``table``, an earlier solve's of the same hand
+        for a seat of the same `kin`, grown by this one; a new one when ``None``); ``None`` where
+        numba is not there to compile it (the driver then solves)."""
         try:
             from . import batch, solverkernels
         except ImportError:  # numpy missing: the batch extra is not installed
@@ -163,8 +166,17 @@ class SheepsheadSolver:
         row = np.array(batch.row_of(pos.to_state()), np.int64)
         side = sum(1 << s for s in sides)
         limit = node_limit if node_limit is not None else 1 << 62
-        value, card, nodes, finished = solverkernels.solve(row, batch.params(self.rules), seat, side, limit)
-        return float(value), (card if card >= 0 else None), int(nodes), bool(finished)
+        t = table if table is not None else solverkernels.table()
+        value, card, nodes, finished, t = solverkernels.solve(row, batch.params(self.rules), seat, side, limit, t)
+        return float(value), (card if card >= 0 else None), int(nodes), bool(finished), t
+
+    def kin(self, pos: fast.FastState, seat: int) -> int:
+        """The lowest seat whose scores are ``seat``'s at every end of the hand (R36-R40: each
+        defender pays or takes the same; the picker and the partner each their own)."""
+        setup = pos.setup
+        if seat in (setup.picker, setup.partner):
+            return seat
+        return min(s for s in range(5) if s not in (setup.picker, setup.partner))
 
     def side(self, pos: fast.FastState, seat: int) -> frozenset[int] | None:
         setup = pos.setup

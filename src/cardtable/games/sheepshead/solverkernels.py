@@ -235,7 +235,7 @@ def _search(
                 if low >= B[d]:
                     v = low
                     done = True
-                elif high <= A[d]:
+                elif high <= A[d] or low == high:  # below the window, or known exactly
                     v = high
                     done = True
                 else:
@@ -286,10 +286,18 @@ def _search(
 
 
 @jit
-def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, int, int, bool]:
+def table() -> Table:
+    """An empty transposition table for `solve`."""
+    return new(KEY, 1 << 16)
+
+
+@jit
+def solve(row: Ints, P: Ints, seat: int, side: int, limit: int, t: Table) -> tuple[float, int, int, bool, Table]:
     """The open-card value of the position ``row`` (a row of ``S``, in the play) to ``seat``, whose
     side is the set of seats ``side``: (value, best card or -1, positions visited, whether it
-    finished within ``limit`` positions)."""
+    finished within ``limit`` positions, the table ``t`` with what this solve learned). ``t`` is
+    `table()`, or the table of an earlier solve of the same hand for a seat whose values are the
+    same at every end (`solver.kin`)."""
     S = np.zeros((DEPTH, COLUMNS), np.int64)
     for col in range(COLUMNS):
         S[0, col] = row[col]
@@ -301,8 +309,7 @@ def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, 
     count = np.zeros(2, np.int64)
     who = S[0, TO_ACT]
     if who < 0:
-        return 0.0, -1, 1, True
-    t = new(KEY, 1 << 16)
+        return 0.0, -1, 1, True, t
     mine = side >> who & 1 == 1
     best = -math.inf if mine else math.inf
     best_move = -1
@@ -317,11 +324,11 @@ def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, 
         beta = math.inf if mine else best
         v, t = _search(S, P, LT, LS, R, M, seat, side, t, count, limit, alpha, beta)
         if count[1]:
-            return 0.0, -1, count[0], False
+            return 0.0, -1, count[0], False, t
         if (v > best) if mine else (v < best):
             best = v
             best_move = c
-    return best, best_move, count[0], True
+    return best, best_move, count[0], True, t
 
 
-__all__ = ["NUMBA", "solve"]
+__all__ = ["NUMBA", "solve", "table"]

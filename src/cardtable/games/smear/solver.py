@@ -9,6 +9,7 @@ played which card follows from the hands dealt and the hands left.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any
 
 from . import fast
 from .rules import SmearRules
@@ -90,12 +91,19 @@ class SmearSolver:
     def side(self, pos: fast.FastState, seat: int) -> frozenset[int]:
         return frozenset({seat, seat ^ 2})
 
+    def kin(self, pos: fast.FastState, seat: int) -> int:
+        """The lowest seat whose scores are ``seat``'s at every end of the hand: its partner's
+        (R32: a team scores as one)."""
+        return seat & 1
+
     def solve(
-        self, pos: fast.FastState, seat: int, node_limit: int | None
-    ) -> tuple[float, int | None, int, bool] | None:
+        self, pos: fast.FastState, seat: int, node_limit: int | None, table: Any = None
+    ) -> tuple[float, int | None, int, bool, Any] | None:
         """The whole solve compiled (`solverkernels.solve`, on the batched engine's rows): the
-        driver's value, best move and positions visited, and whether it finished within
-        ``node_limit``; ``None`` where numba is not there to compile it (the driver then solves)."""
+        driver's value, best move and positions visited, whether it finished within
+        ``node_limit``, and its transposition table (``table``, an earlier solve's of the same hand
+        for a seat of the same `kin`, grown by this one; a new one when ``None``); ``None`` where
+        numba is not there to compile it (the driver then solves)."""
         try:
             from . import batch, solverkernels
         except ImportError:  # numpy missing: the batch extra is not installed
@@ -107,5 +115,6 @@ class SmearSolver:
         row = np.array(batch.row_of(pos.to_state()), np.int64)
         side = 1 << seat | 1 << (seat ^ 2)
         limit = node_limit if node_limit is not None else 1 << 62
-        value, card, nodes, finished = solverkernels.solve(row, batch.params(self.rules), seat, side, limit)
-        return float(value), (DECK32[card] if card >= 0 else None), int(nodes), bool(finished)
+        t = table if table is not None else solverkernels.table()
+        value, card, nodes, finished, t = solverkernels.solve(row, batch.params(self.rules), seat, side, limit, t)
+        return float(value), (DECK32[card] if card >= 0 else None), int(nodes), bool(finished), t
