@@ -114,7 +114,7 @@ def test_equivalent_cards_are_left_out_without_changing_a_value(options: dict[st
     assert solver is not None
     rng = random.Random(36)
     solved = reduced = 0
-    while solved < 300:
+    while solved < 200:
         pos = sheepshead_fast.deal(game, rng.randrange(5), rng)
         while pos.to_act >= 0 and pos.phase != sheepshead_fast.PLAY:
             pos.apply(rng.choice(pos.moves()))
@@ -130,4 +130,4 @@ def test_equivalent_cards_are_left_out_without_changing_a_value(options: dict[st
         if exact.move is not None:
             assert opencard.solve(solver, solver.play(pos, exact.move), seat).value == pytest.approx(exact.value)
         solved += 1
-    assert reduced >= 10  # the reduction was there to be checked
+    assert reduced >= 8  # the reduction was there to be checked

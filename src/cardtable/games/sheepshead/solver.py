@@ -22,8 +22,8 @@ from .tables import FAIL_SUITS, POINTS, SUIT_CLASS
 TRUMP_CARDS = 14
 
 #: The most positions one solve visits before it gives up (a whole hand from its first card takes
-#: about 900,000 at the median, 5 seconds in pure Python, and up to 15 million: docs/benchmarks.md);
-#: the analysis then solves from a later decision.
+#: about 70,000 at the median and up to a few million since equivalent cards are merged and the
+#: following cards ordered: docs/benchmarks.md); the analysis then solves from a later decision.
 NODE_LIMIT = 1_000_000
 
 
