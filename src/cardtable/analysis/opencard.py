@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -42,7 +42,10 @@ class Solver(Protocol):
         ...
 
     def moves(self, pos: Any) -> Sequence[int]:
-        """The legal moves, the likely best first."""
+        """The legal moves, the likely best first. A game may leave out a move equivalent to one
+        before it in the list (one that leads to the same value however the rest is played, as
+        two touching cards held by one hand: bridge's equivalent cards); it then gives them all
+        in ``legal(pos)``, which `brute_force` plays."""
         ...
 
     def play(self, pos: Any, move: int) -> Any:
@@ -86,22 +89,46 @@ def solver(game: Any) -> Solver | None:
     return found
 
 
-def solve(s: Solver, pos: Any, seat: int, node_limit: int | None = None, transpositions: bool = True) -> Solved:
+def kin(s: Solver, pos: Any, seat: int) -> int:
+    """The lowest seat whose values are ``seat``'s at every end of the hand (the game's
+    ``kin(pos, seat)``, else ``seat`` itself): two such seats can share one transposition table."""
+    of = getattr(s, "kin", None)
+    return int(of(pos, seat)) if callable(of) else seat
+
+
+def solve(
+    s: Solver,
+    pos: Any,
+    seat: int,
+    node_limit: int | None = None,
+    transpositions: bool = True,
+    tables: dict[Any, Any] | None = None,
+) -> Solved:
     """The exact value of ``pos`` to ``seat`` with every card shown (see the module docstring);
     raises `Unfinished` past ``node_limit`` nodes and `ValueError` when the hand has no two sides.
-    ``transpositions=False`` solves without the table (slower; for tests of the game's keys)."""
+    ``transpositions=False`` solves without the table (slower; for tests of the game's keys).
+
+    ``tables`` keeps the transposition tables of one hand's solves, one for each `kin` of seats:
+    a solve from a later position of the hand, or for a seat whose values are the same, starts
+    from what the earlier solves learned (every entry is a bound of its position's value that no
+    solve contradicts), and counts only the positions it visits itself."""
     side = s.side(pos, seat)
     if side is None:
         raise ValueError("the hand is not played between two sides")
     compiled = getattr(s, "solve", None)
     if transpositions and callable(compiled):
-        done = compiled(pos, seat, node_limit)
+        name = ("compiled", kin(s, pos, seat))
+        done = compiled(pos, seat, node_limit, tables.get(name) if tables is not None else None)
         if done is not None:
-            value, move, nodes, finished = done
+            value, move, nodes, finished, grown = done
+            if tables is not None:
+                tables[name] = grown
             if not finished:
                 raise Unfinished
             return Solved(value, move, nodes)
     table: dict[Hashable, tuple[float, float]] = {}
+    if tables is not None and transpositions:
+        table = tables.setdefault(("driver", kin(s, pos, seat)), table)
     limit = node_limit if node_limit is not None else math.inf
     nodes = 0
     actor, moves, play, score = s.actor, s.moves, s.play, s.score
@@ -120,8 +147,8 @@ def solve(s: Solver, pos: Any, seat: int, node_limit: int | None = None, transpo
         low, high = table.get(k, (-math.inf, math.inf))
         if low >= beta:
             return low
-        if high <= alpha:
-            return high
+        if high <= alpha or low == high:
+            return high  # the value is below the window, or known exactly
         alpha, beta = max(alpha, low), min(beta, high)
         a0, b0 = alpha, beta
         mine = who in side
@@ -152,7 +179,8 @@ def solve(s: Solver, pos: Any, seat: int, node_limit: int | None = None, transpo
     best_move: int | None = None
     best = -math.inf if mine else math.inf
     for m in moves(pos):
-        v = search(play(pos, m), -math.inf, math.inf)
+        # only a move better than the best so far matters: each is searched against it
+        v = search(play(pos, m), best, math.inf) if mine else search(play(pos, m), -math.inf, best)
         if (v > best) if mine else (v < best):
             best, best_move = v, m
     return Solved(best, best_move, nodes)
@@ -166,7 +194,8 @@ def brute_force(s: Solver, pos: Any, seat: int) -> float:
     who = s.actor(pos)
     if who is None:
         return hand_value(s.score(pos), seat)
-    values = [brute_force(s, s.play(pos, m), seat) for m in s.moves(pos)]
+    every = getattr(s, "legal", s.moves)  # every legal move, the equivalent ones too
+    values = [brute_force(s, s.play(pos, m), seat) for m in every(pos)]
     return max(values) if who in side else min(values)
 
 
@@ -176,10 +205,13 @@ def in_play(game: Any, state: Any) -> bool:
     return s is not None and s.position(state) is not None
 
 
-def open_value(game: Any, state: Any, seat: int, node_limit: int | None = None) -> dict[str, Any]:
+def open_value(
+    game: Any, state: Any, seat: int, node_limit: int | None = None, tables: dict[Any, Any] | None = None
+) -> dict[str, Any]:
     """The open-card value of ``state`` to ``seat`` as JSON-ready data: ``{"value": v, "nodes": n}``,
     or ``{"value": null, "reason": ...}`` saying why there is none. The node limit is
-    ``node_limit``, else the solver's own ``node_limit`` if it has one, else none."""
+    ``node_limit``, else the solver's own ``node_limit`` if it has one, else none; ``tables``: the
+    hand's tables (`solve`)."""
     s = solver(game)
     pos = s.position(state) if s is not None else None
     if s is None or pos is None:
@@ -187,7 +219,7 @@ def open_value(game: Any, state: Any, seat: int, node_limit: int | None = None) 
     if node_limit is None:
         node_limit = getattr(s, "node_limit", None)
     try:
-        solved = solve(s, pos, seat, node_limit)
+        solved = solve(s, pos, seat, node_limit, tables=tables)
     except Unfinished:
         return {"value": None, "reason": f"not solved within {node_limit} positions"}
     except ValueError as e:
@@ -195,25 +227,55 @@ def open_value(game: Any, state: Any, seat: int, node_limit: int | None = None) 
     return {"value": round(solved.value, 4), "nodes": solved.nodes}
 
 
-def earliest_value(game: Any, states: Sequence[tuple[int, Any]], seat: int) -> dict[str, Any]:
+def earliest_value(
+    game: Any, states: Sequence[tuple[int, Any]], seat: int, tables: dict[Any, Any] | None = None
+) -> dict[str, Any]:
     """The open-card value to ``seat`` from the earliest of its decisions (``(action index,
     state)`` in order) where the solver finishes within its node limit: from the first when it
     can, else found by halving (a solve from later in the hand is smaller). The result is
     `open_value`'s, with ``"from"``: the action index of the decision it was solved from, and
-    ``"whole"``: whether that is the seat's first decision in the play."""
+    ``"whole"``: whether that is the seat's first decision in the play. Its solves share one table
+    for the seat (``tables``: the hand's, `hand_values`; else its own)."""
     if not states:
         return {"value": None, "reason": "no decision in the card play"}
+    if tables is None:
+        tables = {}
     low, high = 1, len(states) - 1
     found: dict[str, Any] | None = None
-    first = open_value(game, states[0][1], seat)
+    first = open_value(game, states[0][1], seat, tables=tables)
     if first["value"] is not None:
         return first | {"from": states[0][0], "whole": True}
     reason = first
     while low <= high:
         mid = (low + high) // 2
-        got = open_value(game, states[mid][1], seat)
+        got = open_value(game, states[mid][1], seat, tables=tables)
         if got["value"] is not None:
             found, high = got | {"from": states[mid][0], "whole": False}, mid - 1
         else:
             reason, low = got, mid + 1
     return found if found is not None else reason
+
+
+def hand_values(
+    game: Any, plays: Mapping[int, Sequence[tuple[int, Any]]], seats: Collection[int]
+) -> dict[int, dict[str, Any]]:
+    """`earliest_value` to each of ``seats`` in one finished hand, given every seat's decisions in
+    its card play (``plays``: seat -> ``(action index, state)`` in order, the seats in the order of
+    their first decision). The seats' solves run in that order, and the seats of one `kin` share
+    the hand's table: a later seat's solve starts from what the earlier ones learned. So that a
+    seat's result (its positions counted, and so where a solve stops at the limit) does not hang
+    on which other seats are asked, every seat of an asked seat's kin before it is solved too."""
+    s = solver(game)
+    kins: dict[int, int] = {}
+    for seat, states in plays.items():
+        pos = s.position(states[0][1]) if s is not None and states else None
+        kins[seat] = kin(s, pos, seat) if s is not None and pos is not None else -1 - seat
+    wanted = {kins[seat] for seat in seats if seat in kins}
+    tables: dict[Any, Any] = {}
+    out: dict[int, dict[str, Any]] = {}
+    for seat, states in plays.items():
+        if kins[seat] in wanted:
+            got = earliest_value(game, states, seat, tables)
+            if seat in seats:
+                out[seat] = got
+    return out

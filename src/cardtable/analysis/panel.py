@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardtable.analysis import opencard, parts
-from cardtable.analysis.review import DEFAULT_LEVEL, _decisions, analyze_position, decision_rng, search_bot
+from cardtable.analysis.review import DEFAULT_LEVEL, _decisions, analyze_position, decision_rng, plays, search_bot
 from cardtable.bots.search import hand_value
 from cardtable.core import CHANCE, CardtableError
 from cardtable.record import Record, load_game, replay, report
@@ -110,14 +110,12 @@ def open_card(record_json: Mapping[str, Any], hand: int, seat: int) -> dict[str,
     refused for a hand not over, whose hidden cards it would betray."""
     record = Record.from_json(hand_record(record_json, hand))
     game = _game_and_seat(record, seat)
-    states = [
-        (index, state)
-        for _, index, state, _, _ in _decisions(record, game, [seat], hand)
-        if opencard.in_play(game, state)
-    ]
+    every = plays(record, game, hand)
     last = None
     for step in replay(record, game):
         last = step.state
     if last is None or game.outcome(last) is None:
         raise CardtableError("the hand is not over: its open-card value would show the hidden cards")
-    return opencard.earliest_value(game, states, seat)
+    if seat not in every:
+        return opencard.earliest_value(game, [], seat)
+    return opencard.hand_values(game, every, [seat])[seat]

@@ -150,19 +150,30 @@ def analyze_hand(
     game = load_game(record)
     bot = search_bot(game, level or parts.level(game, DEFAULT_LEVEL), seconds)
     out: dict[str, Any] = {"hand": hand, "decisions": [], "complete": True}
-    in_play: dict[int, list[tuple[int, Any]]] = {}  # each seat's decisions in the card play
+    asked: list[int] = []  # the seats with a decision in the card play, in order
     for h, index, state, seat, action in _decisions(record, game, seats, hand):
         if time.time() > deadline:
             out["complete"] = False
             break
         decision = analyze_position(game, state, action, bot, decision_rng(seed, h, index))
         out["decisions"].append({"hand": h, "index": index} | decision)
-        if opencard.in_play(game, state):
-            in_play.setdefault(seat, []).append((index, state))
+        if seat not in asked and opencard.in_play(game, state):
+            asked.append(seat)
         if progress is not None:
             progress()
     if open_card and out["complete"] and _over(record, game, hand):
-        out["open_card"] = {str(s): opencard.earliest_value(game, states, s) for s, states in in_play.items()}
+        values = opencard.hand_values(game, plays(record, game, hand), asked)
+        out["open_card"] = {str(s): values[s] for s in asked}
+    return out
+
+
+def plays(record: Record, game: Any, hand: int) -> dict[int, list[tuple[int, Any]]]:
+    """Every seat's decisions in the card play of hand ``hand`` (``(action index, state)`` in
+    order), the seats in the order of their first (`opencard.hand_values`)."""
+    out: dict[int, list[tuple[int, Any]]] = {}
+    for _, index, state, seat, _ in _decisions(record, game, None, hand):
+        if opencard.in_play(game, state):
+            out.setdefault(seat, []).append((index, state))
     return out
 
 

@@ -9,17 +9,82 @@ solver does not value it. One solve is bounded by `NODE_LIMIT` positions.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable
+from typing import Any
 
 from . import fast
 from .rules import SheepsheadRules
 from .state import Phase, State
-from .tables import POINTS
+from .tables import FAIL_SUITS, POINTS, SUIT_CLASS
+
+#: The trumps are the cards 0 to 13 (R4).
+TRUMP_CARDS = 14
 
 #: The most positions one solve visits before it gives up (a whole hand from its first card takes
-#: about 900,000 at the median, 5 seconds in pure Python, and up to 15 million: docs/benchmarks.md);
-#: the analysis then solves from a later decision.
+#: about 70,000 at the median and up to a few million since equivalent cards are merged and the
+#: following cards ordered: docs/benchmarks.md); the analysis then solves from a later decision.
 NODE_LIMIT = 1_000_000
+
+
+def special_cards(called: int, suit: int, under: int) -> int:
+    """The cards never equivalent to another: the called card, every card of the called suit and
+    the card set aside face down (R27-R35a bind them one by one, and the called ten may beat its
+    ace)."""
+    special = 0
+    if called >= 0:
+        special |= 1 << called
+    if suit >= 0:
+        special |= FAIL_SUITS[suit]
+    if under >= 0:
+        special |= 1 << under
+    return special
+
+
+def equivalent(a: int, b: int, live: int, special: int) -> bool:
+    """Whether cards ``a`` < ``b`` (indices), held by one hand, are equivalent for the rest of the
+    hand: of one suit (R3), of the same card points (R6), neither special (`special_cards`), and
+    no card between them in the order of power (R4, R5) still in a hand or in the trick (``live``).
+    Then whatever follows the one can follow the other, with the same tricks and the same points
+    to each side: the two make one move for the solver, as bridge's equivalent cards do."""
+    return (
+        SUIT_CLASS[a] == SUIT_CLASS[b]
+        and POINTS[a] == POINTS[b]
+        and not (special >> a | special >> b) & 1
+        and not live & ((1 << b) - (2 << a))
+    )
+
+
+def beats(c: int, w: int, led: int) -> bool:
+    """Whether card ``c`` would take a trick led by ``led`` from ``w``, the card winning it (R25:
+    the highest trump, else the highest card of the led suit; the called-card exceptions of R19
+    and R35a aside, as the order of moves needs no more)."""
+    if c < TRUMP_CARDS:
+        return w >= TRUMP_CARDS or c < w
+    return w >= TRUMP_CARDS and SUIT_CLASS[c] == SUIT_CLASS[led] and c < w
+
+
+def rank(c: int, w: int, led: int, friend: bool) -> int:
+    """Where card ``c`` goes among the cards to follow a trick that ``w`` is winning, the highest
+    first: ``friend`` (the winner plays on the mover's side), the points thrown on it first (a
+    schmear), else the card that takes it with the most points, then the fewest points given away.
+    An order only: it changes what the search cuts, never a value."""
+    took = beats(c, w, led)
+    if friend:
+        return POINTS[c] if took else 40 + POINTS[c]
+    return 80 + POINTS[c] if took else 40 - POINTS[c]
+
+
+def order(cards: list[int], trick: list[int], leader: int, to_act: int, picker: int, partner: int) -> list[int]:
+    """``cards`` to follow ``trick`` by `rank`, the highest first, ties kept in their order."""
+    led = w = trick[0]
+    at = 0
+    for j, c in enumerate(trick[1:], 1):
+        if beats(c, w, led):
+            w, at = c, j
+    winner = (leader + at) % 5
+    friend = (to_act in (picker, partner)) == (winner in (picker, partner))
+    return sorted(cards, key=lambda c: -rank(c, w, led, friend))
 
 
 class SheepsheadSolver:
@@ -39,7 +104,29 @@ class SheepsheadSolver:
         return None if pos.phase == fast.DONE else pos.to_act
 
     def moves(self, pos: fast.FastState) -> list[int]:
-        return pos.moves()  # strongest first: the cards' indices run from the queen of clubs down
+        """The legal cards strongest first (the cards' indices run from the queen of clubs down),
+        one of each run of equivalent cards (`equivalent`)."""
+        legal = pos.moves()
+        if len(legal) < 2:
+            return legal
+        live = 0
+        for h in pos.hands:
+            live |= h
+        for c in pos.trick:
+            live |= 1 << c
+        setup = pos.setup
+        special = special_cards(setup.called, setup.suit, setup.under)
+        out = [legal[0]]
+        for prev, c in itertools.pairwise(legal):
+            if not equivalent(prev, c, live, special):
+                out.append(c)
+        if pos.trick and len(out) > 1:
+            return order(out, pos.trick, pos.leader, pos.to_act, setup.picker, setup.partner)
+        return out
+
+    def legal(self, pos: fast.FastState) -> list[int]:
+        """Every legal card, the equivalent ones too (for `opencard.brute_force`)."""
+        return pos.moves()
 
     def play(self, pos: fast.FastState, move: int) -> fast.FastState:
         nxt = pos.copy()
@@ -60,11 +147,13 @@ class SheepsheadSolver:
         return (pos.leader, pos.first_x, tuple(pos.hands), tuple(pos.trick), points, tricks)
 
     def solve(
-        self, pos: fast.FastState, seat: int, node_limit: int | None
-    ) -> tuple[float, int | None, int, bool] | None:
+        self, pos: fast.FastState, seat: int, node_limit: int | None, table: Any = None
+    ) -> tuple[float, int | None, int, bool, Any] | None:
         """The whole solve compiled (`solverkernels.solve`, on the batched engine's rows): the
-        driver's value, best move and positions visited, and whether it finished within
-        ``node_limit``; ``None`` where numba is not there to compile it (the driver then solves)."""
+        driver's value, best move and positions visited, whether it finished within
+        ``node_limit``, and its transposition table (``table``, an earlier solve's of the same hand
+        for a seat of the same `kin`, grown by this one; a new one when ``None``); ``None`` where
+        numba is not there to compile it (the driver then solves)."""
         try:
             from . import batch, solverkernels
         except ImportError:  # numpy missing: the batch extra is not installed
@@ -77,8 +166,17 @@ class SheepsheadSolver:
         row = np.array(batch.row_of(pos.to_state()), np.int64)
         side = sum(1 << s for s in sides)
         limit = node_limit if node_limit is not None else 1 << 62
-        value, card, nodes, finished = solverkernels.solve(row, batch.params(self.rules), seat, side, limit)
-        return float(value), (card if card >= 0 else None), int(nodes), bool(finished)
+        t = table if table is not None else solverkernels.table()
+        value, card, nodes, finished, t = solverkernels.solve(row, batch.params(self.rules), seat, side, limit, t)
+        return float(value), (card if card >= 0 else None), int(nodes), bool(finished), t
+
+    def kin(self, pos: fast.FastState, seat: int) -> int:
+        """The lowest seat whose scores are ``seat``'s at every end of the hand (R36-R40: each
+        defender pays or takes the same; the picker and the partner each their own)."""
+        setup = pos.setup
+        if seat in (setup.picker, setup.partner):
+            return seat
+        return min(s for s in range(5) if s not in (setup.picker, setup.partner))
 
     def side(self, pos: fast.FastState, seat: int) -> frozenset[int] | None:
         setup = pos.setup

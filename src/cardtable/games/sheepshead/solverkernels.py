@@ -20,8 +20,10 @@ from cardtable.batch.jit import NUMBA, inline, jit
 from cardtable.batch.transpositions import Table, new, slot, store
 
 from .kernels import (
+    CALLED,
     CARDS,
     COLUMNS,
+    FAIL_SUITS,
     FIRST_X,
     HAND0,
     LEADER,
@@ -32,10 +34,13 @@ from .kernels import (
     PICKER,
     POINTS,
     SEATS,
+    SUIT,
+    SUIT_CLASS,
     T_PLAY,
     TAKEN0,
     TO_ACT,
     TRICK0,
+    UNDER,
     WON0,
     _act,
     play_mask,
@@ -48,8 +53,14 @@ Tokens = npt.NDArray[np.uint8]
 
 #: Rows of the search's stack: the position solved, then one per card played below it.
 DEPTH = 32
+#: The trumps are the cards 0 to 13 (R4, `solver.TRUMP_CARDS`).
+TRUMP_CARDS = 14
 #: The numbers in a position's key.
 KEY = 4
+#: The card points (R6) of each set of eight cards, by the byte of the card set it is.
+BYTE_POINTS = np.array(
+    [[sum(POINTS[8 * k + c] for c in range(8) if b >> c & 1) for b in range(256)] for k in range(4)], np.int64
+)
 
 
 @inline
@@ -66,10 +77,8 @@ def _key(S: Ints, d: int, out: Ints) -> None:
     if partner >= 0 and partner != picker:
         taken |= S[d, TAKEN0 + partner]
         tricks += S[d, WON0 + partner]
-    points = 0
-    for c in range(CARDS):
-        if taken >> c & 1:
-            points += POINTS[c]
+    points = BYTE_POINTS[0, taken & 0xFF] + BYTE_POINTS[1, taken >> 8 & 0xFF]
+    points += BYTE_POINTS[2, taken >> 16 & 0xFF] + BYTE_POINTS[3, taken >> 24 & 0xFF]
     h1 = S[d, HAND0 + 1]
     h3 = S[d, HAND0 + 3]
     trick = 0
@@ -85,14 +94,82 @@ def _key(S: Ints, d: int, out: Ints) -> None:
 
 @inline
 def _moves(S: Ints, P: Ints, d: int, out: Ints) -> int:
-    """`SheepsheadSolver.moves`: the legal cards, strongest first (by index); their number."""
+    """`SheepsheadSolver.moves`: the legal cards, strongest first (by index), one of each run of
+    equivalent cards (`solver.equivalent`); their number."""
     m = play_mask(S, P, d)
+    live = S[d, HAND0] | S[d, HAND0 + 1] | S[d, HAND0 + 2] | S[d, HAND0 + 3] | S[d, HAND0 + 4]
+    for k in range(S[d, NTRICK]):
+        live |= 1 << S[d, TRICK0 + k]
+    special = 0
+    if S[d, CALLED] >= 0:
+        special |= 1 << S[d, CALLED]
+    if S[d, SUIT] >= 0:
+        special |= FAIL_SUITS[S[d, SUIT]]
+    if S[d, UNDER] >= 0:
+        special |= 1 << S[d, UNDER]
     n = 0
+    prev = -1
     for c in range(CARDS):
         if m >> c & 1:
-            out[n] = c
-            n += 1
+            if not (
+                prev >= 0
+                and SUIT_CLASS[c] == SUIT_CLASS[prev]
+                and POINTS[c] == POINTS[prev]
+                and (special >> c | special >> prev) & 1 == 0
+                and live & ((1 << c) - (2 << prev)) == 0
+            ):
+                out[n] = c
+                n += 1
+            prev = c
+    if S[d, NTRICK] > 0 and n > 1:
+        _order(S, d, out, n)
     return n
+
+
+@inline
+def _beats(c: int, w: int, led: int) -> bool:
+    """`solver.beats`."""
+    if c < TRUMP_CARDS:
+        return w >= TRUMP_CARDS or c < w
+    return w >= TRUMP_CARDS and SUIT_CLASS[c] == SUIT_CLASS[led] and c < w
+
+
+@inline
+def _rank(c: int, w: int, led: int, friend: bool) -> int:
+    """`solver.rank`: where card ``c`` goes among the cards to follow a trick that ``w`` is
+    winning (led by ``led``), ``friend`` when the winner plays on the mover's side."""
+    took = _beats(c, w, led)
+    if friend:
+        return POINTS[c] if took else 40 + POINTS[c]
+    return 80 + POINTS[c] if took else 40 - POINTS[c]
+
+
+@inline
+def _order(S: Ints, d: int, out: Ints, n: int) -> None:
+    """`solver.order`: the cards ``out[:n]`` to follow a trick sorted by `_rank`, the highest
+    first, ties kept in their order."""
+    k = S[d, NTRICK]
+    led = S[d, TRICK0]
+    w = led
+    at = 0
+    for j in range(1, k):
+        c = S[d, TRICK0 + j]
+        if _beats(c, w, led):
+            w = c
+            at = j
+    winner = (S[d, LEADER] + at) % SEATS
+    who = S[d, TO_ACT]
+    picker = S[d, PICKER]
+    partner = S[d, PARTNER]
+    friend = (who in (picker, partner)) == (winner in (picker, partner))
+    for i in range(1, n):
+        c = out[i]
+        r = _rank(c, w, led, friend)
+        j = i
+        while j > 0 and _rank(out[j - 1], w, led, friend) < r:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = c
 
 
 @inline
@@ -118,8 +195,10 @@ def _search(
     t: Table,
     count: Ints,
     limit: int,
+    alpha: float,
+    beta: float,
 ) -> tuple[float, Table]:
-    """The driver's ``search(p, -inf, inf)`` of the position at row 1, without recursion: each
+    """The driver's ``search(p, alpha, beta)`` of the position at row 1, without recursion: each
     row ``d`` below it keeps its node's window, bounds, best value and next move. Sets
     ``count[1]`` when it passes ``limit`` positions. Gives the value and the table (grown, maybe)."""
     A = np.zeros(DEPTH)  # alpha
@@ -133,8 +212,8 @@ def _search(
     N = np.zeros(DEPTH, np.int64)
     NEXT = np.zeros(DEPTH, np.int64)
     K = np.zeros((DEPTH, KEY), np.int64)
-    A[1] = -math.inf
-    B[1] = math.inf
+    A[1] = alpha
+    B[1] = beta
     d = 1
     entering = True
     v = 0.0
@@ -151,12 +230,12 @@ def _search(
                 done = True
             else:
                 _key(S, d, K[d])
-                i = slot(t[0], t[1], K[d])
-                low, high = (t[2][i], t[3][i]) if t[1][i] else (-math.inf, math.inf)
+                i = slot(t[0], K[d])
+                low, high = (t[1][i, 0], t[1][i, 1]) if t[0][i, 0] else (-math.inf, math.inf)
                 if low >= B[d]:
                     v = low
                     done = True
-                elif high <= A[d]:
+                elif high <= A[d] or low == high:  # below the window, or known exactly
                     v = high
                     done = True
                 else:
@@ -207,10 +286,18 @@ def _search(
 
 
 @jit
-def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, int, int, bool]:
+def table() -> Table:
+    """An empty transposition table for `solve`."""
+    return new(KEY, 1 << 16)
+
+
+@jit
+def solve(row: Ints, P: Ints, seat: int, side: int, limit: int, t: Table) -> tuple[float, int, int, bool, Table]:
     """The open-card value of the position ``row`` (a row of ``S``, in the play) to ``seat``, whose
     side is the set of seats ``side``: (value, best card or -1, positions visited, whether it
-    finished within ``limit`` positions)."""
+    finished within ``limit`` positions, the table ``t`` with what this solve learned). ``t`` is
+    `table()`, or the table of an earlier solve of the same hand for a seat whose values are the
+    same at every end (`solver.kin`)."""
     S = np.zeros((DEPTH, COLUMNS), np.int64)
     for col in range(COLUMNS):
         S[0, col] = row[col]
@@ -222,8 +309,7 @@ def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, 
     count = np.zeros(2, np.int64)
     who = S[0, TO_ACT]
     if who < 0:
-        return 0.0, -1, 1, True
-    t = new(KEY, 1 << 16)
+        return 0.0, -1, 1, True, t
     mine = side >> who & 1 == 1
     best = -math.inf if mine else math.inf
     best_move = -1
@@ -233,13 +319,16 @@ def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, 
         for col in range(COLUMNS):
             S[1, col] = S[0, col]
         _act(S, P, LT, LS, 1, T_PLAY + c, R)
-        v, t = _search(S, P, LT, LS, R, M, seat, side, t, count, limit)
+        # the first card with the whole window, each other only against the best so far
+        alpha = best if mine else -math.inf
+        beta = math.inf if mine else best
+        v, t = _search(S, P, LT, LS, R, M, seat, side, t, count, limit, alpha, beta)
         if count[1]:
-            return 0.0, -1, count[0], False
+            return 0.0, -1, count[0], False, t
         if (v > best) if mine else (v < best):
             best = v
             best_move = c
-    return best, best_move, count[0], True
+    return best, best_move, count[0], True, t
 
 
-__all__ = ["NUMBA", "solve"]
+__all__ = ["NUMBA", "solve", "table"]

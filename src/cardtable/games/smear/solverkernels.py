@@ -28,12 +28,14 @@ from .kernels import (
     NLOG,
     NTRICK,
     POWER,
+    R_JACK,
     SEATS,
     T_PLAY,
     TAKEN0,
     TO_ACT,
     TRICK0,
     TRUMP,
+    VALUE,
     _act,
     playable,
 )
@@ -85,7 +87,50 @@ def _moves(S: Ints, P: Ints, d: int, out: Ints) -> int:
             out[j] = out[j - 1]
             j -= 1
         out[j] = c
+    if S[d, NTRICK] > 0 and n > 1:
+        _order(S, d, out, n)
     return n
+
+
+@inline
+def _beats(c: int, w: int, led: int, trump: int) -> bool:
+    """`solver.beats` over the kernel's cards."""
+    if c >> 3 == trump:
+        return w >> 3 != trump or POWER[c & 7] > POWER[w & 7]
+    return w >> 3 != trump and c >> 3 == led >> 3 and POWER[c & 7] > POWER[w & 7]
+
+
+@inline
+def _rank(c: int, w: int, led: int, trump: int, friend: bool) -> int:
+    """`solver.rank` over the kernel's cards."""
+    points = VALUE[c & 7] + (10 if c == trump * 8 + R_JACK else 0)
+    if friend:
+        return points if _beats(c, w, led, trump) else 40 + points
+    return 80 + points if _beats(c, w, led, trump) else 40 - points
+
+
+@inline
+def _order(S: Ints, d: int, out: Ints, n: int) -> None:
+    """`solver.order`: the cards ``out[:n]`` to follow a trick sorted by `_rank`, the highest
+    first, ties kept in their order."""
+    trump = S[d, TRUMP]
+    led = S[d, TRICK0]
+    w = led
+    at = 0
+    for j in range(1, S[d, NTRICK]):
+        c = S[d, TRICK0 + j]
+        if _beats(c, w, led, trump):
+            w = c
+            at = j
+    friend = (S[d, TO_ACT] & 1) == ((S[d, LEADER] + at) & 1)
+    for i in range(1, n):
+        c = out[i]
+        r = _rank(c, w, led, trump, friend)
+        j = i
+        while j > 0 and _rank(out[j - 1], w, led, trump, friend) < r:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = c
 
 
 @inline
@@ -111,8 +156,10 @@ def _search(
     t: Table,
     count: Ints,
     limit: int,
+    alpha: float,
+    beta: float,
 ) -> tuple[float, Table]:
-    """The driver's ``search(p, -inf, inf)`` of the position at row 1, without recursion: each
+    """The driver's ``search(p, alpha, beta)`` of the position at row 1, without recursion: each
     row ``d`` below it keeps its node's window, bounds, best value and next move. Sets
     ``count[1]`` when it passes ``limit`` positions. Gives the value and the table (grown, maybe)."""
     A = np.zeros(DEPTH)  # alpha
@@ -126,8 +173,8 @@ def _search(
     N = np.zeros(DEPTH, np.int64)
     NEXT = np.zeros(DEPTH, np.int64)
     K = np.zeros((DEPTH, KEY), np.int64)
-    A[1] = -math.inf
-    B[1] = math.inf
+    A[1] = alpha
+    B[1] = beta
     d = 1
     entering = True
     v = 0.0
@@ -144,12 +191,12 @@ def _search(
                 done = True
             else:
                 _key(S, d, K[d])
-                i = slot(t[0], t[1], K[d])
-                low, high = (t[2][i], t[3][i]) if t[1][i] else (-math.inf, math.inf)
+                i = slot(t[0], K[d])
+                low, high = (t[1][i, 0], t[1][i, 1]) if t[0][i, 0] else (-math.inf, math.inf)
                 if low >= B[d]:
                     v = low
                     done = True
-                elif high <= A[d]:
+                elif high <= A[d] or low == high:  # below the window, or known exactly
                     v = high
                     done = True
                 else:
@@ -200,10 +247,18 @@ def _search(
 
 
 @jit
-def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, int, int, bool]:
+def table() -> Table:
+    """An empty transposition table for `solve`."""
+    return new(KEY, 1 << 16)
+
+
+@jit
+def solve(row: Ints, P: Ints, seat: int, side: int, limit: int, t: Table) -> tuple[float, int, int, bool, Table]:
     """The open-card value of the position ``row`` (a row of ``S``, in the play) to ``seat``, whose
     side is the set of seats ``side``: (value, best card or -1, positions visited, whether it
-    finished within ``limit`` positions)."""
+    finished within ``limit`` positions, the table ``t`` with what this solve learned). ``t`` is
+    `table()`, or the table of an earlier solve of the same hand for a seat whose values are the
+    same at every end (`solver.kin`)."""
     S = np.zeros((DEPTH, COLUMNS), np.int64)
     for col in range(COLUMNS):
         S[0, col] = row[col]
@@ -215,8 +270,7 @@ def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, 
     count = np.zeros(2, np.int64)
     who = S[0, TO_ACT]
     if who < 0:
-        return 0.0, -1, 1, True
-    t = new(KEY, 1 << 16)
+        return 0.0, -1, 1, True, t
     mine = side >> who & 1 == 1
     best = -math.inf if mine else math.inf
     best_move = -1
@@ -226,13 +280,16 @@ def solve(row: Ints, P: Ints, seat: int, side: int, limit: int) -> tuple[float, 
         for col in range(COLUMNS):
             S[1, col] = S[0, col]
         _act(S, P, LT, LS, 1, T_PLAY + c, R)
-        v, t = _search(S, P, LT, LS, R, M, seat, side, t, count, limit)
+        # the first card with the whole window, each other only against the best so far
+        alpha = best if mine else -math.inf
+        beta = math.inf if mine else best
+        v, t = _search(S, P, LT, LS, R, M, seat, side, t, count, limit, alpha, beta)
         if count[1]:
-            return 0.0, -1, count[0], False
+            return 0.0, -1, count[0], False, t
         if (v > best) if mine else (v < best):
             best = v
             best_move = c
-    return best, best_move, count[0], True
+    return best, best_move, count[0], True, t
 
 
-__all__ = ["NUMBA", "solve"]
+__all__ = ["NUMBA", "solve", "table"]
