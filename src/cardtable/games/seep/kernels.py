@@ -175,16 +175,17 @@ def value_mask(v: int) -> int:
     return ALL_SUITS << (v - 1)
 
 
+#: Each card's capture value (R2), by card number.
+CARD_VALUE: Final = tuple(c % 13 + 1 for c in range(52))
+
+
 @jit
 def total(m: int) -> int:
-    """The sum of the capture values of a set of cards (R2)."""
+    """The sum of the capture values of a set of cards (R2), card by card of the set."""
     s = 0
-    c = 0
     while m:
-        if m & 1:
-            s += c % 13 + 1
-        m >>= 1
-        c += 1
+        s += CARD_VALUE[low_card(m)]
+        m &= m - 1
     return s
 
 
