@@ -77,6 +77,8 @@ def measure(name: str, level: str, deals: int, seed: int) -> dict[str, Any]:
             times["fast"][0] += clock[f]
             times["fast"][1] += clock[2 + f]
         diffs.append(total / 2)
+        if (d + 1) % 10 == 0:  # progress, for long runs
+            print(f"{d + 1} deals: {statistics.fmean(diffs):+.2f} a hand", file=sys.stderr, flush=True)
     load.append(os.getloadavg()[0])
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
