@@ -126,3 +126,25 @@ def test_two_threads_sharing_a_batched_search_choose_as_one_alone() -> None:
     with ThreadPoolExecutor(2) as pool:
         together = list(pool.map(act, range(len(states))))
     assert together == alone
+
+
+def test_seeps_batched_search_is_seeded_and_plays_legal_actions() -> None:
+    """Seep's rule-based bot breaks near-ties with nudges drawn over arrays from each row's own
+    stream, so its batched search is not the fast layer's draw for draw; it is still its seed's
+    alone (the same hints and choice from the same seed, whatever the bot did before), covers
+    every decision, plays a legal action, and shows the analysis hands played to their ends."""
+    game = registry.get_game("seep")
+    bot = SearchBot(game, "easy", rule_bot(game))
+    assert bot.batch is not None
+    states = _decisions(game, 1, seed=47, every=6)[:5]
+    assert len(states) >= 3
+    for k, state in enumerate(states):
+        view = game.observe(state, game.actor(state))
+        legal = game.legal_actions(state)
+        assert bot.batch.covers(view)
+        ends: list[Any] = []
+        first = bot.hints(view, legal, random.Random(k), lambda i, end, ends=ends: ends.append(end))
+        assert first == bot.hints(view, legal, random.Random(k))
+        assert ends and all(game.actor(end) is None for end in ends)
+        assert bot.act(view, legal, random.Random(k)) == bot.act(view, legal, random.Random(k))
+        assert bot.act(view, legal, random.Random(k)) in legal

@@ -37,9 +37,9 @@ def _decisions(game: Any, hands: int, seed: int, every: int) -> list[Any]:
 @pytest.mark.parametrize(("name", "options"), CASES, ids=lambda c: str(c))
 def test_the_fast_search_chooses_as_the_checked_one(name: str, options: dict[str, Any]) -> None:
     game = registry.get_game(name, **options)
-    fast = SearchBot(game, "easy", rule_bot(game))
+    fast = SearchBot(game, "easy", rule_bot(game), batch=False)  # the fast layer itself, not the batch
     slow = SearchBot(game, "easy", rule_bot(game), fast=False)
-    assert fast.fast is not None and slow.fast is None
+    assert fast.fast is not None and fast.batch is None and slow.fast is None
     # The fast search draws its worlds from the game's fast sampler where it has one.
     assert (fast.fast_sample is not None) == (name != "seep") and slow.fast_sample is None
     states = _decisions(game, 3, seed=31, every=5)

@@ -125,7 +125,8 @@ class Loadable(Protocol):
         """``choose(out)``, which writes into ``out[row]`` the token ``bot`` would give at each row
         (-1 where no seat acts), choosing exactly as ``bot`` does from the same position; ``None``
         when the game has no such policy for ``bot`` (its choices use random numbers, or it is
-        not one the game knows)."""
+        not one the game knows). A bot that only breaks near-ties with random numbers may have a
+        policy that draws them from each row's own stream: the bot's choices for those numbers."""
         ...
 
     def final_states(self, rows: Ints, states: Sequence[Any]) -> list[Any]:

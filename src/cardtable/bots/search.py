@@ -47,7 +47,10 @@ worlds and have a version over arrays of the playout policy, and numba compiles 
 round's worlds are drawn in chunks and each chunk's hands, every world with every action still in
 the running, are played out at once (`cardtable.batch.playouts`); the rounds take the same worlds
 in the same order and the generator is left as the one-table search leaves it, so the values and
-the choices are the same again (`SearchBot._search_batched`).
+the choices are the same again (`SearchBot._search_batched`). A policy over arrays whose bot breaks
+ties with random numbers draws them from each row's own stream (the batch cannot draw the search's
+``rng`` in the one-table order): its playouts then choose as the bot does for those numbers, and
+the values and choices are the same in law rather than draw for draw.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ rows right after dealing (no seat to act), keeps their records and deals them ag
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -32,6 +33,7 @@ from . import encoding, kernels
 from .actions import format_action
 from .moves import action_of
 from .rules import SeepRules
+from .state import Phase, SeepState
 from .tokens import SEEP_VALUES, spelling
 
 Ints = npt.NDArray[np.int64]
@@ -80,6 +82,9 @@ _NINE: Final = {
     "zero_card_points": kernels.NINE_ZERO,
     "off": kernels.NINE_OFF,
 }
+
+#: The tokens of an engine action (`tokens.spelling`).
+_SPELL: Final = spelling()[2]
 
 #: The card names, by card number.
 CARD_NAMES: Final = tuple(format_card(c) for c in range(52))
@@ -167,6 +172,9 @@ class SeepBatch:
         self.LT: Ints = np.zeros((n, size), np.int64)  # the loose cards taken
         self.LL: Ints = np.zeros((n, size), np.int64)  # the loose cards before the move
         self.W: Ints = kernels.work()  # the kernels' work array (the sums of a floor's loose cards)
+        #: Each loaded row's stream of the rule-based bot's nudges (`botkernels.nudge`): from the
+        #: state loaded and the row, so a playout is the same whenever the same world is loaded there.
+        self.seeds: Ints = np.zeros(n, np.int64)
 
     def to_act(self) -> Ints:
         """The seat to act at each row, -1 where the hand is over (a view: do not write it)."""
@@ -188,6 +196,101 @@ class SeepBatch:
         # An episode is one hand from the start of a match, and a misdeal changes no score: the
         # match state is the start of a match either way.
         kernels.deal(self.S, self.params, self.D, mt, pos, rows, dealers)
+
+    # --- the `Loadable` capability: positions loaded mid-hand, for the search's playouts ---
+
+    def load(self, rows: Ints, states: Sequence[Any]) -> None:
+        """Set each of ``rows`` to the engine state ``states[k]`` (any dealt hand: a sampled world,
+        mid-hand, houses and sweeps and the match as they stand), with nothing logged; a state
+        given more than once is converted once. Its moves are listed for the seat to act."""
+        made: dict[int, int] = {}
+        index = []
+        table: list[list[int]] = []
+        for state in states:
+            k = made.get(id(state))
+            if k is None:
+                k = made[id(state)] = len(table)
+                table.append(row_of(state))
+            index.append(k)
+        self.S[rows] = np.array(table, np.int64).reshape(-1, kernels.COLUMNS)[index]
+        keys = [hash(state) & 0xFFFF_FFFF for state in states]
+        self.seeds[rows] = (np.array(keys, np.int64).reshape(-1) << 20) + np.asarray(rows, np.int64)
+        kernels.open_rows(self.S, self.params, self.MH, self.MT, self.W, np.asarray(rows, np.int64))
+
+    def tokens(self, action: Any) -> tuple[int, ...]:
+        """The tokens that spell an engine action (`tokens.spelling`): a head, then the loose cards
+        taken in card order and ``end``; a throw or a bid is one token."""
+        return tuple(int(t) for t in _SPELL(action))
+
+    def covers(self, view: Any) -> bool:
+        """Whether `policy` plays every decision from the position ``view`` shows: always (the bid
+        and every move of play are written over arrays)."""
+        return True
+
+    def policy(self, bot: Any) -> Callable[[Ints], None] | None:
+        """``choose(out)`` writing the token ``bot`` gives at every row (-1 where no seat acts): the
+        rule-based bot (`rule`) under these rules (`botkernels.rule_tokens`); ``None`` for any other
+        (its classic version among them, played on the fast layer). The bot breaks near-ties with
+        a random nudge to each move's worth; over arrays the nudge is drawn from the row's own
+        stream (`botkernels.nudge`), so its choices are the bot's in law, not draw for draw."""
+        from . import botkernels
+        from .bots import RuleBot
+
+        if type(bot) is not RuleBot or bot.classic or bot.game.rules != self.rules:
+            return None
+        S, P, MH, MT = self.S, self.params, self.MH, self.MT
+        weights = botkernels.weights(self.rules)
+        work = kernels.work()
+        scratch = np.zeros((1, kernels.COLUMNS), np.int64)
+        seeds = self.seeds
+
+        def choose(out: Ints) -> None:
+            botkernels.rule_tokens(S, P, MH, MT, weights, seeds, work, scratch, out)
+
+        return choose
+
+    def play_out(self, bot: Any) -> Callable[[int, Floats], None] | None:
+        """``run(n, scores)``, playing the hands of rows 0 to ``n - 1`` to their ends with ``bot``
+        in one kernel, a whole move at a time (`botkernels.play_out`: `policy` and `apply` fused),
+        each hand's scores into ``scores[row]``; ``None`` where `policy` is."""
+        from . import botkernels
+
+        if self.policy(bot) is None:
+            return None
+        S, P, MH, MT, LH, LT, LL, W = self.S, self.params, self.MH, self.MT, self.LH, self.LT, self.LL, self.W
+        weights = botkernels.weights(self.rules)
+        work = kernels.work()
+        scratch = np.zeros((1, kernels.COLUMNS), np.int64)
+        seeds = self.seeds
+
+        def run(n: int, scores: Floats) -> None:
+            botkernels.play_out(S, P, MH, MT, LH, LT, LL, weights, seeds, W, work, scratch, n, scores)
+
+        return run
+
+    def final_states(self, rows: Ints, states: Sequence[Any]) -> list[Any]:
+        """The engine state at the end of each of ``rows``' hands, the row loaded from ``states[k]``
+        and played on: its bid (if made since) and its logged moves replayed on the fast layer."""
+        from . import fast
+
+        out = []
+        for k, state in enumerate(states):
+            row = int(rows[k])
+            f = fast.from_state(state, self.rules)
+            assert f is not None
+            n = int(self.S[row, kernels.NLOG])
+            if f.phase is Phase.BID and self.S[row, kernels.BID]:
+                f.apply(int(self.S[row, kernels.BID]) << 8)
+            for j in range(n):
+                f.apply(_code(int(self.LH[row, j]), int(self.LT[row, j])))
+            out.append(f.to_state())
+        return out
+
+    def actions_taken(self, rows: Ints) -> Ints:
+        """The engine actions taken at each of ``rows`` since it was loaded or dealt (a move's
+        tokens are one action; a bid is one)."""
+        out: Ints = self.S[rows, kernels.NACT].copy()
+        return out
 
     def next_dealers(self, rows: Ints) -> Ints:
         out = np.zeros(len(rows), np.int64)
@@ -227,6 +330,40 @@ class SeepBatch:
             hand = {"dealer": dealer, "deal": {"deck": [CARD_NAMES[c] for c in decks[k].tolist()]}, "actions": actions}
             out.append((None, hand))
         return out
+
+
+def row_of(state: SeepState) -> list[int]:
+    """One row of ``S`` holding the engine state ``state`` (after its deal), nothing given toward a
+    move, the seat to act and its moves left for `kernels.open_rows`."""
+    if state.phase is Phase.DEAL:
+        raise ValueError("seep batch: only a dealt hand can be loaded")
+    r = [0] * kernels.COLUMNS
+    r[kernels.PHASE] = int(state.phase)
+    r[kernels.TO_ACT] = -1
+    r[kernels.DEALER] = state.dealer
+    r[kernels.BID] = state.bid
+    r[kernels.PLAYS] = state.plays
+    for s in range(4):
+        r[kernels.HAND0 + s] = state.hands[s]
+        r[kernels.STOCK0 + s] = state.stock[s]
+    r[kernels.LOOSE] = state.loose
+    for h in state.houses:
+        r[kernels.HC0 + h.value - 9] = h.cards
+        r[kernels.HO0 + h.value - 9] = h.owners
+    r[kernels.PILE0], r[kernels.PILE0 + 1] = state.piles
+    r[kernels.LAST] = state.last_capture
+    r[kernels.HEAD] = -1
+    r[kernels.LASTGIVEN] = -1
+    for t in range(2):
+        sweeps = state.sweeps[t]
+        if len(sweeps) > kernels.MAX_SWEEPS:
+            raise ValueError(f"seep batch: more than {kernels.MAX_SWEEPS} sweeps for one team")
+        r[kernels.NSW0 + t] = len(sweeps)
+        for k, worth in enumerate(sweeps):
+            r[kernels.SW0 + t * kernels.MAX_SWEEPS + k] = worth
+    r[kernels.LEAD] = state.match.difference
+    r[kernels.BAAZI0], r[kernels.BAAZI0 + 1] = state.match.baazis
+    return r
 
 
 def _code(head: int, take: int) -> int:

@@ -60,7 +60,11 @@ SCORE0 = 32  # the deal's counted totals, 32-33, once it is over
 NSW0 = 34  # sweeps each team holds, 34-35
 SW0 = 36  # their points, in order: team t's at SW0 + t * MAX_SWEEPS + k
 MAX_SWEEPS: Final = 25
-COLUMNS: Final = SW0 + 2 * MAX_SWEEPS
+NACT = SW0 + 2 * MAX_SWEEPS  # actions completed since the row was dealt or loaded (a bid, a move)
+LEAD = NACT + 1  # record §5: team 0's running lead in the baazi (0 for a dealt row)
+BAAZI0 = LEAD + 1  # the baazis each team has won, 88-89
+CHOSEN = BAAZI0 + 2  # the loose cards of the move the rule-based bot is spelling (`botkernels`)
+COLUMNS: Final = CHOSEN + 1
 
 #: Phases, numbered as `state.Phase` (and the observation's ``phase`` plane).
 DEALING, BIDDING, OPENING, PLAYING, OVER = 0, 1, 2, 3, 4
@@ -171,16 +175,17 @@ def value_mask(v: int) -> int:
     return ALL_SUITS << (v - 1)
 
 
+#: Each card's capture value (R2), by card number.
+CARD_VALUE: Final = tuple(c % 13 + 1 for c in range(52))
+
+
 @jit
 def total(m: int) -> int:
-    """The sum of the capture values of a set of cards (R2)."""
+    """The sum of the capture values of a set of cards (R2), card by card of the set."""
     s = 0
-    c = 0
     while m:
-        if m & 1:
-            s += c % 13 + 1
-        m >>= 1
-        c += 1
+        s += CARD_VALUE[low_card(m)]
+        m &= m - 1
     return s
 
 
@@ -742,6 +747,15 @@ def add_sweep(S: Ints, P: Ints, row: int, team: int, worth: int) -> None:
 def play_move(S: Ints, P: Ints, row: int, head: int, take: int, W: Ints) -> None:
     """Play a listed move of the seat to act (M1-M5, I2, I3, R11, R20), and end the deal after
     play 48 (R15, R16)."""
+    effect(S, P, row, head, take, W)
+    if S[row, PLAYS] == PLAYS_PER_DEAL:
+        finish(S, P, row)
+
+
+@jit
+def effect(S: Ints, P: Ints, row: int, head: int, take: int, W: Ints) -> None:
+    """A listed move's effect at ``row`` (M1-M5, I2, I3, R11, R20: `play.effect_of`), the deal
+    not ended after play 48 (`play_move` does that)."""
     plays = S[row, PLAYS] + 1
     S[row, PLAYS] = plays
     m = (S[row, DEALER] + plays) & 3
@@ -817,8 +831,6 @@ def play_move(S: Ints, P: Ints, row: int, head: int, take: int, W: Ints) -> None
             S[row, HAND0 + s] |= S[row, STOCK0 + s]
             S[row, STOCK0 + s] = 0
     S[row, PHASE] = PLAYING
-    if plays == PLAYS_PER_DEAL:
-        finish(S, P, row)
 
 
 @jit
@@ -922,7 +934,7 @@ def legal_mask(S: Ints, P: Ints, MH: Ints, MT: Ints, W: Ints, out: Bools) -> Non
 
 
 @jit
-def _log(S: Ints, LH: Ints, LT: Ints, LL: Ints, row: int, head: int, take: int) -> None:
+def log_move(S: Ints, LH: Ints, LT: Ints, LL: Ints, row: int, head: int, take: int) -> None:
     k = S[row, NLOG]
     LH[row, k] = head
     LT[row, k] = take
@@ -954,6 +966,7 @@ def _act(
             return -1
         S[row, BID] = v  # R8, R9
         S[row, PHASE] = OPENING
+        S[row, NACT] += 1
         open_turn(S, P, row, MH, MT, W, out)
         return GOING
     n = S[row, NMOVES]
@@ -983,7 +996,8 @@ def _act(
         S[row, GIVEN] |= 1 << c
         S[row, LASTGIVEN] = c
         return GOING
-    _log(S, LH, LT, LL, row, token, take)
+    log_move(S, LH, LT, LL, row, token, take)
+    S[row, NACT] += 1
     play_move(S, P, row, token, take, W)
     if S[row, PHASE] == OVER:
         score(S, P, row)
@@ -1070,6 +1084,22 @@ def next_dealers(S: Ints, P: Ints, rows: Ints, out: Ints) -> None:
         out[k] = (d + 1) & 3 if P[P_REDEAL_NEXT] else d
 
 
+@jit
+def open_rows(S: Ints, P: Ints, MH: Ints, MT: Ints, W: Ints, rows: Ints) -> None:
+    """Rows just loaded (`SeepBatch.load`): the seat to act at each, and its moves listed at the
+    opening or in play."""
+    none = np.zeros((1, 1), np.bool_)
+    for k in range(len(rows)):
+        row = rows[k]
+        phase = S[row, PHASE]
+        if phase == BIDDING:
+            S[row, TO_ACT] = (S[row, DEALER] + 1) & 3
+        elif phase == OVER:
+            S[row, TO_ACT] = -1
+        else:  # the opening, or play
+            open_turn(S, P, row, MH, MT, W, none)
+
+
 @inline
 def _number(out: Bytes, row: int, base: int, x: int) -> None:
     """A sign and eight binary digits of the magnitude, capped at 255 (`planes.write_number`)."""
@@ -1135,7 +1165,10 @@ def observe(S: Ints, OFF: Ints, seats: Ints, out: Bytes) -> None:
         out[row, OFF[O_PLAYS]] = S[row, PLAYS]
         for s in range(4):
             out[row, OFF[O_SIZES] + ((s - me) & 3)] = popcount(S[row, HAND0 + s])
-        _number(out, row, OFF[O_LEAD], 0)  # an episode is one hand from the start of a match
+        # an episode is one hand from the start of a match: zeros, unless the row was loaded
+        _number(out, row, OFF[O_LEAD], S[row, LEAD] if me % 2 == 0 else -S[row, LEAD])
+        for t in range(2):
+            out[row, OFF[O_BAAZIS] + ((t - me) & 1)] = min(S[row, BAAZI0 + t], 127)
         if to_act == me and S[row, HEAD] >= 0:
             out[row, OFF[O_PARTIAL] + S[row, HEAD]] = 1
             _cards(out, row, OFF[O_PARTIAL] + T_LOOSE, S[row, GIVEN])
