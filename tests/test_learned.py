@@ -205,6 +205,8 @@ def test_cardtable_train_refuses_bad_settings_in_one_line(capsys: pytest.Capture
     assert "no checkpoint" in capsys.readouterr().err
     assert main(["train", "seep", "--out", str(tmp_path), "--imitate", "1"]) == 2
     assert "not written over the batch" in capsys.readouterr().err
+    assert main(["train", "sheepshead", "--out", str(tmp_path), "--imitate", "1", "--tables", "16"]) == 2
+    assert "does not play every decision of a hand" in capsys.readouterr().err
 
 
 def test_the_bot_takes_no_random_number(trained: tuple[Path, Trainer]) -> None:
@@ -216,3 +218,46 @@ def test_the_bot_takes_no_random_number(trained: tuple[Path, Trainer]) -> None:
     state = game.apply(state, game.deal(state, random.Random(2)))
     view, legal = game.observe(state, game.actor(state)), game.legal_actions(state)
     assert len({bot.act(view, legal, random.Random(k)) for k in range(5)}) == 1
+
+
+def test_the_bot_at_a_table_plays_what_the_batch_measured(trained: tuple[Path, Trainer]) -> None:
+    """The policy played over the batch (as the duels and training measure it) and the bot played
+    by the engine from each seat's view choose the same actions: every hand the batch played with
+    the greedy policy at every seat, replayed from its record, gets the bot's own choice at every
+    decision."""
+    from cardtable.batch import Batch
+    from cardtable.record import Record, replay
+
+    out, _ = trained
+    net = load(out / "policy", "smear")
+    batch = Batch("smear", 24, seed=11, auto_reset=False)
+    while (batch.to_play >= 0).any():
+        seats = batch.to_play
+        batch.step(np.where(seats >= 0, net.greedy(batch.observe(seats), batch.legal_mask()), 0))
+    game = registry.get_game("smear")
+    bot = LearnedBot(game, net)
+    checked = 0
+    for obj in batch.finished_records():
+        record = Record.from_json(obj)
+        before = None
+        for step in replay(record, game):
+            if step.action is not None and before is not None:
+                seat = game.actor(before)
+                legal = game.legal_actions(before)
+                chosen = bot.act(game.observe(before, seat), legal, random.Random(0))
+                given = record.hands[step.hand].actions[step.action]  # "SEAT ACTION"
+                assert f"{seat} {game.format(chosen)}" == given
+                checked += 1
+            before = step.state
+    assert checked > 24 * 20
+
+
+def test_the_shipped_smear_policy_loads_and_says_how_it_was_made() -> None:
+    """The policy shipped for Smear passes every check of today's encoding (a change to the
+    observation without training it again fails here) and names the command that made it."""
+    game = registry.get_game("smear")
+    bot = make_bot(game, "learned")
+    assert bot.name == "learned"
+    meta = bot.net.meta  # type: ignore[attr-defined]
+    assert meta["trained"]["command"].startswith("cardtable train smear ") and meta["trained"]["seed"] == 1
+    assert _hands(game, [bot, make_bot(game, "rule")] * 2, 2, 4) > 10

@@ -234,6 +234,8 @@ class Trainer:
             mask = b.legal_mask()
             obs = b.observe(seats)
             self.rule(rule_out)
+            if (rule_out[acting] < 0).any():
+                raise BadRules(f"{self.s.game}'s rule-based bot over the batch does not play every decision of a hand")
             tokens = rule_out.copy()
             learner_rows = policy_rows(np.flatnonzero(acting), seats)
             chosen = acting & (mask.sum(axis=1) > 1)
