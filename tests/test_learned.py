@@ -201,6 +201,10 @@ def test_the_duel_pairs_the_deals(trained: tuple[Path, Trainer]) -> None:
 def test_cardtable_train_refuses_bad_settings_in_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["train", "smear", "--out", str(tmp_path), "--hidden", "16,x"]) == 2
     assert "expected layer sizes" in capsys.readouterr().err
+    for bad, said in (("--minutes", "invalid minutes"), ("--self-share", "invalid share")):
+        with pytest.raises(SystemExit):
+            main(["train", "smear", "--out", str(tmp_path), bad, "nan"])
+        assert said in capsys.readouterr().err
     assert main(["train", "smear", "--out", str(tmp_path / "none"), "--resume"]) == 2
     assert "no checkpoint" in capsys.readouterr().err
     assert main(["train", "seep", "--out", str(tmp_path), "--imitate", "1"]) == 2

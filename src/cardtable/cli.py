@@ -92,6 +92,28 @@ def _some_seconds(text: str) -> float:
     return value
 
 
+def _minutes(text: str) -> float:
+    """A budget of CPU time: a finite number of minutes above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf or len(text) > 20:
+        raise argparse.ArgumentTypeError(f"invalid minutes: {excerpt(text)} (a number of minutes above 0)")
+    return value
+
+
+def _share(text: str) -> float:
+    """A share from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 1 or len(text) > 20:
+        raise argparse.ArgumentTypeError(f"invalid share: {excerpt(text)} (a number from 0 to 1)")
+    return value
+
+
 def _at_least(least: int) -> Callable[[str], int]:
     """A whole-number option of ``least`` or more (a count of workers, a limit on things at once)."""
 
@@ -476,11 +498,11 @@ def _build_parser() -> _Parser:
     p.add_argument("--resume", action="store_true", help="go on from OUT/checkpoint.pt")
     p.add_argument("--imitate", type=_at_least(0), default=300, help="imitation updates (default 300)")
     p.add_argument("--updates", type=_at_least(0), default=200, help="PPO updates after imitation (default 200)")
-    p.add_argument("--minutes", type=_some_seconds, help="stop after this many minutes of CPU time")
+    p.add_argument("--minutes", type=_minutes, help="stop after this many minutes of CPU time")
     p.add_argument("--tables", type=_at_least(2), default=1024, help="tables stepped at once (default 1024)")
     p.add_argument("--steps", type=_at_least(1), default=24, help="steps of every table per update (default 24)")
     p.add_argument("--hidden", default="256,256", help="the hidden layers' sizes, comma-separated (default 256,256)")
-    p.add_argument("--self-share", type=float, default=0.25, help="share of tables against an earlier copy (0.25)")
+    p.add_argument("--self-share", type=_share, default=0.25, help="share of tables against an earlier copy (0.25)")
     p.add_argument("--eval-every", type=_at_least(1), default=25, help="updates between measures (default 25)")
     p.add_argument("--eval-deals", type=_at_least(2), default=2000, help="paired deals a measure (default 2000)")
     p.add_argument("--eval-seed", type=_number, default=99, help="the measures' deals (default 99)")
@@ -1193,8 +1215,6 @@ def _cmd_train(args: argparse.Namespace) -> int:
         hidden = []
     if not hidden or not all(0 < h <= 4096 for h in hidden):
         raise CardtableError(f"--hidden {excerpt(args.hidden)}: expected layer sizes such as 256,256")
-    if not 0 <= args.self_share <= 1:
-        raise CardtableError("--self-share: expected a share from 0 to 1")
     settings = Settings(
         game=args.game,
         seed=args.seed,
