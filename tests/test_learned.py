@@ -96,6 +96,8 @@ def test_resuming_goes_on_from_the_checkpoint(trained: tuple[Path, Trainer], tmp
     assert (more.imitated, more.updates) == (2, 2)
     more.run(lambda text, keep=False: None)
     assert (more.imitated, more.updates) == (2, 3)
+    said = json.loads((tmp_path / "policy.json").read_text())["trained"]["commands"]
+    assert said == ["cardtable train smear (test)", ""]
     assert len((tmp_path / "curve.jsonl").read_text().splitlines()) == 3
     with pytest.raises(BadRules, match="another game or network shape"):
         Trainer(Settings(game="smear", seed=3, **{**TINY, "hidden": [8]}), tmp_path, resume=True)
@@ -263,5 +265,6 @@ def test_the_shipped_smear_policy_loads_and_says_how_it_was_made() -> None:
     bot = make_bot(game, "learned")
     assert bot.name == "learned"
     meta = bot.net.meta  # type: ignore[attr-defined]
-    assert meta["trained"]["command"].startswith("cardtable train smear ") and meta["trained"]["seed"] == 1
+    assert all(c.startswith("cardtable train smear ") for c in meta["trained"]["commands"])
+    assert meta["trained"]["seed"] == 1
     assert _hands(game, [bot, make_bot(game, "rule")] * 2, 2, 4) > 10

@@ -136,11 +136,14 @@ class Trainer:
         self.samples = 0
         self.cpu = 0.0
         self.curve: list[dict[str, Any]] = []
+        #: The commands of the run so far, one per start (a resumed run adds its own).
+        self.commands: list[str] = []
         self.returns: dict[int, float] = {}
         self.ep_id = np.zeros(0, np.int64)
         self.next_ep = 0
         if resume:
             self._load()
+        self.commands.append(command)
         self.rng = np.random.default_rng([settings.seed, self.imitated, self.updates])
         seed = settings.seed * 7919 + self.imitated * 31 + self.updates
         self.batch = Batch(settings.game, settings.tables, seed=seed, keep_records=0)
@@ -164,6 +167,7 @@ class Trainer:
         self.opt.load_state_dict(state["opt"])
         self.imitated, self.updates = int(state["imitated"]), int(state["updates"])
         self.samples, self.cpu = int(state["samples"]), float(state["cpu"])
+        self.commands = [str(c) for c in state.get("commands", [])]
         curve = self.out / "curve.jsonl"
         if curve.exists():
             self.curve = [json.loads(line) for line in curve.read_text().splitlines() if line.strip()]
@@ -178,6 +182,7 @@ class Trainer:
             "updates": self.updates,
             "samples": self.samples,
             "cpu": self.cpu,
+            "commands": self.commands,
         }
         tmp = self.out / "checkpoint.pt.tmp"
         self.torch.save(state, tmp)
@@ -194,6 +199,7 @@ class Trainer:
             "hidden": list(self.s.hidden),
             "trained": {
                 "command": self.command,
+                "commands": self.commands,
                 "seed": self.s.seed,
                 "imitation_updates": self.imitated,
                 "ppo_updates": self.updates,
