@@ -268,3 +268,12 @@ def test_the_shipped_smear_policy_loads_and_says_how_it_was_made() -> None:
     assert all(c.startswith("cardtable train smear ") for c in meta["trained"]["commands"])
     assert meta["trained"]["seed"] == 1
     assert _hands(game, [bot, make_bot(game, "rule")] * 2, 2, 4) > 10
+
+
+def test_a_run_is_repeated_by_its_seed(trained: tuple[Path, Trainer], tmp_path: Path) -> None:
+    """The same settings and seed give the same weights (one torch thread, seeded batches)."""
+    out, _ = trained
+    again = Trainer(Settings(game="smear", seed=3, **TINY), tmp_path, command="again")
+    again.run(lambda text, keep=False: None)
+    with np.load(out / "policy.npz", allow_pickle=False) as a, np.load(tmp_path / "policy.npz") as b:
+        assert all(np.array_equal(a[k], b[k]) for k in a.files)
