@@ -23,6 +23,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from cardtable import registry, shuffle, sim, sim_ray
@@ -88,6 +89,28 @@ def _some_seconds(text: str) -> float:
     value = _seconds(text)
     if not value:
         raise argparse.ArgumentTypeError("invalid seconds: 0 (a number of seconds above 0)")
+    return value
+
+
+def _minutes(text: str) -> float:
+    """A budget of CPU time: a finite number of minutes above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf or len(text) > 20:
+        raise argparse.ArgumentTypeError(f"invalid minutes: {excerpt(text)} (a number of minutes above 0)")
+    return value
+
+
+def _share(text: str) -> float:
+    """A share from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 1 or len(text) > 20:
+        raise argparse.ArgumentTypeError(f"invalid share: {excerpt(text)} (a number from 0 to 1)")
     return value
 
 
@@ -457,6 +480,32 @@ def _build_parser() -> _Parser:
     )
     p.add_argument("game", nargs="?", help="the game: " + ", ".join(registry.names()))
     p.add_argument("--no-hand", action="store_true", help="do not offer the first hand against bots at the end")
+
+    p = _command(
+        sub,
+        "train",
+        "train a policy by playing, on the batched engine (PyTorch on CPU)",
+        "Train a learned policy for GAME (docs/rl.md, 'A policy learned by playing'): it imitates the "
+        "rule-based bot at every seat of --tables tables, then improves by PPO against it and earlier copies "
+        "of itself. Every --eval-every updates the policy plays the rule-based bot on --eval-deals paired "
+        "duplicate deals and a line is added to OUT/curve.jsonl; OUT/checkpoint.pt lets --resume go on, "
+        "OUT/policy.npz and policy.json are the policy ('--bots learned:OUT/policy'). Needs the train and "
+        "batch extras. A run is seeded; CPU time counts against --minutes.",
+    )
+    p.add_argument("game", choices=registry.names())
+    p.add_argument("--out", required=True, metavar="DIR", help="where the run keeps its checkpoint, curve and policy")
+    p.add_argument("--seed", type=_number, default=1, help="the run's seed (default 1)")
+    p.add_argument("--resume", action="store_true", help="go on from OUT/checkpoint.pt")
+    p.add_argument("--imitate", type=_at_least(0), default=300, help="imitation updates (default 300)")
+    p.add_argument("--updates", type=_at_least(0), default=200, help="PPO updates after imitation (default 200)")
+    p.add_argument("--minutes", type=_minutes, help="stop after this many minutes of CPU time")
+    p.add_argument("--tables", type=_at_least(2), default=1024, help="tables stepped at once (default 1024)")
+    p.add_argument("--steps", type=_at_least(1), default=24, help="steps of every table per update (default 24)")
+    p.add_argument("--hidden", default="256,256", help="the hidden layers' sizes, comma-separated (default 256,256)")
+    p.add_argument("--self-share", type=_share, default=0.25, help="share of tables against an earlier copy (0.25)")
+    p.add_argument("--eval-every", type=_at_least(1), default=25, help="updates between measures (default 25)")
+    p.add_argument("--eval-deals", type=_at_least(2), default=2000, help="paired deals a measure (default 2000)")
+    p.add_argument("--eval-seed", type=_number, default=99, help="the measures' deals (default 99)")
 
     p = _command(
         sub,
@@ -1157,6 +1206,36 @@ def _rule_args(rules: Any) -> list[str]:
     return [x for name, value in rules.items() for x in ("--rule", f"{name}={json.dumps(value)}")]
 
 
+def _cmd_train(args: argparse.Namespace) -> int:
+    from cardtable.learned.train import Settings, Trainer, command_line, speaker
+
+    try:
+        hidden = [int(x) for x in args.hidden.split(",")]
+    except ValueError:
+        hidden = []
+    if not hidden or not all(0 < h <= 4096 for h in hidden):
+        raise CardtableError(f"--hidden {excerpt(args.hidden)}: expected layer sizes such as 256,256")
+    settings = Settings(
+        game=args.game,
+        seed=args.seed,
+        hidden=hidden,
+        tables=args.tables,
+        imitate=args.imitate,
+        updates=args.updates,
+        minutes=args.minutes,
+        steps=args.steps,
+        self_share=args.self_share,
+        eval_every=args.eval_every,
+        eval_deals=args.eval_deals,
+        eval_seed=args.eval_seed,
+    )
+    argv = sys.argv[2:] if len(sys.argv) > 2 and sys.argv[1] == "train" else []
+    trainer = Trainer(settings, Path(args.out), resume=args.resume, command=command_line(argv))
+    point = trainer.run(speaker())
+    print(json.dumps(point))
+    return OK
+
+
 def _cmd_puzzles(args: argparse.Namespace) -> int:
     from cardtable import coach, puzzles
 
@@ -1217,6 +1296,7 @@ _COMMANDS = {
     "analyze": _cmd_analyze,
     "ratings": _cmd_ratings,
     "learn": _cmd_learn,
+    "train": _cmd_train,
     "puzzles": _cmd_puzzles,
 }
 

@@ -11,6 +11,10 @@ alone is the medium level) is the earlier search: its worlds weighed by the auct
 always had, its playouts by the earlier rule-based bot (``rule:classic``), and a time limit only
 capping its level's work budget (it stops after the round in which the limit passes).
 
+``learned`` is the policy a small network learned by playing (`cardtable.bots.learned`, numpy
+only), shipped for the games that have one; ``learned:PATH`` plays a policy file that
+``cardtable train`` wrote.
+
 ``cmd:COMMAND`` is a bot in another program, in any language, that speaks the cardtable bot
 protocol over its standard input and output (docs/bot-protocol.md, `cardtable.bots.external`),
 each bot in a process of its own; ``cmd:@2:COMMAND`` gives it 2 seconds a move, and
@@ -131,9 +135,18 @@ def _external(game: Any, spec: str) -> Bot:
     return make_external(game, spec)
 
 
+def _learned(game: Any, spec: str) -> Bot:
+    try:
+        from cardtable.bots import learned  # numpy: imported only when a learned bot is made
+    except ImportError:
+        raise BadRules("the learned bot needs numpy: pip install 'cardtable[batch]'") from None
+    return learned.make(game, spec)
+
+
 register_bot("rule", _rule)
 register_bot("search", _search)
 register_bot("cmd", _external)
+register_bot("learned", _learned)
 
 __all__ = [
     "LEVELS",

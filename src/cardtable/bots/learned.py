@@ -1,0 +1,216 @@
+"""The bot that learned by playing: a small network's policy, served by numpy alone.
+
+A learned policy is two files: ``NAME.npz``, the network's weights as plain arrays (read with
+``allow_pickle=False``, so loading runs no code), and ``NAME.json``, what they are: the game, the
+version of the observation they were trained on (the game's ``environment.VERSION``), the sizes
+of the observation and of the token vocabulary, the layers, and how they were made (the command,
+the seed, the budget). A file trained on another version of the encoding is refused in one line:
+its inputs would not mean what they meant in training.
+
+The bot sees what its seat sees and nothing more: it is handed the seat's view and legal actions,
+as every bot is, builds from the view the observation the RL environments give that seat (the
+game's own ``encoding``), and spells its action token by token in the game's vocabulary (the
+game's ``tokens``), each token the policy's most likely one among those the legal actions allow
+next. It draws no random number, so two views that look the same get the same action.
+
+numpy is the only need (the ``batch`` or ``rl`` extra); the engines stay standard library only,
+and this module is imported only when a learned bot is made (``learned`` in ``make_bot``).
+
+The network: the observation (int8, as float) through ``hidden`` layers of ReLU units, then one
+linear layer to a logit per token (the policy) and one to a single number (the value: the points
+a hand the seat's team is expected to make over the other team, from here). Arrays ``w0, b0, w1,
+b1, …`` are the hidden layers, ``wp, bp`` the policy head, ``wv, bv`` the value head; ``x @ w + b``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable import registry
+from cardtable.core import BadRules
+from cardtable.planes import Layout
+
+#: The format written in each policy's JSON, so a reader can refuse one it does not know.
+FORMAT: Final = "cardtable-learned/1"
+
+#: Where the policies shipped with cardtable are kept: ``<game>.npz`` and ``<game>.json``.
+SHIPPED: Final = Path(__file__).resolve().parent.parent / "data" / "learned"
+
+Floats = npt.NDArray[np.float32]
+
+
+def version(game: str) -> int:
+    """The version of ``game``'s RL observation and tokens (its ``environment.VERSION``; 0 when
+    its package gives none, as `cardtable.rl.environment` takes it)."""
+    env = registry.part(game, "environment")
+    return int(getattr(env, "VERSION", 0)) if env is not None else 0
+
+
+@dataclass(frozen=True)
+class Encoder:
+    """A game's observation and tokens, from its package: the encoder of `cardtable.rl.encode`
+    and the spelling of `cardtable.rl.tokens`, read the same way (the game's own parts)."""
+
+    game: str
+    layout: Layout
+    encoding: Any
+    names: tuple[str, ...]
+    spell: Any
+
+    def encode(self, view: Any, partial: Sequence[int]) -> npt.NDArray[np.int8]:
+        """The observation of a seat's ``view`` with the tokens ``partial`` it has given."""
+        buf = bytearray(self.layout.size)
+        self.encoding.encode(self.layout.start, view, partial, buf)
+        return np.frombuffer(buf, np.int8)
+
+
+@cache
+def encoder(game: str) -> Encoder:
+    """``game``'s `Encoder`; `BadRules` when its package has no RL tokens or encoding."""
+    tokens = registry.part(game, "tokens")
+    encoding = registry.part(game, "encoding")
+    if tokens is None or encoding is None:
+        raise BadRules(f"{game} has no learned bot: its package has no RL tokens and encoding")
+    names, _cards, spell = tokens.spelling()
+    lay = Layout()
+    encoding.planes(lay, len(names))
+    return Encoder(game, lay, encoding, tuple(names), spell)
+
+
+class Network:
+    """The policy and value network, its arrays as loaded; `forward` is numpy only."""
+
+    def __init__(self, arrays: dict[str, Floats], meta: dict[str, Any]) -> None:
+        self.meta = meta
+        self.hidden = [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(len(meta["hidden"]))]
+        self.wp, self.bp = arrays["wp"], arrays["bp"]
+        self.wv, self.bv = arrays["wv"], arrays["bv"]
+
+    def trunk(self, obs: npt.NDArray[Any]) -> Floats:
+        x = np.asarray(obs, np.float32)
+        for w, b in self.hidden:
+            x = np.maximum(x @ w + b, np.float32(0))
+        return x
+
+    def forward(self, obs: npt.NDArray[Any]) -> tuple[Floats, Floats]:
+        """Logits per token and the value, for one observation or a batch of them (rows)."""
+        x = self.trunk(obs)
+        value: Floats = (x @ self.wv + self.bv)[..., 0]
+        logits: Floats = x @ self.wp + self.bp
+        return logits, value
+
+    def greedy(self, obs: npt.NDArray[Any], mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+        """Each row's most likely token among those its mask allows (the first of equal ones)."""
+        logits, _ = self.forward(obs)
+        masked = np.where(mask, logits, np.float32(-np.inf))
+        out: npt.NDArray[np.int64] = np.argmax(masked, axis=-1).astype(np.int64)
+        return out
+
+
+def _refuse(path: Path, why: str) -> BadRules:
+    return BadRules(f"learned policy {path.name}: {why}")
+
+
+def load(path: str | Path, game: str) -> Network:
+    """The network kept at ``path`` (``NAME.npz`` beside ``NAME.json``), checked for ``game``:
+    its game, format, observation version and sizes must be those of today's encoding, else
+    `BadRules` in one line."""
+    npz = Path(path).with_suffix(".npz")
+    meta_path = npz.with_suffix(".json")
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise _refuse(npz, f"no {meta_path.name} beside it (it says what the weights are)") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise _refuse(npz, f"{meta_path.name} is not readable JSON ({type(e).__name__})") from None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise _refuse(npz, f"{meta_path.name} is not a learned policy's description (format {FORMAT})")
+    if meta.get("game") != game:
+        raise _refuse(npz, f"trained for {meta.get('game')!r}, not {game!r}")
+    enc = encoder(game)
+    if meta.get("version") != version(game):
+        raise _refuse(
+            npz,
+            f"trained on {game}'s observation v{meta.get('version')}, today's is v{version(game)}: train it again",
+        )
+    if meta.get("obs_size") != enc.layout.size or meta.get("tokens") != len(enc.names):
+        raise _refuse(npz, "its observation or token sizes are not today's encoding's: train it again")
+    hidden = meta.get("hidden")
+    if not isinstance(hidden, list) or not all(isinstance(h, int) and h > 0 for h in hidden):
+        raise _refuse(npz, "its layers are not a list of sizes")
+    try:
+        with np.load(npz, allow_pickle=False) as data:
+            arrays = {k: np.asarray(data[k], np.float32) for k in data.files}
+    except FileNotFoundError:
+        raise _refuse(npz, "no such file") from None
+    except (OSError, ValueError) as e:
+        raise _refuse(npz, f"not readable weights ({type(e).__name__})") from None
+    sizes = [enc.layout.size, *hidden]
+    want: dict[str, tuple[int, ...]] = {f"w{i}": (sizes[i], sizes[i + 1]) for i in range(len(hidden))}
+    want |= {f"b{i}": (sizes[i + 1],) for i in range(len(hidden))}
+    want |= {"wp": (sizes[-1], len(enc.names)), "bp": (len(enc.names),), "wv": (sizes[-1], 1), "bv": (1,)}
+    for name, shape in want.items():
+        if name not in arrays or arrays[name].shape != shape:
+            raise _refuse(npz, f"array {name} missing or not of shape {shape}")
+    return Network(arrays, meta)
+
+
+@cache
+def shipped(game: str) -> Network:
+    """The policy shipped with cardtable for ``game``; `BadRules` when there is none."""
+    path = SHIPPED / f"{game}.npz"
+    if not path.exists():
+        have = sorted(p.stem for p in SHIPPED.glob("*.npz")) if SHIPPED.is_dir() else []
+        raise BadRules(f"no learned policy is shipped for {game} (shipped: {', '.join(have) or 'none'})")
+    return load(path, game)
+
+
+class LearnedBot:
+    """Plays the learned policy (`Network`): at each token, the most likely one the legal actions
+    allow next, from the observation of the seat's view."""
+
+    def __init__(self, game: Any, net: Network, name: str = "learned") -> None:
+        self.game = game
+        self.net = net
+        self.name = name
+        self.encoder = encoder(game.name)
+
+    def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """One of ``legal``, chosen from ``view`` alone (``rng`` is not used)."""
+        if len(legal) == 1:
+            return legal[0]
+        spellings = [tuple(self.encoder.spell(a)) for a in legal]
+        alive = list(range(len(legal)))
+        partial: list[int] = []
+        size = len(self.encoder.names)
+        while True:
+            k = len(partial)
+            mask = np.zeros(size, np.bool_)
+            for i in alive:
+                mask[spellings[i][k]] = True
+            if mask.sum() == 1:
+                token = int(np.flatnonzero(mask)[0])
+            else:
+                token = int(self.net.greedy(self.encoder.encode(view, partial), mask))
+            alive = [i for i in alive if spellings[i][k] == token]
+            partial.append(token)
+            for i in alive:
+                if len(spellings[i]) == k + 1:
+                    return legal[i]
+
+
+def make(game: Any, level: str) -> LearnedBot:
+    """The bot named ``learned`` (the policy shipped for the game) or ``learned:PATH`` (a policy
+    file, ``PATH.npz`` with its ``PATH.json``, such as ``cardtable train`` writes)."""
+    if not level:
+        return LearnedBot(game, shipped(game.name))
+    return LearnedBot(game, load(level, game.name), name=f"learned:{Path(level).stem}")

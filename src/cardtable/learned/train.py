@@ -1,0 +1,477 @@
+"""Training a learned policy on the batched engine: ``cardtable train GAME`` (PyTorch on CPU).
+
+Two stages, on B tables stepped at once (`cardtable.batch.Batch`):
+
+1. **Imitation.** The rule-based bot plays every seat (its kernels over the batch); the network
+   learns its token at every decision with a choice (cross-entropy over the legal tokens), and its
+   value head learns each decision's outcome: the points of the acting seat's side over the other
+   side's, for the hand.
+2. **PPO.** At each table the learner holds the seats of one side of an arrangement (in Smear a
+   partnership), the rule-based bot (or, at a share of the tables, an earlier copy of the learner)
+   the others. A decision's return is the hand's points of the learner's side over the other's;
+   its advantage that return less the value, and the clipped PPO objective with the value head
+   and an entropy bonus. Decisions with one legal token are not learned from.
+
+After every few updates the greedy policy, as numpy serves it (`cardtable.bots.learned`), plays
+the rule-based bot on paired duplicate deals (`cardtable.learned.duel`, the same deals each time),
+and a line is added to ``curve.jsonl``. ``checkpoint.pt`` lets a run go on where it stopped
+(``--resume``); ``policy.npz`` and ``policy.json`` are the policy to play
+(``--bots learned:DIR/policy``) or to ship.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shlex
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.batch import Batch
+from cardtable.bots.learned import FORMAT, Network, encoder, version
+from cardtable.core import BadRules
+from cardtable.learned.duel import LEARNER, RULE, duel, rule_chooser
+from cardtable.progress import duration, on_terminal
+from cardtable.sim import arrangements
+
+Ints = npt.NDArray[np.int64]
+
+
+@dataclass
+class Settings:
+    """What a run is told: its game, seed, budget and the shape of its network and updates."""
+
+    game: str
+    seed: int = 1
+    hidden: list[int] = field(default_factory=lambda: [256, 256])
+    tables: int = 1024
+    imitate: int = 300
+    updates: int = 200
+    minutes: float | None = None
+    steps: int = 24
+    lr: float = 1e-3
+    imitate_minibatch: int = 512
+    imitate_epochs: int = 2
+    ppo_lr: float = 1e-4
+    epochs: int = 3
+    minibatch: int = 4096
+    clip: float = 0.2
+    entropy: float = 0.003
+    value_coef: float = 0.5
+    self_share: float = 0.25
+    refresh: int = 20
+    eval_every: int = 25
+    eval_deals: int = 2000
+    eval_seed: int = 99
+
+
+def _torch() -> Any:
+    try:
+        import torch
+    except ImportError:
+        raise BadRules("cardtable train needs PyTorch: pip install 'cardtable[train,batch]'") from None
+    torch.set_num_threads(1)
+    return torch
+
+
+def make_net(torch: Any, obs: int, hidden: list[int], tokens: int) -> Any:
+    nn = torch.nn
+
+    class Net(nn.Module):  # type: ignore[misc,name-defined]
+        def __init__(self) -> None:
+            super().__init__()
+            sizes = [obs, *hidden]
+            self.layers = nn.ModuleList(nn.Linear(sizes[i], sizes[i + 1]) for i in range(len(hidden)))
+            self.policy = nn.Linear(sizes[-1], tokens)
+            self.value = nn.Linear(sizes[-1], 1)
+
+        def forward(self, x: Any) -> tuple[Any, Any]:
+            for layer in self.layers:
+                x = torch.relu(layer(x))
+            return self.policy(x), self.value(x)[:, 0]
+
+    return Net()
+
+
+def arrays(net: Any) -> dict[str, npt.NDArray[np.float32]]:
+    """The network's weights as the numpy bot reads them (``x @ w + b``)."""
+    out: dict[str, npt.NDArray[np.float32]] = {}
+    for i, layer in enumerate(net.layers):
+        out[f"w{i}"] = layer.weight.detach().numpy().T.astype(np.float32).copy()
+        out[f"b{i}"] = layer.bias.detach().numpy().astype(np.float32).copy()
+    out["wp"] = net.policy.weight.detach().numpy().T.astype(np.float32).copy()
+    out["bp"] = net.policy.bias.detach().numpy().astype(np.float32).copy()
+    out["wv"] = net.value.weight.detach().numpy().T.astype(np.float32).copy()
+    out["bv"] = net.value.bias.detach().numpy().astype(np.float32).copy()
+    return out
+
+
+def greedy(net: Network) -> Callable[[npt.NDArray[np.int8], npt.NDArray[np.bool_]], Ints]:
+    return net.greedy
+
+
+class Trainer:
+    """One run: the network, its optimiser, the batch, the counts; `run` spends the budget."""
+
+    def __init__(self, settings: Settings, out: Path, resume: bool = False, command: str = "") -> None:
+        self.torch = torch = _torch()
+        self.s = settings
+        self.out = out
+        self.command = command
+        enc = encoder(settings.game)
+        self.obs_size = enc.layout.size
+        self.tokens = len(enc.names)
+        torch.manual_seed(settings.seed)
+        self.net = make_net(torch, self.obs_size, settings.hidden, self.tokens)
+        self.opt = torch.optim.Adam(self.net.parameters(), lr=settings.lr)
+        self.imitated = 0
+        self.updates = 0
+        self.samples = 0
+        self.cpu = 0.0
+        self.curve: list[dict[str, Any]] = []
+        #: The commands of the run so far, one per start (a resumed run adds its own).
+        self.commands: list[str] = []
+        self.returns: dict[int, float] = {}
+        self.ep_id = np.zeros(0, np.int64)
+        self.next_ep = 0
+        if resume:
+            self._load()
+        self.commands.append(command)
+        self.rng = np.random.default_rng([settings.seed, self.imitated, self.updates])
+        seed = settings.seed * 7919 + self.imitated * 31 + self.updates
+        self.batch = Batch(settings.game, settings.tables, seed=seed, keep_records=0)
+        self.rule = rule_chooser(self.batch)
+        lineups = arrangements(self.batch.seats, [LEARNER, RULE])
+        # each table keeps one arrangement: mine[row, seat] says the learner holds that seat
+        self.mine = np.array([[x == LEARNER for x in lineups[r % len(lineups)]] for r in range(settings.tables)])
+        self.frozen: Network | None = None
+        self.against_self = self.rng.random(settings.tables) < settings.self_share
+
+    # ------------------------------------------------------------------ saving and loading
+
+    def _load(self) -> None:
+        path = self.out / "checkpoint.pt"
+        if not path.exists():
+            raise BadRules(f"--resume: no checkpoint at {path}")
+        state = self.torch.load(path, weights_only=True)
+        if state["settings"]["game"] != self.s.game or state["settings"]["hidden"] != self.s.hidden:
+            raise BadRules(f"--resume: {path} is a run of another game or network shape")
+        self.net.load_state_dict(state["net"])
+        self.opt.load_state_dict(state["opt"])
+        self.imitated, self.updates = int(state["imitated"]), int(state["updates"])
+        self.samples, self.cpu = int(state["samples"]), float(state["cpu"])
+        self.commands = [str(c) for c in state.get("commands", [])]
+        curve = self.out / "curve.jsonl"
+        if curve.exists():
+            self.curve = [json.loads(line) for line in curve.read_text().splitlines() if line.strip()]
+
+    def save(self) -> None:
+        self.out.mkdir(parents=True, exist_ok=True)
+        state = {
+            "settings": asdict(self.s),
+            "net": self.net.state_dict(),
+            "opt": self.opt.state_dict(),
+            "imitated": self.imitated,
+            "updates": self.updates,
+            "samples": self.samples,
+            "cpu": self.cpu,
+            "commands": self.commands,
+        }
+        tmp = self.out / "checkpoint.pt.tmp"
+        self.torch.save(state, tmp)
+        tmp.replace(self.out / "checkpoint.pt")
+        self.export(self.out / "policy")
+
+    def meta(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.s.game,
+            "version": version(self.s.game),
+            "obs_size": self.obs_size,
+            "tokens": self.tokens,
+            "hidden": list(self.s.hidden),
+            "trained": {
+                "command": self.command,
+                "commands": self.commands,
+                "seed": self.s.seed,
+                "imitation_updates": self.imitated,
+                "ppo_updates": self.updates,
+                "samples": self.samples,
+                "cpu_minutes": round(self.cpu / 60, 1),
+                "settings": asdict(self.s),
+            },
+            "last_duel": self.curve[-1] if self.curve else None,
+        }
+
+    def export(self, stem: Path) -> None:
+        stem.parent.mkdir(parents=True, exist_ok=True)
+        weights: dict[str, Any] = dict(arrays(self.net))
+        np.savez_compressed(stem.with_suffix(".npz"), **weights)
+        stem.with_suffix(".json").write_text(json.dumps(self.meta(), indent=1) + "\n", encoding="utf-8")
+
+    def network(self) -> Network:
+        return Network(arrays(self.net), {"hidden": self.s.hidden})
+
+    # ------------------------------------------------------------------ the two stages
+
+    def _forward(self, obs: npt.NDArray[np.int8], mask: npt.NDArray[np.bool_]) -> tuple[Any, Any]:
+        torch = self.torch
+        logits, value = self.net(torch.from_numpy(obs.astype(np.float32)))
+        logits = logits.masked_fill(~torch.from_numpy(mask), -1e9)
+        return logits, value
+
+    def _episodes(self, policy_rows: Callable[[Ints, Ints], Ints | None]) -> dict[str, Any]:
+        """Step the batch ``steps`` times; ``policy_rows(rows, seats)`` gives the learner's tokens
+        at rows where it acts (``None``: the rule-based bot plays every seat). Collects every
+        decision with a choice and the return of the episodes that end."""
+        b, B = self.batch, self.s.tables
+        rule_out = np.zeros(B, np.int64)
+        keep: dict[str, list[Any]] = {k: [] for k in ("obs", "mask", "tok", "ep", "sign", "logp", "val", "own")}
+        for _ in range(self.s.steps):
+            seats = b.to_play
+            acting = seats >= 0
+            mask = b.legal_mask()
+            obs = b.observe(seats)
+            self.rule(rule_out)
+            if (rule_out[acting] < 0).any():
+                raise BadRules(f"{self.s.game}'s rule-based bot over the batch does not play every decision of a hand")
+            tokens = rule_out.copy()
+            learner_rows = policy_rows(np.flatnonzero(acting), seats)
+            chosen = acting & (mask.sum(axis=1) > 1)
+            if learner_rows is not None:
+                rows, toks, logp, val, own = learner_rows
+                tokens[rows] = toks
+                pick = np.zeros(B, np.bool_)
+                pick[rows] = True
+                sel = pick & chosen
+                lp = np.zeros(B, np.float32)
+                vv = np.zeros(B, np.float32)
+                ow = np.zeros(B, np.bool_)
+                lp[rows], vv[rows], ow[rows] = logp, val, own
+                keep["logp"].append(lp[sel])
+                keep["val"].append(vv[sel])
+                keep["own"].append(ow[sel])
+            else:
+                sel = chosen
+            idx = np.flatnonzero(sel)
+            keep["obs"].append(obs[idx])
+            keep["mask"].append(mask[idx])
+            keep["tok"].append(tokens[idx])
+            keep["ep"].append(self.ep_id[idx].copy())
+            keep["sign"].append(np.where(self.mine[idx, seats[idx]], 1.0, -1.0).astype(np.float32))
+            rewards, done = b.step(tokens)
+            if b.errors.any():
+                raise RuntimeError("a token the mask forbids was given")
+            for row in np.flatnonzero(done):
+                m = self.mine[row]
+                self.returns[int(self.ep_id[row])] = float(rewards[row, m].mean() - rewards[row, ~m].mean())
+                self.ep_id[row] = self.next_ep
+                self.next_ep += 1
+        out = {k: np.concatenate(v) if v else np.zeros(0) for k, v in keep.items()}
+        return out
+
+    def _returns(self, data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Split ``data`` into decisions whose episode has ended (with their return, from the
+        acting side's point of view) and those still going (kept for the next round)."""
+        eps = data["ep"]
+        ended = np.array([int(e) in self.returns for e in eps], np.bool_)
+        ret = np.array([self.returns.get(int(e), 0.0) for e in eps], np.float32) * data["sign"]
+        done = {k: v[ended] for k, v in data.items() if len(v) == len(eps)}
+        done["ret"] = ret[ended]
+        going = {k: v[~ended] for k, v in data.items() if len(v) == len(eps)}
+        return done, going
+
+    def _carry(self, going: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+        if not going or len(going["ep"]) == 0:
+            return data
+        return {k: np.concatenate([going[k], data[k]]) for k in data if k in going}
+
+    def _prune(self) -> None:
+        live = set(int(e) for e in self.ep_id)
+        low = min(live)
+        self.returns = {e: r for e, r in self.returns.items() if e >= low - 1}
+
+    def imitation_round(self, going: dict[str, Any]) -> tuple[float, float, dict[str, Any]]:
+        torch = self.torch
+        data = self._carry(going, self._episodes(lambda rows, seats: None))
+        done, going = self._returns(data)
+        self._prune()
+        n = len(done["tok"])
+        if n == 0:
+            return 0.0, 0.0, going
+        agree = 0.0
+        loss_sum = 0.0
+        batches = [
+            order[start : start + self.s.imitate_minibatch]
+            for _ in range(self.s.imitate_epochs)
+            for order in [self.rng.permutation(n)]
+            for start in range(0, n, self.s.imitate_minibatch)
+        ]
+        for i in batches:
+            logits, value = self._forward(done["obs"][i], done["mask"][i])
+            tok = torch.from_numpy(done["tok"][i])
+            ce = torch.nn.functional.cross_entropy(logits, tok)
+            vloss = ((value - torch.from_numpy(done["ret"][i])) ** 2).mean()
+            loss = ce + self.s.value_coef * vloss
+            self.opt.zero_grad()
+            loss.backward()
+            self.opt.step()
+            agree += float((logits.argmax(dim=1) == tok).float().sum())
+            loss_sum += float(ce.detach()) * len(i)
+        self.samples += n
+        return agree / (n * self.s.imitate_epochs), loss_sum / (n * self.s.imitate_epochs), going
+
+    def _learner(self, rows: Ints, seats: Ints) -> Any:
+        torch = self.torch
+        b = self.batch
+        mine = self.mine[rows, seats[rows]]
+        frozen_rows = rows[~mine & self.against_self[rows]]
+        lrows = rows[mine]
+        out_rows, out_tok, out_lp, out_v = [lrows], [], [], []
+        out_own = [np.ones(lrows.size, np.bool_), np.zeros(frozen_rows.size, np.bool_)]
+        if lrows.size:
+            obs = b.observe(seats)[lrows]
+            mask = b.legal_mask()[lrows]
+            with torch.no_grad():
+                logits, value = self._forward(obs, mask)
+                dist = torch.distributions.Categorical(logits=logits)
+                tok = dist.sample()
+                out_tok.append(tok.numpy().astype(np.int64))
+                out_lp.append(dist.log_prob(tok).numpy())
+                out_v.append(value.numpy())
+        else:
+            out_tok.append(np.zeros(0, np.int64))
+            out_lp.append(np.zeros(0, np.float32))
+            out_v.append(np.zeros(0, np.float32))
+        if frozen_rows.size and self.frozen is not None:
+            obs = b.observe(seats)[frozen_rows]
+            mask = b.legal_mask()[frozen_rows]
+            out_rows.append(frozen_rows)
+            out_tok.append(self.frozen.greedy(obs, mask))
+            out_lp.append(np.zeros(frozen_rows.size, np.float32))
+            out_v.append(np.zeros(frozen_rows.size, np.float32))
+        if self.frozen is None:
+            out_own = out_own[:1]
+        cat = np.concatenate
+        return cat(out_rows), cat(out_tok), cat(out_lp), cat(out_v), cat(out_own)
+
+    def ppo_round(self, going: dict[str, Any]) -> tuple[float, float, dict[str, Any]]:
+        torch = self.torch
+        data = self._carry(going, self._episodes(self._learner))
+        done, going = self._returns(data)
+        self._prune()
+        # learn only from the learner's own decisions (the rule-based bot's were not kept)
+        done = {k: v[done["own"]] for k, v in done.items()}
+        n = len(done["tok"])
+        if n == 0:
+            return 0.0, 0.0, going
+        adv = done["ret"] - done["val"]
+        adv = (adv - adv.mean()) / (adv.std() + 1e-6)
+        mean_return = float(done["ret"].mean())
+        for _ in range(self.s.epochs):
+            order = self.rng.permutation(n)
+            for start in range(0, n, self.s.minibatch):
+                i = order[start : start + self.s.minibatch]
+                logits, value = self._forward(done["obs"][i], done["mask"][i])
+                dist = torch.distributions.Categorical(logits=logits)
+                tok = torch.from_numpy(done["tok"][i])
+                ratio = torch.exp(dist.log_prob(tok) - torch.from_numpy(done["logp"][i]))
+                a = torch.from_numpy(adv[i].astype(np.float32))
+                pg = -torch.min(ratio * a, torch.clamp(ratio, 1 - self.s.clip, 1 + self.s.clip) * a).mean()
+                vloss = ((value - torch.from_numpy(done["ret"][i])) ** 2).mean()
+                ent = dist.entropy().mean()
+                loss = pg + self.s.value_coef * vloss - self.s.entropy * ent
+                self.opt.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(self.net.parameters(), 1.0)
+                self.opt.step()
+        self.samples += n
+        return mean_return, float(n), going
+
+    # ------------------------------------------------------------------ the run
+
+    def evaluate(self) -> dict[str, Any]:
+        result = duel(self.s.game, greedy(self.network()), self.s.eval_deals, self.s.eval_seed)
+        point = {
+            "imitation_updates": self.imitated,
+            "ppo_updates": self.updates,
+            "samples": self.samples,
+            "cpu_minutes": round(self.cpu / 60, 2),
+            **result.summary(),
+        }
+        self.curve.append(point)
+        self.out.mkdir(parents=True, exist_ok=True)
+        with open(self.out / "curve.jsonl", "a", encoding="utf-8") as f:
+            f.write(json.dumps(point) + "\n")
+        return point
+
+    def run(self, say: Callable[..., None]) -> dict[str, Any]:
+        B = self.s.tables
+        self.ep_id = np.arange(B, dtype=np.int64)
+        self.next_ep = B
+        self.returns = {}
+        budget = self.s.minutes * 60 if self.s.minutes is not None else math.inf
+        going: dict[str, Any] = {}
+        last = ""
+        start = time.process_time() - self.cpu
+
+        def spent() -> float:
+            self.cpu = time.process_time() - start
+            return self.cpu
+
+        while self.imitated < self.s.imitate and spent() < budget:
+            agree, _ce, going = self.imitation_round(going)
+            self.imitated += 1
+            say(f"imitation {self.imitated}/{self.s.imitate} · agrees with rule {agree:.3f} · {last}")
+            if self.imitated % self.s.eval_every == 0 or self.imitated == self.s.imitate:
+                p = self.evaluate()
+                last = f"vs rule {p['mean']:+.3f} [{p['ci_low']:+.3f}, {p['ci_high']:+.3f}]"
+                say(f"imitation {self.imitated}/{self.s.imitate} · {last} · {duration(spent())} CPU", keep=True)
+                self.save()
+        if self.imitated >= self.s.imitate:
+            for group in self.opt.param_groups:
+                group["lr"] = self.s.ppo_lr
+        going = {}
+        while self.imitated >= self.s.imitate and self.updates < self.s.updates and spent() < budget:
+            if self.frozen is None or self.updates % self.s.refresh == 0:
+                self.frozen = self.network()
+            ret, n, going = self.ppo_round(going)
+            self.updates += 1
+            say(f"PPO {self.updates}/{self.s.updates} · return {ret:+.3f} over {int(n)} decisions · {last}")
+            if self.updates % self.s.eval_every == 0 or self.updates == self.s.updates:
+                p = self.evaluate()
+                last = f"vs rule {p['mean']:+.3f} [{p['ci_low']:+.3f}, {p['ci_high']:+.3f}]"
+                say(f"PPO {self.updates}/{self.s.updates} · {last} · {duration(spent())} CPU", keep=True)
+                self.save()
+        spent()
+        if not self.curve or self.curve[-1]["samples"] != self.samples:
+            self.evaluate()
+        self.save()
+        return self.curve[-1]
+
+
+def speaker(stream: Any = None) -> Callable[..., None]:
+    """A progress line on a terminal (rewritten in place), kept lines on a log."""
+    out = stream or sys.stderr
+    tty = on_terminal(out)
+
+    def say(text: str, keep: bool = False) -> None:
+        if tty:
+            out.write("\r\033[K" + text + ("\n" if keep else ""))
+            out.flush()
+        elif keep:
+            out.write(text + "\n")
+            out.flush()
+
+    return say
+
+
+def command_line(argv: list[str]) -> str:
+    return "cardtable train " + " ".join(shlex.quote(a) for a in argv)
