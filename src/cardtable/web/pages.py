@@ -199,15 +199,19 @@ def _refuse(status: int, message: str) -> JSONResponse:
 
 
 @router.post("/api/replay")
-async def replay_record(request: Request, steps: bool = True, seat: int | None = None, ended: bool = False) -> Any:
+async def replay_record(
+    request: Request, steps: bool = True, seat: int | None = None, ended: bool = False, lang: str = "en"
+) -> Any:
     """Replay a record sent in the body (a finished match of this server, or a file), in the
-    replay worker (`cardtable.web.review.replaywork`), never on the tables' event loop."""
+    replay worker (`cardtable.web.review.replaywork`), never on the tables' event loop; the hands'
+    narration in ``lang`` (docs/languages.md)."""
     body = await request.body()
     limit = request.app.state.settings.max_record_bytes
     if len(body) > limit:
         return _refuse(413, f"a record is at most {limit} bytes")
     replayer: Replayer = request.app.state.replayer
-    status, answer = await replayer.replay(client_address(request), body, steps, seat, ended)
+    language = i18n.language_of(lang)
+    status, answer = await replayer.replay(client_address(request), body, steps, seat, ended, language)
     metrics.REPLAYS.labels(outcome=str(status)).inc()
     return Response(answer, status_code=status, media_type="application/json")
 
