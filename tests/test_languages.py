@@ -125,6 +125,8 @@ def _play_out(name: str, seed: int) -> tuple[Any, list[tuple[Any, Any, Any]]]:
         ("smear", "hi", r"हाथ|तुरुप"),
         ("seep", "de", r"Haus|nimmt|Tisch"),
         ("seep", "hi", r"घर|उठाते|बोली"),
+        ("sheepshead", "de", r"Stich|Spieler|Leaster"),
+        ("sheepshead", "hi", r"हाथ|पिकर|लीस्टर"),
     ],
 )
 def test_a_hand_is_told_in_the_language_spoken(name: str, lang: str, words: str) -> None:
@@ -139,4 +141,4 @@ def test_a_hand_is_told_in_the_language_spoken(name: str, lang: str, words: str)
     assert re.search(words, " ".join(told)), told[:5]
     # and outside `speaking`, English as before
     plain = narrate_step(game, *steps[0], 0)
-    assert re.match(r"(You|Seat \d) (bid|bids|pass|passes)\b", plain[0]), plain
+    assert re.match(r"(You|Seat \d) (bid|bids|pass|passes|pick|picks)\b", plain[0]), plain

@@ -97,7 +97,7 @@ export function seatMarks(game, view, seats, me) {
     const rel = relation(game, view, s, me);
     if (rel && !facts[s].marks.includes(rel)) facts[s].marks.unshift(rel);
   }
-  const own = me === null ? [] : [partsOf(game).ownRole?.(view, me) ?? "", ...facts[me].marks.filter((m) => m !== "picker" && m !== "picker's partner")].filter(Boolean);
+  const own = me === null ? [] : [partsOf(game).ownRole?.(view, me) ?? "", ...facts[me].marks.filter((m) => m !== t("picker") && m !== t("picker's partner"))].filter(Boolean);
   return { facts, own };
 }
 
