@@ -142,3 +142,30 @@ def test_a_hand_is_told_in_the_language_spoken(name: str, lang: str, words: str)
     # and outside `speaking`, English as before
     plain = narrate_step(game, *steps[0], 0)
     assert re.match(r"(You|Seat \d) (bid|bids|pass|passes|pick|picks)\b", plain[0]), plain
+
+
+@pytest.mark.parametrize(
+    ("name", "words"), [("smear", r"bedienen|Trumpf|Hand"), ("sheepshead", r"bedienen|Hand|spielen")]
+)
+def test_a_refused_card_is_refused_in_the_language_spoken(name: str, words: str) -> None:
+    """R24 (both games): a card that does not follow is refused with a reason that `say` turns
+    into German, while the error's own text stays English."""
+    from cardtable.core import IllegalAction
+
+    game, steps = _play_out(name, 11)
+    for before, _action, _after in steps:
+        actor = game.actor(before)
+        view = game.observe(before, actor).to_json()
+        legal = {game.format(a) for a in game.legal_actions(before)}
+        wrong = [f"play {c}" for c in view.get("hand") or [] if f"play {c}" not in legal]
+        if not wrong or not any(a.startswith("play ") for a in legal):
+            continue
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(before, game.parse(wrong[0]))
+        reason = refused.value.reason
+        with i18n.speaking("de"):
+            said = i18n.say(reason)
+        assert said != str(reason) and re.search(words, said), (str(reason), said)
+        assert re.search(r"\b(must|follow|not in)\b", str(refused.value)), str(refused.value)
+        return
+    pytest.fail("no card to refuse in the hand played")
