@@ -1,5 +1,5 @@
-"""A hand played in the reader's language (docs/languages.md): a Smear hand in German and a Seep
-hand in Hindi, against bots, the language taken from the browser's own (`navigator.languages`);
+"""A hand played in the reader's language (docs/languages.md): the home page and a Smear hand in
+German, a Seep hand in Hindi, against bots, the language taken from the browser's own (`navigator.languages`);
 the turn's prompt, the moves, the seats and the game told as it goes are in that language, and
 the language picker switches the page to another and keeps the choice."""
 
@@ -67,6 +67,12 @@ def _play_hand(page: Page, seen: list[str], timeout: float = 60) -> None:
 def test_a_smear_hand_in_german(chromium: Browser, server: Server) -> None:
     context = chromium.new_context(locale="de-DE", viewport={"width": 1280, "height": 860})
     page = context.new_page()
+    # the home page first: making a table, in German
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seat0")
+    assert page.inner_text("#create-h") == "Einen Tisch eröffnen"
+    assert page.inner_text("#createbtn") == "Tisch anlegen"
+    assert "Platz 0" in page.inner_text("#seats")
     _seat_at(page, server, "smear")
     assert page.get_attribute("html", "lang") == "de"
     assert "Tisch" in page.inner_text("#title")
