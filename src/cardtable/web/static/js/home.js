@@ -39,6 +39,21 @@ function currentGame() {
 /** @param {any} value */
 const show = (value) => (value === null ? "none" : typeof value === "boolean" ? (value ? "yes" : "no") : plainWords(String(value)));
 
+/**
+ * A bot's label in the language chosen (the server's own label for a bot the pages do not know).
+ * @param {{name: string, label: string}} bot
+ */
+function botLabel(bot) {
+  switch (bot.name) {
+    case "random": return t("random bot");
+    case "rule": return t("rule bot");
+    case "search:easy": return t("search bot: easy");
+    case "search:medium": return t("search bot: medium");
+    case "search:hard": return t("search bot: hard");
+    default: return bot.label;
+  }
+}
+
 function renderGame() {
   const game = currentGame();
   const preset = /** @type {HTMLSelectElement} */ ($("preset"));
@@ -50,7 +65,7 @@ function renderGame() {
   for (let s = 0; s < game.seats; s++) {
     const sel = h("select", { id: `seat${s}`, "data-seat": s, "aria-label": `seat ${s}` }, [
       h("option", { value: "human", text: t("a person") }),
-      ...catalogue.bots.map((/** @type {any} */ b) => h("option", { value: b.name, text: b.label })),
+      ...catalogue.bots.map((/** @type {any} */ b) => h("option", { value: b.name, text: botLabel(b) })),
     ]);
     /** @type {HTMLSelectElement} */ (sel).value = s === 0 || s === 1 ? "human" : "rule";
     const seatWords = !game.partnerships ? t("Seat {n}", { n: String(s) }) : s % 2 ? t("Seat {n} (team 1+3)", { n: String(s) }) : t("Seat {n} (team 0+2)", { n: String(s) });
