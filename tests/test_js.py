@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 from tests.conftest import need
@@ -16,7 +18,8 @@ def test_node_tests_pass() -> None:
     node = shutil.which("node")
     need(node is not None, "node")
     assert node is not None
+    env = {**os.environ, "CARDTABLE_PYTHON": sys.executable}  # the catalogs' JSON, made by the server's code
     done = subprocess.run(
-        [node, "--test", "tests/js"], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
+        [node, "--test", "tests/js"], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False, env=env
     )
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]

@@ -14,15 +14,20 @@ named: another seat's bury or discard is "two cards face down", the dead stock i
 once the hand is over. Seats keep their numbers ("Seat 3"); hands are not numbered here (a table
 says "Hand 1" for the first, counting from 1).
 
+The words are in the language being spoken (`cardtable.i18n.speaking`), English by default; a
+game whose narration is not translated into that language (its ``LANGUAGES``) is told in English.
+
 Standard library and the kernel only; no screen, no terminal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from cardtable.core import game_part
+from cardtable.i18n import _, current, speaking
 from cardtable.record import load_game, replay
 from cardtable.voice import Step, Voice
 
@@ -44,6 +49,18 @@ def public_seat(game: Any, state: Any) -> int:
     return 0
 
 
+@contextlib.contextmanager
+def _spoken(game: Any) -> Iterator[None]:
+    """In the language being spoken if the game's narration is translated into it (its
+    ``LANGUAGES``), else in English: a sentence is never half in one language."""
+    told = game_part(game, "narration")
+    if current() in getattr(told, "LANGUAGES", ("en",)):
+        yield
+    else:
+        with speaking("en"):
+            yield
+
+
 def _view(game: Any, state: Any, seat: int) -> dict[str, Any]:
     view: dict[str, Any] = game.observe(state, seat).to_json()
     return view
@@ -58,9 +75,10 @@ def narrate_deal(
 ) -> list[str]:
     """The start of a hand (``hand_number`` counts from 1 for people): who deals. ``names``
     (optional, by seat) are the players' names, said instead of ``Seat N`` where given."""
-    voice = Voice(game, recipient, names)
-    head = f"Hand {hand_number}: " if hand_number is not None else ""
-    return [f"{head}{voice.subject(game.dealer(state), 'deal')}."]
+    with _spoken(game):
+        voice = Voice(game, recipient, names)
+        deals = voice.says(game.dealer(state), _("You deal."), _("{who} deals."))
+        return [_("Hand {n}: {said}").format(n=hand_number, said=deals) if hand_number is not None else deals]
 
 
 def narrate_step(
@@ -81,13 +99,27 @@ def narrate_step(
     seat = game.actor(before)
     if seat is None or seat < 0:
         return []
+    with _spoken(game):
+        return _step(game, before, action, after, recipient, names, open_hands, seat)
+
+
+def _step(
+    game: Any,
+    before: Any,
+    action: Any,
+    after: Any,
+    recipient: int | None,
+    names: Sequence[str | None] | None,
+    open_hands: bool,
+    seat: int,
+) -> list[str]:
     ref = recipient if recipient is not None else public_seat(game, after)
     shown = open_hands or recipient == seat or game.outcome(after) is not None
     public = game.format(action) if shown else game.public_action(before, action)
     step = Step(game, seat, public, _view(game, before, ref), _view(game, after, ref), recipient, names)
     teller: Callable[[Step], list[str]] | None = getattr(game_part(game, "narration"), "step", None)
     if teller is None:
-        return [f"{step.voice.subject(seat, 'play')}: {step.public}."]
+        return [step.voice.says(seat, _("You play: {action}."), _("{who} plays: {action}."), action=step.public)]
     return teller(step)
 
 
@@ -105,15 +137,27 @@ def narrate_hand_end(
     result = game.outcome(state)
     if result is None:
         return []
+    with _spoken(game):
+        return _hand_end(game, state, result, recipient, names, match_over)
+
+
+def _hand_end(
+    game: Any, state: Any, result: Any, recipient: int | None, names: Sequence[str | None] | None, match_over: bool
+) -> list[str]:
     ref = recipient if recipient is not None else public_seat(game, state)
     view = _view(game, state, ref)
     voice = Voice(game, recipient, names)
     teller = getattr(game_part(game, "narration"), "hand_end", None)
-    lines = teller(game, state, result, view, voice) if teller is not None else [f"The hand is over: {result.result}."]
+    if teller is not None:
+        lines: list[str] = teller(game, state, result, view, voice)
+    else:
+        lines = [_("The hand is over: {result}.").format(result=result.result)]
     nxt = game.next_hand(state) if game.winner(state) is None and not match_over else None
-    if nxt is not None and not any(" next." in line or " again." in line for line in lines):
-        again = "again" if game.dealer(nxt) == game.dealer(state) else "next"
-        lines.append(f"{voice.subject(game.dealer(nxt), 'deal')} {again}.")
+    if nxt is not None:
+        if game.dealer(nxt) == game.dealer(state):
+            lines.append(voice.says(game.dealer(nxt), _("You deal again."), _("{who} deals again.")))
+        else:
+            lines.append(voice.says(game.dealer(nxt), _("You deal next."), _("{who} deals next.")))
     return lines
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core import game_part
+from cardtable.i18n import N_, _, ngettext
 from cardtable.render import number as number
 from cardtable.render import pretty_card
 from cardtable.render import signed as signed
@@ -38,19 +39,53 @@ def third(verb: str) -> str:
 
 
 def cards(items: Sequence[str | None]) -> str:
-    return " ".join("a card face down" if c is None else pretty_card(c) for c in items)
+    face_down = _("a card face down")
+    return " ".join(face_down if c is None else pretty_card(c) for c in items)
 
 
 def and_(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+    """``a``, ``a and b``, ``a, b and c`` (in the language spoken: ``a, b und c``)."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def _counted(word: str, n: int) -> str | None:
+    """``n`` of a word the narrations count, by the spoken language's plural rule."""
+    if word == "card":
+        return ngettext("{n} card", "{n} cards", n)
+    if word == "point":
+        return ngettext("{n} point", "{n} points", n)
+    if word == "sweep":
+        return ngettext("{n} sweep", "{n} sweeps", n)
+    if word == "set":
+        return ngettext("{n} set", "{n} sets", n)
+    if word == "trick":
+        return ngettext("{n} trick", "{n} tricks", n)
+    return None
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    """``1 card``, ``2 cards``, ``−1 points`` (a true minus sign), in the language spoken."""
+    said = _counted(word, n)
+    if said is None:
+        return f"{number(n)} {word}" + ("" if n == 1 else "s")
+    return said.format(n=number(n))
+
+
+def cap(text: str) -> str:
+    """A sentence's first letter in capitals."""
+    return text[:1].upper() + text[1:]
+
+
+#: The suits by name, as the narrations say them.
+SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
+
+
+def suit(letter: str) -> str:
+    """A suit's name in the language spoken: ``hearts``, ``Herz``, ``पान``."""
+    return _(SUITS[letter])
 
 
 class Voice:
@@ -66,13 +101,29 @@ class Voice:
         """``you``, ``your partner``, the seat's player's name when one is given, else ``Seat 3``
         (``nobody`` for none)."""
         if seat is None:
-            return "nobody"
+            return _("nobody")
         if seat == self.me:
-            return "you"
+            return _("you")
         if self.teams and self.me is not None and seat % 2 == self.me % 2:
-            return "your partner"
+            return _("your partner")
         given = self.names[seat] if 0 <= seat < len(self.names) else None
-        return given or f"Seat {seat}"
+        return given or _("Seat {n}").format(n=seat)
+
+    def says(self, seat: int | None, mine: str, other: str, /, **params: object) -> str:
+        """A sentence about what ``seat`` does: ``mine`` when the seat is the recipient (``You
+        pass.``), else ``other`` with the seat's name as ``{who}`` (``Seat 3 passes.``); both
+        already in the language spoken (``_``), ``params`` put in."""
+        if seat is not None and seat == self.me:
+            return cap(mine.format(**params))
+        return cap(other.format(who=self.name(seat), **params))
+
+    def team_says(self, team: int, ours: str, theirs: str, /, **params: object) -> str:
+        """A sentence about what a side does: ``ours`` for the recipient's side (``Your team
+        wins.``), else ``theirs`` with the side as ``{team}`` (``They win.``, ``Seats 1 and 3
+        win.``)."""
+        if self.me is not None and team == self.me % 2:
+            return cap(ours.format(**params))
+        return cap(theirs.format(team=self.team_subject(team), **params))
 
     def subject(self, seat: int | None, verb: str) -> str:
         """The seat doing something, at the start of a sentence: ``You take``, ``Seat 3 takes``."""
@@ -83,10 +134,10 @@ class Voice:
         """A side of a team game: ``your team`` or ``them``; a spectator hears its players' names
         where the table gives them (``Ann and Carl``), else ``seats 0 and 2``."""
         if team is None:
-            return "nobody"
+            return _("nobody")
         if self.me is None:
-            return self._pair(team) or f"seats {team} and {team + 2}"
-        return "your team" if team == self.me % 2 else "them"
+            return self._pair(team) or _("seats {a} and {b}").format(a=team, b=team + 2)
+        return _("your team") if team == self.me % 2 else _("them")
 
     def _pair(self, team: int) -> str | None:
         """The two players of a side by name (a seat without one by its number), or None when the
@@ -94,7 +145,8 @@ class Voice:
         given = [self.names[s] if s < len(self.names) else None for s in (team, team + 2)]
         if not any(given):
             return None
-        return " and ".join(g or f"Seat {s}" for g, s in zip(given, (team, team + 2), strict=True))
+        a, b = (g or _("Seat {n}").format(n=s) for g, s in zip(given, (team, team + 2), strict=True))
+        return _("{a} and {b}").format(a=a, b=b)
 
     def score(self, team: int, n: object) -> str:
         """A side and a number in a list: ``your team 85`` (``seats 0 and 2: 85`` to a spectator)."""
@@ -113,8 +165,8 @@ class Voice:
     def team_subject(self, team: int) -> str:
         """A side at the start of a sentence: ``Your team``, ``They``, ``Seats 1 and 3``."""
         if self.me is None:
-            return self._pair(team) or f"Seats {team} and {team + 2}"
-        return "Your team" if team == self.me % 2 else "They"
+            return self._pair(team) or _("Seats {a} and {b}").format(a=team, b=team + 2)
+        return _("Your team") if team == self.me % 2 else _("They")
 
     def team_of_seat(self, seat: int) -> int:
         return seat % 2

@@ -10,7 +10,10 @@ file), so it can reveal only what that record already shows.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import gettext
 import importlib.util
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -19,7 +22,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from cardtable import registry
+from cardtable import i18n, registry
 from cardtable.core import game_package
 from cardtable.voice import partnerships
 from cardtable.web.ops import metrics
@@ -155,20 +158,60 @@ def game_module(game: str, name: str) -> Response:
     return FileResponse(path, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
+@functools.cache
+def catalog_json(language: str) -> bytes:
+    """A language's messages for the pages, made by Babel from its ``.po`` (docs/languages.md):
+    ``{"language", "messages"}``, each message its translation, or for a plural its forms by the
+    plural category the browser's ``Intl.PluralRules`` names (``one``, ``other``)."""
+    from babel import Locale
+    from babel.messages.pofile import read_po
+
+    with (i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.po").open("rb") as f:
+        catalog = read_po(f, locale=language)
+    index = gettext.c2py(catalog.plural_expr)
+    rule = Locale.parse(language).plural_form
+    category: dict[str, int] = {}
+    for n in [1, *range(200)]:  # which of the catalog's forms each category of the language takes
+        category.setdefault(rule(n), index(n))
+    messages: dict[str, Any] = {}
+    for message in catalog:
+        if not message.id or not message.string or message.fuzzy:
+            continue
+        if isinstance(message.id, tuple):
+            forms = list(message.string)
+            messages[message.id[0]] = {cat: forms[i] for cat, i in category.items() if i < len(forms)}
+        else:
+            messages[str(message.id)] = message.string
+    return json.dumps({"language": language, "messages": messages}, ensure_ascii=False).encode()
+
+
+@router.get("/i18n/{name}", include_in_schema=False)
+def catalog(name: str) -> Response:
+    """A language's messages for the pages (``/i18n/de.json``); English is the messages themselves."""
+    language = name.removesuffix(".json")
+    if not name.endswith(".json") or language not in i18n.LANGUAGES or language == "en":
+        return _refuse(404, f"no such language; there are {', '.join(i18n.LANGUAGES[1:])}")
+    return Response(catalog_json(language), media_type="application/json", headers={"Cache-Control": "max-age=300"})
+
+
 def _refuse(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
 @router.post("/api/replay")
-async def replay_record(request: Request, steps: bool = True, seat: int | None = None, ended: bool = False) -> Any:
+async def replay_record(
+    request: Request, steps: bool = True, seat: int | None = None, ended: bool = False, lang: str = "en"
+) -> Any:
     """Replay a record sent in the body (a finished match of this server, or a file), in the
-    replay worker (`cardtable.web.review.replaywork`), never on the tables' event loop."""
+    replay worker (`cardtable.web.review.replaywork`), never on the tables' event loop; the hands'
+    narration in ``lang`` (docs/languages.md)."""
     body = await request.body()
     limit = request.app.state.settings.max_record_bytes
     if len(body) > limit:
         return _refuse(413, f"a record is at most {limit} bytes")
     replayer: Replayer = request.app.state.replayer
-    status, answer = await replayer.replay(client_address(request), body, steps, seat, ended)
+    language = i18n.language_of(lang)
+    status, answer = await replayer.replay(client_address(request), body, steps, seat, ended, language)
     metrics.REPLAYS.labels(outcome=str(status)).inc()
     return Response(answer, status_code=status, media_type="application/json")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardtable.cards import format_card
+from cardtable.i18n import N_, Phrase, phrase
 
 from .actions import Action, Bury, Call, Crack, Pass, Pick, Play
 from .rules import SheepsheadRules
@@ -62,46 +63,52 @@ def explain(rules: SheepsheadRules, s: State, action: Action) -> tuple[str, str]
     return rule, text.format(seat=seat)
 
 
-def _explain_play(rules: SheepsheadRules, s: State, idx: int) -> tuple[str, str]:
+def _explain_play(rules: SheepsheadRules, s: State, idx: int) -> tuple[str, Phrase]:
     seat = s.actor
     hand = s.hands[seat]
     setup = s.setup
     if not hand >> idx & 1:
-        return "R23", f"{_name(idx)} is not in seat {seat}'s hand"
+        return "R23", phrase("{card} is not in seat {seat}'s hand", card=_name(idx), seat=seat)
     if s.trick and s.trick_no < 5:
         led = s.trick[0]
         follow = FAIL_SUITS[setup.suit] if led == setup.under else FOLLOW[led]
         if hand & follow and not follow >> idx & 1:
-            what = "trump" if follow == TRUMP else _SUIT_WORDS[FAIL_SUITS.index(follow)]
-            return "R24", f"must follow {what}"
+            what = phrase("trump") if follow == TRUMP else phrase(_SUIT_WORDS[FAIL_SUITS.index(follow)])
+            return "R24", phrase("must follow {what}", what=what)
     x = setup.suit
-    suit = _SUIT_WORDS[x] if x >= 0 else ""
+    suit: object = phrase(_SUIT_WORDS[x]) if x >= 0 else ""
     c = setup.called
     in_first = s.first_x == s.trick_no
     if c >= 0 and hand >> c & 1 and x >= 0:
         if in_first:
-            return "R28", f"the partner must play the called {_name(c)} on the first {suit} trick"
+            first = N_("the partner must play the called {card} on the first {suit} trick")
+            return "R28", phrase(first, card=_name(c), suit=suit)
         if s.trick and idx == c:
-            return "R29", f"the called {_name(c)} may not be thrown before {suit} is led"
+            return "R29", phrase("the called {card} may not be thrown before {suit} is led", card=_name(c), suit=suit)
         if not s.trick:
             return (
                 "R30",
-                f"the holder of the called {_name(c)} may lead no other {suit} card before {suit} is led",
+                phrase(
+                    "the holder of the called {card} may lead no other {suit} card before {suit} is led",
+                    card=_name(c),
+                    suit=suit,
+                ),
             )
     if seat == setup.picker and x >= 0:
         if setup.under >= 0:
             if in_first:
-                return "R35a", f"the unknown card must be played on the first {suit} trick"
-            return "R35a", f"the unknown card may be played only on the first {suit} trick or the last trick"
+                return "R35a", phrase("the unknown card must be played on the first {suit} trick", suit=suit)
+            either = N_("the unknown card may be played only on the first {suit} trick or the last trick")
+            return "R35a", phrase(either, suit=suit)
         if setup.call_kind == CallKind.TEN and rules.ten_call_hold_must_be_ace:
             ace = _name(FAIL_ACES[x])
             if in_first:
-                return "R19", f"the picker must play {ace} on the first {suit} trick"
+                return "R19", phrase("the picker must play {ace} on the first {suit} trick", ace=ace, suit=suit)
             if s.trick:
-                return "R19", f"the picker must keep {ace} until {suit} is led"
-            return "R19", f"the picker may open {suit} only with {ace}"
-        return "R27", f"the picker must keep his last {suit} card (the hold card) until {suit} is led"
-    return "R24", f"seat {seat} may not play {_name(idx)} now"
+                return "R19", phrase("the picker must keep {ace} until {suit} is led", ace=ace, suit=suit)
+            return "R19", phrase("the picker may open {suit} only with {ace}", ace=ace, suit=suit)
+        return "R27", phrase("the picker must keep his last {suit} card (the hold card) until {suit} is led", suit=suit)
+    return "R24", phrase("seat {seat} may not play {card} now", seat=seat, card=_name(idx))
 
 
 def _explain_call(rules: SheepsheadRules, s: State, action: Call) -> tuple[str, str]:

@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable.i18n import N_, _, ngettext
 from cardtable.render import pretty_card
 from cardtable.voice import Step as _Step
 from cardtable.voice import Voice
 from cardtable.voice import and_ as _and
+from cardtable.voice import cap as _cap
 from cardtable.voice import cards as _cards
 from cardtable.voice import number as _number
 from cardtable.voice import plural as _plural
@@ -18,9 +20,16 @@ from cardtable.voice import signed as _signed
 
 from .drawing import CARD_POINTS as SHEEPSHEAD_CARD_POINTS
 
+#: The languages Sheepshead is told in (docs/languages.md).
+LANGUAGES = ("en", "de", "hi")
+
 
 def _sheepshead_points(cards: Sequence[str | None]) -> int:
     return sum(SHEEPSHEAD_CARD_POINTS.get(c[:-1], 0) for c in cards if c)
+
+
+#: What happens when nobody picks, by the rule (R14).
+NO_PICK_WORDS = {"leaster": N_("a leaster, where the fewest points win"), "doubler": N_("the next hand counts double")}
 
 
 def _sheepshead_step(s: _Step) -> list[str]:
@@ -28,82 +37,106 @@ def _sheepshead_step(s: _Step) -> list[str]:
     b, a = s.before, s.after
     out: list[str] = []
     verb = s.verb
+    me = s.seat
     if verb == "pass":
         phase = b.get("phase")
-        out.append(
-            s.does("pass")
-            if phase == "pick"
-            else s.does("decline", "to re-crack" if phase == "recrack" else "to crack")
-        )
+        if phase == "pick":
+            out.append(v.says(me, _("You pass."), _("{who} passes.")))
+        elif phase == "recrack":
+            out.append(v.says(me, _("You decline to re-crack."), _("{who} declines to re-crack.")))
+        else:
+            out.append(v.says(me, _("You decline to crack."), _("{who} declines to crack.")))
     elif verb == "pick":
-        out.append(s.does("pick") + (f" The blind: {_cards(a['blind'])}." if a.get("blind") else ""))
+        picks = v.says(me, _("You pick."), _("{who} picks."))
+        blind = " " + _("The blind: {cards}.").format(cards=_cards(a["blind"])) if a.get("blind") else ""
+        out.append(picks + blind)
     elif verb == "blitz":
-        out.append(s.does("pick", "and shows a pair of queens (blitz: the hand counts double)"))
+        out.append(
+            v.says(
+                me,
+                _("You pick and show a pair of queens (blitz: the hand counts double)."),
+                _("{who} picks and shows a pair of queens (blitz: the hand counts double)."),
+            )
+        )
     elif verb == "bury":
         if s.words[1].isdigit():
-            out.append(s.does("bury", "two cards face down"))
+            out.append(v.says(me, _("You bury two cards face down."), _("{who} buries two cards face down.")))
         else:
             cards = s.words[1:]
-            out.append(s.does("bury", f"{_cards(cards)} ({_plural(_sheepshead_points(cards), 'point')})"))
+            points = _plural(_sheepshead_points(cards), "point")
+            out.append(
+                v.says(
+                    me,
+                    _("You bury {cards} ({points})."),
+                    _("{who} buries {cards} ({points})."),
+                    cards=_cards(cards),
+                    points=points,
+                )
+            )
     elif verb == "alone":
-        out.append(s.does("go", "alone"))
+        out.append(v.says(me, _("You go alone."), _("{who} goes alone.")))
     elif verb == "call":
         called = pretty_card(s.words[1])
         if "unknown" in s.words:
             hidden = s.words[s.words.index("unknown") + 1 :]
-            under = "a card face down" if hidden[:1] == ["with"] else pretty_card(hidden[0]) + " face down"
-            out.append(s.does("call", f"the {called}, setting {under} under it (an unknown call)"))
+            under = (
+                _("a card face down")
+                if hidden[:1] == ["with"]
+                else _("{card} face down").format(card=pretty_card(hidden[0]))
+            )
+            calls = (
+                _("You call the {card}, setting {under} under it (an unknown call)."),
+                _("{who} calls the {card}, setting {under} under it (an unknown call)."),
+            )
+            out.append(v.says(me, *calls, card=called, under=under))
         else:
-            out.append(s.does("call", f"the {called}"))
+            out.append(v.says(me, _("You call the {card}."), _("{who} calls the {card}."), card=called))
     elif verb == "crack":
-        out.append(s.does("crack", "(the hand counts double)"))
+        out.append(v.says(me, _("You crack (the hand counts double)."), _("{who} cracks (the hand counts double).")))
     elif verb == "recrack":
-        out.append(s.does("re-crack", "(double again)"))
+        out.append(v.says(me, _("You re-crack (double again)."), _("{who} re-cracks (double again).")))
     elif verb == "play":
-        if s.public == "play a card face down":
-            out.append(s.does("play", "a card face down"))
-        else:
-            out.append(s.does("play", pretty_card(s.words[1])))
+        shown = _("a card face down") if s.public == "play a card face down" else pretty_card(s.words[1])
+        out.append(v.says(me, _("You play {card}."), _("{who} plays {card}."), card=shown))
     else:
-        out.append(s.does("play", s.public))
+        out.append(v.says(me, _("You play {card}."), _("{who} plays {card}."), card=s.public))
     if b.get("call") is None and isinstance(a.get("call"), dict) and a["call"].get("kind") == "jack_of_diamonds":
-        out.append("The J♦ is the picker's partner.")
+        out.append(_("The J♦ is the picker's partner."))
     if b.get("phase") == "pick" and a.get("picker") is None and a.get("phase") != "pick":
         rule = s.game.rules.no_pick_rule
-        played = {"leaster": "a leaster, where the fewest points win", "doubler": "the next hand counts double"}
-        out.append(f"Nobody picks: {played.get(rule, rule.replace('_', ' '))}.")
+        said = _(NO_PICK_WORDS[rule]) if rule in NO_PICK_WORDS else rule.replace("_", " ")
+        out.append(_("Nobody picks: {what}.").format(what=said))
     if not b.get("partner_known") and a.get("partner_known") and a.get("partner") is not None:
         picker = a.get("picker")
         partner = a["partner"]
         if partner != s.voice.me:
-            out.append(
-                f"{v.subject(partner, 'be')} {v.name(picker)}{'r' if picker == v.me else chr(39) + 's'} partner."
-            )
+            if picker == v.me:
+                out.append(v.says(partner, "", _("{who} is your partner.")))
+            else:
+                out.append(v.says(partner, "", _("{who} is {picker}'s partner."), picker=v.name(picker)))
     tricks_b, tricks_a = b.get("tricks") or [], a.get("tricks") or []
     if len(tricks_a) > len(tricks_b):
         trick = tricks_a[-1]
         leader, cards, winner = trick["leader"], trick["cards"], trick["winner"]
         won_with = cards[(winner - leader) % 5]
-        with_text = "a card face down" if won_with is None else pretty_card(won_with)
+        with_text = _("a card face down") if won_with is None else pretty_card(won_with)
         points = _plural(_sheepshead_points(cards), "point")
         if None in cards:
-            points += " and a card face down"
-        out.append(f"{v.subject(winner, 'take')} trick {len(tricks_a)} with {with_text}: {points}.")
+            points = _("{points} and a card face down").format(points=points)
+        takes = (_("You take trick {n} with {card}: {points}."), _("{who} takes trick {n} with {card}: {points}."))
+        out.append(v.says(winner, *takes, n=len(tricks_a), card=with_text, points=points))
     return out
 
 
+#: How the picker's side did, by the engine's outcome (R30-R33).
 OUTCOME_WORDS = {
-    "win": "wins (61 points or more)",
-    "schneider": "wins with schneider (91 or more)",
-    "all tricks": "takes every trick: schwarz",
-    "loss": "loses (60 points or fewer)",
-    "schneidered": "loses and is schneidered (30 or less)",
-    "no trick": "takes no trick: schwarz",
+    "win": N_("The picker's side wins (61 points or more)."),
+    "schneider": N_("The picker's side wins with schneider (91 or more)."),
+    "all tricks": N_("The picker's side takes every trick: schwarz."),
+    "loss": N_("The picker's side loses (60 points or fewer)."),
+    "schneidered": N_("The picker's side loses and is schneidered (30 or less)."),
+    "no trick": N_("The picker's side takes no trick: schwarz."),
 }
-
-
-def _possessive(v: Voice, seat: int) -> str:
-    return "your" if seat == v.me else f"{v.name(seat)}'s"
 
 
 def _sheepshead_end(game: Any, state: Any, result: Any, view: dict[str, Any], v: Voice) -> list[str]:
@@ -114,40 +147,52 @@ def _sheepshead_end(game: Any, state: Any, result: Any, view: dict[str, Any], v:
         picker, partner = d["picker"], d["partner"]
         call = d["call"]
         if call == "alone":
-            out.append(f"{v.cap(picker)} picked and went alone.")
+            out.append(v.says(picker, _("You picked and went alone."), _("{who} picked and went alone.")))
         elif call is None:
-            out.append(f"{v.cap(picker)} picked.")
+            out.append(v.says(picker, _("You picked."), _("{who} picked.")))
         else:
             called = pretty_card(call)
             if partner is None:
-                out.append(f"{v.cap(picker)} picked and called the {called}, held by nobody else: alone.")
+                alone = (
+                    _("You picked and called the {card}, held by nobody else: alone."),
+                    _("{who} picked and called the {card}, held by nobody else: alone."),
+                )
+                out.append(v.says(picker, *alone, card=called))
+            elif partner == v.me:
+                out.append(v.says(picker, "", _("{who} picked and called the {card}; you held it."), card=called))
             else:
-                out.append(f"{v.cap(picker)} picked and called the {called}; {v.name(partner)} held it.")
-        side = f"{v.name(picker)}, alone" if partner is None else f"{v.name(picker)} and {v.name(partner)}"
-        side = side[:1].upper() + side[1:]
+                held = (
+                    _("You picked and called the {card}; {partner} held it."),
+                    _("{who} picked and called the {card}; {partner} held it."),
+                )
+                out.append(v.says(picker, *held, card=called, partner=v.name(partner)))
+        if partner is None:
+            side = _("{picker}, alone").format(picker=v.name(picker))
+        else:
+            side = _("{a} and {b}").format(a=v.name(picker), b=v.name(partner))
         bury = view.get("bury") or []
-        bury_text = f"{_possessive(v, picker)} bury: {_cards(bury)}, {_plural(d['bury_points'], 'point')}"
-        out.append(bury_text[:1].upper() + bury_text[1:] + ".")
-        tricks = _plural(d["picker_tricks"], "trick")
-        out.append(
-            f"{side}: {_plural(d['picker_points'], 'point')} in {tricks} (the bury counted); "
-            f"the defenders {d['defender_points']}."
-        )
-        words = OUTCOME_WORDS.get(d["outcome"], d["outcome"])
-        out.append(f"The picker's side {words}.")
+        buried = (_("Your bury: {cards}, {points}."), _("{who}'s bury: {cards}, {points}."))
+        out.append(v.says(picker, *buried, cards=_cards(bury), points=_plural(d["bury_points"], "point")))
+        counted = _("{side}: {points} in {tricks} (the bury counted); the defenders {n}.")
+        points, tricks = _plural(d["picker_points"], "point"), _plural(d["picker_tricks"], "trick")
+        out.append(_cap(counted.format(side=side, points=points, tricks=tricks, n=d["defender_points"])))
+        outcome = d["outcome"]
+        out.append(_(OUTCOME_WORDS[outcome]) if outcome in OUTCOME_WORDS else f"The picker's side {outcome}.")
         out.append(_multiplier(game, view, d, v))
     elif kind == "leaster":
         out.extend(_no_pick_end(d, v, game.rules.leaster_requires_trick))
     elif kind == "doubler":
-        out.append("Nobody picked: the hand is thrown in and the next one counts double.")
+        out.append(_("Nobody picked: the hand is thrown in and the next one counts double."))
     else:
-        out.append("Nobody picked: the hand is thrown in.")
+        out.append(_("Nobody picked: the hand is thrown in."))
     if any(result.score):
-        pays = [f"{v.name(s)} {_signed(p)}" for s, p in enumerate(result.score)]
-        out.append("Payments: " + ", ".join(pays) + ".")
+        pays = ", ".join(f"{v.name(s)} {_signed(p)}" for s, p in enumerate(result.score))
+        out.append(_("Payments: {list}.").format(list=pays))
     scores = game.match_json(state).get("scores") or []
     if scores:
-        out.append("Totals: " + ", ".join(f"{v.name(s)} {_number(p)}" for s, p in enumerate(scores)) + ".")
+        out.append(
+            _("Totals: {list}.").format(list=", ".join(f"{v.name(s)} {_number(p)}" for s, p in enumerate(scores)))
+        )
     return out
 
 
@@ -156,49 +201,71 @@ def _multiplier(game: Any, view: dict[str, Any], d: dict[str, Any], v: Voice) ->
     why = []
     pending = view.get("pending_doublers") or 0
     if pending:
-        why.append("a doubler" if pending == 1 else f"{pending} doublers")
+        why.append(ngettext("a doubler", "{n} doublers", pending).format(n=pending))
     cracks = view.get("cracks") or 0
     if cracks:
-        why.append(f"cracked by {v.name(view.get('cracker'))}" + (" and re-cracked" if cracks > 1 else ""))
+        cracker = v.name(view.get("cracker"))
+        cracked = _("cracked by {who} and re-cracked") if cracks > 1 else _("cracked by {who}")
+        why.append(cracked.format(who=cracker))
     for pair in view.get("blitz") or []:
-        why.append(f"blitz ({pair} queens)")
+        why.append(_("blitz ({pair} queens)").format(pair=_(pair) if pair in ("black", "red") else pair))
     limit = game.rules.multiplier_limit
-    capped = f", limited to ×{limit}" if limit is not None and m == limit and why else ""
+    capped = _(", limited to ×{n}").format(n=limit) if limit is not None and m == limit and why else ""
     bump = game.rules.double_on_the_bump and d["outcome"] in ("loss", "schneidered", "no trick")
-    text = f"Multiplier ×{m}"
-    text += f": {_and(why)}{capped}" if why else " (no doubler, crack or blitz)"
+    if why:
+        text = _("Multiplier ×{m}: {why}").format(m=m, why=_and(why) + capped)
+    else:
+        text = _("Multiplier ×{m} (no doubler, crack or blitz)").format(m=m)
     if d["level"] > 1:
-        text += "; schneider doubles it" if d["level"] == 2 else "; schwarz triples it"
+        text += _("; schneider doubles it") if d["level"] == 2 else _("; schwarz triples it")
     if bump:
-        text += "; the picker's loss is doubled (double on the bump)"
+        text += _("; the picker's loss is doubled (double on the bump)")
     return text + "."
+
+
+#: Colours of a blitz's pair of queens, as the engine names them.
+BLITZ_COLOURS = (N_("black"), N_("red"))
+
+#: Who wins a hand nobody picked, by the game played (R14).
+NO_PICK_WHY = {
+    "mittler": N_("the middle total"),
+    "schneidster": N_("the total closest to 30 without going over"),
+}
 
 
 def _no_pick_end(d: dict[str, Any], v: Voice, needs_trick: bool) -> list[str]:
     game = d["no_pick"]
-    out = [f"Nobody picked: a {game}."]
+    out = [_("Nobody picked: a {game}.").format(game=game)]
     if game == "schwanzer":
-        out.append(f"{v.subject(d['loser'], 'hold')} the most trumps and pays each of the others.")
+        most = (
+            _("You hold the most trumps and pay each of the others."),
+            _("{who} holds the most trumps and pays each of the others."),
+        )
+        out.append(v.says(d["loser"], *most))
         return out
     points = d["points"]
-    out.append("Points: " + ", ".join(f"{v.name(s)} {p}" for s, p in enumerate(points)) + ".")
+    out.append(_("Points: {list}.").format(list=", ".join(f"{v.name(s)} {p}" for s, p in enumerate(points))))
     if d.get("blind_to") is not None:
         blind = f"{_cards(d['blind'])}, {_plural(d['blind_points'], 'point')}"
-        out.append(f"The blind ({blind}) went to {v.name(d['blind_to'])}.")
+        out.append(_("The blind ({blind}) went to {who}.").format(blind=blind, who=v.name(d["blind_to"])))
     winners = d.get("winners") or []
     if d.get("loser") is not None:
-        out.append(f"{v.subject(d['loser'], 'have')} the most points and pays.")
+        out.append(v.says(d["loser"], _("You have the most points and pay."), _("{who} has the most points and pays.")))
     elif winners:
         names = _and([v.name(w) for w in winners])
-        why = {
-            "leaster": "the fewest points" + (" among the seats that took a trick" if needs_trick else ""),
-            "mittler": "the middle total",
-            "schneidster": "the total closest to 30 without going over",
-        }.get(game, "")
-        verb = "win" if len(winners) > 1 or winners[0] == v.me else "wins"
-        out.append(f"{names[:1].upper()}{names[1:]} {verb}" + (f": {why}." if why else "."))
+        if game == "leaster":
+            why = _("the fewest points among the seats that took a trick") if needs_trick else _("the fewest points")
+        else:
+            why = _(NO_PICK_WHY[game]) if game in NO_PICK_WHY else ""
+        if winners == [v.me]:
+            said = _("You win: {why}.") if why else _("You win.")
+        elif len(winners) > 1:
+            said = _("{names} win: {why}.") if why else _("{names} win.")
+        else:
+            said = _("{names} wins: {why}.") if why else _("{names} wins.")
+        out.append(_cap(said.format(names=names, why=why)))
     else:
-        out.append("A tie: nobody wins.")
+        out.append(_("A tie: nobody wins."))
     return out
 
 

@@ -11,6 +11,7 @@ from typing import Final
 
 from cardtable.cards import format_card
 from cardtable.core import Deal, IllegalAction
+from cardtable.i18n import Phrase, phrase
 
 from .actions import BIDS, PASS, PLAYS, Action, Bid, Discard, Pass, Play, format_action
 from .rules import SmearRules
@@ -99,7 +100,7 @@ def apply_call(rules: SmearRules, s: State, action: Action) -> State:
     may_pass, lowest = call_range(rules, s)
     if isinstance(action, Pass):
         if not may_pass:
-            reason = "the dealer may not pass after three passes (stick_dealer)"
+            reason = phrase("the dealer may not pass after three passes (stick_dealer)")
             raise IllegalAction("pass", seat, "R15", reason)
         call, bidder, bid = 0, s.bidder, s.bid
     elif isinstance(action, Bid):
@@ -126,14 +127,14 @@ def apply_call(rules: SmearRules, s: State, action: Action) -> State:
     return _new(State, (phase, to_act, hands, -1, bidder if ended else -1, (), (), setup, None))
 
 
-def _bid_reason(rules: SmearRules, s: State, call: int, lowest: int) -> str:
+def _bid_reason(rules: SmearRules, s: State, call: int, lowest: int) -> Phrase:
     if not rules.min_bid <= call <= rules.max_bid:
-        return f"bids run from {rules.min_bid} to {rules.max_bid}"
+        return phrase("bids run from {low} to {high}", low=rules.min_bid, high=rules.max_bid)
     if call == s.bid:
-        return f"an equal bid is not allowed: bid more than {s.bid} or pass"
+        return phrase("an equal bid is not allowed: bid more than {bid} or pass", bid=s.bid)
     if lowest > rules.max_bid:
-        return f"nobody can bid more than the {s.bid} already bid: pass"
-    return f"a bid must be higher than the {s.bid} already bid"
+        return phrase("nobody can bid more than the {bid} already bid: pass", bid=s.bid)
+    return phrase("a bid must be higher than the {bid} already bid", bid=s.bid)
 
 
 # --- the discard (R16-R18) ---
@@ -191,11 +192,13 @@ def apply_discard(rules: SmearRules, s: State, action: Action) -> State:
     hand = s.hands[seat]
     m = action.mask
     if len(action.cards) != rules.kitty_size:
-        reason = f"discard exactly {rules.kitty_size}, not {len(action.cards)}"
+        reason = phrase("discard exactly {size}, not {count}", size=rules.kitty_size, count=len(action.cards))
         raise IllegalAction(format_action(action), seat, "R17", reason)
     if m & ~hand:
         missing = next(c for c in action.cards if not hand >> c & 1)
-        raise IllegalAction(format_action(action), seat, "R17", f"{format_card(missing)} is not in your hand")
+        raise IllegalAction(
+            format_action(action), seat, "R17", phrase("{card} is not in your hand", card=format_card(missing))
+        )
     ok = lead_cards(hand, m)
     if not ok:
         raise IllegalAction(format_action(action), seat, "R18", _discard_reason(hand, m))
@@ -206,15 +209,23 @@ def apply_discard(rules: SmearRules, s: State, action: Action) -> State:
     return _new(State, (PLAY, seat, tuple(hands), -1, seat, (), (), setup, None))
 
 
-def _discard_reason(hand: int, discard: int) -> str:
+def _discard_reason(hand: int, discard: int) -> Phrase:
     parts = []
     for suit, suit_mask in enumerate(SUIT):
         t = (hand & suit_mask).bit_count()
         if t:
             d = (discard & suit_mask).bit_count()
             allowed = max(0, t - HAND_SIZE)
-            parts.append(f"{SUIT_NAMES[suit]} ({t} held, {d} discarded, {allowed} allowed)")
-    return "this discard leaves no suit to lead as trump: " + ", ".join(parts)
+            named = phrase(SUIT_NAMES[suit])
+            part = phrase(
+                "{suit} ({held} held, {discarded} discarded, {allowed} allowed)",
+                suit=named,
+                held=t,
+                discarded=d,
+                allowed=allowed,
+            )
+            parts.append(part)
+    return phrase("this discard leaves no suit to lead as trump: {suits}", suits=parts)
 
 
 # --- the play (R21-R26) ---
@@ -310,21 +321,25 @@ def apply_play(rules: SmearRules, strict: bool, s: State, action: object) -> Sta
     return _new(State, (OVER, None, hands, trump, winner, (), tricks, setup, tally))
 
 
-def _play_reason(strict: bool, s: State, card: int) -> tuple[str, str]:
+def _play_reason(strict: bool, s: State, card: int) -> tuple[str, Phrase]:
     """(rule, reason) for a card that may not be played now."""
     hand = s.hands[s.to_act]  # type: ignore[index]
     name = format_card(card)
     if not hand >> card & 1:
-        return "R23", f"{name} is not in your hand"
+        return "R23", phrase("{card} is not in your hand", card=name)
     if not s.trick:
-        allowed = [SUIT_NAMES[t] for t in range(4) if s.lead_ok & SUIT[t]]
-        return "R18", (f"{SUIT_NAMES[card // 13]} cannot be trump after your discard: lead {' or '.join(allowed)}")
-    led = s.trick[0] // 13
-    if led == s.trump:
-        return "R24", f"must play a trump ({SUIT_NAMES[led]} were led)"
+        allowed = [phrase(SUIT_NAMES[t]) for t in range(4) if s.lead_ok & SUIT[t]]
+        either = allowed[0]
+        for other in allowed[1:]:
+            either = phrase("{a} or {b}", a=either, b=other)
+        named = phrase(SUIT_NAMES[card // 13])
+        return "R18", phrase("{suit} cannot be trump after your discard: lead {allowed}", suit=named, allowed=either)
+    led = phrase(SUIT_NAMES[s.trick[0] // 13])
+    if s.trick[0] // 13 == s.trump:
+        return "R24", phrase("must play a trump ({suit} were led)", suit=led)
     if strict:
-        return "R24", f"must follow {SUIT_NAMES[led]} (strict follow rule)"
-    return "R24", f"must follow {SUIT_NAMES[led]} or play a trump ({SUIT_NAMES[s.trump]})"
+        return "R24", phrase("must follow {suit} (strict follow rule)", suit=led)
+    return "R24", phrase("must follow {suit} or play a trump ({trump})", suit=led, trump=phrase(SUIT_NAMES[s.trump]))
 
 
 def _text(action: object) -> str:

@@ -28,10 +28,11 @@ MAX_ANSWER_BYTES = 48_000_000
 REPLAYS_PER_ADDRESS = 2
 
 
-def replay_bytes(raw: bytes, steps: bool, seat: int | None, ended: bool) -> tuple[int, bytes]:
+def replay_bytes(raw: bytes, steps: bool, seat: int | None, ended: bool, language: str = "en") -> tuple[int, bytes]:
     """In the worker: the record in ``raw`` replayed (`replayjson.replay_json`), as an HTTP status and
-    a JSON body; every refusal is one line."""
+    a JSON body, its narration in ``language`` (docs/languages.md); every refusal is one line."""
     from cardtable.core import CardtableError
+    from cardtable.i18n import speaking
     from cardtable.record import BadRecord, ReplayStopped
     from cardtable.strict import BadJson, loads, one_line
     from cardtable.web.review.replayjson import TooManySteps, replay_json
@@ -44,7 +45,8 @@ def replay_bytes(raw: bytes, steps: bool, seat: int | None, ended: bool) -> tupl
     except (UnicodeDecodeError, BadJson) as e:
         return refuse(400, f"the record is not JSON: {e}")
     try:
-        out = replay_json(obj, steps, seat, ended)
+        with speaking(language):
+            out = replay_json(obj, steps, seat, ended)
     except TooManySteps as e:
         return refuse(413, str(e))
     except (BadRecord, ReplayStopped, CardtableError) as e:
@@ -67,7 +69,9 @@ class Replayer:
     def close(self) -> None:
         self.pool.close()
 
-    async def replay(self, address: str, raw: bytes, steps: bool, seat: int | None, ended: bool) -> tuple[int, bytes]:
+    async def replay(
+        self, address: str, raw: bytes, steps: bool, seat: int | None, ended: bool, language: str = "en"
+    ) -> tuple[int, bytes]:
         """Replay ``raw`` for ``address``: ``429`` when the address's pace is spent or it holds its
         share of the places, ``503`` when all are taken; all before any work on the record."""
         wait = self.per_address.take(address)
@@ -77,7 +81,7 @@ class Replayer:
             )
         with self.admission.held(address):
             try:
-                result: tuple[int, bytes] = await self.pool.call(replay_bytes, raw, steps, seat, ended)
+                result: tuple[int, bytes] = await self.pool.call(replay_bytes, raw, steps, seat, ended, language)
             except CallFailed:
                 raise Refused(
                     422, f"the record took over {self.settings.replay_seconds:g} s to replay and was stopped"

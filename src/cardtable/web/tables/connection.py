@@ -21,6 +21,7 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from cardtable.i18n import language_of
 from cardtable.strict import BadJson, loads, one_line
 from cardtable.web.database import outage
 from cardtable.web.errors import Refused
@@ -120,6 +121,7 @@ async def serve(hub: Hub, websocket: WebSocket, table_id: str) -> None:
                     conn.send(_rejected(client_id, "bad_message", "a connection keeps the seat of its first hello"))
                     continue
                 said_hello, first_token = True, parsed["token"]
+                conn.language = language_of(parsed.get("lang"))
                 await table.submit(functools.partial(table.hello, conn, seat, parsed["v"]))
             elif kind == "act":
                 problem = _check_fields(parsed, {"v": (int,), "action": (str,), "id": (str,)})

@@ -24,6 +24,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cardtable.cards import format_card
 from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, game_part, rules_json
+from cardtable.i18n import speaking
 from cardtable.record import FORMAT
 from cardtable.registry import get_game
 from cardtable.shuffle import Shuffle, draw
@@ -60,6 +61,8 @@ class Conn:
     closed: bool = False
     address: str = ""
     v: int = 0
+    #: The language its person hears the game and its refusals in (``hello``'s ``lang``; docs/languages.md).
+    language: str = "en"
     #: The close code and reason to end the connection with (default: 1008, a client that reads nothing).
     ending: tuple[int, str] = (1008, "the client does not read its messages")
 
@@ -477,7 +480,7 @@ class LiveTable:
             missed = [e for e in self.entries if e.v > seen]
             if all(e.state is not None for e in missed):
                 for e in missed:
-                    conn.send(self._event(e, seat))
+                    conn.send(self._event(e, seat, conn.language))
                 conn.v = self.version
                 return
         conn.send(self._snapshot(seat))
@@ -518,7 +521,7 @@ class LiveTable:
         try:
             entry = await self._move(seat, text, client_id, stand_in=False)
         except (BadNotation, IllegalAction) as e:
-            raise Refused(0, str(e), "illegal") from None
+            raise Refused(0, words.refusal(e, conn.language), "illegal") from None
         conn.send({"t": "ack", "id": client_id, "v": entry.v})
 
     async def say(self, conn: Conn, text: object) -> None:
@@ -560,7 +563,7 @@ class LiveTable:
             msg.update(self._hand_end(self.entries[-1], self._ends_match(self.entries[-1])))
         return msg
 
-    def _event(self, e: Entry, seat: int | None) -> dict[str, Any]:
+    def _event(self, e: Entry, seat: int | None, language: str = "en") -> dict[str, Any]:
         msg: dict[str, Any] = {"t": "event", "v": e.v, "action": e.shown(seat), "view": self._view(e.state, seat)}
         legal = self._legal(e.state, seat)
         if legal is not None:
@@ -578,7 +581,8 @@ class LiveTable:
         names = words.people_names([s.name if s.human else None for s in self.seats])
         ends = self._ends_match(e)
         # the action in words, for the pages
-        msg["say"] = words.said(self.game, self.entries, e, seat, names, ends)
+        with speaking(language):
+            msg["say"] = words.said(self.game, self.entries, e, seat, names, ends)
         msg.update(self._hand_end(e, ends))
         return msg
 
@@ -623,14 +627,14 @@ class LiveTable:
         return [self.game.format(a) for a in self.game.legal_actions(state)]
 
     def _broadcast(self, e: Entry) -> None:
-        public: str | None = None  # the spectators' event, made and encoded once
+        public: dict[str, str] = {}  # the spectators' event, made and encoded once in each language
         for conn in list(self.conns):
             if conn.seat is None:
-                if public is None:
-                    public = encoded(self._event(e, None))
-                conn.send(public)
+                if conn.language not in public:
+                    public[conn.language] = encoded(self._event(e, None, conn.language))
+                conn.send(public[conn.language])
             else:
-                conn.send(self._event(e, conn.seat))
+                conn.send(self._event(e, conn.seat, conn.language))
             conn.v = e.v
 
     def _tell_table(self) -> None:

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from cardtable import secrecy
-from cardtable.core import CardtableError
+from cardtable.core import CardtableError, IllegalAction
+from cardtable.i18n import say, speaking
 
 
 def _narrate() -> Any:
@@ -79,3 +80,15 @@ def said(
     if game.outcome(entry.state) is not None:
         lines = [*lines, *NARRATE.narrate_hand_end(game, entry.state, recipient, names, match_over)]
     return [line for line in lines if not secrecy.leaks(game, entry.state, recipient, line)]
+
+
+def refusal(error: CardtableError, language: str) -> str:
+    """A move refused, as its person reads it: the seat, the action as written and the rule stay
+    as the engine says them (``seat 1 play 9C: … (R24)``), the reason is in ``language`` when
+    the engine made it of phrases (`cardtable.i18n.Phrase`), in English otherwise."""
+    if not isinstance(error, IllegalAction):
+        return str(error)
+    with speaking(language):
+        reason = say(error.reason)
+    who = f"seat {error.seat} " if error.seat is not None and error.seat >= 0 else ""
+    return f"{who}{error.action}: {reason} ({error.rule})"

@@ -16,7 +16,7 @@
  * @returns {import("../../../web/static/js/games.js").GameParts}
  */
 export function game(kit) {
-  const { h, cardImg, cardWords, prettyCard, seatName, teamName, teamPair, num, sortBySuit, RANKS } = kit;
+  const { h, cardImg, cardWords, prettyCard, seatName, teamName, teamPair, num, sortBySuit, RANKS, t } = kit;
 
   /**
    * A house in words: "house of 11 (cemented), owned by you: 5♣+6♥ | J♥".
@@ -25,10 +25,10 @@ export function game(kit) {
    * @param {string[]} [names]
    */
   function houseWords(house, me, names = []) {
-    const state = house.sets.length > 1 ? "cemented" : "open";
     const owners = house.owners.map((o) => seatName(o, me, names)).join(", ");
     const sets = house.sets.map((s) => s.map(prettyCard).join("+")).join(" | ");
-    return `house of ${house.value} (${state}), owned by ${owners}: ${sets}`;
+    const params = { value: house.value, owners, sets };
+    return house.sets.length > 1 ? t("house of {value} (cemented), owned by {owners}: {sets}", params) : t("house of {value} (open), owned by {owners}: {sets}", params);
   }
 
   /**
@@ -48,12 +48,13 @@ export function game(kit) {
     };
     for (const c of floor.loose ?? []) {
       items.push(h("button", { class: cls(c), "data-piece": c, "aria-pressed": pick.picked?.includes(c) ? "true" : "false",
-        "aria-label": `loose ${cardWords(c)}`, disabled: pick.active ? null : true, onclick: () => pick.onPick?.(c) }, [cardImg(c, "")]));
+        "aria-label": t("loose {card}", { card: cardWords(c) }), disabled: pick.active ? null : true, onclick: () => pick.onPick?.(c) }, [cardImg(c, "")]));
     }
     for (const house of floor.houses ?? []) {
       const piece = `H${house.value}`;
       // the name read out starts with the words shown (WCAG 2.5.3), then the cards in words
-      const shown = `House ${house.value}${house.sets.length > 1 ? " · cemented" : ""} · ${house.owners.map((/** @type {number} */ o) => seatName(o, me, names)).join(", ")}`;
+      const owners = house.owners.map((/** @type {number} */ o) => seatName(o, me, names)).join(", ");
+      const shown = house.sets.length > 1 ? t("House {value} · cemented · {owners}", { value: house.value, owners }) : t("House {value} · {owners}", { value: house.value, owners });
       items.push(h("button", { class: `${cls(piece)} house`, "data-piece": piece, "aria-label": `${shown}: ${houseWords(house, me, names)}`,
         "aria-pressed": pick.picked?.includes(piece) ? "true" : "false", disabled: pick.active ? null : true, onclick: () => pick.onPick?.(piece) }, [
         h("span", { class: "label", text: shown }),
@@ -61,17 +62,17 @@ export function game(kit) {
       ]));
     }
     if (floor.hidden) for (let i = 0; i < floor.hidden; i++) items.push(h("span", { class: "piece" }, [cardImg(null, "")]));
-    if (!items.length) items.push(h("span", { class: "muted", text: "The floor is empty." }));
-    return h("div", { class: "floor", role: "group", "aria-label": "the floor" }, items);
+    if (!items.length) items.push(h("span", { class: "muted", text: t("The floor is empty.") }));
+    return h("div", { class: "floor", role: "group", "aria-label": t("the floor") }, items);
   }
 
   return {
-    title: "Seep",
+    title: t("Seep"),
     seats: 4,
     partnerships: true,
     oneClickPlay: false,
-    prompt: "Your move: pick a card of your hand, then floor items.",
-    middleWords: "the floor",
+    prompt: t("Your move: pick a card of your hand, then floor items."),
+    middleWords: t("the floor"),
     houseWords,
     middle: floorBox,
 
@@ -83,21 +84,25 @@ export function game(kit) {
     },
 
     seatFacts(view, s, fact) {
-      if (view.dealer !== undefined && s === (view.dealer + 1) % 4) fact.marks.push(view.bid ? `bid ${view.bid}` : "bidder");
-      if (s === view.last_capture) fact.marks.push("took last");
+      if (view.dealer !== undefined && s === (view.dealer + 1) % 4) fact.marks.push(view.bid ? t("bid {n}", { n: view.bid }) : t("bidder"));
+      if (s === view.last_capture) fact.marks.push(t("took last"));
     },
 
     infoLines(view, names, ended, me) {
       const out = [];
-      if (view.bid) out.push(`Bid ${view.bid} by ${seatName((view.dealer + 1) % 4, me, names)}`);
+      if (view.bid) out.push(t("Bid {bid} by {who}", { bid: view.bid, who: seatName((view.dealer + 1) % 4, me, names) }));
       const piles = view.piles ?? [[], []];
       const sweeps = view.sweeps ?? [0, 0];
       const order = me !== null && me % 2 === 1 ? [1, 0] : [0, 1];
-      out.push(`Captured: ${order.map((t) => `${teamName(t, me, names)} ${piles[t].length}${sweeps[t] ? ` (sweep points ${sweeps[t]})` : ""}`).join(", ")}`);
+      const captured = order.map((team) => `${teamName(team, me, names)} ${piles[team].length}${sweeps[team] ? ` (${t("sweep points {n}", { n: sweeps[team] })})` : ""}`).join(", ");
+      out.push(t("Captured: {piles}", { piles: captured }));
       const m = ended ?? view.match ?? {};
       if (typeof m.difference === "number") {
-        const baazis = m.baazis ?? [0, 0];
-        out.push(`Lead ${Math.abs(m.difference)}${m.difference ? ` to ${teamName(m.difference > 0 ? 0 : 1, me, names)}` : ""} · baazis: ${teamPair(baazis, me, names, num)}`);
+        const baazis = teamPair(m.baazis ?? [0, 0], me, names, num);
+        const lead = Math.abs(m.difference);
+        out.push(m.difference
+          ? t("Lead {n} to {team} · baazis: {baazis}", { n: lead, team: teamName(m.difference > 0 ? 0 : 1, me, names), baazis })
+          : t("Lead {n} · baazis: {baazis}", { n: lead, baazis }));
       }
       return out;
     },

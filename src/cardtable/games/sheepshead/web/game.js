@@ -22,7 +22,27 @@ const FAIL = ["A", "10", "K", "9", "8", "7"];
  * @returns {import("../../../web/static/js/games.js").GameParts}
  */
 export function game(kit) {
-  const { parseCard, prettyCard, seatName, suitOrder, sortBy, trumpWords, joinAnd, plus, cap } = kit;
+  const { parseCard, prettyCard, seatName, suitOrder, sortBy, trumpWords, joinAnd, plus, cap, t } = kit;
+
+  /**
+   * A side's label in the reader's language (the labels are worked out in English, then said).
+   * @param {string} label
+   */
+  function said(label) {
+    switch (label) {
+      case "picker": return t("picker");
+      case "picker (you)": return t("picker (you)");
+      case "picker's partner": return t("picker's partner");
+      case "the picker's partner": return t("the picker's partner");
+      case "picker's partner (you)": return t("picker's partner (you)");
+      case "picker's partner (you, secret)": return t("picker's partner (you, secret)");
+      case "picker's partner (secret)": return t("picker's partner (secret)");
+      case "defender": return t("defender");
+      case "defender (you)": return t("defender (you)");
+      case "cracked": return t("cracked");
+      default: return label;
+    }
+  }
 
   /**
    * The fourteen trumps first in their order, then clubs, spades, hearts by rank.
@@ -104,7 +124,7 @@ export function game(kit) {
    * @param {number} seat
    * @param {number | null} me
    */
-  function relation(view, seat, me) {
+  function sides(view, seat, me) {
     const picker = view?.picker;
     if (typeof picker !== "number") return "";
     if (seat === picker) return seat === me ? "picker (you)" : "picker";
@@ -116,36 +136,48 @@ export function game(kit) {
     return "";
   }
 
+  /**
+   * A seat's side as the reader's view shows it (`sides`), in the reader's language.
+   * @param {any} view
+   * @param {number} seat
+   * @param {number | null} me
+   */
+  const relation = (view, seat, me) => said(sides(view, seat, me));
+
   return {
-    title: "Sheepshead",
+    title: t("Sheepshead"),
     seats: 5,
     sortHand,
     relation,
 
     whoAmI(view, me, names, head) {
-      const role = relation(view, me, me).replace(/ \(you.*\)$/, "").replace(/^picker's partner$/, "the picker's partner");
-      const secret = /secret/.test(relation(view, me, me)) ? " (secret)" : "";
-      return role ? `${head} · ${role}${secret}` : head;
+      const role = sides(view, me, me).replace(/ \(you.*\)$/, "").replace(/^picker's partner$/, "the picker's partner");
+      const secret = /secret/.test(sides(view, me, me)) ? ` (${t("secret")})` : "";
+      return role ? `${head} · ${said(role)}${secret}` : head;
     },
 
-    ownRole: (view, me) => relation(view, me, me).replace(" (you)", "").replace("(you, ", "("),
+    ownRole: (view, me) => said(sides(view, me, me).replace(" (you)", "").replace("(you, ", "(")),
 
     seatFacts(view, s, fact) {
-      if (s === view.picker) fact.marks.push("picker");
-      if (view.partner_known && s === view.partner) fact.marks.push("picker's partner");
-      if (view.cracks && s === view.cracker) fact.marks.push("cracked");
+      if (s === view.picker) fact.marks.push(t("picker"));
+      if (view.partner_known && s === view.partner) fact.marks.push(t("picker's partner"));
+      if (view.cracks && s === view.cracker) fact.marks.push(t("cracked"));
       fact.held = held(view, s);
     },
 
     infoLines(view, names, ended, me) {
       const out = [];
-      if (view.picker !== null && view.picker !== undefined) out.push(`Picker: ${seatName(view.picker, me, names)}`);
-      else if (view.phase === "pick") out.push(`Passes so far: ${view.passes ?? 0}`);
+      if (view.picker !== null && view.picker !== undefined) out.push(t("Picker: {who}", { who: seatName(view.picker, me, names) }));
+      else if (view.phase === "pick") out.push(t("Passes so far: {n}", { n: view.passes ?? 0 }));
       const call = view.call;
-      if (call && call.kind) out.push(call.suit ? `Called the ${call.kind} of ${trumpWords(call.suit)}` : `Call: ${String(call.kind).replace(/_/g, " ")}`);
-      if (view.blind?.length && view.phase !== "done") out.push(`Blind: ${view.blind.map(prettyCard).join(" ")}`);
-      if (view.bury?.length) out.push(`Buried: ${view.bury.map(prettyCard).join(" ")}`);
-      if (view.pending_doublers) out.push(`Doublers pending: ${view.pending_doublers}`);
+      if (call && call.kind) {
+        const kind = call.kind === "ace" ? t("ace") : call.kind === "ten" ? t("ten") : call.kind === "unknown" ? t("unknown") : String(call.kind).replace(/_/g, " ");
+        const jack = t("jack of diamonds");
+        out.push(call.suit ? t("Called the {kind} of {suit}", { kind, suit: trumpWords(call.suit) }) : t("Call: {kind}", { kind: call.kind === "jack_of_diamonds" ? jack : kind }));
+      }
+      if (view.blind?.length && view.phase !== "done") out.push(t("Blind: {cards}", { cards: view.blind.map(prettyCard).join(" ") }));
+      if (view.bury?.length) out.push(t("Buried: {cards}", { cards: view.bury.map(prettyCard).join(" ") }));
+      if (view.pending_doublers) out.push(t("Doublers pending: {n}", { n: view.pending_doublers }));
       return out;
     },
 

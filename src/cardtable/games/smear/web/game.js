@@ -15,17 +15,17 @@
  * @returns {import("../../../web/static/js/games.js").GameParts}
  */
 export function game(kit) {
-  const { prettyCard, seatName, teamName, teamPair, trumpWords, joinAnd, plus } = kit;
+  const { prettyCard, seatName, teamName, teamPair, trumpWords, joinAnd, plus, t } = kit;
   return {
-    title: "Four-Point Smear",
+    title: t("Four-Point Smear"),
     seats: 4,
     partnerships: true,
 
     seatFacts(view, s, fact) {
-      if (s === view.bidder) fact.marks.push(`bid ${view.bid}`);
+      if (s === view.bidder) fact.marks.push(t("bid {n}", { n: view.bid }));
       else if (view.phase === "auction") {
         const said = (view.auction ?? []).filter((/** @type {any} */ a) => a.seat === s).at(-1);
-        if (said) fact.marks.push(said.call);
+        if (said) fact.marks.push(said.call === "pass" ? t("pass") : t("bid {n}", { n: String(said.call).replace(/^bid /, "") }));
       }
     },
 
@@ -33,11 +33,11 @@ export function game(kit) {
 
     infoLines(view, names, ended, me) {
       const out = [];
-      if (view.trump) out.push(`Trump ${trumpWords(view.trump)}`);
-      if (view.bidder !== null && view.bidder !== undefined) out.push(`Bid ${view.bid} by ${seatName(view.bidder, me, names)}`);
-      if (view.kitty) out.push(`Kitty: ${view.kitty.map(prettyCard).join(" ")}`);
+      if (view.trump) out.push(t("Trump {suit}", { suit: trumpWords(view.trump) }));
+      if (view.bidder !== null && view.bidder !== undefined) out.push(t("Bid {bid} by {who}", { bid: view.bid, who: seatName(view.bidder, me, names) }));
+      if (view.kitty) out.push(t("Kitty: {cards}", { cards: view.kitty.map(prettyCard).join(" ") }));
       const scores = Array.isArray(ended?.scores) ? ended.scores : view.scores;
-      if (Array.isArray(scores)) out.push(`Match: ${teamPair(scores, me, names)}`);
+      if (Array.isArray(scores)) out.push(t("Match: {scores}", { scores: teamPair(scores, me, names) }));
       return out;
     },
 

@@ -6,6 +6,8 @@
  * @module clock
  */
 
+import { t } from "./i18n.js";
+
 /**
  * @typedef {{seat: number, msLeft: number, at: number}} Running  a clock as last told, and when
  */
@@ -47,7 +49,8 @@ export function clockText(ms) {
  * @param {string} move the move in words ("Ann plays 10♦.")
  */
 export function ranOut(who, move) {
-  return `Time ran out: a bot played for ${who}. ${move}`.trim();
+  const said = who === t("you") ? t("Time ran out: a bot played for you. {move}", { move }) : t("Time ran out: a bot played for {who}. {move}", { who, move });
+  return said.trim();
 }
 
 /** How long the note that a bot moved for a person stays at the least (ms): long enough to read. */
@@ -60,7 +63,9 @@ export const STAND_IN_MS = 8000;
  * @param {boolean} away whether the seat's person is away (the table's summary says so)
  */
 export function standInWords(who, move, away) {
-  return away ? `${who === "you" ? "You are" : `${who} is`} away: a bot played for ${who}. ${move}`.trim() : ranOut(who, move);
+  if (!away) return ranOut(who, move);
+  const said = who === t("you") ? t("You are away: a bot played for you. {move}", { move }) : t("{who} is away: a bot played for {who}. {move}", { who, move });
+  return said.trim();
 }
 
 /**

@@ -26,7 +26,7 @@ export const FATAL_CODES = { 4401: "This seat's token is not valid here.", 4404:
 
 export class Connection {
   /**
-   * @param {{url: string, token: string | null, open: (url: string) => SocketLike,
+   * @param {{url: string, token: string | null, lang?: string, open: (url: string) => SocketLike,
    *   schedule?: (fn: () => void, ms: number) => any, newId?: () => string,
    *   onState?: (s: TableState, msg: any) => void, onStatus?: (s: Status, why?: string) => void,
    *   onRejected?: (msg: any, action: string | undefined) => void, onAck?: (msg: any) => void,
@@ -35,6 +35,8 @@ export class Connection {
   constructor(options) {
     this.url = options.url;
     this.token = options.token;
+    /** @type {string | undefined} the language the table speaks to this connection (`hello`'s `lang`) */
+    this.lang = options.lang;
     this.open = options.open;
     this.schedule = options.schedule ?? ((fn, ms) => setTimeout(fn, ms));
     let counter = 0;
@@ -66,7 +68,8 @@ export class Connection {
     this.socket = socket;
     this.synced = false;
     socket.onopen = () => {
-      socket.send(JSON.stringify({ t: "hello", token: this.token, v: this.state.v }));
+      // the language its person reads the narration and refusals in (docs/languages.md)
+      socket.send(JSON.stringify({ t: "hello", token: this.token, v: this.state.v, ...(this.lang && this.lang !== "en" ? { lang: this.lang } : {}) }));
     };
     socket.onmessage = (ev) => {
       if (socket !== this.socket) return;

@@ -9,6 +9,7 @@
 import { cardImage, cardWords, prettyCard, sortHand } from "./cards.js";
 import { places, relation, seatName } from "./format.js";
 import { partsOf } from "./games.js";
+import { t, tn } from "./i18n.js";
 
 /**
  * @param {string} tag
@@ -47,7 +48,7 @@ export function cardImg(card, cls = "card") {
   return h("img", {
     class: cls,
     src: cardImage(card, { fourColour: fourColour() }),
-    alt: card === null ? "a card face down" : cardWords(card),
+    alt: card === null ? t("a card face down") : cardWords(card),
     "data-card": card ?? "back",
     draggable: "false",
   });
@@ -68,9 +69,9 @@ export function seatFacts(game, view, seats) {
   for (const t of tricks) if (typeof t.winner === "number") won[t.winner] += 1;
   for (let s = 0; s < seats; s++) {
     const marks = [];
-    if (s === view?.dealer) marks.push("dealer");
+    if (s === view?.dealer) marks.push(t("dealer"));
     const held = Array.isArray(view?.hand_sizes) ? view.hand_sizes[s] : null;
-    const fact = { held, marks, taken: tricks.length ? `tricks ${won[s]}` : "" };
+    const fact = { held, marks, taken: tricks.length ? t("tricks {n}", { n: won[s] }) : "" };
     partsOf(game).seatFacts?.(view, s, fact);
     out.push(fact);
   }
@@ -96,7 +97,7 @@ export function seatMarks(game, view, seats, me) {
     const rel = relation(game, view, s, me);
     if (rel && !facts[s].marks.includes(rel)) facts[s].marks.unshift(rel);
   }
-  const own = me === null ? [] : [partsOf(game).ownRole?.(view, me) ?? "", ...facts[me].marks.filter((m) => m !== "picker" && m !== "picker's partner")].filter(Boolean);
+  const own = me === null ? [] : [partsOf(game).ownRole?.(view, me) ?? "", ...facts[me].marks.filter((m) => m !== t("picker") && m !== t("picker's partner"))].filter(Boolean);
   return { facts, own };
 }
 
@@ -119,10 +120,10 @@ export function seatBox(p) {
   const backs = h("div", { class: "backs", "aria-hidden": "true" });
   if (!p.open && typeof p.facts.held === "number") for (let i = 0; i < Math.min(p.facts.held, 13); i++) backs.append(cardImg(null, ""));
   const open = p.open ? h("div", { class: "openhand" }, sortHand(p.game, p.open).map((c) => cardImg(c, ""))) : null;
-  return h("section", { class: `seat place-${p.place}${p.turn ? " turn" : ""}`, "data-seat": p.seat, "aria-label": `seat ${p.seat}: ${p.name}` }, [
-    h("div", { class: "name" }, [p.name, p.bot ? h("span", { class: "muted", text: ` (${p.bot})` }) : null, p.connected === false && !p.bot ? h("span", { class: "muted", text: " · not connected" }) : null]),
-    h("div", { class: "count", text: typeof p.facts.held === "number" ? `${p.facts.held} card${p.facts.held === 1 ? "" : "s"}${p.facts.taken ? " · " + p.facts.taken : ""}` : p.facts.taken }),
-    h("div", { class: "marks" }, [...p.facts.marks.map((m) => h("span", { class: `mark ${m === "dealer" ? "dealer" : ""}`, text: m })), p.turn ? h("span", { class: "mark", text: "to play" }) : null]),
+  return h("section", { class: `seat place-${p.place}${p.turn ? " turn" : ""}`, "data-seat": p.seat, "aria-label": t("seat {n}: {name}", { n: String(p.seat), name: p.name }) }, [
+    h("div", { class: "name" }, [p.name, p.bot ? h("span", { class: "muted", text: ` (${p.bot})` }) : null, p.connected === false && !p.bot ? h("span", { class: "muted", text: ` · ${t("not connected")}` }) : null]),
+    h("div", { class: "count", text: typeof p.facts.held === "number" ? `${tn("{n} card", "{n} cards", p.facts.held)}${p.facts.taken ? " · " + p.facts.taken : ""}` : p.facts.taken }),
+    h("div", { class: "marks" }, [...p.facts.marks.map((m) => h("span", { class: `mark ${m === t("dealer") ? "dealer" : ""}`, text: m })), p.turn ? h("span", { class: "mark", text: t("to play") }) : null]),
     open ?? backs,
   ]);
 }
@@ -160,9 +161,9 @@ export function trickBox(game, view, seats, names, showLast = false) {
   if ((showLast || !played.length) && tricks.length) {
     const last = tricks[tricks.length - 1];
     leader = last.leader; played = last.cards ?? []; winner = last.winner;
-    caption = `Trick ${tricks.length} won by ${seatName(winner, me, names)}`;
+    caption = t("Trick {n} won by {who}", { n: tricks.length, who: seatName(winner, me, names) });
   } else if (typeof leader === "number" && view.phase === "play") {
-    caption = `Trick ${tricks.length + 1}, led by ${seatName(leader, me, names)}`;
+    caption = t("Trick {n}, led by {who}", { n: tricks.length + 1, who: seatName(leader, me, names) });
   } else return null;
   return h("div", { class: "trickwrap" }, [
     h("div", { class: "caption", text: caption }),

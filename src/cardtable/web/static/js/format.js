@@ -6,8 +6,9 @@
  * @module format
  */
 
-import { prettyCard, SUIT_NAMES, SUIT_SYMBOLS } from "./cards.js";
+import { prettyCard, SUIT_SYMBOLS } from "./cards.js";
 import { partsOf } from "./games.js";
+import { num as numIn, t, tn } from "./i18n.js";
 
 /**
  * How many seats a game has, when the table does not say (its module's `seats`, else 4).
@@ -39,7 +40,7 @@ export function sides(game, seats = seatCount(game)) {
  */
 export function peopleNames(seats) {
   const raw = seats.map((/** @type {any} */ s) => (s?.player === "human" && s?.name ? String(s.name) : ""));
-  return raw.map((n, i) => (n && raw.filter((m) => m === n).length > 1 ? `${n} (seat ${i})` : n));
+  return raw.map((n, i) => (n && raw.filter((m) => m === n).length > 1 ? t("{name} (seat {n})", { name: n, n: String(i) }) : n));
 }
 
 /**
@@ -49,9 +50,9 @@ export function peopleNames(seats) {
  * @param {string[]} [names]
  */
 export function seatName(seat, me, names = []) {
-  if (seat === null || seat === undefined) return "nobody";
-  if (seat === me) return "you";
-  return names[seat] || `seat ${seat}`;
+  if (seat === null || seat === undefined) return t("nobody");
+  if (seat === me) return t("you");
+  return names[seat] || t("seat {n}", { n: String(seat) });
 }
 
 /**
@@ -76,7 +77,7 @@ export function places(seats, me) {
  */
 export function tokenWords(token) {
   const house = /^H(\d{1,2})$/i.exec(token);
-  if (house) return `the house of ${house[1]}`;
+  if (house) return t("the house of {n}", { n: house[1] });
   return token.split("+").map((t) => (/^(10|[2-9AJQKT])[CDHS]$/i.test(t) ? prettyCard(t) : t)).join("+");
 }
 
@@ -87,45 +88,56 @@ export function tokenWords(token) {
  * @param {string[]} [names]
  */
 export function describe(entry, me, names = []) {
-  if (entry === "deal") return "The cards are dealt.";
+  if (entry === "deal") return t("The cards are dealt.");
   const m = /^(\d+) (.*)$/.exec(entry);
   if (!m) return entry;
   const seat = Number(m[1]);
   const who = seatName(seat, me, names);
   const you = seat === me;
   const [verb, ...rest] = m[2].split(" ");
-  const s = (/** @type {string} */ v) => (you ? v : v + "s");
   const cards = (/** @type {string[]} */ xs) => xs.map(tokenWords).join(" ");
-  const cap = (/** @type {string} */ t) => t.charAt(0).toUpperCase() + t.slice(1);
+  // a seat's own sentence and another's are two messages: languages conjugate differently
+  const say = (/** @type {string} */ mine, /** @type {string} */ other, /** @type {Record<string, unknown>} */ params = {}) =>
+    cap(you ? fillIn(mine, params) : fillIn(other, { who, ...params }));
   switch (verb) {
     case "pass":
-      return cap(`${who} ${s("pass").replace("passs", "passes")}.`);
+      return say(t("You pass."), t("{who} passes."));
     case "bid":
-      return cap(`${who} ${s("bid")} ${rest[0]}.`);
+      return say(t("You bid {bid}."), t("{who} bids {bid}."), { bid: rest[0] });
     case "play":
-      return cap(`${who} ${s("play")} ${rest.length ? cards(rest) : "a card"}.`);
+      return say(t("You play {card}."), t("{who} plays {card}."), { card: rest.length ? cards(rest) : t("a card") });
     case "pick":
-      return cap(`${who} ${s("pick")} up the blind.`);
+      return say(t("You pick up the blind."), t("{who} picks up the blind."));
     case "bury":
-      return cap(`${who} ${s("bury")} ${/^\d+$/.test(rest[0] ?? "") || !rest.length ? "two cards" : cards(rest)}.`).replace("burys", "buries");
+      return say(t("You bury {cards}."), t("{who} buries {cards}."), { cards: /^\d+$/.test(rest[0] ?? "") || !rest.length ? t("two cards") : cards(rest) });
     case "discard":
-      return cap(`${who} ${s("discard")} ${rest.length ? cards(rest) : "cards"}.`);
+      return say(t("You discard {cards}."), t("{who} discards {cards}."), { cards: rest.length ? cards(rest) : t("cards") });
     case "alone":
-      return cap(`${who} ${you ? "go" : "goes"} alone.`);
+      return say(t("You go alone."), t("{who} goes alone."));
     case "call":
-      return cap(`${who} ${s("call")} ${rest.map(prettyCard).join(" ")}.`);
+      return say(t("You call {cards}."), t("{who} calls {cards}."), { cards: rest.map(prettyCard).join(" ") });
     case "throw":
-      return cap(`${who} ${s("throw")} ${cards(rest)} loose.`);
+      return say(t("You throw {card} loose."), t("{who} throws {card} loose."), { card: cards(rest) });
     case "capture":
-      return cap(`${who} ${s("capture")} ${joinAnd(rest.slice(1).map(tokenWords))} with ${prettyCard(rest[0])}.`);
+      return say(t("You capture {what} with {card}."), t("{who} captures {what} with {card}."), { what: joinAnd(rest.slice(1).map(tokenWords)), card: prettyCard(rest[0]) });
     case "build":
-      return cap(`${who} ${s("build")} a house of ${rest[0]}: ${cards(rest.slice(1))}.`);
+      return say(t("You build a house of {value}: {cards}."), t("{who} builds a house of {value}: {cards}."), { value: rest[0], cards: cards(rest.slice(1)) });
     case "cement":
+      return say(t("You cement {house} with {cards}."), t("{who} cements {house} with {cards}."), { house: tokenWords(rest[0] ?? ""), cards: cards(rest.slice(1)) });
     case "break":
-      return cap(`${who} ${s(verb)} ${tokenWords(rest[0] ?? "")} with ${cards(rest.slice(1))}.`);
+      return say(t("You break {house} with {cards}."), t("{who} breaks {house} with {cards}."), { house: tokenWords(rest[0] ?? ""), cards: cards(rest.slice(1)) });
     default:
       return cap(`${who}: ${m[2]}`);
   }
+}
+
+/**
+ * A message already in the reader's language with its `{name}`s filled in.
+ * @param {string} said
+ * @param {Record<string, unknown>} params
+ */
+function fillIn(said, params) {
+  return said.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
 /**
@@ -136,12 +148,27 @@ export function describe(entry, me, names = []) {
  */
 export function actionLabel(action) {
   const [verb, ...rest] = action.split(" ");
-  if (verb === "call" && rest.length) return `call ${rest.map(prettyCard).join(" ")}`;
-  if (verb === "pick") return "pick up the blind";
-  if (verb === "alone") return "go alone";
-  if (verb === "capture" && rest.length > 1) return `capture ${joinAnd(rest.slice(1).map(tokenWords))} with ${tokenWords(rest[0])}`;
-  if ((verb === "cement" || verb === "break") && /^H\d/i.test(rest[0] ?? "")) return `${verb} ${tokenWords(rest[0])} with ${rest.slice(1).map(tokenWords).join(" ")}`;
-  return [verb, ...rest.map(tokenWords)].join(" ");
+  const what = rest.map(tokenWords).join(" ");
+  if (verb === "call" && rest.length) return t("call {cards}", { cards: rest.map(prettyCard).join(" ") });
+  if (verb === "pick") return t("pick up the blind");
+  if (verb === "alone") return t("go alone");
+  if (verb === "capture" && rest.length > 1) return t("capture {what} with {card}", { what: joinAnd(rest.slice(1).map(tokenWords)), card: tokenWords(rest[0]) });
+  if ((verb === "cement" || verb === "break") && /^H\d/i.test(rest[0] ?? "")) {
+    const params = { house: tokenWords(rest[0]), cards: rest.slice(1).map(tokenWords).join(" ") };
+    return verb === "cement" ? t("cement {house} with {cards}", params) : t("break {house} with {cards}", params);
+  }
+  switch (verb) {
+    case "pass": return rest.length ? `${t("pass")} ${what}` : t("pass");
+    case "bid": return t("bid {what}", { what });
+    case "play": return t("play {what}", { what });
+    case "discard": return t("discard {what}", { what });
+    case "bury": return t("bury {what}", { what });
+    case "throw": return t("throw {what}", { what });
+    case "build": return t("build {what}", { what });
+    case "crack": return t("crack");
+    case "recrack": return t("re-crack");
+    default: return [verb, ...rest.map(tokenWords)].join(" ");
+  }
 }
 
 /**
@@ -153,16 +180,16 @@ export function actionLabel(action) {
  */
 export function teamName(team, me, names = []) {
   if (me === null) {
-    return names[team] || names[team + 2] ? `${seatName(team, me, names)} and ${seatName(team + 2, me, names)}` : `seats ${team}+${team + 2}`;
+    return names[team] || names[team + 2] ? t("{a} and {b}", { a: seatName(team, me, names), b: seatName(team + 2, me, names) }) : t("seats {a}+{b}", { a: String(team), b: String(team + 2) });
   }
-  return team === me % 2 ? "you" : "them";
+  return team === me % 2 ? t("you") : t("them");
 }
 
 /**
  * A number as people write it, a negative one with a true minus sign: "−4", never "-4" after a dash.
  * @param {number} n
  */
-export const num = (n) => (n < 0 ? `−${-n}` : `${n}`);
+export const num = (n) => numIn(n);
 
 /**
  * @param {number} n
@@ -201,9 +228,9 @@ export function relation(game, view, seat, me) {
   const own = partsOf(game).relation;
   if (own) return own(view, seat, me);
   if (me === null) return "";
-  if (seat === me) return "you";
-  if (!partsOf(game).partnerships) return "opponent";
-  return seat % 2 === me % 2 ? "your partner" : "opponent";
+  if (seat === me) return t("you");
+  if (!partsOf(game).partnerships) return t("opponent");
+  return seat % 2 === me % 2 ? t("your partner") : t("opponent");
 }
 
 /**
@@ -217,11 +244,11 @@ export function relation(game, view, seat, me) {
  * @param {string} [myName]
  */
 export function whoAmI(game, view, me, names = [], myName = "") {
-  if (me === null) return "You are watching: every seat's hidden cards stay hidden.";
-  const head = `You are ${myName || names[me] || "here"}, seat ${me}`;
+  if (me === null) return t("You are watching: every seat's hidden cards stay hidden.");
+  const head = t("You are {name}, seat {n}", { name: myName || names[me] || t("here"), n: String(me) });
   const own = partsOf(game).whoAmI;
   if (own) return own(view, me, names, head);
-  if (partsOf(game).partnerships) return `${head} · your partner: ${seatName((me + 2) % 4, me, names)}`;
+  if (partsOf(game).partnerships) return t("{head} · your partner: {partner}", { head, partner: seatName((me + 2) % 4, me, names) });
   return head;
 }
 
@@ -236,18 +263,18 @@ export function whoAmI(game, view, me, names = [], myName = "") {
  */
 export function refusalWords(msg, action, me, names = []) {
   const text = String(msg.message ?? "");
-  if (msg.reason === "stale") return "The table moved on before your move arrived: look again and choose.";
+  if (msg.reason === "stale") return t("The table moved on before your move arrived: look again and choose.");
   if (msg.reason === "not_your_turn") {
     const turn = /seat (\d+)'s turn/.exec(text);
-    return turn ? `It is ${seatName(Number(turn[1]), me, names)}'s turn, not yours.` : "It is nobody's turn now.";
+    return turn ? t("It is {who}'s turn, not yours.", { who: seatName(Number(turn[1]), me, names) }) : t("It is nobody's turn now.");
   }
-  if (msg.reason === "spectator") return "You are watching: a spectator cannot make moves.";
+  if (msg.reason === "spectator") return t("You are watching: a spectator cannot make moves.");
   let reason = text.replace(/^seat \d+ [^:]*: /, "").replace(/\s*\((?:R|§)[\w.]+\)\s*$/, "");
   reason = reason.replace(/\bseat (\d+)/g, (_m, s) => seatName(Number(s), me, names)).replace(/\b(10|[2-9AJQKT])([CDHS])\b/g, (m) => prettyCard(m))
-    .replace(/\bH(\d{1,2})\b/g, "the house of $1");
+    .replace(/\bH(\d{1,2})\b/g, (_m, n) => t("the house of {n}", { n }));
   reason = plainWords(reason).replace(/^(must|may not|cannot) /, "you $1 ");
-  const what = action ? actionLabel(action) : "that";
-  return `You cannot ${what}: ${reason || "not allowed now"}.`.replace(/\.\.$/, ".");
+  const what = action ? actionLabel(action) : t("that");
+  return t("You cannot {what}: {reason}.", { what, reason: reason || t("not allowed now") }).replace(/([.।])\.$/, "$1").replace(/\.।$/, "।");
 }
 
 /**
@@ -262,7 +289,7 @@ export function refusalWords(msg, action, me, names = []) {
 export function summary(game, hand, me, names = []) {
   const d = hand.details ?? {};
   if (hand.result === "misdeal") {
-    return [`Misdeal: ${d.reason ?? "the hand is dealt again"}.`];
+    return [t("Misdeal: {reason}.", { reason: d.reason ?? t("the hand is dealt again") })];
   }
   const own = partsOf(game).summary;
   if (own) return own(hand, me, names);
@@ -274,7 +301,7 @@ export function summary(game, hand, me, names = []) {
  */
 export function joinAnd(xs) {
   if (xs.length <= 1) return xs.join("");
-  return xs.slice(0, -1).join(", ") + " and " + xs[xs.length - 1];
+  return t("{first} and {last}", { first: xs.slice(0, -1).join(", "), last: xs[xs.length - 1] });
 }
 
 /**
@@ -290,12 +317,26 @@ export function cap(t) {
  */
 export function trumpWords(suit) {
   if (!suit) return "";
-  return `${/** @type {any} */ (SUIT_SYMBOLS)[suit]} ${/** @type {any} */ (SUIT_NAMES)[suit]}`;
+  return `${/** @type {any} */ (SUIT_SYMBOLS)[suit]} ${suitName(suit)}`;
 }
 
 /**
  * A game's name as players say it ("Four-Point Smear" for `smear`): its module's `title`, else its
  * name in words.
+ * @param {string} game
+ */
+export function suitName(suit) {
+  switch (suit) {
+    case "C": return t("clubs");
+    case "D": return t("diamonds");
+    case "H": return t("hearts");
+    case "S": return t("spades");
+    default: return String(suit ?? "");
+  }
+}
+
+/**
+ * A game's title, as its module names it.
  * @param {string} game
  */
 export function gameTitle(game) {
@@ -332,12 +373,14 @@ export function movePrompt(game, legal, picked = 0) {
     const verb = [...verbs][0];
     if (verb === "bury" || verb === "discard") {
       const left = size - picked;
-      const what = `${cap(verb)} ${size} card${size === 1 ? "" : "s"}`;
-      return left > 0 ? `${what}: pick ${picked ? `${left} more` : size === 1 ? "it" : "them"} in your hand.` : `${what}: press ${verb}.`;
+      const what = verb === "bury" ? tn("Bury {n} card", "Bury {n} cards", size) : tn("Discard {n} card", "Discard {n} cards", size);
+      if (left <= 0) return verb === "bury" ? t("{what}: press bury.", { what }) : t("{what}: press discard.", { what });
+      if (picked) return t("{what}: pick {left} more in your hand.", { what, left });
+      return size === 1 ? t("{what}: pick it in your hand.", { what }) : t("{what}: pick them in your hand.", { what });
     }
-    if (verb === "play") return "Your move: play a card (the lit ones may be played).";
+    if (verb === "play") return t("Your move: play a card (the lit ones may be played).");
   }
-  return partsOf(game).prompt ?? "Your move: choose a card.";
+  return partsOf(game).prompt ?? t("Your move: choose a card.");
 }
 
 /**
@@ -348,8 +391,10 @@ export function movePrompt(game, legal, picked = 0) {
  */
 export function keyHint(game) {
   const own = partsOf(game);
-  const middle = own.pieces ? `${own.middleWords ?? "the middle"}, ` : "";
-  return `Keys: ← → within a row, ↑ ↓ between ${middle}the moves and your hand; Enter ${own.oneClickPlay === false ? "picks" : "plays or picks"}.`;
+  const middle = own.pieces ? `${own.middleWords ?? t("the middle")}, ` : "";
+  return own.oneClickPlay === false
+    ? t("Keys: ← → within a row, ↑ ↓ between {middle}the moves and your hand; Enter picks.", { middle })
+    : t("Keys: ← → within a row, ↑ ↓ between {middle}the moves and your hand; Enter plays or picks.", { middle });
 }
 
 /**
@@ -366,6 +411,6 @@ export function hintView(list) {
     const label = i === 0 ? x.standing : close ? "" : x.standing;
     return { action: x.action, text: `${signedValue(x.value)} ± ${x.stderr.toFixed(2)}${label ? ` (${label})` : ""}` };
   });
-  const note = close ? `Too close to call: the search's margin of error (up to ± ${margin.toFixed(2)}) is wider than the differences between these moves.` : "";
+  const note = close ? t("Too close to call: the search's margin of error (up to ± {margin}) is wider than the differences between these moves.", { margin: margin.toFixed(2) }) : "";
   return { note, rows };
 }

@@ -12,9 +12,10 @@ import * as cards from "./cards.js";
 import * as dom from "./dom.js";
 import * as format from "./format.js";
 import { register } from "./games.js";
+import { t, tn } from "./i18n.js";
 
-/** The generic helpers a game's module is handed. */
-export const kit = Object.freeze({ ...cards, ...format, ...dom });
+/** The generic helpers a game's module is handed, with the pages' words (`t`, `tn`: docs/languages.md). */
+export const kit = Object.freeze({ ...cards, ...format, ...dom, t, tn });
 
 /**
  * Load the module of `name` and register its parts; a game whose module does not load is drawn

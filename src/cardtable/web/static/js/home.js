@@ -9,6 +9,7 @@ import { h } from "./dom.js";
 import { gameTitle, plainWords } from "./format.js";
 import { loadGame } from "./gameload.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
+import { languagePicker, load as loadLanguage, t, tn } from "./i18n.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -38,6 +39,21 @@ function currentGame() {
 /** @param {any} value */
 const show = (value) => (value === null ? "none" : typeof value === "boolean" ? (value ? "yes" : "no") : plainWords(String(value)));
 
+/**
+ * A bot's label in the language chosen (the server's own label for a bot the pages do not know).
+ * @param {{name: string, label: string}} bot
+ */
+function botLabel(bot) {
+  switch (bot.name) {
+    case "random": return t("random bot");
+    case "rule": return t("rule bot");
+    case "search:easy": return t("search bot: easy");
+    case "search:medium": return t("search bot: medium");
+    case "search:hard": return t("search bot: hard");
+    default: return bot.label;
+  }
+}
+
 function renderGame() {
   const game = currentGame();
   const preset = /** @type {HTMLSelectElement} */ ($("preset"));
@@ -48,15 +64,16 @@ function renderGame() {
   seats.replaceChildren();
   for (let s = 0; s < game.seats; s++) {
     const sel = h("select", { id: `seat${s}`, "data-seat": s, "aria-label": `seat ${s}` }, [
-      h("option", { value: "human", text: "a person" }),
-      ...catalogue.bots.map((/** @type {any} */ b) => h("option", { value: b.name, text: b.label })),
+      h("option", { value: "human", text: t("a person") }),
+      ...catalogue.bots.map((/** @type {any} */ b) => h("option", { value: b.name, text: botLabel(b) })),
     ]);
     /** @type {HTMLSelectElement} */ (sel).value = s === 0 || s === 1 ? "human" : "rule";
-    seats.append(h("label", {}, [`Seat ${s}${game.partnerships ? (s % 2 ? " (team 1+3)" : " (team 0+2)") : ""}`, sel]));
+    const seatWords = !game.partnerships ? t("Seat {n}", { n: String(s) }) : s % 2 ? t("Seat {n} (team 1+3)", { n: String(s) }) : t("Seat {n} (team 0+2)", { n: String(s) });
+    seats.append(h("label", {}, [seatWords, sel]));
   }
   // a game whose match has no end of its own says how many hands make one (match_hands)
-  const untilWon = game.match_hands ? "" : " (blank: until the match is won)";
-  seats.append(h("label", {}, [`Hands${untilWon}`, h("input", { id: "hands", type: "number", min: "1", max: "1000",
+  const untilWon = game.match_hands ? t("Hands") : t("Hands (blank: until the match is won)");
+  seats.append(h("label", {}, [untilWon, h("input", { id: "hands", type: "number", min: "1", max: "1000",
     value: game.match_hands ? String(game.match_hands) : "", style: "width:5em" })]));
 }
 
@@ -108,13 +125,13 @@ async function create(/** @type {Event} */ ev) {
   const secsBox = /** @type {HTMLInputElement} */ ($("moveseconds"));
   const secs = secsBox.value.trim();
   if (secsBox.validity.badInput) {
-    $("createerr").textContent = "Time per move: give seconds from 1 to 3600, or leave it blank for no limit.";
+    $("createerr").textContent = t("Time per move: give seconds from 1 to 3600, or leave it blank for no limit.");
     return;
   }
   if (secs) {
     const n = Number(secs);
     if (!Number.isFinite(n) || n < 1 || n > 3600) {
-      $("createerr").textContent = "Time per move: give seconds from 1 to 3600, or leave it blank for no limit.";
+      $("createerr").textContent = t("Time per move: give seconds from 1 to 3600, or leave it blank for no limit.");
       return;
     }
     body.move_seconds = n;
@@ -131,8 +148,8 @@ async function create(/** @type {Event} */ ev) {
     const name = /** @type {HTMLInputElement} */ ($("hostname")).value.trim();
     const people = seats.filter((s) => s === "human").length;
     box.replaceChildren(
-      h("h3", { text: "Your table is ready" }),
-      h("p", { text: "Send this invite link to the people who will play:" }),
+      h("h3", { text: t("Your table is ready") }),
+      h("p", { text: t("Send this invite link to the people who will play:") }),
       inviteBox(link, { others: where.others.map((b) => inviteLink(b, got.table, got.invite)), loopbackOnly: where.loopbackOnly }),
       h("div", { class: "row" }, [
         people ? h("button", { class: "primary", id: "sitdown", type: "button", onclick: async () => {
@@ -141,13 +158,13 @@ async function create(/** @type {Event} */ ev) {
             const seat = await api(`/api/tables/${encodeURIComponent(got.table)}/join`, player && !name ? { invite: got.invite, player } : { invite: got.invite, name: name || "host", ...(player ? { player } : {}) });
             localStorage.setItem(`cardtable:seat:${got.table}`, JSON.stringify({ token: seat.token, seat: seat.seat, name }));
             location.href = `/t/${encodeURIComponent(got.table)}`;
-          } catch (e) { $("createerr").textContent = `Could not sit down: ${/** @type {Error} */ (e).message}`; }
-        }, text: "Sit down myself" }) : null,
-        h("a", { href: `/t/${encodeURIComponent(got.table)}`, text: "Go to the table" }),
+          } catch (e) { $("createerr").textContent = t("Could not sit down: {why}", { why: /** @type {Error} */ (e).message }); }
+        }, text: t("Sit down myself") }) : null,
+        h("a", { href: `/t/${encodeURIComponent(got.table)}`, text: t("Go to the table") }),
       ]),
     );
   } catch (e) {
-    $("createerr").textContent = `Could not create the table: ${/** @type {Error} */ (e).message}`;
+    $("createerr").textContent = t("Could not create the table: {why}", { why: /** @type {Error} */ (e).message });
   }
 }
 
@@ -156,19 +173,19 @@ async function listTables() {
   try {
     const got = await api("/api/tables?status=open");
     const tables = got.tables ?? [];
-    if (!tables.length) { list.replaceChildren(h("li", { class: "muted", text: "No public table has a free seat right now." })); return; }
-    list.replaceChildren(...tables.map((/** @type {any} */ t) => {
-      const id = t.id ?? t.table;
-      const free = (t.seats ?? []).filter((/** @type {any} */ s) => s.player === "human" && !s.taken).length;
-      const names = (t.seats ?? []).map((/** @type {any} */ s) => s.name).filter(Boolean).join(", ");
+    if (!tables.length) { list.replaceChildren(h("li", { class: "muted", text: t("No public table has a free seat right now.") })); return; }
+    list.replaceChildren(...tables.map((/** @type {any} */ table) => {
+      const id = table.id ?? table.table;
+      const free = (table.seats ?? []).filter((/** @type {any} */ s) => s.player === "human" && !s.taken).length;
+      const names = (table.seats ?? []).map((/** @type {any} */ s) => s.name).filter(Boolean).join(", ");
       return h("li", { class: "row" }, [
-        h("span", { text: `${gameTitle(t.game)}${t.preset ? ` (${plainWords(t.preset)})` : ""} · ${free} free seat${free === 1 ? "" : "s"}${names ? ` · ${names}` : ""}` }),
-        h("a", { class: "join", href: `/t/${encodeURIComponent(id)}?join=1`, text: "Join" }),
-        h("a", { class: "watch", href: `/t/${encodeURIComponent(id)}`, text: "Watch" }),
+        h("span", { text: `${gameTitle(table.game)}${table.preset ? ` (${plainWords(table.preset)})` : ""} · ${tn("{n} free seat", "{n} free seats", free)}${names ? ` · ${names}` : ""}` }),
+        h("a", { class: "join", href: `/t/${encodeURIComponent(id)}?join=1`, text: t("Join") }),
+        h("a", { class: "watch", href: `/t/${encodeURIComponent(id)}`, text: t("Watch") }),
       ]);
     }));
   } catch (e) {
-    list.replaceChildren(h("li", { class: "error", text: `Could not list the tables: ${/** @type {Error} */ (e).message}` }));
+    list.replaceChildren(h("li", { class: "error", text: t("Could not list the tables: {why}", { why: /** @type {Error} */ (e).message }) }));
   }
 }
 
@@ -186,12 +203,12 @@ async function showPlayer(fresh) {
     const me = await api("/api/players/me", { token });
     const link = `${(await shareBase()).base}/player#${token}`; // an address another device reaches
     $("playerbox").replaceChildren(
-      h("p", { id: "playeris" }, ["You play as ", h("strong", { text: me.name }), " · ", h("a", { href: "/player", text: "your player page" })]),
-      fresh ? h("p", {}, ["Keep this private link to be you on another device (it is shown only now; anyone with it plays as you): ",
+      h("p", { id: "playeris" }, [`${t("You play as")} `, h("strong", { text: me.name }), " · ", h("a", { href: "/player", text: t("your player page") })]),
+      fresh ? h("p", {}, [`${t("Keep this private link to be you on another device (it is shown only now; anyone with it plays as you):")} `,
         h("code", { id: "playerlink", text: link })]) : null,
     );
   } catch (e) {
-    $("playererr").textContent = `Your player link was not accepted: ${/** @type {Error} */ (e).message}`;
+    $("playererr").textContent = t("Your player link was not accepted: {why}", { why: /** @type {Error} */ (e).message });
   }
 }
 
@@ -205,11 +222,65 @@ async function becomePlayer(ev) {
     localStorage.setItem(PLAYER_KEY, got.token);
     await showPlayer(got.token);
   } catch (e) {
-    $("playererr").textContent = `Could not make the player: ${/** @type {Error} */ (e).message}`;
+    $("playererr").textContent = t("Could not make the player: {why}", { why: /** @type {Error} */ (e).message });
   }
 }
 
+/**
+ * Put `text` in place of the words an element shows, leaving its controls (a label's input) be.
+ * @param {string} selector
+ * @param {string} text
+ */
+function words(selector, text) {
+  const el = document.querySelector(selector);
+  if (!el) return;
+  const node = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+  if (node) node.textContent = el.firstChild === node ? `${text} ` : ` ${text}`;
+  else if (!el.children.length) el.textContent = text;
+}
+
+/** The page's fixed words in the language chosen, and the language picker. */
+function pageWords() {
+  words("main > p.muted", t("Seep, Four-Point Smear and Sheepshead with friends and bots, each rule exactly as played."));
+  words("#learnlink", t("New to a game? Learn to play"));
+  words("#puzzleslink", t("Puzzles from real hands"));
+  words("#create-h", t("Start a table"));
+  words("label:has(#game)", t("Game"));
+  words("label:has(#preset)", t("Preset"));
+  words("label:has(#public)", t("listed publicly"));
+  words("label:has(#hints)", t("hints from the search bot"));
+  words("label:has(#talkmode)", t("Talk"));
+  words("#talkmode option[value=phrases]", t("phrases only during a hand"));
+  words("#talkmode option[value=free]", t("free talk"));
+  words("#talkmode option[value=off]", t("no talk"));
+  words("label:has(#moveseconds)", t("Time per move"));
+  const seconds = [...(document.querySelector("label:has(#moveseconds)")?.childNodes ?? [])].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim()).at(-1);
+  if (seconds) seconds.textContent = ` ${t("seconds")}`;
+  /** @type {HTMLInputElement} */ ($("moveseconds")).placeholder = t("no limit");
+  words("#create h3", t("Seats"));
+  words("#create details summary", t("House rules"));
+  words("label:has(#hostname)", t("Your name"));
+  words("label:has(#playername)", t("Your name"));
+  /** @type {HTMLInputElement} */ ($("hostname")).placeholder = t("your name");
+  /** @type {HTMLInputElement} */ ($("playername")).placeholder = t("your name");
+  words("#createbtn", t("Create the table"));
+  words("#join-h", t("Join with an invite link"));
+  words("label[for=invitelink]", t("Invite link"));
+  /** @type {HTMLInputElement} */ ($("invitelink")).placeholder = t("paste the invite link");
+  words("#joinform button", t("Go"));
+  words("#public-h", t("Public tables with a free seat"));
+  words("#tables li", t("Looking…"));
+  words("#player-h", t("Play as yourself"));
+  words("#playerbox > p.muted", t("A player keeps one name from table to table, a history and a rating, with no password: a private link is all. Without one you sit down as a guest."));
+  words("label:has(#playerlisted)", t("show me on the leaderboards"));
+  words("#becomeplayer", t("Become a player"));
+  words("a[href='/leaderboard']", t("The leaderboards"));
+  document.querySelector("main")?.prepend(h("div", { class: "row", style: "justify-content:flex-end" }, [languagePicker(h)]));
+}
+
 async function main() {
+  await loadLanguage();
+  pageWords();
   $("playerform").addEventListener("submit", becomePlayer);
   showPlayer();
   $("joinform").addEventListener("submit", (ev) => {
@@ -223,7 +294,7 @@ async function main() {
   try {
     catalogue = await api("/api/games");
   } catch (e) {
-    $("createerr").textContent = `Could not load the games: ${/** @type {Error} */ (e).message}`;
+    $("createerr").textContent = t("Could not load the games: {why}", { why: /** @type {Error} */ (e).message });
     return;
   }
   await Promise.all(catalogue.games.map((/** @type {any} */ g) => loadGame(g.name))); // their titles

@@ -10,6 +10,7 @@
 
 import { cardImg, h } from "./dom.js";
 import { describe, seatName } from "./format.js";
+import { t } from "./i18n.js";
 import { GRADES, cardsOf, decisionLine, graph, graphWords, points, progressText, reviewSteps, summaryLine } from "./review.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -211,7 +212,7 @@ export function tableReviewButton(p) {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
     { names: p.names, me: p.seat });
     box.scrollIntoView?.({ block: "nearest" });
-  }, text: "Review my play" });
+  }, text: t("Review my play") });
 }
 
 /**

@@ -21,6 +21,7 @@ import { STAND_IN_MS, clockOf, clockText, msLeft, standInOver, standInWords } fr
 import { places as placesNow, show as showMoves, trickTaken } from "./motion.js";
 import { cardImage } from "./cards.js";
 import { SWITCHES, setSetting, settings, showTurn, turnStarts, unlockSound, beep } from "./alert.js";
+import { language, languagePicker, load as loadLanguage, t, tn } from "./i18n.js";
 
 /** Whether the person asked their system for less motion. */
 const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -107,7 +108,7 @@ async function loadInfo() {
   ui.game = ui.info.game;
   ui.seats = Array.isArray(ui.info.seats) ? ui.info.seats.length : seatCount(ui.game);
   ui.names = peopleNames(ui.info?.seats ?? []);
-  $("title").textContent = `${gameTitle(ui.game)} · table ${tableId}`;
+  $("title").textContent = t("{game} · table {id}", { game: gameTitle(ui.game), id: tableId });
   document.title = `cardtable · ${gameTitle(ui.game)}`;
 }
 
@@ -116,14 +117,18 @@ function showJoin() {
   box.hidden = false;
   const status = $("status");
   status.className = "status";
-  status.textContent = "not seated yet";
+  status.textContent = t("not seated yet");
   // the table's panels (talk, score sheet, settings) wait until a seat is taken or the page watches
   const side = /** @type {HTMLElement | null} */ (document.querySelector(".side"));
   if (side) side.hidden = true;
   const seatsInfo = ui.info?.seats ?? [];
-  const sitting = h("ul", { class: "whosits", id: "whosits", "aria-label": "who sits where" }, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) =>
-    h("li", { text: `Seat ${i}${seatsInfo.length === 4 ? ` (partners: seats ${i % 2} and ${i % 2 + 2})` : ""}: ${s.player === "human" ? (s.taken ? s.name : "a free seat") : `the ${s.name} bot`}` })));
-  const name = /** @type {HTMLInputElement} */ (h("input", { id: "name", autocomplete: "nickname", maxlength: "24", required: true, placeholder: "your name" }));
+  const sitting = h("ul", { class: "whosits", id: "whosits", "aria-label": t("who sits where") }, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) => {
+    const who = s.player === "human" ? (s.taken ? s.name : t("a free seat")) : t("the {name} bot", { name: s.name });
+    return h("li", { text: seatsInfo.length === 4
+      ? t("Seat {n} (partners: seats {a} and {b}): {who}", { n: String(i), a: String(i % 2), b: String(i % 2 + 2), who })
+      : t("Seat {n}: {who}", { n: String(i), who }) });
+  }));
+  const name = /** @type {HTMLInputElement} */ (h("input", { id: "name", autocomplete: "nickname", maxlength: "24", required: true, placeholder: t("your name") }));
   const err = h("p", { class: "error", role: "alert" });
   // a player kept in this browser sits down as themselves (their name, history and rating)
   const asPlayer = localStorage.getItem("cardtable:player")
@@ -134,22 +139,22 @@ function showJoin() {
       // a public table is joined from the list without an invite
       const player = asPlayer?.checked ? localStorage.getItem("cardtable:player") : null;
       // no two people at a table may have names that look alike: a guest without a name is numbered
-      const guest = `Guest ${seatsInfo.filter((/** @type {any} */ s) => s.player === "human" && s.taken).length + 1}`;
+      const guest = t("Guest {n}", { n: String(seatsInfo.filter((/** @type {any} */ s) => s.player === "human" && s.taken).length + 1) });
       const got = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { invite: params.get("invite"), name: name.value.trim() || guest, ...(player ? { player } : {}) });
       localStorage.setItem(seatKey, JSON.stringify({ token: got.token, seat: got.seat, name: name.value.trim() }));
       box.hidden = true;
       await loadInfo();
       start(got.token);
     } catch (e) {
-      err.textContent = `Could not join: ${/** @type {Error} */ (e).message}`;
+      err.textContent = t("Could not join: {why}", { why: /** @type {Error} */ (e).message });
     }
   } }, [
-    h("h2", { text: `Join this ${gameTitle(ui.game)} table` }),
-    h("p", { text: "Who sits where:" }),
+    h("h2", { text: t("Join this {game} table", { game: gameTitle(ui.game) }) }),
+    h("p", { text: t("Who sits where:") }),
     sitting,
-    h("div", { class: "row" }, [h("label", { for: "name", text: "Name" }), name, h("button", { class: "primary", type: "submit", text: "Take a seat" })]),
-    asPlayer ? h("label", {}, [asPlayer, " sit down as my player (my history and rating)"]) : null,
-    h("p", { class: "muted" }, ["Or ", h("a", { href: `/t/${encodeURIComponent(tableId)}`, text: "watch without a seat" }), "."]),
+    h("div", { class: "row" }, [h("label", { for: "name", text: t("Name") }), name, h("button", { class: "primary", type: "submit", text: t("Take a seat") })]),
+    asPlayer ? h("label", {}, [asPlayer, ` ${t("sit down as my player (my history and rating)")}`]) : null,
+    h("p", { class: "muted" }, [`${t("Or")} `, h("a", { href: `/t/${encodeURIComponent(tableId)}`, text: t("watch without a seat") }), "."]),
     err,
   ]);
   box.replaceChildren(form);
@@ -178,15 +183,15 @@ function showHost() {
   box.hidden = false;
   const invite = localStorage.getItem(`cardtable:invite:${tableId}`);
   const start = h("button", { id: "start", onclick: async () => {
-    try { await api(`/api/tables/${encodeURIComponent(tableId)}/start`, { host, bot: "rule" }); box.hidden = true; } catch (e) { flash(`Could not start: ${/** @type {Error} */ (e).message}`); }
-  }, text: "Start now, bots in the empty seats" });
-  box.replaceChildren(h("h2", { text: "You are the host" }), start);
+    try { await api(`/api/tables/${encodeURIComponent(tableId)}/start`, { host, bot: "rule" }); box.hidden = true; } catch (e) { flash(t("Could not start: {why}", { why: /** @type {Error} */ (e).message })); }
+  }, text: t("Start now, bots in the empty seats") });
+  box.replaceChildren(h("h2", { text: t("You are the host") }), start);
   if (!invite) return;
   sharing ??= shareBase();
   sharing.then((where) => {
     box.replaceChildren(
-      h("h2", { text: "You are the host" }),
-      h("p", { text: "Invite link:" }),
+      h("h2", { text: t("You are the host") }),
+      h("p", { text: t("Invite link:") }),
       inviteBox(inviteLink(where.base, tableId, invite), { id: "invite", loopbackOnly: where.loopbackOnly,
         others: where.others.map((/** @type {string} */ b) => inviteLink(b, tableId, invite)) }),
       start,
@@ -227,13 +232,14 @@ function start(token) {
   ui.conn = new Connection({
     url: `${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`,
     token,
+    lang: language(),
     open: (url) => /** @type {any} */ (new WebSocket(url)),
     onAck: () => render(),
     onStatus: (s, why) => {
       if (ui.state) render(); // a move waiting for the server says why
       const el = $("status");
       el.className = `status ${s}`;
-      el.textContent = s === "open" ? (token ? "connected" : "watching") : s === "reconnecting" ? "reconnecting…" : s === "connecting" ? "connecting…" : why ?? "disconnected";
+      el.textContent = s === "open" ? (token ? t("connected") : t("watching")) : s === "reconnecting" ? t("reconnecting…") : s === "connecting" ? t("connecting…") : why ?? t("disconnected");
     },
     onState: (state, msg) => {
       const before = ui.state;
@@ -243,8 +249,8 @@ function start(token) {
           ui.info.match = msg.match; // a new match at this table: the summary of the last goes
           $("summary").replaceChildren();
         }
-        ui.news = msg.action && msg.action !== "deal" ? describe(msg.action, state.seat, ui.names) : msg.action === "deal" ? "A new hand is dealt." : "";
-        if (Array.isArray(msg.say) && msg.say.length) ui.news = msg.result ? "The hand is over." : msg.say.join(" ");
+        ui.news = msg.action && msg.action !== "deal" ? describe(msg.action, state.seat, ui.names) : msg.action === "deal" ? t("A new hand is dealt.") : "";
+        if (Array.isArray(msg.say) && msg.say.length) ui.news = msg.result ? t("The hand is over.") : msg.say.join(" ");
         if (msg.stand_in) {
           // the person's time ran out (or they are away) and a bot moved for the seat (web.md
           // §4): said in a note of its own that stays to be read (`standInOver`), and marked in
@@ -278,7 +284,7 @@ function start(token) {
       }
       if (msg.t === "busy") {
         // the server is slow to store a move: say so rather than leave people waiting in silence
-        ui.busy = msg.busy ? String(msg.message ?? "The server is busy…") : "";
+        ui.busy = msg.busy ? String(msg.message ?? t("The server is busy…")) : "";
         renderBanner();
       }
       if (msg.t === "table" && msg.table) {
@@ -291,7 +297,7 @@ function start(token) {
     },
     onRejected: (msg, action) => {
       if (msg.reason === "talk") {
-        ui.talkNote = `Not said: ${msg.message ?? "talk is not allowed now"}.`;
+        ui.talkNote = t("Not said: {why}.", { why: msg.message ?? t("talk is not allowed now") });
         renderTalk();
         return;
       }
@@ -329,7 +335,7 @@ async function askHints() {
       render();
     }
   } catch (e) {
-    if (v === ui.state?.v) flash(`No hints: ${/** @type {Error} */ (e).message}`);
+    if (v === ui.state?.v) flash(t("No hints: {why}", { why: /** @type {Error} */ (e).message }));
   }
 }
 
@@ -352,7 +358,7 @@ function pick(piece) {
       ui.conn?.act(`play ${piece}`); // the engine refuses it and names the rule
       return;
     }
-    flash(`${cardWords(piece)} cannot be used now.`);
+    flash(t("{card} cannot be used now.", { card: cardWords(piece) }));
     return;
   }
   ui.picked = next;
@@ -378,8 +384,9 @@ function render() {
     const seatsInfo = ui.info?.seats ?? [];
     const waiting = seatsInfo.filter((/** @type {any} */ s) => s.player === "human" && !s.taken).length;
     table.replaceChildren(h("div", { class: "middle", style: "grid-column: 1 / -1" }, [
-      h("h2", { text: waiting ? `Waiting for ${waiting} more ${waiting === 1 ? "person" : "people"} to join…` : "Waiting for the deal…" }),
-      h("ul", {}, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) => h("li", { text: `Seat ${i}: ${i === st.seat ? `you (${s.name})` : s.player === "human" ? (s.taken ? s.name : "a free seat") : `the ${s.name} bot`}` }))),
+      h("h2", { text: waiting ? tn("Waiting for {n} more person to join…", "Waiting for {n} more people to join…", waiting) : t("Waiting for the deal…") }),
+      h("ul", {}, seatsInfo.map((/** @type {any} */ s, /** @type {number} */ i) => h("li", { text: t("Seat {n}: {who}", { n: String(i),
+        who: i === st.seat ? t("you ({name})", { name: s.name }) : s.player === "human" ? (s.taken ? s.name : t("a free seat")) : t("the {name} bot", { name: s.name }) }) }))),
     ]));
     renderTools();
     renderTalk();
@@ -404,7 +411,7 @@ function render() {
     if (s === me) continue;
     const info = ui.info?.seats?.[s] ?? {};
     const box = seatBox({ seat: s, place: where[s], name: seatName(s, me, ui.names), facts: facts[s], turn: turn === s,
-      connected: info.connected ?? null, bot: info.player && info.player !== "human" ? `${info.player} bot` : info.away ? "away: a bot plays for now" : null, game: ui.game });
+      connected: info.connected ?? null, bot: info.player && info.player !== "human" ? t("{name} bot", { name: info.player }) : info.away ? t("away: a bot plays for now") : null, game: ui.game });
     if (where[s] === "bottom") bottom = box;
     else children.push(box);
   }
@@ -424,24 +431,24 @@ function render() {
   showTurn(chosen, `cardtable · ${gameTitle(ui.game)}`, myTurn);
   table.dataset.legal = String(me !== null && turn === me ? legal.length : 0);
 
-  const middle = h("section", { class: "middle", "aria-label": "the middle of the table" }, [
+  const middle = h("section", { class: "middle", "aria-label": t("the middle of the table") }, [
     h("div", { class: "info" }, infoLines(ui.game, view, ui.names, ui.matchAfter).map((t) => h("span", { text: t }))),
     middleBox(ui.game, view, seats, ui.names, { live: ps.live, picked: ui.picked, onPick: pick, active, showLast: ui.showLast }),
   ]);
   children.push(middle);
 
   // my hand, fanned and sorted
-  const handArea = h("section", { class: "handarea", "aria-label": me === null ? "the seat nearest you" : "your hand" });
+  const handArea = h("section", { class: "handarea", "aria-label": me === null ? t("the seat nearest you") : t("your hand") });
   if (bottom) handArea.append(bottom);
   if (me !== null) {
-    const about = [ui.names[me] ? `${ui.names[me]} (you)` : "you", ...own, facts[me].taken, turn === me ? "your turn" : ""].filter(Boolean);
+    const about = [ui.names[me] ? t("{name} (you)", { name: ui.names[me] }) : t("you"), ...own, facts[me].taken, turn === me ? t("your turn") : ""].filter(Boolean);
     handArea.append(h("div", { class: `me${turn === me ? " turn" : ""}`, id: "me", text: about.join(" · ") }));
     const sorted = sortHand(ui.game, view.hand ?? [], { trump: view.trump });
     const width = Math.min(table.clientWidth || 360, 900) - 12;
     const cw = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 72;
     const chh = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-h")) || 100;
     const fan = fanLayout(sorted.length, width, cw, 36);
-    const hand = h("div", { class: "hand", id: "hand", role: "group", "aria-label": `your hand: ${sorted.map(prettyCard).join(" ")}`,
+    const hand = h("div", { class: "hand", id: "hand", role: "group", "aria-label": t("your hand: {cards}", { cards: sorted.map(prettyCard).join(" ") }),
       style: `width:${width}px;height:${fan.rows * (chh + 12) + 8}px` });
     const sending = new Set([...(ui.conn?.pending.values() ?? [])].flatMap((m) => tokensOf(m.action)));
     sorted.forEach((c, i) => {
@@ -449,13 +456,13 @@ function render() {
       const picked = ui.picked.includes(c);
       const state = (sending.has(c) ? " sending" : "") + (!active ? "" : picked ? " picked" : live ? " live" : " dead");
       const pos = fan.positions[i];
-      hand.append(h("button", { class: `cardbtn${state}`, "data-card": c, "aria-label": cardWords(c) + (picked ? ", picked" : ""),
+      hand.append(h("button", { class: `cardbtn${state}`, "data-card": c, "aria-label": picked ? t("{card}, picked", { card: cardWords(c) }) : cardWords(c),
         "aria-disabled": active && !live ? "true" : null, style: `left:${pos.left}px;top:${pos.row * (chh + 12) + 18}px;z-index:${i + 1}`,
-        onclick: () => (active ? pick(c) : flash(turn === me ? "Choose from the buttons." : `It is ${seatName(turn, me, ui.names)}'s turn.`)) }, [cardImg(c, "")]));
+        onclick: () => (active ? pick(c) : flash(turn === me ? t("Choose from the buttons.") : t("It is {who}'s turn.", { who: seatName(turn, me, ui.names) }))) }, [cardImg(c, "")]));
     });
     handArea.append(hand);
   }
-  const actions = h("div", { class: "actions", id: "actions", role: "group", "aria-label": "your moves" });
+  const actions = h("div", { class: "actions", id: "actions", role: "group", "aria-label": t("your moves") });
   if (me !== null && turn === me) {
     for (const a of plain) actions.append(h("button", { class: "act", "data-action": a, onclick: () => send(a), text: actionLabel(a) }));
     if (ui.picked.length) {
@@ -465,28 +472,28 @@ function render() {
         // every move that uses the picked pieces may be played; those that use nothing more stand out
         actions.append(h("button", { class: done ? "act primary" : "act", "data-action": a, onclick: () => send(a), text: actionLabel(a) }));
       }
-      actions.append(h("button", { onclick: () => { ui.picked = []; render(); }, text: "clear" }));
+      actions.append(h("button", { onclick: () => { ui.picked = []; render(); }, text: t("clear") }));
     } else if (active) {
       actions.append(h("span", { class: "muted", id: "prompt", text: movePrompt(ui.game, pickable, ui.picked.length) }));
       actions.append(h("span", { class: "muted keyhint", text: keyHint(ui.game) }));
     }
   } else if (actorOf(view) !== null) {
-    actions.append(h("span", { class: "muted", text: `Waiting for ${seatName(turn, me, ui.names)}…` }));
+    actions.append(h("span", { class: "muted", text: t("Waiting for {who}…", { who: seatName(turn, me, ui.names) }) }));
   }
   if (ui.conn && ui.conn.pending.size) {
     // a move sent and not yet answered: say that it waits, and why when the server is away
     const away = ui.conn.status !== "open";
     actions.append(h("span", { class: "pending", id: "pending", role: "status",
-      text: away ? "Your move waits for the server: it is sent as soon as the connection is back." : "Sending your move…" }));
+      text: away ? t("Your move waits for the server: it is sent as soon as the connection is back.") : t("Sending your move…") }));
   }
   if (me !== null && turn === me && legal.length > 1 && ui.info?.hints !== false) {
-    actions.append(h("button", { id: "hintbtn", onclick: askHints, "aria-keyshortcuts": "h", text: "Hints" }));
+    actions.append(h("button", { id: "hintbtn", onclick: askHints, "aria-keyshortcuts": "h", text: t("Hints") }));
   }
   handArea.prepend(actions);
   if (ui.hints && ui.hints.v === st.v) {
     const shown = hintView(ui.hints.list);
     handArea.prepend(h("div", { class: "panel hints" }, [
-      h("ol", { id: "hints", "aria-label": "hints from the search bot, best first" },
+      h("ol", { id: "hints", "aria-label": t("hints from the search bot, best first") },
         shown.rows.map((x) => h("li", {}, [
           h("button", { class: "act", "data-action": x.action, onclick: () => send(x.action), text: actionLabel(x.action) }),
           ` ${x.text}`,
@@ -630,9 +637,24 @@ function renderHistory() {
   // made for a person is marked as such
   $("history").replaceChildren(...handLog().map((e, i) => {
     const seat = Number(/^(\d+) /.exec(e)?.[1] ?? -1);
-    const bot = stood.has(from + i) ? h("span", { class: "mark standin", text: `a bot played for ${seatName(seat, me, ui.names)}` }) : null;
+    const bot = stood.has(from + i) ? h("span", { class: "mark standin", text: t("a bot played for {who}", { who: seatName(seat, me, ui.names) }) }) : null;
     return h("li", { class: bot ? "standin" : "" }, [h("span", { class: "n", text: `${i + 1}.` }), " ", describe(e, me, ui.names), bot ? " " : null, bot]);
   }));
+}
+
+/**
+ * A setting's switch in words, in the language chosen.
+ * @param {string} key
+ * @param {string} words the English words
+ */
+function switchWords(key, words) {
+  switch (key) {
+    case "sound": return t("a sound on your turn");
+    case "vibrate": return t("vibrate on your turn");
+    case "title": return t("the tab's title and icon on your turn");
+    case "motion": return t("cards move");
+    default: return words;
+  }
 }
 
 /** The switches for the turn's sound, vibration, title and the motion, drawn once. */
@@ -644,8 +666,8 @@ function renderSettings() {
       setSetting(localStorage, reduced, key, on);
       if (key === "sound" && on) { unlockSound(); beep(); } // a sample, and the browser's leave to sound later
       if (ui.state) render();
-    } }), words,
-  ])), ...(reduced ? [h("p", { class: "muted", text: "Your system asks for reduced motion: vibration and moving cards start switched off." })] : []));
+    } }), switchWords(key, words),
+  ])), ...(reduced ? [h("p", { class: "muted", text: t("Your system asks for reduced motion: vibration and moving cards start switched off.") })] : []));
 }
 
 function renderTools() {
@@ -653,16 +675,16 @@ function renderTools() {
   const tools = $("tools");
   const buttons = [];
   if ((view?.tricks ?? []).length) {
-    buttons.push(h("button", { id: "lasttrick", "aria-pressed": ui.showLast ? "true" : "false", onclick: () => { ui.showLast = !ui.showLast; render(); }, text: ui.showLast ? "Hide the last trick" : "Show the last trick" }));
+    buttons.push(h("button", { id: "lasttrick", "aria-pressed": ui.showLast ? "true" : "false", onclick: () => { ui.showLast = !ui.showLast; render(); }, text: ui.showLast ? t("Hide the last trick") : t("Show the last trick") }));
   }
-  if (handFinished()) buttons.push(h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `cardtable-${tableId}.json`, id: "download", text: "Download the record" }));
-  else buttons.push(h("span", { class: "muted", id: "download-later", text: "The record can be downloaded once a hand has ended." }));
-  if (handFinished()) buttons.push(h("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, text: "Replay the finished hands" }));
+  if (handFinished()) buttons.push(h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `cardtable-${tableId}.json`, id: "download", text: t("Download the record") }));
+  else buttons.push(h("span", { class: "muted", id: "download-later", text: t("The record can be downloaded once a hand has ended.") }));
+  if (handFinished()) buttons.push(h("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, text: t("Replay the finished hands") }));
   buttons.push(h("label", {}, [h("input", { type: "checkbox", id: "fourcolour", checked: fourColour() ? true : null, onchange: (/** @type {Event} */ ev) => {
     localStorage.setItem("cardtable:fourColour", /** @type {HTMLInputElement} */ (ev.target).checked ? "1" : "0");
     render();
-  } }), "four-colour deck"]));
-  buttons.push(h("a", { href: "/", id: "leave", text: "Leave the table" }));
+  } }), t("four-colour deck")]));
+  buttons.push(h("a", { href: "/", id: "leave", text: t("Leave the table") }));
   tools.replaceChildren(...buttons);
 }
 
@@ -676,14 +698,14 @@ async function handEnded() {
   try {
     const record = await patientApi(`/api/tables/${encodeURIComponent(tableId)}/record`);
     const me0 = ui.state?.seat;
-    rep = await patientApi(`/api/replay?steps=false${typeof me0 === "number" ? `&seat=${me0}` : ""}${ended ? "&ended=true" : ""}`, record);
+    rep = await patientApi(`/api/replay?steps=false${typeof me0 === "number" ? `&seat=${me0}` : ""}${ended ? "&ended=true" : ""}${language() !== "en" ? `&lang=${language()}` : ""}`, record);
   } catch (e) {
-    box.replaceChildren(h("div", { class: "summary", id: "handover", role: "region", "aria-label": "the end of the hand" }, [
-      h("h2", { text: "The hand is over" }),
-      h("p", { class: "muted", text: `Its summary could not be read: ${/** @type {Error} */ (e).message}.` }),
+    box.replaceChildren(h("div", { class: "summary", id: "handover", role: "region", "aria-label": t("the end of the hand") }, [
+      h("h2", { text: t("The hand is over") }),
+      h("p", { class: "muted", text: t("Its summary could not be read: {why}.", { why: /** @type {Error} */ (e).message }) }),
       h("div", { class: "row" }, [
-        h("button", { onclick: () => { handEnded(); }, text: "Show the summary" }),
-        h("button", { onclick: () => $("summary").replaceChildren(), text: "Close" }),
+        h("button", { onclick: () => { handEnded(); }, text: t("Show the summary") }),
+        h("button", { onclick: () => $("summary").replaceChildren(), text: t("Close") }),
       ]),
     ]));
     return;
@@ -701,18 +723,18 @@ async function handEnded() {
   // is over only when they are played, and then leads back to the tournament, not to play again
   const origin = ui.info?.origin?.tournament ? ui.info.origin : null;
   const matchOver = origin ? ["over", "closed"].includes(ui.info?.status) : Boolean(won) || ui.info?.status === "over";
-  const back = origin ? h("a", { id: "backtotournament", href: `/tournaments/${encodeURIComponent(origin.tournament)}${typeof me === "number" ? "/me" : ""}`, text: `Back to the tournament (round ${origin.round} is over at this table)` }) : null;
-  box.replaceChildren(h("div", { class: "summary", id: "handsummary", role: "region", "aria-label": "the end of the hand" }, [
-    h("h2", { text: `Hand ${last + 1} is over` }),
+  const back = origin ? h("a", { id: "backtotournament", href: `/tournaments/${encodeURIComponent(origin.tournament)}${typeof me === "number" ? "/me" : ""}`, text: t("Back to the tournament (round {n} is over at this table)", { n: origin.round }) }) : null;
+  box.replaceChildren(h("div", { class: "summary", id: "handsummary", role: "region", "aria-label": t("the end of the hand") }, [
+    h("h2", { text: t("Hand {n} is over", { n: last + 1 }) }),
     ...lines.map((l) => h("p", { text: l })),
-    h("p", { class: "scoreline", "data-score": JSON.stringify(hands[last].score ?? []), text: `Scores this hand: ${(hands[last].score ?? []).map((/** @type {number} */ p, /** @type {number} */ s) => `${seatName(s, me, ui.names)} ${num(p)}`).join(", ")}` }),
-    won ? h("p", { text: `The match is won by ${won.map((/** @type {number} */ s) => seatName(s, me, ui.names)).join(" and ")}.` }) : null,
-    matchOver ? h("p", { id: "matchover", text: "The match is over." }) : h("p", { class: "muted", text: "The next hand is dealt in a moment." }),
+    h("p", { class: "scoreline", "data-score": JSON.stringify(hands[last].score ?? []), text: t("Scores this hand: {scores}", { scores: (hands[last].score ?? []).map((/** @type {number} */ p, /** @type {number} */ s) => `${seatName(s, me, ui.names)} ${num(p)}`).join(", ") }) }),
+    won ? h("p", { text: t("The match is won by {who}.", { who: won.map((/** @type {number} */ s) => seatName(s, me, ui.names)).reduce((/** @type {string} */ a, /** @type {string} */ b) => t("{a} and {b}", { a, b })) }) }) : null,
+    matchOver ? h("p", { id: "matchover", text: t("The match is over.") }) : h("p", { class: "muted", text: t("The next hand is dealt in a moment.") }),
     h("div", { class: "row" }, [
-      matchOver ? back ?? h("button", { id: "again", class: "primary", onclick: playAgain, text: "Play again" }) : null,
+      matchOver ? back ?? h("button", { id: "again", class: "primary", onclick: playAgain, text: t("Play again") }) : null,
       typeof me === "number" ? tableReviewButton({ table: tableId, match: ui.info?.match, hand: last, seat: me, names: ui.names }) : null,
-      h("button", { onclick: () => $("summary").replaceChildren(), text: "Close" }),
-      h("a", { href: "/", text: "Leave" }),
+      h("button", { onclick: () => $("summary").replaceChildren(), text: t("Close") }),
+      h("a", { href: "/", text: t("Leave") }),
     ]),
   ]));
   renderSheet(hands);
@@ -724,12 +746,12 @@ function roundClosed() {
   const origin = ui.info?.origin?.tournament ? ui.info.origin : null;
   if (!origin || ui.info?.status !== "closed" || document.getElementById("backtotournament")) return;
   const me = ui.state?.seat;
-  $("summary").replaceChildren(h("div", { class: "summary", id: "roundclosed", role: "region", "aria-label": "the round is over" }, [
-    h("h2", { text: `Round ${origin.round} is over at this table` }),
-    h("p", { text: "The director ended the round: the hands finished here count, the one being played does not." }),
+  $("summary").replaceChildren(h("div", { class: "summary", id: "roundclosed", role: "region", "aria-label": t("the round is over") }, [
+    h("h2", { text: t("Round {n} is over at this table", { n: origin.round }) }),
+    h("p", { text: t("The director ended the round: the hands finished here count, the one being played does not.") }),
     h("div", { class: "row" }, [
-      h("a", { id: "backtotournament", class: "primary", href: `/tournaments/${encodeURIComponent(origin.tournament)}${typeof me === "number" ? "/me" : ""}`, text: "Back to the tournament" }),
-      h("a", { href: "/", text: "Leave" }),
+      h("a", { id: "backtotournament", class: "primary", href: `/tournaments/${encodeURIComponent(origin.tournament)}${typeof me === "number" ? "/me" : ""}`, text: t("Back to the tournament") }),
+      h("a", { href: "/", text: t("Leave") }),
     ]),
   ]));
 }
@@ -741,7 +763,7 @@ async function playAgain() {
   try {
     await api(`/api/tables/${encodeURIComponent(tableId)}/again`, { token: mine?.token ?? localStorage.getItem(hostKey), match: ui.info?.match ?? 0 });
   } catch (e) {
-    flash(`Could not start again: ${/** @type {Error} */ (e).message}`);
+    flash(t("Could not start again: {why}", { why: /** @type {Error} */ (e).message }));
   }
 }
 
@@ -754,16 +776,30 @@ function renderSheet(hands) {
     if (side.length < 2 || me === null) return names;
     return `${teamName(side[0] % 2, me, ui.names)} (${names})`;
   };
-  const head = h("tr", {}, [h("th", { text: "hand" }), ...sideList.map((side) => h("th", { scope: "col", text: label(side) })), h("th", { text: "result" })]);
+  const head = h("tr", {}, [h("th", { text: t("hand") }), ...sideList.map((side) => h("th", { scope: "col", text: label(side) })), h("th", { text: t("result") })]);
   const rows = hands.map((hand, i) => h("tr", {}, [h("td", { text: String(i + 1) }), ...sideList.map((side) => h("td", { text: typeof hand.score?.[side[0]] === "number" ? num(hand.score[side[0]]) : "" })), h("td", { text: String(hand.result ?? "").replace(/_/g, " ") })]));
   $("sheet").replaceChildren(h("table", { class: "sheet" }, [h("thead", {}, [head]), h("tbody", {}, rows)]));
 }
 
+/** The page's fixed words in the language chosen, and the language picker in the top bar. */
+function pageWords() {
+  $("status").textContent = t("connecting…");
+  const boxes = /** @type {[string, string][]} */ ([["sheetbox", "Score sheet"], ["historybox", "This hand's history"], ["settingsbox", "Settings: your turn, sound and motion"]]);
+  const said = { "Score sheet": t("Score sheet"), "This hand's history": t("This hand's history"), "Settings: your turn, sound and motion": t("Settings: your turn, sound and motion") };
+  for (const [id, words] of boxes) {
+    const summaryEl = document.querySelector(`#${id} > summary`);
+    if (summaryEl) summaryEl.textContent = /** @type {any} */ (said)[words];
+  }
+  document.querySelector(".topbar .row")?.append(languagePicker(h));
+}
+
 async function main() {
+  await loadLanguage();
+  pageWords();
   try {
     await loadInfo();
   } catch (e) {
-    $("banner").replaceChildren(h("div", { class: "banner refused", role: "alert", text: `No such table: ${/** @type {Error} */ (e).message}` }));
+    $("banner").replaceChildren(h("div", { class: "banner refused", role: "alert", text: t("No such table: {why}", { why: /** @type {Error} */ (e).message }) }));
     return;
   }
   const mine = stored();
@@ -799,7 +835,7 @@ function renderTalk() {
   const watching = me === null;
   if (mode === "off") {
     box.hidden = false;
-    box.replaceChildren(h("h2", { id: "talk-h", text: "Talk" }), h("p", { class: "muted", id: "talkoff", text: "Talk is switched off at this table." }));
+    box.replaceChildren(h("h2", { id: "talk-h", text: t("Talk") }), h("p", { class: "muted", id: "talkoff", text: t("Talk is switched off at this table.") }));
     return;
   }
   box.hidden = false;
@@ -808,15 +844,16 @@ function renderTalk() {
   const shown = ui.said.filter((l) => !muted.includes(l.name) || speaker(l, me, myName) === "you");
   const log = h("ol", { class: "talklog", id: "talklog", "aria-live": "polite", "aria-label": "what was said" }, shown.map((l) => {
     const who = speaker(l, me, myName);
+    const shownWho = who === "you" ? t("you") : who;
     return h("li", { class: l.old ? "old" : "" }, [
-      h("strong", { class: "who", text: who }), ": ", h("span", { class: "said", text: l.text }),
-      who === "you" ? null : h("button", { class: "mute link", "data-name": l.name, "aria-label": `mute ${l.name}`, onclick: () => { toggleMute(localStorage, l.name); renderTalk(); }, text: "mute" }),
+      h("strong", { class: "who", text: shownWho }), ": ", h("span", { class: "said", text: l.text }),
+      who === "you" ? null : h("button", { class: "mute link", "data-name": l.name, "aria-label": t("mute {name}", { name: l.name }), onclick: () => { toggleMute(localStorage, l.name); renderTalk(); }, text: t("mute") }),
     ]);
   }));
   const can = allowed(mode, inHand());
   const phrases = /** @type {string[]} */ (ui.info?.phrases ?? []);
   const say = (/** @type {string} */ text) => {
-    if (!ui.conn?.say(text)) ui.talkNote = "Not said: the connection is away; try again in a moment.";
+    if (!ui.conn?.say(text)) ui.talkNote = t("Not said: the connection is away; try again in a moment.");
     else ui.talkNote = "";
     renderTalk();
   };
@@ -825,12 +862,12 @@ function renderTalk() {
   const hadFocus = keep !== null && document.activeElement === keep;
   const caret = keep ? [keep.selectionStart, keep.selectionEnd] : [null, null];
   const input = keep ?? /** @type {HTMLInputElement} */ (h("input", { id: "talktext", maxlength: "200", autocomplete: "off" }));
-  input.placeholder = watching ? "say something to the other spectators" : "say something";
+  input.placeholder = watching ? t("say something to the other spectators") : t("say something");
   box.replaceChildren(...[
-    h("h2", { id: "talk-h", text: watching ? "Talk among spectators" : "Talk" }),
-    watching ? h("p", { class: "muted", id: "spectatorsonly", text: "Spectators only: the players do not see what you say here." }) : null,
+    h("h2", { id: "talk-h", text: watching ? t("Talk among spectators") : t("Talk") }),
+    watching ? h("p", { class: "muted", id: "spectatorsonly", text: t("Spectators only: the players do not see what you say here.") }) : null,
     log,
-    can.phrases && phrases.length ? h("div", { class: "row phrases", role: "group", "aria-label": "quick reactions" },
+    can.phrases && phrases.length ? h("div", { class: "row phrases", role: "group", "aria-label": t("quick reactions") },
       phrases.map((p) => h("button", { class: "phrase", type: "button", onclick: () => say(p), text: p }))) : null,
     can.free
       ? h("form", { class: "row", id: "talkform", onsubmit: (/** @type {Event} */ ev) => {
@@ -839,10 +876,10 @@ function renderTalk() {
         if (!text) return;
         input.value = "";
         say(text);
-      } }, [h("label", { for: "talktext", class: "visually-hidden", text: "Say something" }), input, h("button", { type: "submit", text: "Say" })])
-      : h("p", { class: "muted", text: "While a hand is played, only the phrases above may be said (no signals about the cards)." }),
+      } }, [h("label", { for: "talktext", class: "visually-hidden", text: t("Say something") }), input, h("button", { type: "submit", text: t("Say") })])
+      : h("p", { class: "muted", text: t("While a hand is played, only the phrases above may be said (no signals about the cards).") }),
     ui.talkNote ? h("p", { class: "error", id: "talknote", role: "alert", text: ui.talkNote }) : null,
-    muted.length ? h("p", { class: "muted", id: "mutedlist" }, ["Muted: ", ...muted.flatMap((n) => [h("button", { class: "link", "aria-label": `unmute ${n}`, onclick: () => { toggleMute(localStorage, n); renderTalk(); }, text: `${n} (unmute)` }), " "])]) : null,
+    muted.length ? h("p", { class: "muted", id: "mutedlist" }, [`${t("Muted:")} `, ...muted.flatMap((n) => [h("button", { class: "link", "aria-label": t("unmute {name}", { name: n }), onclick: () => { toggleMute(localStorage, n); renderTalk(); }, text: t("{name} (unmute)", { name: n }) }), " "])]) : null,
   ].filter((x) => x !== null));
   if (hadFocus) {
     input.focus();
@@ -861,7 +898,7 @@ function paintClock() {
   if (!where) return;
   const left = msLeft(c, performance.now());
   where.append(h("span", { class: `clock${left < 10000 ? " low" : ""}`, role: "timer", "data-seat": c.seat,
-    "aria-label": `${seatName(c.seat, me, ui.names)}: ${clockText(left)} left`, text: clockText(left) }));
+    "aria-label": t("{who}: {time} left", { who: seatName(c.seat, me, ui.names), time: clockText(left) }), text: clockText(left) }));
 }
 
 setInterval(() => { if (ui.clock) paintClock(); }, 250);

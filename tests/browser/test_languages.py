@@ -1,0 +1,116 @@
+"""A hand played in the reader's language (docs/languages.md): the home page and a Smear hand in
+German, a Seep hand in Hindi, against bots, the language taken from the browser's own (`navigator.languages`);
+the turn's prompt, the moves, the seats and the game told as it goes are in that language, and
+the language picker switches the page to another and keeps the choice."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import httpx
+from playwright.sync_api import Browser, Page
+
+from tests.browser.pages import my_turn, take_turn, version, wait_moved, wait_until
+from tests.web.client import Server
+
+#: English the page would show in these places if a message were left untranslated.
+ENGLISH = re.compile(r"\b(Your move|Waiting for|your turn|Seat \d|seat \d|passes|plays|takes trick|bids)\b")
+
+
+def _seat_at(page: Page, server: Server, game: str) -> None:
+    """A table of ``game`` with one person and three rule bots; the page takes the seat."""
+    made = httpx.post(
+        server.url + "/api/tables", json={"game": game, "seats": ["human", "rule", "rule", "rule"], "hands": 1}
+    )
+    table = made.json()
+    page.goto(f"{server.url}/t/{table['table']}?invite={table['invite']}")
+    page.fill("#name", "Ann")
+    page.click("#join button[type=submit]")
+    page.wait_for_selector("#table[data-v]")
+
+
+def _move(page: Page) -> bool:
+    """One legal move by clicking: a bid rather than a pass (so that the hand is played), else the
+    cards and floor items that light up. Whether a move was made."""
+    if not my_turn(page):
+        return False
+    plain = page.locator("#actions button.act[data-action]:not(.primary)")
+    actions = [
+        a or ""
+        for a in page.eval_on_selector_all("#actions button.act[data-action]", "els => els.map(e => e.dataset.action)")
+    ]
+    if plain.count() and not page.locator("#hand .cardbtn.live").count():
+        choice = next((a for a in actions if not a.startswith("pass")), actions[0])
+        v = version(page)
+        page.click(f"#actions button.act[data-action='{choice}']")
+        wait_moved(page, v)
+        return True
+    return take_turn(page) is not None
+
+
+def _play_hand(page: Page, seen: list[str], timeout: float = 60) -> None:
+    """Play until the hand's summary shows, keeping every prompt, move label and news line seen."""
+    deadline = time.monotonic() + timeout
+    while not page.locator("#handsummary").count():
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        if my_turn(page):
+            seen.append(page.inner_text("#actions"))
+            seen.append(page.inner_text("#me"))
+        news = page.locator("#news")
+        if news.count():
+            seen.append(news.inner_text())
+        if not _move(page):
+            page.wait_for_timeout(50)
+
+
+def test_a_smear_hand_in_german(chromium: Browser, server: Server) -> None:
+    context = chromium.new_context(locale="de-DE", viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    # the home page first: making a table, in German
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seat0")
+    assert page.inner_text("#create-h") == "Einen Tisch eröffnen"
+    assert page.inner_text("#createbtn") == "Tisch anlegen"
+    assert "Platz 0" in page.inner_text("#seats")
+    _seat_at(page, server, "smear")
+    assert page.get_attribute("html", "lang") == "de"
+    assert "Tisch" in page.inner_text("#title")
+    wait_until(page, lambda: my_turn(page), 30)
+    # the auction's moves in German, the record's spelling kept in data-action
+    labels = page.inner_text("#actions")
+    assert "passen" in labels and "bieten" in labels, labels
+    seen: list[str] = []
+    _play_hand(page, seen)
+    said = "\n".join(seen)
+    assert "Dein Zug: Spiele eine Karte" in said, said[:400]  # the turn's prompt
+    assert "du bist dran" in said
+    assert re.search(r"\b(passt|bietet|spielt|macht Stich)\b", said), said[:400]  # the narration
+    summary = page.inner_text("#handsummary")
+    assert "Spiel 1 ist aus" in summary and "Partie:" in summary, summary
+    for text in (said, summary, page.inner_text("#table")):
+        assert not ENGLISH.search(text), ENGLISH.search(text)
+    context.close()
+
+
+def test_a_seep_hand_in_hindi_and_the_picker(chromium: Browser, server: Server) -> None:
+    context = chromium.new_context(locale="hi-IN", viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    _seat_at(page, server, "seep")
+    assert page.get_attribute("html", "lang") == "hi"
+    seen: list[str] = []
+    _play_hand(page, seen, timeout=90)
+    said = "\n".join(seen)
+    assert "आपकी चाल" in said, said[:400]  # the turn's prompt
+    assert re.search(r"उठाते|फेंकते|बनाते|बोली", said), said[:400]  # the moves and the narration
+    summary = page.inner_text("#handsummary")
+    assert "दौर 1 खत्म" in summary and "पत्तों के अंक" in summary, summary
+    for text in (said, summary):
+        assert not ENGLISH.search(text), ENGLISH.search(text)
+    # the picker: English chosen here is kept in the browser and the page reads in it
+    with page.expect_navigation():
+        page.select_option("#language", "en")
+    page.wait_for_selector("#table[data-v]")
+    assert page.get_attribute("html", "lang") == "en"
+    assert "Score sheet" in page.inner_text("#sheetbox summary")
+    context.close()

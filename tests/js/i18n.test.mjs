@@ -1,0 +1,71 @@
+// The pages' words in another language (docs/languages.md): the catalogs the server makes from
+// the .po files, plurals by Intl.PluralRules, numbers by Intl.NumberFormat, the language chosen.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import "./games.mjs";
+import { chosenLanguage, known, num, t, tn, use } from "../../src/cardtable/web/static/js/i18n.js";
+import { describe as say, actionLabel, movePrompt, refusalWords } from "../../src/cardtable/web/static/js/format.js";
+
+/** A language's messages as `GET /i18n/LANG.json` serves them, made by the server's own code. */
+function catalog(lang) {
+  const code = `import json, sys; from cardtable.web.pages import catalog_json; sys.stdout.write(catalog_json(${JSON.stringify(lang)}).decode())`;
+  const env = { ...process.env, PYTHONPATH: ["src", process.env.PYTHONPATH ?? ""].filter(Boolean).join(":") };
+  return JSON.parse(execFileSync(process.env.CARDTABLE_PYTHON ?? "python3", ["-c", code], { env, encoding: "utf8" })).messages;
+}
+
+let messages = { de: null, hi: null };
+try {
+  messages = { de: catalog("de"), hi: catalog("hi") };
+} catch (e) {
+  // run by pytest (tests/test_js.py names its Python), the catalogs must be made
+  if (process.env.CARDTABLE_PYTHON) throw e;
+  // run by hand without the web extra (Babel): the checks below that need it say so
+}
+
+test("English is the message itself, its parts filled in", () => {
+  use("en");
+  assert.equal(t("It is {who}'s turn.", { who: "Ann" }), "It is Ann's turn.");
+  assert.equal(tn("{n} card", "{n} cards", 1), "1 card");
+  assert.equal(tn("{n} card", "{n} cards", 2), "2 cards");
+  assert.equal(num(-4), "−4");
+  assert.equal(say("1 pass", 0), "Seat 1 passes.");
+});
+
+test("the language is the one kept in the browser, else the browser's first known", () => {
+  const store = (/** @type {string | null} */ v) => ({ getItem: () => v });
+  assert.equal(chosenLanguage(store(null), ["fr-FR", "de-AT", "en"]), "de");
+  assert.equal(chosenLanguage(store("hi"), ["de"]), "hi");
+  assert.equal(chosenLanguage(store("xx"), ["pt"]), "en");
+  assert.equal(known("hi-IN"), "hi");
+  assert.equal(known("fr"), null);
+});
+
+test("German: sentences, moves, prompts and refusals, plurals and numbers", { skip: messages.de ? false : "Babel (the web extra) is not installed" }, () => {
+  use("de", messages.de);
+  try {
+    assert.equal(say("1 pass", 0), "Platz 1 passt.");
+    assert.equal(say("0 bid 3", 0), "Du bietest 3.");
+    assert.equal(actionLabel("bid 3"), "3 bieten");
+    assert.equal(tn("{n} card", "{n} cards", 1), "1 Karte");
+    assert.equal(tn("{n} card", "{n} cards", 5), "5 Karten");
+    assert.equal(movePrompt("smear", ["play 10D", "play KD"]), "Dein Zug: Spiele eine Karte (die hellen sind erlaubt).");
+    assert.equal(num(-1.5), "−1,5");
+    const refused = refusalWords({ reason: "illegal", message: "seat 0 play 9C: du musst Herz bedienen (R24)" }, "play 9C", 0);
+    assert.equal(refused, "Das geht nicht (9♣ spielen): du musst Herz bedienen.");
+  } finally {
+    use("en");
+  }
+});
+
+test("Hindi: Seep's words and the plural rule", { skip: messages.hi ? false : "Babel (the web extra) is not installed" }, () => {
+  use("hi", messages.hi);
+  try {
+    assert.equal(say("1 build 9 9S 4C+5H", 0), "सीट 1 9 का घर बनाते हैं: 9♠ 4♣+5♥।");
+    assert.equal(tn("{n} card", "{n} cards", 1), "1 पत्ता");
+    assert.equal(tn("{n} card", "{n} cards", 0), "0 पत्ता"); // CLDR: 0 and 1 are "one" in Hindi
+    assert.equal(tn("{n} card", "{n} cards", 7), "7 पत्ते");
+  } finally {
+    use("en");
+  }
+});

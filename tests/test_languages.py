@@ -1,0 +1,171 @@
+"""The translation catalogs (docs/languages.md): every message the code marks is translated in
+German and Hindi, each translation keeps its message's ``{names}``, the committed ``.mo`` files
+are the ``.po`` files compiled, and a hand told in German or Hindi is told in that language."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from cardtable import i18n
+from cardtable.narrate import narrate_hand_end, narrate_step
+from cardtable.registry import get_game
+
+ROOT = Path(__file__).resolve().parents[1]
+TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != "en"]
+
+
+def _marked() -> set[str | tuple[str, str]]:
+    """The messages the code marks, found as `pybabel extract` finds them (babel.cfg)."""
+    with (ROOT / "babel.cfg").open() as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    found: set[str | tuple[str, str]] = set()
+    for _name, _line, message, _comments, _context in extract_from_dir(str(ROOT), method_map, options_map):
+        found.add(message if isinstance(message, str) else (message[0], message[1]))
+    return found
+
+
+def _catalog(lang: str):  # type: ignore[no-untyped-def]
+    with (i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "cardtable.po").open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+@pytest.fixture(scope="module")
+def marked() -> set[str | tuple[str, str]]:
+    return _marked()
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_marked_message_is_translated(lang: str, marked: set[str | tuple[str, str]]) -> None:
+    catalog = _catalog(lang)
+    missing, untranslated = [], []
+    for message in sorted(marked, key=str):
+        key = message if isinstance(message, str) else message[0]
+        entry = catalog.get(key)
+        if entry is None:
+            missing.append(message)
+            continue
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if entry.fuzzy or not all(strings):
+            untranslated.append(message)
+    assert not missing, f"{lang}: not in the catalog (run the commands of docs/languages.md): {missing[:10]}"
+    assert not untranslated, f"{lang}: not translated, or fuzzy: {untranslated[:10]}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_the_names_of_their_message(lang: str) -> None:
+    names = re.compile(r"\{(\w*)\}")
+    wrong = []
+    for entry in _catalog(lang):
+        if not entry.id:
+            continue
+        ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        wanted = set(names.findall(ids[-1])) | set(names.findall(ids[0]))
+        for said in strings:
+            if said and not set(names.findall(said)) <= wanted:
+                wrong.append((entry.id, said))
+    assert not wrong, f"{lang}: a translation names what its message does not: {wrong[:5]}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_committed_mo_is_the_po_compiled(lang: str) -> None:
+    made = io.BytesIO()
+    write_mo(made, _catalog(lang))
+    kept = (i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "cardtable.mo").read_bytes()
+    assert kept == made.getvalue(), f"{lang}: cardtable.mo is not cardtable.po compiled (pybabel compile)"
+
+
+def test_a_message_missing_from_a_catalog_is_found(tmp_path: Path) -> None:
+    """The check above can fail: a message marked in new code and in no catalog is reported."""
+    (tmp_path / "src" / "cardtable").mkdir(parents=True)
+    (tmp_path / "src" / "cardtable" / "new.py").write_text('from cardtable.i18n import _\n_("A brand new sentence.")\n')
+    (tmp_path / "babel.cfg").write_text((ROOT / "babel.cfg").read_text())
+    with (tmp_path / "babel.cfg").open() as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    found = {m[2] for m in extract_from_dir(str(tmp_path), method_map, options_map)}
+    assert found == {"A brand new sentence."}
+    assert _catalog("de").get("A brand new sentence.") is None
+
+
+def _play_out(name: str, seed: int) -> tuple[Any, list[tuple[Any, Any, Any]]]:
+    """A whole hand of ``name`` played by the first legal action, step by step."""
+    import random
+
+    from cardtable.core import CHANCE
+
+    game = get_game(name)
+    rng = random.Random(seed)
+    state = game.start()
+    steps = []
+    while game.outcome(state) is None:
+        actor = game.actor(state)
+        if actor == CHANCE:
+            state = game.apply(state, game.deal(state, rng))
+            continue
+        action = rng.choice(game.legal_actions(state))
+        after = game.apply(state, action)
+        steps.append((state, action, after))
+        state = after
+    return game, steps
+
+
+@pytest.mark.parametrize(
+    ("name", "lang", "words"),
+    [
+        ("smear", "de", r"Stich|Trumpf"),
+        ("smear", "hi", r"हाथ|तुरुप"),
+        ("seep", "de", r"Haus|nimmt|Tisch"),
+        ("seep", "hi", r"घर|उठाते|बोली"),
+        ("sheepshead", "de", r"Stich|Spieler|Leaster"),
+        ("sheepshead", "hi", r"हाथ|पिकर|लीस्टर"),
+    ],
+)
+def test_a_hand_is_told_in_the_language_spoken(name: str, lang: str, words: str) -> None:
+    game, steps = _play_out(name, 7)
+    told: list[str] = []
+    with i18n.speaking(lang):
+        for before, action, after in steps:
+            told += narrate_step(game, before, action, after, 0)
+        told += narrate_hand_end(game, steps[-1][2], 0)
+    english = [line for line in told if re.search(r"\b(you|your|takes|plays|the|with)\b", line)]
+    assert not english, f"{name} in {lang}: English words left: {english[:3]}"
+    assert re.search(words, " ".join(told)), told[:5]
+    # and outside `speaking`, English as before
+    plain = narrate_step(game, *steps[0], 0)
+    assert re.match(r"(You|Seat \d) (bid|bids|pass|passes|pick|picks)\b", plain[0]), plain
+
+
+@pytest.mark.parametrize(
+    ("name", "words"), [("smear", r"bedienen|Trumpf|Hand"), ("sheepshead", r"bedienen|Hand|spielen")]
+)
+def test_a_refused_card_is_refused_in_the_language_spoken(name: str, words: str) -> None:
+    """R24 (both games): a card that does not follow is refused with a reason that `say` turns
+    into German, while the error's own text stays English."""
+    from cardtable.core import IllegalAction
+
+    game, steps = _play_out(name, 11)
+    for before, _action, _after in steps:
+        actor = game.actor(before)
+        view = game.observe(before, actor).to_json()
+        legal = {game.format(a) for a in game.legal_actions(before)}
+        wrong = [f"play {c}" for c in view.get("hand") or [] if f"play {c}" not in legal]
+        if not wrong or not any(a.startswith("play ") for a in legal):
+            continue
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(before, game.parse(wrong[0]))
+        reason = refused.value.reason
+        with i18n.speaking("de"):
+            said = i18n.say(reason)
+        assert said != str(reason) and re.search(words, said), (str(reason), said)
+        assert re.search(r"\b(must|follow|not in)\b", str(refused.value)), str(refused.value)
+        return
+    pytest.fail("no card to refuse in the hand played")

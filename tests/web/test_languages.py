@@ -1,0 +1,68 @@
+"""The tables in each person's language (docs/languages.md): the pages' catalogs as JSON, and the
+narration and refusals of a live table said to each connection in the language its hello names,
+while the record stays in English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from fastapi.testclient import TestClient
+
+from cardtable.web.app import create_app
+from cardtable.web.settings import Settings
+
+
+def _client(tmp_path: Path) -> TestClient:
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    settings = Settings(db=db, bot_pause=0, summary_pause=0, bot_workers=0, allowed_hosts=("testserver",))
+    return TestClient(create_app(settings))
+
+
+def test_the_catalogs_are_served_to_the_pages(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        de = client.get("/i18n/de.json")
+        assert de.status_code == 200 and de.headers["content-type"].startswith("application/json")
+        messages = de.json()["messages"]
+        assert messages["You pass."] == "Du passt."
+        # a plural by the categories of Intl.PluralRules
+        assert messages["{n} card"] == {"one": "{n} Karte", "other": "{n} Karten"}
+        assert client.get("/i18n/hi.json").json()["messages"]["{n} card"] == {"one": "{n} पत्ता", "other": "{n} पत्ते"}
+        for path in ("/i18n/en.json", "/i18n/fr.json", "/i18n/de", "/i18n/..%2fde.json"):
+            assert client.get(path).status_code == 404, path
+        assert "no such language" in client.get("/i18n/fr.json").json()["error"]
+
+
+def test_each_connection_hears_the_table_in_its_own_language(tmp_path: Path) -> None:
+    with _client(tmp_path) as client:
+        t = client.post("/api/tables", json={"game": "smear", "seats": ["human"] * 4}).json()
+        tokens = [
+            client.post(f"/api/tables/{t['table']}/join", json={"invite": t["invite"], "name": f"P{n}"}).json()["token"]
+            for n in range(4)
+        ]
+        with client.websocket_connect(f"/ws/tables/{t['table']}") as watch:
+            watch.send_json({"t": "hello", "token": None, "v": 0, "lang": "hi-IN"})
+            actor = watch.receive_json()["view"]["to_act"]
+            with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+                ws.send_json({"t": "hello", "token": tokens[actor], "v": 0, "lang": "de"})
+                mine = ws.receive_json()
+                # R12: a bid below the lowest is refused, its reason in German, the rule as it is
+                ws.send_json({"t": "act", "v": mine["v"], "action": "bid 1", "id": "low"})
+                refused = ws.receive_json()
+                while refused["t"] != "rejected":
+                    refused = ws.receive_json()
+                assert refused["reason"] == "illegal"
+                assert refused["message"] == f"seat {actor} bid 1: Gebote gehen von 2 bis 4 (R12)", refused
+                ws.send_json({"t": "act", "v": mine["v"], "action": "pass", "id": "one"})
+                own = ws.receive_json()
+                while own["t"] != "event":
+                    own = ws.receive_json()
+                seen = watch.receive_json()
+                while seen["t"] != "event":
+                    seen = watch.receive_json()
+        assert own["say"] == ["Du passt."]
+        assert seen["say"] == [f"P{actor} पास करते हैं।"]
+        assert own["action"] == seen["action"] == f"{actor} pass"  # the record's spelling, in every language
