@@ -43,9 +43,10 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 
 def finished(client: TestClient, answer: dict[str, Any]) -> dict[str, Any]:
-    """Poll the job until it is done or failed (a hang guard, not a measure)."""
+    """Poll the job until it is done or failed (a hang guard, not a measure: a Seep review's
+    open-card solves run uncompiled and take a minute or two on a busy machine)."""
     seen = []
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 400
     while answer["state"] in ("queued", "running"):
         assert time.monotonic() < deadline, "the review did not finish"
         seen.append(answer["done"])
