@@ -209,8 +209,6 @@ def test_cardtable_train_refuses_bad_settings_in_one_line(capsys: pytest.Capture
         assert said in capsys.readouterr().err
     assert main(["train", "smear", "--out", str(tmp_path / "none"), "--resume"]) == 2
     assert "no checkpoint" in capsys.readouterr().err
-    assert main(["train", "seep", "--out", str(tmp_path), "--imitate", "1"]) == 2
-    assert "not written over the batch" in capsys.readouterr().err
     assert main(["train", "sheepshead", "--out", str(tmp_path), "--imitate", "1", "--tables", "16"]) == 2
     assert "does not play every decision of a hand" in capsys.readouterr().err
 
