@@ -73,10 +73,16 @@ def test_a_smear_hand_in_german(chromium: Browser, server: Server) -> None:
     assert page.inner_text("#create-h") == "Einen Tisch eröffnen"
     assert page.inner_text("#createbtn") == "Tisch anlegen"
     assert "Platz 0" in page.inner_text("#seats")
-    _seat_at(page, server, "smear")
-    assert page.get_attribute("html", "lang") == "de"
-    assert "Tisch" in page.inner_text("#title")
-    wait_until(page, lambda: my_turn(page), 30)
+    # The person's first turn is a bid unless a seat before them bid the most there is (4), which
+    # ends the auction: such a table is played again, a few times at most.
+    for _ in range(6):
+        _seat_at(page, server, "smear")
+        assert page.get_attribute("html", "lang") == "de"
+        assert "Tisch" in page.inner_text("#title")
+        wait_until(page, lambda: my_turn(page), 30)
+        if page.locator("#actions button.act[data-action='pass']").count():
+            break
+        page.goto(server.url + "/")
     # the auction's moves in German, the record's spelling kept in data-action
     labels = page.inner_text("#actions")
     assert "passen" in labels and "bieten" in labels, labels
@@ -96,10 +102,15 @@ def test_a_smear_hand_in_german(chromium: Browser, server: Server) -> None:
 def test_a_seep_hand_in_hindi_and_the_picker(chromium: Browser, server: Server) -> None:
     context = chromium.new_context(locale="hi-IN", viewport={"width": 1280, "height": 860})
     page = context.new_page()
-    _seat_at(page, server, "seep")
-    assert page.get_attribute("html", "lang") == "hi"
-    seen: list[str] = []
-    _play_hand(page, seen, timeout=90)
+    # A Seep deal whose bidder holds no card of 9 or more is a misdeal (about one deal in eight):
+    # the hand ends before the person moves, so such a table is played again, a few times at most.
+    for _ in range(6):
+        _seat_at(page, server, "seep")
+        assert page.get_attribute("html", "lang") == "hi"
+        seen: list[str] = []
+        _play_hand(page, seen, timeout=90)
+        if any("आपकी चाल" in line for line in seen):
+            break
     said = "\n".join(seen)
     assert "आपकी चाल" in said, said[:400]  # the turn's prompt
     assert re.search(r"उठाते|फेंकते|बनाते|बोली", said), said[:400]  # the moves and the narration
