@@ -547,7 +547,11 @@ def local(job: Job, units: int, jobs: int, done: Callable[[Result], None]) -> No
         finally:
             release()
         return
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_started)
+    # Workers start from a fresh server process, not a fork of this one: a fork of a process
+    # holding other threads (a Ray client, a web server's) may inherit a lock held mid-call.
+    pool = ProcessPoolExecutor(
+        max_workers=jobs, mp_context=multiprocessing.get_context("forkserver"), initializer=_worker_started
+    )
     live: set[Future[Result]] = set()  # submitted and not yet handed over: a few per worker at a time
     unit = 0
     try:

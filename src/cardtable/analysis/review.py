@@ -19,6 +19,7 @@ after the decision that ran past it, and the result says how far it got.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -256,7 +257,9 @@ def analyze_record(
             if not hands[-1]["complete"]:
                 break
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # a fresh server process forks the workers, not this one, which may hold other threads
+        # (a Ray client's, a web server's) and so locks a fork would inherit mid-call
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("forkserver")) as pool:
             futures = [
                 pool.submit(analyze_hand, plain, h, seats, seconds, level, seed, deadline, open_card)
                 for h in range(len(record.hands))
