@@ -3,13 +3,16 @@ every position it is given with three tricks or fewer left, over thousands of ra
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from cardtable import registry
 from cardtable.analysis import opencard
+from cardtable.games.seep import fast as seep_fast
 from cardtable.games.sheepshead import fast as sheepshead_fast
 from cardtable.games.smear import fast as smear_fast
 
@@ -131,3 +134,79 @@ def test_equivalent_cards_are_left_out_without_changing_a_value(options: dict[st
             assert opencard.solve(solver, solver.play(pos, exact.move), seat).value == pytest.approx(exact.value)
         solved += 1
     assert reduced >= 8  # the reduction was there to be checked
+
+
+#: Seep rule sets for the solver's tests: the defaults, and houses merging, cemented by the team,
+#: capped sweeps (cancelled by the other team's) and free throws, which reach one floor by more
+#: orders of play.
+SEEP_RULES: list[dict[str, Any]] = [
+    {},
+    {"auto_merge_loose_sets": True, "retention_scope": "team", "sweep_cap": 2, "throw_policy": "free"},
+]
+
+
+def _seep_positions(options: dict[str, Any], seed: int, plays_left: tuple[int, int], count: int) -> Any:
+    """Seep positions (fast states) of random play with ``plays_left`` plays still to come, each
+    with a random seat."""
+    game = registry.get_game("seep", **options)
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        state = game.start(rng.randrange(4))
+        state = game.apply(state, game.deal(state, rng))
+        pos = seep_fast.from_state(state, game.rules)
+        assert pos is not None
+        if not pos.moves():  # a misdeal: no play
+            continue
+        stop = 48 - rng.randint(*plays_left)
+        while pos.to_act() is not None and pos.plays < stop:
+            pos.apply(rng.choice(pos.moves()))
+        made += 1
+        yield game, pos, rng.randrange(4)
+
+
+@contextlib.contextmanager
+def _driver_only(solver: Any, driver: bool) -> Iterator[None]:
+    """With ``driver``, the game's compiled solve set aside (the generic driver solves)."""
+    compiled = type(solver).__dict__.get("solve")
+    if driver and compiled is not None:
+        delattr(type(solver), "solve")
+    try:
+        yield
+    finally:
+        if driver and compiled is not None:
+            type(solver).solve = compiled
+
+
+@pytest.mark.parametrize("driver", [True, False], ids=["driver", "compiled"])
+@pytest.mark.parametrize("options", SEEP_RULES, ids=str)
+def test_seep_solves_agree_with_brute_force_in_the_last_plays(options: dict[str, Any], driver: bool) -> None:
+    """Seep's open-card value (R17, R20: cards and sweeps, the floor left to the last capture)
+    with two to four plays left is plain minimax's, and its best move is worth it (R12-R16), by
+    the driver and by the compiled solve (where numba compiles it)."""
+    solved = 0
+    for game, pos, seat in _seep_positions(options, 37, (2, 4), 120):
+        solver = opencard.solver(game)
+        assert solver is not None
+        with _driver_only(solver, driver):
+            exact = opencard.solve(solver, pos, seat)
+            assert exact.value == pytest.approx(opencard.brute_force(solver, pos, seat)), (pos.to_state(), seat)
+            if exact.move is not None:
+                after = opencard.solve(solver, solver.play(pos, exact.move), seat)
+                assert after.value == pytest.approx(exact.value)
+        solved += 1
+    assert solved == 120
+
+
+@pytest.mark.parametrize("driver", [True, False], ids=["driver", "compiled"])
+@pytest.mark.parametrize("options", SEEP_RULES, ids=str)
+def test_seeps_key_changes_no_value(options: dict[str, Any], driver: bool) -> None:
+    """From eight to ten plays left, where two orders of play reach one position often: Seep's key
+    (a house by its value, cards and owners; the compiled solve's packed key) holds all that
+    decides the rest of the hand."""
+    for game, pos, seat in _seep_positions(options, 38, (8, 10), 40):
+        solver = opencard.solver(game)
+        assert solver is not None
+        with _driver_only(solver, driver):
+            with_table = opencard.solve(solver, pos, seat)
+        assert with_table.value == pytest.approx(opencard.solve(solver, pos, seat, transpositions=False).value)

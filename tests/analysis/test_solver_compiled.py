@@ -1,7 +1,8 @@
 """The open-card solve compiled on the batched engine's rows (`games.GAME.solverkernels`) is the
 generic driver's, step for step: the same value, the same best move and the same count of
-positions, on positions from the first card of the play to the last trick, under several rule
-sets; past the node limit it stops as the driver does."""
+positions, on positions from the first card of the play to the last trick (Seep: from the
+bidder's opening move to the last play), under several rule sets; past the node limit it stops as
+the driver does."""
 
 from __future__ import annotations
 
@@ -25,7 +26,24 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("sheepshead", {}),
     ("sheepshead", {"allow_unknown_call": True, "partner_must_play_called_on_first_lead": True}),
     ("sheepshead", {"allow_ten_call": True, "partner_mode": "jack_of_diamonds"}),
-]
+    ("seep", {}),
+    (
+        "seep",
+        {"sweep_cap": 2, "majority_bonus": 4, "ten_diamonds_points": 2, "auto_merge_loose_sets": True,
+         "retention_scope": "team", "max_houses": 2},
+    ),
+    (
+        "seep",
+        {"throw_policy": "free", "capture_policy": "any_valid_subset", "break_may_use_floor_cards": True,
+         "first_play_sweep_points": 50, "nine_point_effect": "zero_card_points", "allow_pair_house": False},
+    ),
+]  # fmt: skip
+
+#: Hands played for positions (a Seep hand is solved within the limit only from late in it, and
+#: may be a misdeal).
+HANDS = {"seep": 6}
+#: Where one hand's shared-table solves start: a Seep hand is solved whole only from late in it.
+SHARED_FROM = {"seep": -10}
 
 
 def _positions(game: Any, hands: int, seed: int, every: int) -> list[Any]:
@@ -67,7 +85,7 @@ def test_the_compiled_solve_is_the_drivers(name: str, options: dict[str, Any]) -
     s = opencard.solver(game)
     assert s is not None
     compared = 0
-    for state in _positions(game, 3, seed=5, every=4):
+    for state in _positions(game, HANDS.get(name, 3), seed=5, every=4):
         pos = s.position(state)
         seat = game.actor(state)
         if s.side(pos, seat) is None:  # a leaster: no two sides
@@ -91,7 +109,7 @@ def test_solves_sharing_the_hands_tables_are_the_drivers(name: str, options: dic
     game = registry.get_game(name, **options)
     s = opencard.solver(game)
     assert s is not None
-    states = _positions(game, 1, seed=8, every=1)[game.seats :]  # from the second trick on
+    states = _positions(game, 1, seed=8, every=1)[SHARED_FROM.get(name, game.seats) :]  # the second trick on
     compiled_tables: dict[Any, Any] = {}
     driver_tables: dict[Any, Any] = {}
     shared = 0
@@ -112,12 +130,31 @@ def test_solves_sharing_the_hands_tables_are_the_drivers(name: str, options: dic
     assert shared > 0
 
 
-def test_the_driver_uses_the_compiled_solve_and_stops_past_the_limit() -> None:
-    game = registry.get_game("smear")
+@pytest.mark.parametrize("name", ["smear", "seep"])
+def test_the_driver_uses_the_compiled_solve_and_stops_past_the_limit(name: str) -> None:
+    game = registry.get_game(name)
     s = opencard.solver(game)
     assert s is not None
-    state = _positions(game, 1, seed=6, every=50)[0]  # the first card of the play
+    states = _positions(game, 3, seed=6, every=1)
+    state = states[0] if name == "smear" else states[-9]  # Smear's first card; Seep's last nine plays
     pos, seat = s.position(state), game.actor(state)
     with pytest.raises(opencard.Unfinished):
         opencard.solve(s, pos, seat, 100)
-    assert opencard.solve(s, pos, seat).nodes == s.solve(pos, seat, None)[2]
+    got = s.solve(pos, seat, None)
+    assert got is not None
+    assert opencard.solve(s, pos, seat).nodes == got[2]
+
+
+def test_a_seep_position_the_compiled_solve_cannot_key_is_left_to_the_driver() -> None:
+    """A sweep worth neither of the worths a position can hold (here a loaded state's, made by
+    hand) has no place in the compiled key: the compiled solve declines and the driver solves."""
+    game = registry.get_game("seep")
+    s = opencard.solver(game)
+    assert s is not None
+    state = _positions(game, 3, seed=6, every=1)[-6]
+    odd = state._replace(sweeps=((77,), ()))
+    pos, seat = s.position(odd), game.actor(odd)
+    assert s.solve(pos, seat, None) is None
+    want = _driver(s, pos, seat, None)
+    assert want is not None
+    assert opencard.solve(s, pos, seat) == want

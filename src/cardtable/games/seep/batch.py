@@ -282,7 +282,7 @@ class SeepBatch:
             if f.phase is Phase.BID and self.S[row, kernels.BID]:
                 f.apply(int(self.S[row, kernels.BID]) << 8)
             for j in range(n):
-                f.apply(_code(int(self.LH[row, j]), int(self.LT[row, j])))
+                f.apply(move_code(int(self.LH[row, j]), int(self.LT[row, j])))
             out.append(f.to_state())
         return out
 
@@ -324,7 +324,7 @@ class SeepBatch:
             if bid:
                 actions.append(f"{(dealer + 1) % 4} bid {bid}")
             for j in range(n):
-                code = _code(int(heads[k, j]), int(takes[k, j]))
+                code = move_code(int(heads[k, j]), int(takes[k, j]))
                 action = action_of(code, int(looses[k, j]))
                 actions.append(f"{(dealer + 1 + j) % 4} {format_action(action)}")
             hand = {"dealer": dealer, "deal": {"deck": [CARD_NAMES[c] for c in decks[k].tolist()]}, "actions": actions}
@@ -366,7 +366,7 @@ def row_of(state: SeepState) -> list[int]:
     return r
 
 
-def _code(head: int, take: int) -> int:
+def move_code(head: int, take: int) -> int:
     """The number of a move (`moves.code_of`) from its head token and the loose cards it takes."""
     if head < kernels.T_CAPTURE:
         return (head - kernels.T_THROW) << 2
