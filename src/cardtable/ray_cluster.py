@@ -64,3 +64,15 @@ def connected(address: str | None) -> Iterator[Any]:
     finally:
         if started:
             ray.shutdown()
+
+
+def cancel_unfinished(ray: Any, refs: list[Any]) -> None:
+    """Cancel the tasks of ``refs`` whose results are not ready, as a run stops early. A task whose
+    result is ready is left alone: its result can reach the object store before the process that
+    submitted it has marked it done, and cancelling it in that moment aborts the whole process (a
+    failed check in Ray's task manager, "Tried to complete task that was not pending")."""
+    if not refs:
+        return
+    _, pending = ray.wait(refs, num_returns=len(refs), timeout=0)
+    for ref in pending:
+        ray.cancel(ref)

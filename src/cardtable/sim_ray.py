@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardtable import sim
-from cardtable.ray_cluster import INSTALL, RayMissing, check_reachable, connected, load_ray
+from cardtable.ray_cluster import INSTALL, RayMissing, cancel_unfinished, check_reachable, connected, load_ray
 
 __all__ = ["INSTALL", "RayMissing", "check_reachable", "load_ray", "run", "stream"]
 
@@ -41,8 +41,7 @@ def stream(address: str | None) -> sim.Stream:
                     done(ray.get(ref))
                 raise
             finally:
-                for ref in refs:
-                    ray.cancel(ref)
+                cancel_unfinished(ray, refs[handed:])
 
     return play
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from cardtable.ray_cluster import connected
+from cardtable.ray_cluster import cancel_unfinished, connected
 
 
 def stream_hands(
@@ -26,10 +26,11 @@ def stream_hands(
     with connected(address) as ray:
         task = ray.remote(analyze_hand)
         refs = [task.remote(*call) for call in calls]
+        handed = 0
         try:
             for ref in refs:
                 done: dict[str, Any] = ray.get(ref)
+                handed += 1
                 yield done
         finally:
-            for ref in refs:
-                ray.cancel(ref)
+            cancel_unfinished(ray, refs[handed:])
