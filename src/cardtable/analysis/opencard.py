@@ -231,29 +231,27 @@ def earliest_value(
     game: Any, states: Sequence[tuple[int, Any]], seat: int, tables: dict[Any, Any] | None = None
 ) -> dict[str, Any]:
     """The open-card value to ``seat`` from the earliest of its decisions (``(action index,
-    state)`` in order) where the solver finishes within its node limit: from the first when it
-    can, else found by halving (a solve from later in the hand is smaller). The result is
-    `open_value`'s, with ``"from"``: the action index of the decision it was solved from, and
-    ``"whole"``: whether that is the seat's first decision in the play. Its solves share one table
-    for the seat (``tables``: the hand's, `hand_values`; else its own)."""
+    state)`` in order) from which its solves finish within the node limit: solved from the last
+    decision back to the first, one after another, stopping at the first that passes the limit.
+    The result is `open_value`'s from the earliest that finished, with ``"from"``: the action index
+    of that decision, and ``"whole"``: whether that is the seat's first decision in the play; or
+    the reason the last decision has none. Its solves share one table for the seat (``tables``:
+    the hand's, `hand_values`; else its own), so each earlier solve starts from what the later ones
+    learned, and a solve from before the decision that passed the limit, which would pass it too
+    (each decision back is a larger tree), is never asked for: a game whose hands are too wide to
+    solve whole (Seep) pays for one solve past the limit a seat, not one for each halving."""
     if not states:
         return {"value": None, "reason": "no decision in the card play"}
     if tables is None:
         tables = {}
-    low, high = 1, len(states) - 1
     found: dict[str, Any] | None = None
-    first = open_value(game, states[0][1], seat, tables=tables)
-    if first["value"] is not None:
-        return first | {"from": states[0][0], "whole": True}
-    reason = first
-    while low <= high:
-        mid = (low + high) // 2
-        got = open_value(game, states[mid][1], seat, tables=tables)
-        if got["value"] is not None:
-            found, high = got | {"from": states[mid][0], "whole": False}, mid - 1
-        else:
-            reason, low = got, mid + 1
-    return found if found is not None else reason
+    for i in range(len(states) - 1, -1, -1):
+        got = open_value(game, states[i][1], seat, tables=tables)
+        if got["value"] is None:
+            return found if found is not None else got
+        found = got | {"from": states[i][0], "whole": i == 0}
+    assert found is not None  # states is not empty
+    return found
 
 
 def hand_values(
