@@ -270,17 +270,44 @@ class SeepBatch:
 
     def final_states(self, rows: Ints, states: Sequence[Any]) -> list[Any]:
         """The engine state at the end of each of ``rows``' hands, the row loaded from ``states[k]``
-        and played on: its bid (if made since) and its logged moves replayed on the fast layer."""
+        and played on. A finished hand whose floor went to a team (R15, R16: no house left) is read
+        off its row: every field of the engine's state is there, the match as it was loaded (a
+        hand's end does not change it). Otherwise (a house left on the floor, whose sets the row
+        does not keep, or a hand not over) its bid and logged moves are replayed on the fast
+        layer."""
         from . import fast
 
-        out = []
+        out: list[Any] = []
+        S = self.S
         for k, state in enumerate(states):
             row = int(rows[k])
+            r = S[row].tolist()
+            if r[kernels.PHASE] == kernels.OVER and not any(r[kernels.HC0 : kernels.HC0 + 5]):
+                at = (kernels.SW0, kernels.SW0 + kernels.MAX_SWEEPS)
+                team0 = tuple(r[at[0] : at[0] + r[kernels.NSW0]])
+                team1 = tuple(r[at[1] : at[1] + r[kernels.NSW0 + 1]])
+                out.append(
+                    SeepState(
+                        state.dealer,
+                        state.match,
+                        Phase.OVER,
+                        r[kernels.BID],
+                        r[kernels.PLAYS],
+                        (0, 0, 0, 0),
+                        (0, 0, 0, 0),
+                        r[kernels.LOOSE],
+                        (),
+                        (r[kernels.PILE0], r[kernels.PILE0 + 1]),
+                        (team0, team1),
+                        r[kernels.LAST],
+                    )
+                )
+                continue
             f = fast.from_state(state, self.rules)
             assert f is not None
-            n = int(self.S[row, kernels.NLOG])
-            if f.phase is Phase.BID and self.S[row, kernels.BID]:
-                f.apply(int(self.S[row, kernels.BID]) << 8)
+            n = int(S[row, kernels.NLOG])
+            if f.phase is Phase.BID and S[row, kernels.BID]:
+                f.apply(int(S[row, kernels.BID]) << 8)
             for j in range(n):
                 f.apply(move_code(int(self.LH[row, j]), int(self.LT[row, j])))
             out.append(f.to_state())
