@@ -544,6 +544,13 @@ def _build_parser() -> _Parser:
         "built from it and pages from elsewhere are refused",
     )
     p.add_argument(
+        "--smtp",
+        metavar="URL",
+        help="where e-mail goes out: smtp://[USER:PASSWORD@]HOST[:PORT] (?starttls=1) or smtps://...; "
+        "default CARDTABLE_SMTP, else no e-mail is sent",
+    )
+    p.add_argument("--mail-from", metavar="ADDRESS", help="the sender of the server's e-mail (CARDTABLE_MAIL_FROM)")
+    p.add_argument(
         "--trusted-proxy",
         action="append",
         metavar="ADDR",
@@ -1135,6 +1142,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         max_open_tables=args.max_tables,
         seed=args.seed,
         public_url=args.public_url,
+        smtp=args.smtp,
+        mail_from=args.mail_from,
         trusted_proxies=tuple(args.trusted_proxy) if args.trusted_proxy else None,
         advertise=tuple(args.advertise) if args.advertise else None,
         allowed_hosts=tuple(args.allowed_host) if args.allowed_host else None,

@@ -117,9 +117,12 @@ def test_the_command_line_wins_over_the_file_and_the_file_over_the_environment(
     assert database_url(None, str(env)) == "sqlite:///from-file.db"
     assert database_url(None) == "sqlite:///from-environment.db"
     monkeypatch.setenv("CARDTABLE_PUBLIC_URL", "https://cards.example.org")
-    assert read_given({"db": None, "public_url": None}, str(env)) == {
+    monkeypatch.setenv("CARDTABLE_SMTP", "smtp://mail.example.org:2525")
+    assert read_given({"db": None, "public_url": None, "smtp": "smtp://flag.example.org"}, str(env)) == {
         "db": "sqlite:///from-file.db",
         "public_url": "https://cards.example.org",
+        "smtp": "smtp://flag.example.org",
+        "mail_from": None,
     }
     monkeypatch.delenv("CARDTABLE_DB")
     assert database_url(None).startswith(f"sqlite:///{data_home}")  # nothing given: the default

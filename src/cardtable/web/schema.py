@@ -348,3 +348,17 @@ puzzle_answers = Table(
     Column("rating_after", Float, nullable=False),
     _created(),
 )
+
+# --- players' e-mail addresses, for sign-in links and the word that a table waits (migration 0011) ---
+
+ADDRESS = 254  # an e-mail address (`cardtable.web.mail.MAX_ADDRESS`)
+
+player_emails = Table(
+    "player_emails",
+    metadata,
+    _key("player_id", PLAYER_ID),
+    Column("address", String(ADDRESS), nullable=False, unique=True),
+    #: When a link sent there was first followed (the address is the player's), or null.
+    Column("verified", Float, nullable=True),
+    _created(),
+)

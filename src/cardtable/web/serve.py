@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import signal
 import sys
 from dataclasses import replace
@@ -11,7 +12,9 @@ from typing import Any
 import uvicorn
 
 from cardtable.web.app import create_app
+from cardtable.web.clock import CLOCK_FILE
 from cardtable.web.database import check_url, shown_url
+from cardtable.web.mail import smtp_error
 from cardtable.web.network import Reach, qr_text
 from cardtable.web.ops import logs
 from cardtable.web.ops.migrate import upgrade
@@ -49,7 +52,13 @@ def serve(host: str, port: int, db: str | None, env_file: str | None = None, **o
 
     given = {k: v for k, v in overrides.items() if v is not None}
     log_format = given.pop("log_format", "text")
-    given |= {k: v for k, v in read_given({"db": db, "public_url": given.get("public_url")}, env_file).items() if v}
+    given |= {
+        k: v
+        for k, v in read_given(
+            {"db": db} | {k: given.get(k) for k in ("public_url", "smtp", "mail_from")}, env_file
+        ).items()
+        if v
+    }
     settings = Settings(host=host, port=port, **given)
     if settings.public_url is not None:
         settings = replace(settings, public_url=check_public_url(settings.public_url))
@@ -59,6 +68,8 @@ def serve(host: str, port: int, db: str | None, env_file: str | None = None, **o
         raise CardtableError(
             "--cluster needs a PostgreSQL database that the servers share (--db postgresql+psycopg://...)"
         )
+    if smtp_error(settings.smtp) is not None:
+        raise CardtableError(f"--smtp: {smtp_error(settings.smtp)}")
     migrate(settings.db_url)
     reach = Reach.detect(host, port, settings.public_url, settings.advertise, settings.allowed_hosts)
     logs.setup(log_format)
@@ -66,6 +77,8 @@ def serve(host: str, port: int, db: str | None, env_file: str | None = None, **o
     say(f"cardtable: tables are stored in {shown_url(settings.db_url)}")
     for line in welcome(reach):
         say(line)
+    if os.environ.get(CLOCK_FILE):
+        say(f"cardtable: the clock is moved by {CLOCK_FILE} (for tests only)")
     config = uvicorn.Config(
         create_app(settings, reach),
         host=host,

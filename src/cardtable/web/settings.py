@@ -12,6 +12,7 @@ that was never set), never a request for the default SQLite file (`read_given`).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import stat
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardtable.core import CardtableError
+from cardtable.web.clock import Clock, from_environment
 
 
 def data_dir() -> Path:
@@ -119,6 +121,15 @@ class Settings:
     #: For tests and benchmarks only: deals, dealers and bots' choices drawn from this seed (with
     #: the game and the version), so two runs play the same; such deals are not secret.
     seed: int | None = None
+    #: The wall clock of turn-based deadlines, sign-in links, sessions and quiet hours
+    #: (`cardtable.web.clock`): the machine's, unless a test moves it (``CARDTABLE_CLOCK_FILE``).
+    clock: Clock = dataclasses.field(default_factory=from_environment)
+    #: Where e-mail goes out (`cardtable.web.mail`): ``smtp://[USER:PASSWORD@]HOST[:PORT]``, or
+    #: ``smtps://`` for TLS from the start, or ``smtp://...?starttls=1``; none: no e-mail is sent
+    #: (``CARDTABLE_SMTP``).
+    smtp: str | None = None
+    #: The sender of the server's e-mail (``CARDTABLE_MAIL_FROM``).
+    mail_from: str = "cardtable <cardtable@localhost>"
 
     @property
     def db_url(self) -> str:
@@ -130,6 +141,8 @@ class Settings:
 FROM_ENVIRONMENT: dict[str, tuple[str, str]] = {
     "CARDTABLE_DB": ("db", "--db"),
     "CARDTABLE_PUBLIC_URL": ("public_url", "--public-url"),
+    "CARDTABLE_SMTP": ("smtp", "--smtp"),
+    "CARDTABLE_MAIL_FROM": ("mail_from", "--mail-from"),
 }
 #: The largest settings file read (a few lines are expected).
 MAX_ENV_FILE = 65536
@@ -217,4 +230,8 @@ def database_url(db: str | None, env_file: str | None = None, environ: Mapping[s
 def _left_out(field: str) -> str:
     if field == "db":
         return f"then the tables go in {default_db_url().removeprefix('sqlite:///')}"
-    return "then links name this machine's addresses"
+    if field == "public_url":
+        return "then links name this machine's addresses"
+    if field == "smtp":
+        return "then no e-mail is sent"
+    return "then the default is used"

@@ -54,8 +54,8 @@ VERSION = 1
 CORE: tuple[Table, ...] = (schema.tables, schema.seats, schema.actions)
 CORE_NAMES = frozenset(t.name for t in CORE)
 #: Every table a backup may hold, in that order: the core, then those added by later migrations
-#: (players and ratings; tournaments; the players' pages; puzzle ratings), which a backup made
-#: before them does not name.
+#: (players and ratings; tournaments; the players' pages; puzzle ratings; players' e-mail
+#: addresses), which a backup made before them does not name.
 TABLES: tuple[Table, ...] = (
     *CORE,
     schema.players,
@@ -74,6 +74,7 @@ TABLES: tuple[Table, ...] = (
     schema.puzzle_ratings,
     schema.puzzle_scores,
     schema.puzzle_answers,
+    schema.player_emails,
 )
 #: Rows inserted at once during a restore.
 BATCH = 500
