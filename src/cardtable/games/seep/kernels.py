@@ -613,7 +613,9 @@ def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints, mode: int, out:
             continue
         kept = (one & ~(1 << x)) | (two & (1 << x))  # values still held after playing this one
         for v in range(max(x, 9), 14):
-            if build_bits >> v & 1 and kept >> v & 1:  # M3
+            # M3, M5 with a card below v take loose cards summing to the rest: none, no move
+            reach = x == v or (sums >> (v - x) & 1) != 0
+            if build_bits >> v & 1 and kept >> v & 1 and reach:  # M3
                 k = build_options(W, P, loose, sums, x, v)
                 for j in range(k):
                     n = _emit_cards(S, MH, MT, row, n, T_BUILD + 52 * (v - 9), cards, W[W_OPT + j], mode, out, W, token)
@@ -631,7 +633,7 @@ def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints, mode: int, out:
                                 S, MH, MT, row, n, T_BREAK + 52 * (v - 9), cards, W[W_SUBM + i], mode, out, W, token
                             )
                             moves += 1
-            if house_bits >> v & 1 and not (need_bits >> v & 1 and not kept >> v & 1):  # M5
+            if house_bits >> v & 1 and reach and not (need_bits >> v & 1 and not kept >> v & 1):  # M5
                 k = cement_options(W, P, sums, x, v)
                 for j in range(k):
                     n = _emit_cards(
