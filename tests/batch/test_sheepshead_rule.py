@@ -193,3 +193,24 @@ def tables_mask(tables: Any, n: int) -> Any:
     mask = np.zeros((n, kernels.TOKENS), np.bool_)
     tables.legal_mask(mask)
     return mask
+
+
+def test_the_bots_own_shift_and_weights_are_followed() -> None:
+    """A bot retuned as `bench/sheepshead_rule_tune.py` retunes it (the pick's threshold shifted by
+    place, the bury's weights changed, the taught models off) is followed too, and a bot differing
+    only in them chooses otherwise somewhere (the comparison sees the settings)."""
+    game = registry.get_game_from_rules("sheepshead", {})
+    bot = rule_bot(game)
+    bot.taught_pick = bot.taught_bury = False
+    bot.pick_shift = (0.4, -0.3, 0.2, -0.5, -1.0)
+    bot.bury_weights.update(points=0.5, trump=2.0, ace=9.0, void=1.5)
+    decisions = _hands(game, bot, 80, seed=3, share=0.3)
+    n = len(decisions)
+    tables = registry.part("sheepshead", "batch").BATCH(game.rules, n)
+    tables.load(np.arange(n, dtype=np.int64), [s for s, _ in decisions])
+    want = np.array([tables.tokens(a)[0] for _, a in decisions], np.int64)
+    out = np.zeros(n, np.int64)
+    tables.policy(bot)(out)
+    assert (out == want).all(), decisions[int(np.flatnonzero(out != want)[0])][0]
+    tables.policy(rule_bot(game))(out)
+    assert (out != want).any()
