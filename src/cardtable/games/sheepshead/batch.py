@@ -312,6 +312,20 @@ class SheepsheadBatch:
 
         return choose
 
+    def play_out(self, bot: Any) -> Callable[[int, Floats], None] | None:
+        """``run(n, scores)``, playing the hands of rows 0 to ``n - 1`` to their ends with ``bot``
+        in one kernel (`botkernels.play_out`: `policy` and `apply` fused), each scored hand's
+        scores into ``scores[row]``; ``None`` where `policy` is."""
+        if type(bot) is not RuleBot or bot.rules != self.rules:
+            return None
+        options, weights = botkernels.rule_settings(bot)
+        S, P, LT, LS = self.S, self.params, self.LT, self.LS
+
+        def run(n: int, scores: Floats) -> None:
+            botkernels.play_out(S, P, LT, LS, options, weights, n, scores)
+
+        return run
+
     def final_states(self, rows: Ints, states: Sequence[Any]) -> list[State]:
         """The engine state at the end of each of ``rows``' hands, the row loaded from
         ``states[k]`` and played on: its logged tokens replayed on the fast layer (a bury's two

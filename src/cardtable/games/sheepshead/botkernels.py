@@ -22,6 +22,9 @@ card shows (R22). Scores are the checked bot's float64 arithmetic in the same or
 the first term on, as `bots._dot` adds), and ties go to the first of the engine's legal
 order (`play.bury_choices`, `play.call_choices`), as the checked bot breaks them.
 
+`play_out` plays rows' hands to their ends with the bot at every seat in one kernel (`token` and
+`kernels._act` fused), for the search's playouts.
+
 A two-token action given half by another player (a learner that named a bury's first card, or an
 unknown call's ace) is finished as the bot would finish it: the second card of its own choice
 when that starts with the same token, else its choice among the actions that do.
@@ -99,6 +102,9 @@ from .kernels import (
     TRUMP,
     UNDER,
     WON0,
+    Bytes,
+    Tokens,
+    _act,
     call_options,
     pick_tokens,
     play_mask,
@@ -107,6 +113,7 @@ from .kernels import (
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
+Scores = npt.NDArray[np.float32]
 
 #: Queens and jacks (`bots.HIGH_TRUMP`), and the fail cards.
 HIGH_TRUMP: Final = 0xFF
@@ -665,33 +672,45 @@ def _crack(S: Ints, row: int, seat: int, phase: int) -> int:
 
 
 @jit
+def token(S: Ints, P: Ints, options: Ints, weights: Floats, row: int) -> int:
+    """The token the rule-based bot gives at ``row`` (-1 where no seat acts): see `rule_tokens`."""
+    seat = S[row, TO_ACT]
+    if seat < 0:
+        return -1
+    phase = S[row, PHASE]
+    if phase == PLAYING:
+        ok = play_mask(S, P, row)
+        if ok & (ok - 1) == 0:
+            return T_PLAY + top(ok)
+        return T_PLAY + _play(S, P, row, ok, options[O_CLASSIC] != 0)
+    if phase == PICK:
+        return _pick(S, P, options, weights, row, seat)
+    if phase == BURYING:
+        return _bury(S, P, options, weights, row, seat)
+    if phase == CALLING:
+        return _call(S, P, row, seat)
+    if phase >= CRACK:  # CRACK or RECRACK: PLAYING is above, and no seat acts once DONE
+        return _crack(S, row, seat, phase)
+    return -1
+
+
+@jit
 def rule_tokens(S: Ints, P: Ints, options: Ints, weights: Floats, out: Ints) -> None:
     """``out[row]``: the token the rule-based bot gives at each row (-1 where no seat acts), in
     every phase. ``options`` are its options (`O_CLASSIC`, `O_TAUGHT_PICK`, `O_TAUGHT_BURY`),
     ``weights`` its weights (`W_SHIFT`, `W_POINTS`, ...)."""
-    classic = options[O_CLASSIC] != 0
     for row in range(S.shape[0]):
-        seat = S[row, TO_ACT]
-        if seat < 0:
-            out[row] = -1
-            continue
-        phase = S[row, PHASE]
-        if phase == PLAYING:
-            ok = play_mask(S, P, row)
-            if ok & (ok - 1) == 0:
-                out[row] = T_PLAY + top(ok)
-            else:
-                out[row] = T_PLAY + _play(S, P, row, ok, classic)
-        elif phase == PICK:
-            out[row] = _pick(S, P, options, weights, row, seat)
-        elif phase == BURYING:
-            out[row] = _bury(S, P, options, weights, row, seat)
-        elif phase == CALLING:
-            out[row] = _call(S, P, row, seat)
-        elif phase >= CRACK:  # CRACK or RECRACK (PLAYING is taken above, DONE has no seat)
-            out[row] = _crack(S, row, seat, phase)
-        else:
-            out[row] = -1
+        out[row] = token(S, P, options, weights, row)
+
+
+@jit
+def play_out(S: Ints, P: Ints, LT: Tokens, LS: Bytes, options: Ints, weights: Floats, n: int, scores: Scores) -> None:
+    """Play the hands of rows ``0`` to ``n - 1`` to their ends, every seat the rule-based bot
+    (`token` and `kernels._act`, row by row): ``scores[row]`` each seat's score of a scored hand
+    (left as it is for a hand thrown in)."""
+    for row in range(n):
+        while S[row, TO_ACT] >= 0:
+            _act(S, P, LT, LS, row, token(S, P, options, weights, row), scores)
 
 
 def rule_settings(bot: Any) -> tuple[Ints, Floats]:
@@ -708,4 +727,14 @@ def rule_settings(bot: Any) -> tuple[Ints, Floats]:
     return options, weights
 
 
-__all__ = ["OPTIONS", "O_CLASSIC", "O_TAUGHT_BURY", "O_TAUGHT_PICK", "WEIGHTS", "rule_settings", "rule_tokens"]
+__all__ = [
+    "OPTIONS",
+    "O_CLASSIC",
+    "O_TAUGHT_BURY",
+    "O_TAUGHT_PICK",
+    "WEIGHTS",
+    "play_out",
+    "rule_settings",
+    "rule_tokens",
+    "token",
+]
