@@ -209,8 +209,19 @@ def test_cardtable_train_refuses_bad_settings_in_one_line(capsys: pytest.Capture
         assert said in capsys.readouterr().err
     assert main(["train", "smear", "--out", str(tmp_path / "none"), "--resume"]) == 2
     assert "no checkpoint" in capsys.readouterr().err
-    assert main(["train", "sheepshead", "--out", str(tmp_path), "--imitate", "1", "--tables", "16"]) == 2
-    assert "does not play every decision of a hand" in capsys.readouterr().err
+
+
+def test_sheepshead_trains_on_the_rule_based_bot_over_the_batch(tmp_path: Path) -> None:
+    """The rule-based bot over the batch gives every decision of a Sheepshead hand (the pick, the
+    bury, the call, a crack and the play), so a run imitates it from the auction on and measures
+    itself against it."""
+    trainer = Trainer(
+        Settings(game="sheepshead", seed=4, **TINY), tmp_path, command="cardtable train sheepshead (test)"
+    )
+    trainer.run(lambda text, keep=False: None)
+    curve = [json.loads(line) for line in (tmp_path / "curve.jsonl").read_text().splitlines()]
+    assert [p["imitation_updates"] for p in curve] == [2, 2] and [p["ppo_updates"] for p in curve] == [0, 2]
+    assert json.loads((tmp_path / "policy.json").read_text())["game"] == "sheepshead"
 
 
 def test_the_bot_takes_no_random_number(trained: tuple[Path, Trainer]) -> None:

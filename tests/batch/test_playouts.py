@@ -77,8 +77,8 @@ def _rules_sets(name: str, fixed: list[dict[str, Any]], random_sets: int, seed: 
 
 @pytest.mark.parametrize(("name", "fixed"), GAMES)
 def test_the_array_policy_chooses_as_the_fast_rule_policy(name: str, fixed: list[dict[str, Any]]) -> None:
-    """At every position of many hands that the policy over arrays covers (Smear: all; Sheepshead:
-    the trick play), under many rule sets, loaded into the rows of one batch: the rule-based bot
+    """At every position of many hands (the policy over arrays covers every decision of both
+    games), under many rule sets, loaded into the rows of one batch: the rule-based bot
     over arrays gives the token the fast layer's `RulePolicy` chooses."""
     fast = registry.part(name, "fast")
     compared = 0

@@ -117,8 +117,8 @@ class Loadable(Protocol):
 
     def covers(self, view: Any) -> bool:
         """Whether `policy` plays every decision of a hand from the position a seat's ``view``
-        shows on (a game may write only some of its bot's decisions over arrays: Sheepshead's
-        trick play); where it does not, the hand is played out another way."""
+        shows on (a game may write only some of its bot's decisions over arrays, say the trick
+        play alone); where it does not, the hand is played out another way."""
         ...
 
     def policy(self, bot: Any) -> Callable[[Ints], None] | None:

@@ -295,40 +295,74 @@ class SheepsheadBatch:
         raise ValueError(f"sheepshead batch: no tokens for {action!r}")
 
     def covers(self, view: Any) -> bool:
-        """Whether `policy` plays every decision of a hand from the position ``view`` shows: from
-        the trick play on (the pick, the bury and the call are the fast layer's)."""
-        return bool(view.phase == "play")
+        """Whether `policy` plays every decision of a hand from the position ``view`` shows:
+        always (the pick, the bury, the call, the cracks and the play are all written over arrays)."""
+        return True
 
     def policy(self, bot: Any) -> Callable[[Ints], None] | None:
-        """``choose(out)`` writing the card the rule-based bot plays at every row in the trick
-        play (`botkernels.rule_tokens`), -1 elsewhere; ``None`` for any other bot."""
+        """``choose(out)`` writing the token the rule-based bot gives at every row, in every phase
+        (`botkernels.rule_tokens`), -1 where no seat acts; ``None`` for any other bot."""
         if type(bot) is not RuleBot or bot.rules != self.rules:
             return None
-        options = np.zeros(botkernels.OPTIONS, np.int64)
-        options[botkernels.O_CLASSIC] = bot.classic
+        options, weights = botkernels.rule_settings(bot)
         S, P = self.S, self.params
 
         def choose(out: Ints) -> None:
-            botkernels.rule_tokens(S, P, options, out)
+            botkernels.rule_tokens(S, P, options, weights, out)
 
         return choose
 
+    def play_out(self, bot: Any) -> Callable[[int, Floats], None] | None:
+        """``run(n, scores)``, playing the hands of rows 0 to ``n - 1`` to their ends with ``bot``
+        in one kernel (`botkernels.play_out`: `policy` and `apply` fused), each scored hand's
+        scores into ``scores[row]``; ``None`` where `policy` is."""
+        if type(bot) is not RuleBot or bot.rules != self.rules:
+            return None
+        options, weights = botkernels.rule_settings(bot)
+        S, P, LT, LS = self.S, self.params, self.LT, self.LS
+
+        def run(n: int, scores: Floats) -> None:
+            botkernels.play_out(S, P, LT, LS, options, weights, n, scores)
+
+        return run
+
     def final_states(self, rows: Ints, states: Sequence[Any]) -> list[State]:
         """The engine state at the end of each of ``rows``' hands, the row loaded from
-        ``states[k]`` (in the trick play: `covers`) and played on: its logged cards replayed on
-        the fast layer."""
+        ``states[k]`` and played on: its logged tokens replayed on the fast layer (a bury's two
+        tokens and an unknown call's two as one move each)."""
         from . import fast
 
+        words = {
+            kernels.T_PICK: fast.PICK,
+            kernels.T_BLITZ: fast.BLITZ,
+            kernels.T_PASS: fast.PASS,
+            kernels.T_ALONE: fast.ALONE,
+            kernels.T_CRACK: fast.CRACK,
+            kernels.T_RECRACK: fast.RECRACK,
+        }
         counts = self.S[rows, kernels.NLOG].tolist()
         logs = self.LT[rows]
         out = []
         for k, state in enumerate(states):
             f = fast.from_state(state, self.rules)
             assert f is not None
-            for t in logs[k, : counts[k]].tolist():
-                if t < kernels.T_PLAY:
-                    raise ValueError("sheepshead batch: only the trick play is replayed for its end")
-                f.apply(t - kernels.T_PLAY)
+            tokens = logs[k, : counts[k]].tolist()
+            i = 0
+            while i < len(tokens):
+                t = tokens[i]
+                i += 1
+                if t >= kernels.T_PLAY:
+                    f.apply(t - kernels.T_PLAY)
+                elif t < kernels.T_BURY:
+                    f.apply(words[t])
+                elif t < kernels.T_CALL:
+                    f.apply(fast.BURY | 1 << (t - kernels.T_BURY) | 1 << (tokens[i] - kernels.T_BURY))
+                    i += 1
+                elif t < kernels.T_CALL_UNKNOWN:
+                    f.apply(fast.CALL + t - kernels.T_CALL)
+                else:
+                    f.apply(fast.CALL_UNKNOWN + 32 * (t - kernels.T_CALL_UNKNOWN) + tokens[i] - kernels.T_UNDER)
+                    i += 1
             out.append(f.to_state())
         return out
 

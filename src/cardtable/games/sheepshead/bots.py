@@ -164,7 +164,12 @@ def pick_value(hand: int, position: int) -> float:
 
 
 def _dot(weights: Sequence[float], features: Sequence[float]) -> float:
-    return sum(w * x for w, x in zip(weights, features, strict=True))
+    """The weighted sum, term by term from the first (not ``sum``, whose float addition differs
+    between Python versions), as the bot over arrays adds it (`botkernels`)."""
+    total = 0.0
+    for w, x in zip(weights, features, strict=True):
+        total += w * x
+    return total
 
 
 #: The taught bury: weights of `RuleBot.bury_features` in a linear model of a bury's value against
