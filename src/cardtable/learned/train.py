@@ -12,11 +12,18 @@ Two stages, on B tables stepped at once (`cardtable.batch.Batch`):
    its advantage that return less the value, and the clipped PPO objective with the value head
    and an entropy bonus. Decisions with one legal token are not learned from.
 
+The value head learns the returns divided by the game's ``environment.RETURN_SCALE`` (the size
+of a typical hand's return; 1 where the game gives none), so that its loss stays as large as the
+policy's cross-entropy in every game: in points, a Seep hand's return (about 44 points either
+way) would give a squared error of thousands, and its gradients through the shared layers would
+drown the policy's. The exported value head is multiplied back: the served value is in points.
+
 After every few updates the greedy policy, as numpy serves it (`cardtable.bots.learned`), plays
 the rule-based bot on paired duplicate deals (`cardtable.learned.duel`, the same deals each time),
-and a line is added to ``curve.jsonl``. ``checkpoint.pt`` lets a run go on where it stopped
-(``--resume``); ``policy.npz`` and ``policy.json`` are the policy to play
-(``--bots learned:DIR/policy``) or to ship.
+and a line is added to ``curve.jsonl`` (in imitation with the agreement since the line before:
+the share of the decisions learned from where the network's most likely token was the bot's).
+``checkpoint.pt`` lets a run go on where it stopped (``--resume``); ``policy.npz`` and
+``policy.json`` are the policy to play (``--bots learned:DIR/policy``) or to ship.
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cardtable import registry
 from cardtable.batch import Batch
 from cardtable.bots.learned import FORMAT, Network, encoder, version
 from cardtable.core import BadRules
@@ -72,6 +80,16 @@ class Settings:
     eval_seed: int = 99
 
 
+def return_scale(game: str) -> float:
+    """What the value head's targets are divided by in training: ``game``'s
+    ``environment.RETURN_SCALE`` (the size of a typical hand's return), 1 if it gives none."""
+    env = registry.part(game, "environment")
+    scale = float(getattr(env, "RETURN_SCALE", 1.0)) if env is not None else 1.0
+    if not scale > 0:
+        raise BadRules(f"{game}: its RETURN_SCALE must be above zero")
+    return scale
+
+
 def _torch() -> Any:
     try:
         import torch
@@ -100,16 +118,17 @@ def make_net(torch: Any, obs: int, hidden: list[int], tokens: int) -> Any:
     return Net()
 
 
-def arrays(net: Any) -> dict[str, npt.NDArray[np.float32]]:
-    """The network's weights as the numpy bot reads them (``x @ w + b``)."""
+def arrays(net: Any, scale: float = 1.0) -> dict[str, npt.NDArray[np.float32]]:
+    """The network's weights as the numpy bot reads them (``x @ w + b``), the value head's
+    multiplied by ``scale`` (the one its targets were divided by: the value served is in points)."""
     out: dict[str, npt.NDArray[np.float32]] = {}
     for i, layer in enumerate(net.layers):
         out[f"w{i}"] = layer.weight.detach().numpy().T.astype(np.float32).copy()
         out[f"b{i}"] = layer.bias.detach().numpy().astype(np.float32).copy()
     out["wp"] = net.policy.weight.detach().numpy().T.astype(np.float32).copy()
     out["bp"] = net.policy.bias.detach().numpy().astype(np.float32).copy()
-    out["wv"] = net.value.weight.detach().numpy().T.astype(np.float32).copy()
-    out["bv"] = net.value.bias.detach().numpy().astype(np.float32).copy()
+    out["wv"] = (net.value.weight.detach().numpy().T * scale).astype(np.float32)
+    out["bv"] = (net.value.bias.detach().numpy() * scale).astype(np.float32)
     return out
 
 
@@ -128,6 +147,7 @@ class Trainer:
         enc = encoder(settings.game)
         self.obs_size = enc.layout.size
         self.tokens = len(enc.names)
+        self.scale = return_scale(settings.game)
         torch.manual_seed(settings.seed)
         self.net = make_net(torch, self.obs_size, settings.hidden, self.tokens)
         self.opt = torch.optim.Adam(self.net.parameters(), lr=settings.lr)
@@ -136,6 +156,10 @@ class Trainer:
         self.samples = 0
         self.cpu = 0.0
         self.curve: list[dict[str, Any]] = []
+        #: The imitation's agreement since the last measure: the decisions where the network's most
+        #: likely token was the rule-based bot's (before it learned from them), of those judged.
+        self.agreed = 0.0
+        self.judged = 0
         #: The commands of the run so far, one per start (a resumed run adds its own).
         self.commands: list[str] = []
         self.returns: dict[int, float] = {}
@@ -212,12 +236,12 @@ class Trainer:
 
     def export(self, stem: Path) -> None:
         stem.parent.mkdir(parents=True, exist_ok=True)
-        weights: dict[str, Any] = dict(arrays(self.net))
+        weights: dict[str, Any] = dict(arrays(self.net, self.scale))
         np.savez_compressed(stem.with_suffix(".npz"), **weights)
         stem.with_suffix(".json").write_text(json.dumps(self.meta(), indent=1) + "\n", encoding="utf-8")
 
     def network(self) -> Network:
-        return Network(arrays(self.net), {"hidden": self.s.hidden})
+        return Network(arrays(self.net, self.scale), {"hidden": self.s.hidden})
 
     # ------------------------------------------------------------------ the two stages
 
@@ -318,7 +342,7 @@ class Trainer:
             logits, value = self._forward(done["obs"][i], done["mask"][i])
             tok = torch.from_numpy(done["tok"][i])
             ce = torch.nn.functional.cross_entropy(logits, tok)
-            vloss = ((value - torch.from_numpy(done["ret"][i])) ** 2).mean()
+            vloss = ((value - torch.from_numpy(done["ret"][i] / self.scale)) ** 2).mean()
             loss = ce + self.s.value_coef * vloss
             self.opt.zero_grad()
             loss.backward()
@@ -326,6 +350,8 @@ class Trainer:
             agree += float((logits.argmax(dim=1) == tok).float().sum())
             loss_sum += float(ce.detach()) * len(i)
         self.samples += n
+        self.agreed += agree
+        self.judged += n * self.s.imitate_epochs
         return agree / (n * self.s.imitate_epochs), loss_sum / (n * self.s.imitate_epochs), going
 
     def _learner(self, rows: Ints, seats: Ints) -> Any:
@@ -345,7 +371,7 @@ class Trainer:
                 tok = dist.sample()
                 out_tok.append(tok.numpy().astype(np.int64))
                 out_lp.append(dist.log_prob(tok).numpy())
-                out_v.append(value.numpy())
+                out_v.append(value.numpy() * self.scale)
         else:
             out_tok.append(np.zeros(0, np.int64))
             out_lp.append(np.zeros(0, np.float32))
@@ -385,7 +411,7 @@ class Trainer:
                 ratio = torch.exp(dist.log_prob(tok) - torch.from_numpy(done["logp"][i]))
                 a = torch.from_numpy(adv[i].astype(np.float32))
                 pg = -torch.min(ratio * a, torch.clamp(ratio, 1 - self.s.clip, 1 + self.s.clip) * a).mean()
-                vloss = ((value - torch.from_numpy(done["ret"][i])) ** 2).mean()
+                vloss = ((value - torch.from_numpy(done["ret"][i] / self.scale)) ** 2).mean()
                 ent = dist.entropy().mean()
                 loss = pg + self.s.value_coef * vloss - self.s.entropy * ent
                 self.opt.zero_grad()
@@ -406,6 +432,9 @@ class Trainer:
             "cpu_minutes": round(self.cpu / 60, 2),
             **result.summary(),
         }
+        if self.judged:
+            point["agreement"] = round(self.agreed / self.judged, 4)
+            self.agreed, self.judged = 0.0, 0
         self.curve.append(point)
         self.out.mkdir(parents=True, exist_ok=True)
         with open(self.out / "curve.jsonl", "a", encoding="utf-8") as f:
@@ -427,12 +456,15 @@ class Trainer:
             return self.cpu
 
         while self.imitated < self.s.imitate and spent() < budget:
-            agree, _ce, going = self.imitation_round(going)
+            _agree, _ce, going = self.imitation_round(going)
             self.imitated += 1
-            say(f"imitation {self.imitated}/{self.s.imitate} · agrees with rule {agree:.3f} · {last}")
+            agree = f"agrees with rule {self.agreed / self.judged:.3f} · " if self.judged else ""
+            say(f"imitation {self.imitated}/{self.s.imitate} · {agree}{last}")
             if self.imitated % self.s.eval_every == 0 or self.imitated == self.s.imitate:
                 p = self.evaluate()
                 last = f"vs rule {p['mean']:+.3f} [{p['ci_low']:+.3f}, {p['ci_high']:+.3f}]"
+                if "agreement" in p:
+                    last = f"agreed {p['agreement']:.3f} · {last}"
                 say(f"imitation {self.imitated}/{self.s.imitate} · {last} · {duration(spent())} CPU", keep=True)
                 self.save()
         if self.imitated >= self.s.imitate:

@@ -7,7 +7,9 @@ and ``cardtable/<Name>-v<VERSION>``), ``PLACES`` (every place a card can be, in 
 full-information tensor; each seat's hand if left out), ``MATCH_HANDS`` (hands in a match episode
 when none are asked for; ``None``: the match ends by its rules), ``match_over(before, after)``
 (whether a match episode ends between two hands' match states, record §5, though the rules go on),
-and, for OpenSpiel, ``utility_bounds(rules)``, ``MAX_GAME_LENGTH`` and ``ZERO_SUM``.
+for OpenSpiel, ``utility_bounds(rules)``, ``MAX_GAME_LENGTH`` and ``ZERO_SUM``, and, for
+``cardtable train``, ``RETURN_SCALE`` (the size of a typical hand's return, which a learned value's
+targets are divided by, 1 if left out: `cardtable.learned.train.return_scale`).
 
 >>> environment("smear").name, environment("smear").version
 ('smear_v1', 1)

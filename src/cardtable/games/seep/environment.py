@@ -19,6 +19,11 @@ MATCH_HANDS: Final = None
 #: The longest hand in moves, chance nodes included (a redeal or two allowed for).
 MAX_GAME_LENGTH: Final = 3000
 
+#: The size of a typical hand's return, one side's points over the other's (their spread is
+#: about 44 points under the rule-based bot): a learned value is trained on the returns divided by
+#: it (`cardtable.learned.train`), so that its error weighs as much as the policy's.
+RETURN_SCALE: Final = 50.0
+
 #: Whether the returns of every hand sum to zero under every rule option.
 ZERO_SUM: Final = False
 
