@@ -169,3 +169,69 @@ def test_a_refused_card_is_refused_in_the_language_spoken(name: str, words: str)
         assert re.search(r"\b(must|follow|not in)\b", str(refused.value)), str(refused.value)
         return
     pytest.fail("no card to refuse in the hand played")
+
+
+def _refusals(name: str, seed: int, tries: Any) -> dict[str, Any]:
+    """The reasons of the moves ``tries(view)`` names that the rules refuse, over a hand of
+    ``name`` played by random legal moves: one of each kind, by its rule."""
+    from cardtable.core import BadNotation, IllegalAction
+
+    game, steps = _play_out(name, seed)
+    reasons: dict[str, Any] = {}
+    for before, _action, _after in steps:
+        view = game.observe(before, game.actor(before)).to_json()
+        legal = {game.format(a) for a in game.legal_actions(before)}
+        for text in tries(view):
+            if text in legal:
+                continue
+            try:
+                action = game.parse(text)
+            except BadNotation:
+                continue
+            with pytest.raises(IllegalAction) as refused:
+                game.apply(before, action)
+            reason = refused.value.reason
+            reasons.setdefault(f"{getattr(reason, 'template', reason)} {refused.value.rule}", reason)
+    return reasons
+
+
+def _seep_tries(view: dict[str, Any]) -> list[str]:
+    hand = view.get("hand") or []
+    return [f"bid {v}" for v in range(8, 14)] + [f"throw {c}" for c in hand] + [f"break H9 {c}" for c in hand[:2]]
+
+
+def _sheepshead_tries(view: dict[str, Any]) -> list[str]:
+    hand = view.get("hand") or []
+    outside = [c for c in ("7D", "8D", "9D", "KH", "AS", "10S") if c not in hand]
+    return [
+        "blitz",
+        "crack",
+        "recrack",
+        "call AC",
+        "call KC",
+        "call 10S",
+        "call AS unknown " + (hand[0] if hand else "7D"),
+        f"bury {outside[0]} {outside[1]}",
+    ]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize(
+    ("name", "tries", "rules"),
+    [("seep", _seep_tries, {"R8", "R10", "M1"}), ("sheepshead", _sheepshead_tries, {"R14", "R18", "R45"})],
+)
+def test_refusals_outside_the_play_of_a_card_are_said_in_the_language_spoken(
+    name: str, tries: Any, rules: set[str], lang: str
+) -> None:
+    """Seep's refusals (the bid, the opening, throws, houses) and Sheepshead's before the play
+    (pick, bury, call, crack) are said in German and Hindi, their English text unchanged."""
+    english = re.compile(r"\b(the|must|may|not|seat|card|cards|house|picker|is|of|value|bid|hand)\b")
+    reasons: dict[str, Any] = {}
+    for seed in (7, 8, 9):
+        reasons |= _refusals(name, seed, tries)
+    assert rules <= {key.split()[-1] for key in reasons}, sorted(reasons)
+    for key, reason in reasons.items():
+        with i18n.speaking(lang):
+            said = i18n.say(reason)
+        assert english.search(str(reason)), (key, str(reason))
+        assert not english.search(said), (key, str(reason), said)
