@@ -235,3 +235,37 @@ def test_refusals_outside_the_play_of_a_card_are_said_in_the_language_spoken(
             said = i18n.say(reason)
         assert english.search(str(reason)), (key, str(reason))
         assert not english.search(said), (key, str(reason), said)
+
+
+def _server_words() -> list[str]:
+    """The words of the server's data the pages show: each of the three games' house rules (their
+    names, named choices and meanings), its presets' names, and the talk's quick phrases."""
+    import dataclasses
+
+    from cardtable import registry
+    from cardtable.web.tables.talk import PHRASES
+
+    words: list[str] = list(PHRASES)
+    for name in registry.names():
+        if not registry.game_class(name).__module__.startswith("cardtable."):
+            continue  # a game registered by the tests (the toy game) speaks English only
+        for f in dataclasses.fields(type(registry.get_game(name).rules)):
+            words += [f.metadata["doc"], f.name.replace("_", " ")]
+            words += [c.replace("_", " ") for c in f.metadata.get("choices") or () if isinstance(c, str)]
+        words += [p.replace("_", " ") for p in registry.presets(name)]
+    return words
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_house_rules_presets_and_quick_phrases_are_translated(lang: str, marked: set[str | tuple[str, str]]) -> None:
+    """The pages say the server's data in the reader's language from these messages
+    (``t(o.doc)``, ``t("kitty size")``, ``t("Good luck!")``): each is marked, so that it stays
+    in the catalogs, and translated."""
+    pytest.importorskip("fastapi")
+    catalog = _catalog(lang)
+    words = _server_words()
+    assert "Good luck!" in words and "kitty size" in words and "bid out" in words
+    unmarked = [w for w in words if w not in marked]
+    assert not unmarked, f"not marked in the code: {unmarked[:10]}"
+    untranslated = [w for w in words if catalog.get(w) is None or not catalog.get(w).string]
+    assert not untranslated, f"{lang}: not translated: {untranslated[:10]}"

@@ -125,3 +125,67 @@ def test_a_seep_hand_in_hindi_and_the_picker(chromium: Browser, server: Server) 
     assert page.get_attribute("html", "lang") == "en"
     assert "Score sheet" in page.inner_text("#sheetbox summary")
     context.close()
+
+
+#: English words the house rules' names, choices and meanings would show if left untranslated.
+RULES_ENGLISH = re.compile(
+    r"\b(the|and|when|who|may|must|with|team|points?|cards?|house|picker|bid|trick|yes|none|standard|size)\b"
+)
+
+
+def _house_rules(page: Page) -> list[str]:
+    """The house rules, their choices and meanings and the presets of each game on the home page."""
+    shown = []
+    for game in ("seep", "sheepshead", "smear"):  # (not the toy game the tests register)
+        page.select_option("#game", game)
+        # the house rules are folded away until opened: their text is read from the page as it is
+        page.wait_for_selector("#options [data-option] >> nth=0", state="attached")
+        shown.append(
+            page.eval_on_selector(
+                "#options", "e => [...e.querySelectorAll('label, option, .doc')].map(x => x.textContent).join('\\n')"
+            )
+        )
+        shown.append(" ".join(page.eval_on_selector_all("#preset option", "els => els.map(e => e.textContent)")))
+    return shown
+
+
+def _phrases(page: Page, server: Server) -> list[str]:
+    """The quick phrases of a table where only they may be said during a hand; one is said."""
+    _seat_at(page, server, "smear")
+    page.wait_for_selector("#talk .phrase")
+    buttons = page.eval_on_selector_all("#talk .phrase", "els => els.map(e => e.textContent)")
+    page.click("#talk .phrase >> nth=1")
+    wait_until(page, lambda: page.locator("#talklog .said").count() > 0)
+    return [*buttons, page.inner_text("#talklog .said")]
+
+
+def test_the_house_rules_presets_and_quick_phrases_in_german(chromium: Browser, server: Server) -> None:
+    context = chromium.new_context(locale="de-DE", viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seat0")
+    rules = _house_rules(page)
+    joined = "\n".join(rules)
+    assert "Größe des Stocks" in joined and "Ausbieten" in joined and "gerufenes Ass" in joined, joined[:400]
+    assert "Haus" in joined and "Baazi" in joined and "Gegenspieler" in joined, joined[:400]
+    for text in rules:
+        assert not RULES_ENGLISH.search(text), (RULES_ENGLISH.search(text), text[:300])
+    phrases = _phrases(page, server)
+    assert phrases[0] == "Hallo!" and "Viel Glück!" in phrases, phrases
+    assert phrases[-1] == "Viel Glück!", phrases  # said in English, shown in the reader's language
+    context.close()
+
+
+def test_the_house_rules_presets_and_quick_phrases_in_hindi(chromium: Browser, server: Server) -> None:
+    context = chromium.new_context(locale="hi-IN", viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seat0")
+    rules = _house_rules(page)
+    joined = "\n".join(rules)
+    assert "किटी का आकार" in joined and "पक्का" in joined and "पिकर" in joined, joined[:400]
+    for text in rules:
+        assert not RULES_ENGLISH.search(text), (RULES_ENGLISH.search(text), text[:300])
+    phrases = _phrases(page, server)
+    assert phrases[0] == "नमस्ते!" and phrases[-1] == "शुभकामनाएँ!", phrases
+    context.close()
