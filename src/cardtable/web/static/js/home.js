@@ -9,7 +9,7 @@ import { h } from "./dom.js";
 import { gameTitle, plainWords } from "./format.js";
 import { loadGame } from "./gameload.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
-import { languagePicker, load as loadLanguage, num, t, tn } from "./i18n.js";
+import { languagePicker, load as loadLanguage, num, t, tn, words } from "./i18n.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -231,19 +231,6 @@ async function becomePlayer(ev) {
   } catch (e) {
     $("playererr").textContent = t("Could not make the player: {why}", { why: /** @type {Error} */ (e).message });
   }
-}
-
-/**
- * Put `text` in place of the words an element shows, leaving its controls (a label's input) be.
- * @param {string} selector
- * @param {string} text
- */
-function words(selector, text) {
-  const el = document.querySelector(selector);
-  if (!el) return;
-  const node = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
-  if (node) node.textContent = el.firstChild === node ? `${text} ` : ` ${text}`;
-  else if (!el.children.length) el.textContent = text;
 }
 
 /** The page's fixed words in the language chosen, and the language picker. */
