@@ -169,3 +169,103 @@ def test_a_refused_card_is_refused_in_the_language_spoken(name: str, words: str)
         assert re.search(r"\b(must|follow|not in)\b", str(refused.value)), str(refused.value)
         return
     pytest.fail("no card to refuse in the hand played")
+
+
+def _refusals(name: str, seed: int, tries: Any) -> dict[str, Any]:
+    """The reasons of the moves ``tries(view)`` names that the rules refuse, over a hand of
+    ``name`` played by random legal moves: one of each kind, by its rule."""
+    from cardtable.core import BadNotation, IllegalAction
+
+    game, steps = _play_out(name, seed)
+    reasons: dict[str, Any] = {}
+    for before, _action, _after in steps:
+        view = game.observe(before, game.actor(before)).to_json()
+        legal = {game.format(a) for a in game.legal_actions(before)}
+        for text in tries(view):
+            if text in legal:
+                continue
+            try:
+                action = game.parse(text)
+            except BadNotation:
+                continue
+            with pytest.raises(IllegalAction) as refused:
+                game.apply(before, action)
+            reason = refused.value.reason
+            reasons.setdefault(f"{getattr(reason, 'template', reason)} {refused.value.rule}", reason)
+    return reasons
+
+
+def _seep_tries(view: dict[str, Any]) -> list[str]:
+    hand = view.get("hand") or []
+    return [f"bid {v}" for v in range(8, 14)] + [f"throw {c}" for c in hand] + [f"break H9 {c}" for c in hand[:2]]
+
+
+def _sheepshead_tries(view: dict[str, Any]) -> list[str]:
+    hand = view.get("hand") or []
+    outside = [c for c in ("7D", "8D", "9D", "KH", "AS", "10S") if c not in hand]
+    return [
+        "blitz",
+        "crack",
+        "recrack",
+        "call AC",
+        "call KC",
+        "call 10S",
+        "call AS unknown " + (hand[0] if hand else "7D"),
+        f"bury {outside[0]} {outside[1]}",
+    ]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize(
+    ("name", "tries", "rules"),
+    [("seep", _seep_tries, {"R8", "R10", "M1"}), ("sheepshead", _sheepshead_tries, {"R14", "R18", "R45"})],
+)
+def test_refusals_outside_the_play_of_a_card_are_said_in_the_language_spoken(
+    name: str, tries: Any, rules: set[str], lang: str
+) -> None:
+    """Seep's refusals (the bid, the opening, throws, houses) and Sheepshead's before the play
+    (pick, bury, call, crack) are said in German and Hindi, their English text unchanged."""
+    english = re.compile(r"\b(the|must|may|not|seat|card|cards|house|picker|is|of|value|bid|hand)\b")
+    reasons: dict[str, Any] = {}
+    for seed in (7, 8, 9):
+        reasons |= _refusals(name, seed, tries)
+    assert rules <= {key.split()[-1] for key in reasons}, sorted(reasons)
+    for key, reason in reasons.items():
+        with i18n.speaking(lang):
+            said = i18n.say(reason)
+        assert english.search(str(reason)), (key, str(reason))
+        assert not english.search(said), (key, str(reason), said)
+
+
+def _server_words() -> list[str]:
+    """The words of the server's data the pages show: each of the three games' house rules (their
+    names, named choices and meanings), its presets' names, and the talk's quick phrases."""
+    import dataclasses
+
+    from cardtable import registry
+    from cardtable.web.tables.talk import PHRASES
+
+    words: list[str] = list(PHRASES)
+    for name in registry.names():
+        if not registry.game_class(name).__module__.startswith("cardtable."):
+            continue  # a game registered by the tests (the toy game) speaks English only
+        for f in dataclasses.fields(type(registry.get_game(name).rules)):
+            words += [f.metadata["doc"], f.name.replace("_", " ")]
+            words += [c.replace("_", " ") for c in f.metadata.get("choices") or () if isinstance(c, str)]
+        words += [p.replace("_", " ") for p in registry.presets(name)]
+    return words
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_house_rules_presets_and_quick_phrases_are_translated(lang: str, marked: set[str | tuple[str, str]]) -> None:
+    """The pages say the server's data in the reader's language from these messages
+    (``t(o.doc)``, ``t("kitty size")``, ``t("Good luck!")``): each is marked, so that it stays
+    in the catalogs, and translated."""
+    pytest.importorskip("fastapi")
+    catalog = _catalog(lang)
+    words = _server_words()
+    assert "Good luck!" in words and "kitty size" in words and "bid out" in words
+    unmarked = [w for w in words if w not in marked]
+    assert not unmarked, f"not marked in the code: {unmarked[:10]}"
+    untranslated = [w for w in words if catalog.get(w) is None or not catalog.get(w).string]
+    assert not untranslated, f"{lang}: not translated: {untranslated[:10]}"

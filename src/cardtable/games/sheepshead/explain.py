@@ -12,12 +12,12 @@ from .tables import FAIL_ACES, FAIL_SUITS, FOLLOW, FROM_KERNEL, TO_KERNEL, TRUMP
 
 _SUIT_WORDS = ("clubs", "spades", "hearts")
 _PHASE_RULE = {
-    Phase.PICK: ("R11", "seat {seat} must pick or pass"),
-    Phase.BURY: ("R14", "the picker must bury two cards"),
-    Phase.CALL: ("R17", "the picker must call a card or go alone"),
-    Phase.CRACK: ("R44", "seat {seat} may crack or pass"),
-    Phase.RECRACK: ("R44", "the picker may re-crack or pass"),
-    Phase.PLAY: ("R23", "seat {seat} must play a card"),
+    Phase.PICK: ("R11", N_("seat {seat} must pick or pass")),
+    Phase.BURY: ("R14", N_("the picker must bury two cards")),
+    Phase.CALL: ("R17", N_("the picker must call a card or go alone")),
+    Phase.CRACK: ("R44", N_("seat {seat} may crack or pass")),
+    Phase.RECRACK: ("R44", N_("the picker may re-crack or pass")),
+    Phase.PLAY: ("R23", N_("seat {seat} must play a card")),
 }
 
 
@@ -29,38 +29,40 @@ def _name(idx: int) -> str:
     return format_card(TO_KERNEL[idx])
 
 
-def explain(rules: SheepsheadRules, s: State, action: Action) -> tuple[str, str]:
+def explain(rules: SheepsheadRules, s: State, action: Action) -> tuple[str, Phrase]:
     """(rule id, reason) for an action that is not among the legal ones."""
     if s.phase == Phase.DONE:
-        return "R23", "the hand is over"
+        return "R23", phrase("the hand is over")
     if s.phase == Phase.DEAL:
-        return "R9", "the cards must be dealt first"
+        return "R9", phrase("the cards must be dealt first")
     seat = s.actor
     rule, text = _PHASE_RULE[s.phase]
     if isinstance(action, Play) and s.phase == Phase.PLAY:
         if action.card is None or not _is_card(action.card):
-            return "R2", f"{action.card!r} is not a card of the Sheepshead pack"
+            return "R2", phrase("{card} is not a card of the Sheepshead pack", card=repr(action.card))
         return _explain_play(rules, s, FROM_KERNEL[action.card])
     if isinstance(action, Pick) and s.phase == Phase.PICK:
         if not rules.blitzing:
-            return "R45", "blitzing is not played at this table (option blitzing)"
-        return "R45", f"a blitz shows both black queens or both red queens, and seat {seat} holds neither pair"
+            return "R45", phrase("blitzing is not played at this table (option blitzing)")
+        return "R45", phrase(
+            "a blitz shows both black queens or both red queens, and seat {seat} holds neither pair", seat=seat
+        )
     if isinstance(action, Pass) and s.phase == Phase.PICK:
-        return "R43", "after four passes the dealer must pick (forced_pick)"
+        return "R43", phrase("after four passes the dealer must pick (forced_pick)")
     if isinstance(action, Bury) and s.phase == Phase.BURY and all(_is_card(c) for c in action.cards):
         missing = [c for c in action.cards if FROM_KERNEL[c] < 0 or not s.hands[seat] >> FROM_KERNEL[c] & 1]
         if missing:
-            return "R14", f"{format_card(missing[0])} is not among the picker's eight cards"
-        return "R14", "the bury is two different cards"
+            return "R14", phrase("{card} is not among the picker's eight cards", card=format_card(missing[0]))
+        return "R14", phrase("the bury is two different cards")
     if isinstance(action, Call) and s.phase == Phase.CALL and all(_is_card(c) for c in (action.card, action.unknown)):
         return _explain_call(rules, s, action)
     if isinstance(action, Crack) and s.phase == Phase.RECRACK:
-        return "R44", "after a crack the picker may re-crack or pass"
+        return "R44", phrase("after a crack the picker may re-crack or pass")
     if isinstance(action, Crack) and s.phase == Phase.CRACK:
         if action.back:
-            return "R44", "only the picker may re-crack, after a crack"
-        return "R44", "the partner may not crack his own team"
-    return rule, text.format(seat=seat)
+            return "R44", phrase("only the picker may re-crack, after a crack")
+        return "R44", phrase("the partner may not crack his own team")
+    return rule, phrase(text, seat=seat) if "{seat}" in text else phrase(text)
 
 
 def _explain_play(rules: SheepsheadRules, s: State, idx: int) -> tuple[str, Phrase]:
@@ -111,46 +113,46 @@ def _explain_play(rules: SheepsheadRules, s: State, idx: int) -> tuple[str, Phra
     return "R24", phrase("seat {seat} may not play {card} now", seat=seat, card=_name(idx))
 
 
-def _explain_call(rules: SheepsheadRules, s: State, action: Call) -> tuple[str, str]:
+def _explain_call(rules: SheepsheadRules, s: State, action: Call) -> tuple[str, Phrase]:
     hand = s.hands[s.actor]
     eight = hand | s.setup.bury
     if action.card is None:
-        return "R21", "alone is always allowed"
+        return "R21", phrase("alone is always allowed")
     idx = FROM_KERNEL[action.card]
     name = format_card(action.card)
     if (idx not in FAIL_ACES and (idx - 15) % 6 != 0) or idx < 14:
-        return "R18", f"{name} cannot be called: only a fail ace (or ten, R19) is called"
+        return "R18", phrase("{card} cannot be called: only a fail ace (or ten, R19) is called", card=name)
     x = (idx - 14) // 6
-    suit = _SUIT_WORDS[x]
+    suit = phrase(_SUIT_WORDS[x])
     if action.unknown is not None:
         if not rules.allow_unknown_call:
-            return "R35a", "the unknown call is not played at this table (option allow_unknown_call)"
+            return "R35a", phrase("the unknown call is not played at this table (option allow_unknown_call)")
         if idx not in FAIL_ACES:
-            return "R35a", "an unknown call names a fail ace"
+            return "R35a", phrase("an unknown call names a fail ace")
         u = FROM_KERNEL[action.unknown]
         if u < 0 or not hand >> u & 1:
-            return "R35a", f"{format_card(action.unknown)} is not in the picker's hand"
+            return "R35a", phrase("{card} is not in the picker's hand", card=format_card(action.unknown))
         if hand & FAIL_SUITS[x]:
-            return "R35a", f"an unknown call is for a suit the picker is void in, and he holds {suit}"
+            return "R35a", phrase("an unknown call is for a suit the picker is void in, and he holds {suit}", suit=suit)
         if eight >> idx & 1:
-            return "R35a", f"the picker holds {name} himself"
-        return "R35a", "an unknown call is made only when no ace can be called and not all three aces are held"
+            return "R35a", phrase("the picker holds {card} himself", card=name)
+        return "R35a", phrase("an unknown call is made only when no ace can be called and not all three aces are held")
     if idx in FAIL_ACES:
         if eight >> idx & 1 and not rules.allow_call_own_ace:
-            return "R18", f"the picker holds {name} himself"
-        return "R18", f"the picker holds no {suit} card to keep as the hold card"
+            return "R18", phrase("the picker holds {card} himself", card=name)
+        return "R18", phrase("the picker holds no {suit} card to keep as the hold card", suit=suit)
     if not rules.allow_ten_call:
-        return "R19", "ten calls are not played at this table (option allow_ten_call)"
+        return "R19", phrase("ten calls are not played at this table (option allow_ten_call)")
     if any(isinstance(a, Call) and a.card is not None and FROM_KERNEL[a.card] in FAIL_ACES for a in _calls(rules, s)):
-        return "R19", "a ten may be called only when no ace can be"
+        return "R19", phrase("a ten may be called only when no ace can be")
     aces = sum(1 << a for a in FAIL_ACES)
     if eight & aces != aces:
-        return "R19", "a ten may be called only by a picker holding all three fail aces"
+        return "R19", phrase("a ten may be called only by a picker holding all three fail aces")
     if eight >> idx & 1:
-        return "R19", f"the picker holds {name} himself"
+        return "R19", phrase("the picker holds {card} himself", card=name)
     if rules.ten_call_hold_must_be_ace:
-        return "R19", f"the picker's hand must hold {_name(FAIL_ACES[x])} to call {name}"
-    return "R19", f"the picker holds no {suit} card to keep as the hold card"
+        return "R19", phrase("the picker's hand must hold {ace} to call {card}", ace=_name(FAIL_ACES[x]), card=name)
+    return "R19", phrase("the picker holds no {suit} card to keep as the hold card", suit=suit)
 
 
 def _calls(rules: SheepsheadRules, s: State) -> tuple[object, ...]:

@@ -24,25 +24,27 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardtable.i18n import N_
 from cardtable.web.limits import Bucket, PerAddress, wait_text
 from cardtable.web.names import text_problem
 
 MODES = ("free", "phrases", "off")
 
 #: What may be said while a hand is played at a ``phrases`` table: greetings, praise, thanks and
-#: regret, none of which says anything about the cards.
+#: regret, none of which says anything about the cards. Said and checked in English (the pages
+#: show each in the reader's language).
 PHRASES = (
-    "Hello!",
-    "Good luck!",
-    "Nice hand!",
-    "Well played!",
-    "Good game",
-    "Oops",
-    "Thanks!",
-    "Sorry!",
-    "Wow!",
-    "One moment, please",
-    "Bye!",
+    N_("Hello!"),
+    N_("Good luck!"),
+    N_("Nice hand!"),
+    N_("Well played!"),
+    N_("Good game"),
+    N_("Oops"),
+    N_("Thanks!"),
+    N_("Sorry!"),
+    N_("Wow!"),
+    N_("One moment, please"),
+    N_("Bye!"),
 )
 
 #: The longest text, in characters (web.md §4).

@@ -9,7 +9,7 @@ import { h } from "./dom.js";
 import { gameTitle, plainWords } from "./format.js";
 import { loadGame } from "./gameload.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
-import { languagePicker, load as loadLanguage, t, tn } from "./i18n.js";
+import { languagePicker, load as loadLanguage, num, t, tn, words } from "./i18n.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -36,8 +36,15 @@ function currentGame() {
   return catalogue.games.find((/** @type {any} */ g) => g.name === name);
 }
 
+/**
+ * A name of the server's data (a house rule, one of its choices, a preset: `kitty_size`) in the
+ * words of the language chosen ("kitty size"; each game's rules module marks them).
+ * @param {string} name
+ */
+const term = (name) => t(plainWords(name));
+
 /** @param {any} value */
-const show = (value) => (value === null ? "none" : typeof value === "boolean" ? (value ? "yes" : "no") : plainWords(String(value)));
+const show = (value) => (value === null ? t("none") : typeof value === "boolean" ? (value ? t("yes") : t("no")) : typeof value === "number" ? num(value) : term(String(value)));
 
 /**
  * A bot's label in the language chosen (the server's own label for a bot the pages do not know).
@@ -57,7 +64,7 @@ function botLabel(bot) {
 function renderGame() {
   const game = currentGame();
   const preset = /** @type {HTMLSelectElement} */ ($("preset"));
-  preset.replaceChildren(...game.presets.map((/** @type {string} */ p) => h("option", { value: p, text: plainWords(p) })));
+  preset.replaceChildren(...game.presets.map((/** @type {string} */ p) => h("option", { value: p, text: term(p) })));
   if (game.presets.includes("standard")) preset.value = "standard";
   renderOptions();
   const seats = $("seats");
@@ -89,10 +96,10 @@ function renderOptions() {
       input = h("select", { id, "data-option": o.name }, o.choices.map((/** @type {any} */ c) => h("option", { value: JSON.stringify(c), text: show(c) })));
       /** @type {HTMLSelectElement} */ (input).value = JSON.stringify(value);
     } else {
-      input = h("input", { id, "data-option": o.name, type: "number", min: o.minimum ?? null, value: value === null ? "" : String(value), placeholder: "none", style: "width:7em" });
+      input = h("input", { id, "data-option": o.name, type: "number", min: o.minimum ?? null, value: value === null ? "" : String(value), placeholder: t("none"), style: "width:7em" });
     }
     input.dataset.default = JSON.stringify(value);
-    return h("div", { class: "option" }, [h("label", { for: id, text: plainWords(o.name) }), input, h("div", { class: "doc", text: plainWords(o.doc) })]);
+    return h("div", { class: "option" }, [h("label", { for: id, text: term(o.name) }), input, h("div", { class: "doc", text: plainWords(t(o.doc)) })]);
   }));
 }
 
@@ -179,7 +186,7 @@ async function listTables() {
       const free = (table.seats ?? []).filter((/** @type {any} */ s) => s.player === "human" && !s.taken).length;
       const names = (table.seats ?? []).map((/** @type {any} */ s) => s.name).filter(Boolean).join(", ");
       return h("li", { class: "row" }, [
-        h("span", { text: `${gameTitle(table.game)}${table.preset ? ` (${plainWords(table.preset)})` : ""} · ${tn("{n} free seat", "{n} free seats", free)}${names ? ` · ${names}` : ""}` }),
+        h("span", { text: `${gameTitle(table.game)}${table.preset ? ` (${term(table.preset)})` : ""} · ${tn("{n} free seat", "{n} free seats", free)}${names ? ` · ${names}` : ""}` }),
         h("a", { class: "join", href: `/t/${encodeURIComponent(id)}?join=1`, text: t("Join") }),
         h("a", { class: "watch", href: `/t/${encodeURIComponent(id)}`, text: t("Watch") }),
       ]);
@@ -224,19 +231,6 @@ async function becomePlayer(ev) {
   } catch (e) {
     $("playererr").textContent = t("Could not make the player: {why}", { why: /** @type {Error} */ (e).message });
   }
-}
-
-/**
- * Put `text` in place of the words an element shows, leaving its controls (a label's input) be.
- * @param {string} selector
- * @param {string} text
- */
-function words(selector, text) {
-  const el = document.querySelector(selector);
-  if (!el) return;
-  const node = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
-  if (node) node.textContent = el.firstChild === node ? `${text} ` : ` ${text}`;
-  else if (!el.children.length) el.textContent = text;
 }
 
 /** The page's fixed words in the language chosen, and the language picker. */

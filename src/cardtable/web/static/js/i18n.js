@@ -157,3 +157,17 @@ export function languagePicker(h) {
   } }, LANGUAGES.map(([code, name]) => h("option", { value: code, selected: code === now.language ? true : null, text: name }))));
   return h("label", { class: "language" }, [select]);
 }
+
+/**
+ * Put `text` in place of the words an element of the page shows, leaving its controls (a
+ * label's input) be: a page's fixed words in the language chosen.
+ * @param {string} selector
+ * @param {string} text
+ */
+export function words(selector, text) {
+  const el = globalThis.document?.querySelector(selector);
+  if (!el) return;
+  const node = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+  if (node) node.textContent = el.firstChild === node ? `${text} ` : ` ${text}`;
+  else if (!el.children.length) el.textContent = text;
+}

@@ -9,6 +9,7 @@
 import { h } from "./dom.js";
 import { gameTitle } from "./format.js";
 import { loadGame } from "./gameload.js";
+import { languagePicker, load as loadLanguage, num, t, words } from "./i18n.js";
 import { fixed } from "./standing.js";
 
 /** @param {string} id */
@@ -17,9 +18,9 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /** @param {any} r */
 const cells = (r) => [
-  h("td", {}, [fixed(r.rating), r.provisional ? h("span", { class: "badge", text: "provisional" }) : null]),
+  h("td", {}, [fixed(r.rating), r.provisional ? h("span", { class: "badge", text: t("provisional") }) : null]),
   h("td", { text: `${fixed(r.low)} – ${fixed(r.high)}` }),
-  h("td", { text: String(r.hands) }),
+  h("td", { text: num(r.hands) }),
 ];
 
 /** @param {string} game */
@@ -29,13 +30,32 @@ async function show(game) {
   if (!res.ok) { $("err").textContent = data.error; return; }
   $("err").textContent = "";
   $("people").replaceChildren(...(data.players.length ? data.players.map((/** @type {any} */ p) =>
-    h("tr", {}, [h("td", { text: p.rank === null ? "–" : String(p.rank) }), h("td", { text: p.name }), ...cells(p)]))
-    : [h("tr", {}, [h("td", { colspan: "5", class: "muted", text: "Nobody listed yet." })])]));
+    h("tr", {}, [h("td", { text: p.rank === null ? "–" : num(p.rank) }), h("td", { text: p.name }), ...cells(p)]))
+    : [h("tr", {}, [h("td", { colspan: "5", class: "muted", text: t("Nobody listed yet.") })])]));
   $("bots").replaceChildren(...data.bots.map((/** @type {any} */ b) => h("tr", {}, [
     h("td", {}, [h("a", { href: `/bot/${encodeURIComponent(b.bot)}`, text: b.bot })]), ...cells(b)])));
 }
 
+/** The page's fixed words in the language chosen, and the language picker. */
+function pageWords() {
+  document.title = `cardtable · ${t("leaderboards")}`;
+  const bar = document.querySelector(".topbar > div");
+  bar?.replaceChildren(h("a", { href: "/", text: "cardtable" }), ` · ${t("leaderboards")} · `,
+    h("a", { href: "/player", text: t("your player page") }), " ", languagePicker(h));
+  words("label:has(#game)", t("Game"));
+  words("main .panel > p.muted", t("Only players who chose to be listed are shown. The rating is the model's best guess of a skill, inside its range (where the skill most likely lies). A rating is provisional until it settles, after about 50 to 60 hands: the settled ones are ranked first."));
+  words("#people-h", t("Players"));
+  words("#bots-h", t("Bots"));
+  const heads = [["#people", ["#", t("Name"), t("Rating"), t("Range"), t("Hands")]], ["#bots", [t("Bot"), t("Rating"), t("Range"), t("Hands")]]];
+  for (const [body, names] of /** @type {[string, string[]][]} */ (heads)) {
+    const cells = document.querySelector(body)?.closest("table")?.querySelectorAll("thead th") ?? [];
+    cells.forEach((cell, i) => { cell.textContent = names[i] ?? cell.textContent; });
+  }
+}
+
 async function main() {
+  await loadLanguage();
+  pageWords();
   // the server's games (GET /api/games): the one ?game= names, else the server's default
   const res = await fetch("/api/games");
   const catalogue = res.ok ? await res.json() : { games: [], default: "" };

@@ -9,6 +9,7 @@
 import { describe, gameTitle, num, places, seatName, summary } from "./format.js";
 import { h, infoLines, middleBox, seatBox, seatFacts, actorOf } from "./dom.js";
 import { loadGame } from "./gameload.js";
+import { languagePicker, language, load as loadLanguage, t, words } from "./i18n.js";
 import { replayReviewControls } from "./review_view.js";
 
 /** @param {string} id */
@@ -20,17 +21,17 @@ const ui = { data: null, at: 0, record: null };
 /** @param {any} record */
 async function load(record) {
   $("loaderr").textContent = "";
-  const res = await fetch("/api/replay", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(record) });
+  const res = await fetch(`/api/replay?lang=${language()}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(record) });
   const data = await res.json().catch(() => null);
-  if (!res.ok) { $("loaderr").textContent = `This record does not replay: ${data?.error ?? res.statusText}`; return; }
+  if (!res.ok) { $("loaderr").textContent = t("This record does not replay: {why}", { why: data?.error ?? res.statusText }); return; }
   await loadGame(data.game);
   ui.data = data;
   ui.record = record;
   ui.at = 0;
-  document.title = `cardtable · replay · ${gameTitle(data.game)}`;
+  document.title = `cardtable · ${t("replay")} · ${gameTitle(data.game)}`;
   $("nav").hidden = false;
   const hands = [...new Set(data.steps.map((/** @type {any} */ s) => s.hand))];
-  $("hand").replaceChildren(...hands.map((n) => h("option", { value: String(n), text: `${n + 1}` })));
+  $("hand").replaceChildren(...hands.map((n) => h("option", { value: String(n), text: num(n + 1) })));
   render();
   $("review").replaceChildren();
   replayReviewControls($("reviewbox"), record, data.seats, () => ui.data.steps[ui.at].hand, (data.names ?? []).map((/** @type {any} */ n) => String(n ?? "")));
@@ -70,7 +71,7 @@ function render() {
   $("table").replaceChildren(...children);
   const handSteps = data.steps.filter((/** @type {any} */ s) => s.hand === step.hand);
   const index = handSteps.indexOf(step);
-  $("where").textContent = `hand ${step.hand + 1}, step ${index} of ${handSteps.length - 1}`;
+  $("where").textContent = t("hand {hand}, step {step} of {steps}", { hand: step.hand + 1, step: index, steps: handSteps.length - 1 });
   /** @type {HTMLSelectElement} */ ($("hand")).value = String(step.hand);
   const said = $("said");
   said.hidden = false;
@@ -78,19 +79,32 @@ function render() {
   const stood = ui.record?.hands?.[step.hand]?.stand_ins;
   const acted = handSteps.slice(0, index + 1).filter((/** @type {any} */ s) => s.action).length - 1;
   const bot = step.action && Array.isArray(stood) && stood.includes(acted)
-    ? ` (a bot played for ${seatName(Number(/^(\d+) /.exec(step.action)?.[1] ?? -1), null, names)})` : "";
-  said.textContent = step.action ? `${describe(step.action, null, names).replace(/\.$/, "")}${bot}.` : `Hand ${step.hand + 1} is dealt.`;
+    ? ` ${t("(a bot played for {who})", { who: seatName(Number(/^(\d+) /.exec(step.action)?.[1] ?? -1), null, names) })}` : "";
+  said.textContent = step.action ? `${describe(step.action, null, names).replace(/[.।]$/, "")}${bot}${language() === "hi" ? "।" : "."}` : t("Hand {n} is dealt.", { n: step.hand + 1 });
   const last = index === handSteps.length - 1;
   const hand = data.report?.hands?.[step.hand];
   const words = data.narration?.[step.hand];
   $("summary").replaceChildren(last && hand && hand.result !== "unfinished"
-    ? h("div", { class: "summary" }, [h("h2", { text: `Hand ${step.hand + 1}` }),
+    ? h("div", { class: "summary" }, [h("h2", { text: t("Hand {n}", { n: step.hand + 1 }) }),
       ...(Array.isArray(words) && words.length ? words : summary(game, hand, null, names)).map((/** @type {string} */ l) => h("p", { text: l })),
-      h("p", { text: `Scores: ${hand.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${seatName(s, null, names)} ${num(p)}`).join(", ")}` })])
+      h("p", { text: t("Scores: {scores}", { scores: hand.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${seatName(s, null, names)} ${num(p)}`).join(", ") }) })])
     : "");
 }
 
-function main() {
+/** The page's fixed words in the language chosen, and the language picker. */
+function pageWords() {
+  document.title = `cardtable · ${t("replay")}`;
+  document.querySelector(".topbar > div")?.replaceChildren(h("a", { href: "/", text: "cardtable" }), ` · ${t("replay")} `, languagePicker(h));
+  words("label:has(#file)", t("A record file"));
+  words("label:has(#hand)", t("Hand"));
+  for (const [id, label] of [["first", t("first step")], ["prev", t("previous step")], ["next", t("next step")], ["last", t("last step")]]) {
+    $(id).setAttribute("aria-label", label);
+  }
+}
+
+async function main() {
+  await loadLanguage();
+  pageWords();
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(ui.at - 1));
   $("next").addEventListener("click", () => go(ui.at + 1));
@@ -114,7 +128,7 @@ function main() {
     try {
       record = JSON.parse(text.trim().split("\n")[0]);
     } catch {
-      $("loaderr").textContent = "This file is not a JSON record.";
+      $("loaderr").textContent = t("This file is not a JSON record.");
       return;
     }
     await load(record);
@@ -128,7 +142,7 @@ function main() {
     const q = match !== null && /^\d+$/.test(match) ? `?match=${match}` : "";
     fetch(`/api/tables/${encodeURIComponent(table)}/record${q}`).then(async (res) => {
       const data = await res.json().catch(() => null);
-      if (!res.ok) { $("loaderr").textContent = data?.error ?? "No finished hand to replay yet."; return; }
+      if (!res.ok) { $("loaderr").textContent = data?.error ?? t("No finished hand to replay yet."); return; }
       await load(data);
       const seat = params.get("seat");
       const pick = /** @type {HTMLSelectElement | null} */ (document.getElementById("reviewseat"));

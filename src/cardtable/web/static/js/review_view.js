@@ -228,13 +228,13 @@ export function replayReviewControls(box, record, seats, hand, names = []) {
   const pick = /** @type {HTMLSelectElement} */ (h("select", { id: "reviewseat" },
     Array.from({ length: seats }, (_, s) => h("option", { value: String(s), text: seatName(s, null, names) }))));
   box.replaceChildren(h("div", { class: "panel row" }, [
-    h("label", {}, ["Review the play of ", pick]),
+    h("label", {}, [`${t("Review the play of")} `, pick]),
     h("button", { id: "reviewhand", onclick: () => {
       if (!out) return;
       const seat = Number(pick.value);
       openReview(out, () => fetch(`/api/review?hand=${hand()}&seat=${seat}`, {
         method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(record) }),
       { names, me: null });
-    }, text: "Review this hand" }),
+    }, text: t("Review this hand") }),
   ]));
 }

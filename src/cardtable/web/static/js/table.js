@@ -842,16 +842,16 @@ function renderTalk() {
   const muted = mutedNames(localStorage);
   const myName = String(stored()?.name ?? "");
   const shown = ui.said.filter((l) => !muted.includes(l.name) || speaker(l, me, myName) === "you");
-  const log = h("ol", { class: "talklog", id: "talklog", "aria-live": "polite", "aria-label": "what was said" }, shown.map((l) => {
+  const phrases = /** @type {string[]} */ (ui.info?.phrases ?? []);
+  const log = h("ol", { class: "talklog", id: "talklog", "aria-live": "polite", "aria-label": t("what was said") }, shown.map((l) => {
     const who = speaker(l, me, myName);
     const shownWho = who === "you" ? t("you") : who;
     return h("li", { class: l.old ? "old" : "" }, [
-      h("strong", { class: "who", text: shownWho }), ": ", h("span", { class: "said", text: l.text }),
+      h("strong", { class: "who", text: shownWho }), ": ", h("span", { class: "said", text: phrases.includes(l.text) ? t(l.text) : l.text }),
       who === "you" ? null : h("button", { class: "mute link", "data-name": l.name, "aria-label": t("mute {name}", { name: l.name }), onclick: () => { toggleMute(localStorage, l.name); renderTalk(); }, text: t("mute") }),
     ]);
   }));
   const can = allowed(mode, inHand());
-  const phrases = /** @type {string[]} */ (ui.info?.phrases ?? []);
   const say = (/** @type {string} */ text) => {
     if (!ui.conn?.say(text)) ui.talkNote = t("Not said: the connection is away; try again in a moment.");
     else ui.talkNote = "";
@@ -868,7 +868,7 @@ function renderTalk() {
     watching ? h("p", { class: "muted", id: "spectatorsonly", text: t("Spectators only: the players do not see what you say here.") }) : null,
     log,
     can.phrases && phrases.length ? h("div", { class: "row phrases", role: "group", "aria-label": t("quick reactions") },
-      phrases.map((p) => h("button", { class: "phrase", type: "button", onclick: () => say(p), text: p }))) : null,
+      phrases.map((p) => h("button", { class: "phrase", type: "button", onclick: () => say(p), text: t(p) }))) : null,
     can.free
       ? h("form", { class: "row", id: "talkform", onsubmit: (/** @type {Event} */ ev) => {
         ev.preventDefault();
