@@ -314,3 +314,51 @@ def test_on_postgresql_a_link_signs_in_once_and_the_session_ends(pg_db: str, tmp
         for _ in range(store.MAX_FAILURES - 2):  # one failure above
             assert site.post("/api/signin/link", {"token": link}).status_code == 403
         one_line_429(site.post("/api/signin/link", {"token": link}))
+
+
+def test_a_passkeys_bad_answers_refuse_then_lock_its_account(site: Site) -> None:
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from webauthn.helpers import bytes_to_base64url
+
+    ana = site.player()
+    key = ec.generate_private_key(ec.SECP256R1()).public_key().public_numbers()
+    cose = (
+        bytes.fromhex("a5010203262001215820")
+        + key.x.to_bytes(32, "big")
+        + bytes.fromhex("225820")
+        + key.y.to_bytes(32, "big")
+    )
+    passkey = store.Passkey(
+        "Y3JlZGVudGlhbA", ana["player"], bytes_to_base64url(cose), 0, "test", site.clock.now(), None
+    )
+    assert store.add_passkey(create_engine_of(site), passkey)
+    listed = site.post("/api/players/me/passkeys", {"token": ana["token"]}).json()["passkeys"]
+    assert [k["id"] for k in listed] == ["Y3JlZGVudGlhbA"]
+    bad = {
+        "id": "Y3JlZGVudGlhbA",
+        "rawId": "Y3JlZGVudGlhbA",
+        "type": "public-key",
+        "response": {"clientDataJSON": "e30", "authenticatorData": "AAAA", "signature": "AAAA", "userHandle": None},
+    }
+    answers = []
+    for _ in range(store.MAX_FAILURES):
+        start = site.post("/api/signin/passkey/options", {}).json()
+        answers.append(site.post("/api/signin/passkey", {"challenge": start["challenge"], "credential": bad}))
+    assert [a.status_code for a in answers] == [403] * (store.MAX_FAILURES - 1) + [429]
+    assert answers[0].json() == {"error": "the passkey's answer does not check out"}
+    assert "failed too often" in one_line_429(answers[-1])
+    # a challenge answers once, and not when it is out of date
+    start = site.post("/api/signin/passkey/options", {}).json()
+    site.clock.advance(store.CHALLENGE_SECONDS + 1)
+    late = site.post("/api/signin/passkey", {"challenge": start["challenge"], "credential": bad})
+    assert late.status_code == 409
+    again = site.post("/api/signin/passkey", {"challenge": start["challenge"], "credential": bad})
+    assert again.status_code == 409
+    # removed, it is no one's
+    gone = site.post("/api/players/me/passkeys/remove", {"token": ana["token"], "id": "Y3JlZGVudGlhbA"})
+    assert gone.status_code == 200 and gone.json()["passkeys"] == []
+
+
+def create_engine_of(site: Site) -> Any:
+    hub = site.client.app.state.hub  # type: ignore[attr-defined]
+    return hub.store.engine

@@ -383,6 +383,13 @@ def _party(request: Request, hub: Hub) -> tuple[str, str]:
     return request.url.hostname or "localhost", f"{request.url.scheme}://{request.url.netloc}"
 
 
+def _why(e: Exception) -> str:
+    """Why py_webauthn refused an answer, in a short line (its own words, without the pointer to
+    the exception's cause)."""
+    text = str(e).split(". See __cause__")[0] if isinstance(e, WebAuthnException) else "not a passkey's answer"
+    return text[:200] or "not a passkey's answer"
+
+
 def _challenge_id(value: object) -> str:
     if not isinstance(value, str) or not _HEX.fullmatch(value):
         raise Refused(400, "challenge: expected the id the options gave")
@@ -444,8 +451,8 @@ async def add_passkey(request: Request) -> dict[str, Any]:
             expected_rp_id=rp_id,
             expected_origin=origin,
         )
-    except (WebAuthnException, ValueError, KeyError, TypeError) as e:
-        raise Refused(400, f"the passkey could not be checked: {str(e)[:200]}") from None
+    except Exception as e:  # whatever the parser of a browser's (or anyone's) answer raises
+        raise Refused(400, f"the passkey could not be checked: {_why(e)}") from None
     key = store.Passkey(
         bytes_to_base64url(got.credential_id),
         player.id,
@@ -515,7 +522,7 @@ async def signin_passkey(request: Request) -> dict[str, Any]:
             credential_public_key=base64url_to_bytes(key.public_key),
             credential_current_sign_count=key.sign_count,
         )
-    except (WebAuthnException, ValueError, KeyError, TypeError):
+    except Exception:  # whatever the parser of the answer raises: a failed sign-in
         raise await _failed(hub, key.player_id, "the passkey's answer does not check out") from None
     await asyncio.to_thread(store.used_passkey, engine, key.credential_id, got.new_sign_count, now)
     return await _signed_in(request, hub, key.player_id, _label(request, body))

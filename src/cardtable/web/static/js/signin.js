@@ -74,6 +74,8 @@ async function main() {
   }
   $("passkey").addEventListener("click", withPasskey);
   $("mailform").addEventListener("submit", (ev) => { askLink(/** @type {SubmitEvent} */ (ev)); });
+  // a link opened where this page is open already changes only the fragment
+  window.addEventListener("hashchange", () => { if (location.hash.length > 1) followLink(); });
   if (location.hash.length > 1) await followLink();
 }
 
