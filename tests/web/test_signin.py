@@ -14,11 +14,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from cardtable.web.accounts import store
 from cardtable.web.app import create_app
 from cardtable.web.clock import ManualClock
 from cardtable.web.players.sessions import SESSION_DAYS
+from cardtable.web.schema import sessions
 from cardtable.web.settings import Settings
 from tests.web.mailsink import Sink, body, smtp_sink
 
@@ -160,6 +162,13 @@ def test_ending_the_others_keeps_this_one(site: Site) -> None:
     assert site.post("/api/players/me", {"token": forged}).status_code == 403
     for bad in ("s.", "s.x.y", "s." + "0" * 12 + ".", 5, None):
         assert site.post("/api/players/me", {"token": bad}).status_code == 403
+    # the ended ones are dropped from the database a month later; the live one stays
+    site.clock.advance((store.KEEP_ENDED_DAYS + 1) * 86400)
+    engine = create_engine_of(site)
+    store.forget_old(engine, site.clock.now())
+    with engine.connect() as conn:
+        assert conn.execute(select(sessions.c.id)).scalars().all() == [tokens[0].split(".")[1]]
+    assert site.post("/api/players/me", {"token": tokens[0]}).status_code == 200
 
 
 def test_a_link_works_once_and_not_after_fifteen_minutes(site: Site) -> None:

@@ -313,6 +313,7 @@ async def signin_email(request: Request) -> dict[str, Any]:
     async def work() -> None:
         engine = hub.store.engine
         now = _now(hub)
+        await asyncio.to_thread(store.forget_old, engine, now)
         pid = await asyncio.to_thread(store.verified_player, engine, address)
         if pid is None or limits.account.take(pid, now) > 0:
             return

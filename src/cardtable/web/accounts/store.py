@@ -12,9 +12,9 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, delete, insert, or_, select, update
 
-from cardtable.web.schema import passkey_challenges, passkeys, player_emails, signin_failures, signin_links
+from cardtable.web.schema import passkey_challenges, passkeys, player_emails, sessions, signin_failures, signin_links
 from cardtable.web.tokens import token_hash
 
 #: Seconds a link sent by e-mail may be followed.
@@ -129,11 +129,18 @@ def follow_link(engine: Engine, token: str, now: float) -> Followed | None:
         return Followed(str(r["player_id"]), str(r["purpose"]), str(r["address"]), good)
 
 
+#: Days an ended or expired session is still listed in the database (then dropped).
+KEEP_ENDED_DAYS = 30
+
+
 def forget_old(engine: Engine, now: float) -> None:
-    """Drop the links and challenges that can no longer be used (a day after they expired)."""
+    """Drop the links and challenges that can no longer be used (a day after they expired), and
+    the sessions ended or expired `KEEP_ENDED_DAYS` ago."""
+    gone = now - KEEP_ENDED_DAYS * 86400.0
     with engine.begin() as conn:
         conn.execute(delete(signin_links).where(signin_links.c.expires < now - 86400.0))
         conn.execute(delete(passkey_challenges).where(passkey_challenges.c.expires < now))
+        conn.execute(delete(sessions).where(or_(sessions.c.ended < gone, sessions.c.expires < gone)))
 
 
 # --- lockout ---
