@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException
 
 from cardtable.strict import one_line
 from cardtable.web import names, pages, workers
+from cardtable.web.accounts import routes as accounts
 from cardtable.web.errors import Refused
 from cardtable.web.guard import MAX_ERROR, Guard
 from cardtable.web.learn import routes as learn
@@ -79,6 +80,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
             yield
         finally:
             app.state.replayer.close()
+            accounts.close(app)
             review.close(app)
             tournaments.close(app)
             workers.close(app)  # the short work's pool (QR codes, records and bodies read)
@@ -196,6 +198,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
     pages.install(app)  # the pages people use: /, /t/{id}, /replay, /static, /api/games, /api/replay
     ops.install(app)  # /healthz, /readyz, /metrics, /api/server
     app.include_router(players.router)  # players, their pages, ratings and leaderboards
+    app.include_router(accounts.router)  # signing in on any device: sessions, e-mail links, passkeys
     app.include_router(learn.router)  # lessons and puzzles: /learn, /puzzles (docs/learn.md)
     app.add_middleware(Guard, reach=reach, limit_of=lambda path: body_limit(path, settings))
     return app

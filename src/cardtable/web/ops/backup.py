@@ -75,6 +75,8 @@ TABLES: tuple[Table, ...] = (
     schema.puzzle_scores,
     schema.puzzle_answers,
     schema.player_emails,
+    schema.sessions,
+    schema.passkeys,
 )
 #: Rows inserted at once during a restore.
 BATCH = 500

@@ -17,6 +17,7 @@ import { loadGame } from "./gameload.js";
 import { historyTable, ratingChart } from "./chart.js";
 import { change, fixed, sittings, statValue } from "./standing.js";
 import { inviteBox, shareBase } from "./invite.js";
+import { devices } from "./devices.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -247,7 +248,13 @@ async function main() {
     const data = await load();
     await loadGames(data);
     render(data);
-    if (!bot) await privateLink();
+    if (!bot) {
+      // a device signed in with a passkey or a link holds a session, not the private link
+      if (ui.token.startsWith("s.")) $("linkbox").hidden = true;
+      else await privateLink();
+      // the section's own trouble is said in the section, never taken for a bad player link
+      try { await devices(ui.token); } catch (e) { $("deverr").textContent = /** @type {Error} */ (e).message; }
+    }
   } catch (e) {
     $("nobody").hidden = false;
     const words = bot ? `This bot has no rating here: ${/** @type {Error} */ (e).message}` : `Your player link was not accepted: ${/** @type {Error} */ (e).message}`;
