@@ -75,6 +75,9 @@ TABLES: tuple[Table, ...] = (
     schema.puzzle_scores,
     schema.puzzle_answers,
     schema.player_emails,
+    schema.notice_prefs,
+    schema.push_subscriptions,
+    schema.server_keys,
 )
 #: Rows inserted at once during a restore.
 BATCH = 500

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.engine import Connection
+
 from cardtable.web.tables.store import SeatRow
 
 
@@ -63,6 +65,26 @@ HandsEnded = Callable[[Ended], None]
 RecordHeld = Callable[[str, int], "str | None"]
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """A person's seat of a turn-based table is to act: which table and game, which seat, the
+    table's version after the action that made it so, the wall-clock deadline of the move and when
+    the turn began (seconds since the epoch)."""
+
+    table_id: str
+    game_name: str
+    seat: int
+    version: int
+    deadline: float
+    since: float
+
+
+#: Hears that a seat waits for its person; run inside the database transaction that stores the
+#: action after which it waits (and once when a turn-based table begins), on its connection, so
+#: that what it writes is stored with the move or not at all.
+TurnWaiting = Callable[[Connection, Waiting], None]
+
+
 @dataclass
 class Hooks:
     """The listeners of a server's tables, installed by the rooms above when the server starts."""
@@ -71,3 +93,4 @@ class Hooks:
     player_seat: PlayerSeat | None = None
     hands_ended: list[HandsEnded] = field(default_factory=list)
     record_held: RecordHeld | None = None
+    turn_waiting: list[TurnWaiting] = field(default_factory=list)
