@@ -398,6 +398,7 @@ def test_preferences_are_read_and_set(client: TestClient) -> None:
         "quiet_from": 22,
         "quiet_to": 8,
         "zone": "UTC",
+        "saved": False,
         "verified_email": False,
         "subscriptions": 0,
     }
@@ -407,6 +408,7 @@ def test_preferences_are_read_and_set(client: TestClient) -> None:
     assert r.status_code == 200, r.text
     got = client.post("/api/players/me/notices", json={"token": ann}).json()
     assert (got["often"], got["zone"], got["quiet_from"], got["quiet_to"]) == ("hourly", "Europe/Berlin", 22, 7)
+    assert got["saved"] is True
 
 
 @pytest.mark.parametrize(

@@ -125,6 +125,7 @@ def _view(hub: Hub, player_id: str) -> dict[str, Any]:
     p = store.prefs(engine, player_id)
     return {
         **dataclasses.asdict(p),
+        "saved": store.has_prefs(engine, player_id),
         "verified_email": store.verified_address(engine, player_id) is not None,
         "subscriptions": len(store.subscriptions(engine, player_id)),
     }

@@ -117,6 +117,15 @@ def prefs(engine: Engine, player_id: str) -> Prefs:
     return Prefs(row.email, row.push, row.often, row.quiet_from, row.quiet_to, row.zone)
 
 
+def has_prefs(engine: Engine, player_id: str) -> bool:
+    """Whether the player ever saved their preferences (else the defaults hold)."""
+    with engine.connect() as conn:
+        return (
+            conn.execute(select(notice_prefs.c.player_id).where(notice_prefs.c.player_id == player_id)).first()
+            is not None
+        )
+
+
 def set_prefs(engine: Engine, player_id: str, p: Prefs, now: float) -> None:
     values = dict(
         email=p.email,

@@ -17,6 +17,7 @@ import { loadGame } from "./gameload.js";
 import { historyTable, ratingChart } from "./chart.js";
 import { change, fixed, sittings, statValue } from "./standing.js";
 import { inviteBox, shareBase } from "./invite.js";
+import { noticesBox } from "./notices.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -236,7 +237,7 @@ async function main() {
   if (bot) {
     ui.bot = decodeURIComponent(bot[1]);
   } else {
-    if (location.hash.length > 1) {
+    if (location.hash.length > 1 && location.hash !== "#notices") { // `#notices`: the section, from a notice's link
       localStorage.setItem(PLAYER_KEY, decodeURIComponent(location.hash.slice(1)));
       history.replaceState(null, "", "/player"); // the token leaves the address bar
     }
@@ -247,7 +248,10 @@ async function main() {
     const data = await load();
     await loadGames(data);
     render(data);
-    if (!bot) await privateLink();
+    if (!bot) {
+      await privateLink();
+      await noticesBox(call, ui.token).catch((e) => { $("err").textContent = `The notices could not be read: ${/** @type {Error} */ (e).message}`; });
+    }
   } catch (e) {
     $("nobody").hidden = false;
     const words = bot ? `This bot has no rating here: ${/** @type {Error} */ (e).message}` : `Your player link was not accepted: ${/** @type {Error} */ (e).message}`;
