@@ -129,9 +129,9 @@ class World:
             return list(conn.execute(select(schema.notice_outbox).order_by(schema.notice_outbox.c.id)).all())
 
 
-@pytest.fixture
-def world(tmp_path: Path) -> Iterator[World]:
-    url = f"sqlite:///{tmp_path / 'tables.db'}"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[World]:
+    url = f"sqlite:///{tmp_path / 'tables.db'}" if request.param == "sqlite" else request.getfixturevalue("pg_db")
     upgrade(url)
     engine = make_engine(url)
     try:
