@@ -238,8 +238,12 @@ def passed(engine: Engine, notice: Notice) -> str | None:
     """Why the turn a notice tells of is over (the table moved on, or is over), or ``None``."""
     with engine.connect() as conn:
         status = conn.execute(select(tables.c.status).where(tables.c.id == notice.table_id)).scalar()
-        if status is None or status in ("over", "closed"):
+        if status is None or status in ("over", "closed", "abandoned"):
             return "the table is over"
+        if "to_act" in tables.c:  # a turn-based table's row names the seat to act
+            to_act = conn.execute(select(tables.c["to_act"]).where(tables.c.id == notice.table_id)).scalar()
+            if to_act != notice.seat:
+                return "the turn passed"
         last = conn.execute(select(func.max(actions.c.version)).where(actions.c.table_id == notice.table_id)).scalar()
     if last is not None and last > notice.version:
         return "the turn passed"

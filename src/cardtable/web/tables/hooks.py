@@ -54,22 +54,11 @@ SeatPlayer = Callable[[str, SeatRow, str], "int | None"]
 #: of a player's join, so that a player seated already hears so rather than of their name.
 PlayerSeat = Callable[[str, str], "int | None"]
 
-#: Hears the hands that ended; run in a worker thread right after the hand's last action is
-#: stored, and again for a rebuilt table's hands (so a listener must do its work once per hand).
-HandsEnded = Callable[[Ended], None]
-
-
-#: Why the record of a table's match is held back just now, in a refusal's words, or ``None`` to
-#: serve it (a duplicate round's board is shown only once every table of the round has finished
-#: it); run in a worker thread before a record of the table, or a review of it, is given out.
-RecordHeld = Callable[[str, int], "str | None"]
-
 
 @dataclass(frozen=True)
 class Waiting:
-    """A person's seat of a turn-based table is to act: which table and game, which seat, the
-    table's version after the action that made it so, the wall-clock deadline of the move and when
-    the turn began (seconds since the epoch)."""
+    """A person's seat of a turn-based table has become the one to act: which table and game,
+    the seat, the table's version then, the wall-clock deadline and when the turn began."""
 
     table_id: str
     game_name: str
@@ -79,10 +68,20 @@ class Waiting:
     since: float
 
 
-#: Hears that a seat waits for its person; run inside the database transaction that stores the
-#: action after which it waits (and once when a turn-based table begins), on its connection, so
-#: that what it writes is stored with the move or not at all.
+#: Hears that a person's seat of a turn-based table is to act, inside the database transaction
+#: that stores the action after which it is (or the table's first deal), on that connection: a
+#: word is never lost, nor sent of a move that was not stored.
 TurnWaiting = Callable[[Connection, Waiting], None]
+
+#: Hears the hands that ended; run in a worker thread right after the hand's last action is
+#: stored, and again for a rebuilt table's hands (so a listener must do its work once per hand).
+HandsEnded = Callable[[Ended], None]
+
+
+#: Why the record of a table's match is held back just now, in a refusal's words, or ``None`` to
+#: serve it (a duplicate round's board is shown only once every table of the round has finished
+#: it); run in a worker thread before a record of the table, or a review of it, is given out.
+RecordHeld = Callable[[str, int], "str | None"]
 
 
 @dataclass
