@@ -264,6 +264,45 @@ def test_a_superseded_or_passed_turn_is_not_sent(world: World) -> None:
     assert skipped[0].results == {"skipped": "the turn passed"}
 
 
+def test_two_processes_send_each_notice_once(world: World) -> None:
+    people = []
+    for n in range(6):
+        pid = world.player(f"P{n}", f"p{n}@example.org")
+        store.set_prefs(world.engine, pid, Prefs(quiet_from=0, quiet_to=0), 0.0)
+        tid = world.table()
+        world.seat(tid, 0, pid)
+        world.wait(tid, 0, 1)
+        people.append(pid)
+    with smtp_sink() as sink:
+        one, two = world.sender(sink.url), world.sender(sink.url)
+
+        async def both() -> list[int]:
+            return list(await asyncio.gather(one.run_once(), two.run_once(), one.run_once()))
+
+        assert sum(asyncio.run(both())) == 6
+        for n in range(6):
+            assert len(sink.to(f"p{n}@example.org")) == 1
+    assert len(sink.messages) == 6
+
+
+def test_the_server_sends_the_notices_by_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.web.notices import sender
+
+    monkeypatch.setattr(sender, "EVERY", 0.05)
+    with smtp_sink() as sink:
+        url = f"sqlite:///{tmp_path / 'tables.db'}"
+        clock = ManualClock(utc("2026-12-07T12:00:00"))
+        settings = Settings(db=url, smtp=sink.url, clock=clock, allowed_hosts=("testserver",), public_url=BASE)
+        with TestClient(create_app(settings)) as client:
+            world = World(client.app.state.hub.store.engine, url, clock)  # type: ignore[attr-defined]
+            ann = world.player("Ann", "ann@example.org")
+            tid = world.table()
+            world.seat(tid, 0, ann)
+            world.wait(tid, 0, 1)
+            (msg,) = sink.wait_for("ann@example.org")
+        assert f"{BASE}/t/{tid}" in body(msg)
+
+
 # --- Web Push ---
 
 

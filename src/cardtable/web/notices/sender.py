@@ -145,8 +145,9 @@ class Sender:
         self.mailer = mailer or Mailer(settings.smtp, settings.mail_from)
         self.task: asyncio.Task[None] | None = None
 
-    def start(self, every: float = EVERY) -> None:
-        self.task = asyncio.create_task(self._forever(every), name="notices")
+    def start(self, every: float | None = None) -> None:
+        """Look at the outbox every ``every`` seconds (`EVERY` by default) until `stop`."""
+        self.task = asyncio.create_task(self._forever(EVERY if every is None else every), name="notices")
 
     def stop(self) -> None:
         if self.task is not None:
