@@ -34,6 +34,12 @@ def test_the_notices_are_set_on_the_player_page(chromium: Browser, server: Serve
     assert "no confirmed address" in page.inner_text("#notice-address")
     axe_clean(page, "the player page with its notices")
 
+    page.uncheck("#notice-email")
+    page.wait_for_selector("#notice-email:not(:checked)")
+    page.wait_for_function("!document.getElementById('notice-saved').textContent")  # the answer came back
+    got = prefs(server, token)
+    assert got["email"] is False and got["zone"] == "Europe/Berlin"  # the first change keeps the browser's zone
+
     page.select_option("#notice-often", "hourly")
     page.select_option("#notice-from", "23")
     page.select_option("#notice-to", "7")
@@ -41,11 +47,6 @@ def test_the_notices_are_set_on_the_player_page(chromium: Browser, server: Serve
     page.wait_for_function("document.getElementById('notice-saved').textContent === 'Saved.'")
     got = prefs(server, token)
     assert (got["often"], got["quiet_from"], got["quiet_to"], got["zone"]) == ("hourly", 23, 7, "Europe/Berlin")
-
-    page.uncheck("#notice-email")
-    page.wait_for_selector("#notice-email:not(:checked)")
-    page.wait_for_function("!document.getElementById('notice-saved').textContent")  # the answer came back
-    assert prefs(server, token)["email"] is False
 
     page.fill("#notice-zone", "Mars/Olympus")
     page.click("#notice-save")

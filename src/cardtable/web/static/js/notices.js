@@ -128,14 +128,20 @@ export async function noticesBox(call, token) {
   }));
   const err = $("notice-err");
   const failed = (/** @type {unknown} */ e) => { err.textContent = t("Could not change it: {why}", { why: /** @type {Error} */ (e).message }); };
-  /** @param {Record<string, unknown>} change */
+  let saved = false;
+  /** @param {Record<string, unknown>} change the first change saved also keeps this browser's time zone */
   const save = async (change) => {
-    const p = await call("/api/players/me/notices/set", { token, ...change });
+    const zone = saved || "zone" in change ? {} : { zone: browserZone() };
+    const p = await call("/api/players/me/notices/set", { token, ...zone, ...change })
+      .catch(() => call("/api/players/me/notices/set", { token, ...change })); // a zone the server does not know
     err.textContent = "";
+    saved = p.saved;
     show(p);
     return p;
   };
-  show(await call("/api/players/me/notices", { token }));
+  const first = await call("/api/players/me/notices", { token });
+  saved = first.saved;
+  show(first);
   $("notices").hidden = false;
   if (location.hash === "#notices") $("notices").scrollIntoView();
   const email = /** @type {HTMLInputElement} */ ($("notice-email"));
