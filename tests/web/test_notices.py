@@ -294,7 +294,9 @@ def test_the_server_sends_the_notices_by_itself(tmp_path: Path, monkeypatch: pyt
         clock = ManualClock(utc("2026-12-07T12:00:00"))
         settings = Settings(db=url, smtp=sink.url, clock=clock, allowed_hosts=("testserver",), public_url=BASE)
         with TestClient(create_app(settings)) as client:
-            world = World(client.app.state.hub.store.engine, url, clock)  # type: ignore[attr-defined]
+            hub = client.app.state.hub  # type: ignore[attr-defined]
+            assert store.enqueue in hub.hooks.turn_waiting  # the tables room's listener is installed
+            world = World(hub.store.engine, url, clock)
             ann = world.player("Ann", "ann@example.org")
             tid = world.table()
             world.seat(tid, 0, ann)
