@@ -77,6 +77,9 @@ TABLES: tuple[Table, ...] = (
     schema.player_emails,
     schema.sessions,
     schema.passkeys,
+    schema.notice_prefs,
+    schema.push_subscriptions,
+    schema.server_keys,
 )
 #: Rows inserted at once during a restore.
 BATCH = 500
