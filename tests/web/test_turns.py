@@ -1,0 +1,284 @@
+"""Turn-based tables (docs/web.md, "Turn-based tables"): hours or days a move, a bank for the
+match, deadlines read from the stored actions' wall-clock times (so a restart loses nothing), the
+overdue sweep and what each ``on_timeout`` does, and live tables left exactly as they were."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+from sqlalchemy.engine import Connection
+
+from cardtable.web import schema
+from cardtable.web.app import create_app
+from cardtable.web.clock import ManualClock
+from cardtable.web.settings import Settings
+from cardtable.web.tables.hooks import Waiting
+
+HOUR = 3600.0
+DAY = 86400.0
+START = 1_800_000_000.0
+
+
+def settings(tmp_path: Path, clock: ManualClock) -> Settings:
+    # no periodic sweep: a test runs the overdue sweep itself, after moving the clock
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    return Settings(
+        db=db,
+        bot_pause=0,
+        summary_pause=0,
+        bot_workers=0,
+        sweep_every=0,
+        create_burst=100,
+        allowed_hosts=("testserver",),
+        clock=clock,
+    )
+
+
+def hub(client: TestClient) -> Any:
+    return client.app.state.hub  # type: ignore[attr-defined]
+
+
+def create(client: TestClient, seats: list[str] | None = None, **kw: Any) -> dict[str, Any]:
+    body = {"game": "smear", "seats": seats or ["human"] * 4, "mode": "turns", **kw}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def join_all(client: TestClient, t: dict[str, Any], names: tuple[str, ...]) -> list[str]:
+    out = []
+    for name in names:
+        r = client.post(f"/api/tables/{t['table']}/join", json={"invite": t["invite"], "name": name})
+        assert r.status_code == 200, r.text
+        out.append(r.json()["token"])
+    return out
+
+
+def summary(client: TestClient, table: str) -> dict[str, Any]:
+    out: dict[str, Any] = client.get(f"/api/tables/{table}").json()
+    return out
+
+
+def until(client: TestClient, table: str, ready: Any) -> dict[str, Any]:
+    """The table's summary once ``ready`` says so (its bots move in tasks of their own)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        s = summary(client, table)
+        if ready(s):
+            return s
+        time.sleep(0.02)
+    raise TimeoutError(table)
+
+
+def move(client: TestClient, table: str, token: str) -> dict[str, Any]:
+    """Connect with the seat's token, make the first legal move, and leave; returns the move's event."""
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"t": "hello", "token": token, "v": 0})
+        snap = ws.receive_json()
+        while snap["t"] != "snapshot":
+            snap = ws.receive_json()
+        assert snap["legal"], snap
+        ws.send_json({"t": "act", "v": snap["v"], "action": snap["legal"][0], "id": f"m{snap['v']}"})
+        event = None
+        while True:
+            msg = ws.receive_json()
+            if msg["t"] == "event":
+                event = msg
+            if msg["t"] in ("ack", "rejected"):
+                assert msg["t"] == "ack", msg
+                break
+    assert event is not None
+    return event
+
+
+def stored_row(tmp_path: Path, table: str) -> tuple[Any, ...]:
+    with sqlite3.connect(tmp_path / "tables.db") as db:
+        row: tuple[Any, ...] = db.execute(
+            "SELECT to_act, deadline, status FROM tables WHERE id = ?", (table,)
+        ).fetchone()
+    return row
+
+
+NAMES = ("Ana", "Ben", "Cal", "Dee")
+
+
+def test_deadlines_and_banks_come_from_the_stored_times_and_survive_restarts(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        t = create(client, turn_seconds=HOUR, bank_seconds=2 * HOUR)
+        tokens = join_all(client, t, NAMES)
+        s = summary(client, t["table"])
+        assert s["mode"] == "turns" and s["status"] == "playing" and s["on_timeout"] == "bot"
+        first = s["to_act"]
+        assert s["deadline"] == START + HOUR + 2 * HOUR
+        assert s["banks"] == [2 * HOUR] * 4
+        assert stored_row(tmp_path, t["table"]) == (first, START + 3 * HOUR, "playing")
+        clock.advance(HOUR / 2)  # within the allowance: the bank is untouched
+        event = move(client, t["table"], tokens[first])
+        assert event["clock"]["deadline"] == START + HOUR / 2 + 3 * HOUR
+        s = summary(client, t["table"])
+        second = s["to_act"]
+        assert second != first and s["banks"] == [2 * HOUR] * 4
+    clock.advance(1.5 * HOUR)  # the server is down meanwhile; the second seat's turn goes on
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        s = summary(client, t["table"])
+        assert s["to_act"] == second and s["deadline"] == START + HOUR / 2 + 3 * HOUR
+        move(client, t["table"], tokens[second])  # half an hour over its allowance: paid from the bank
+        s = summary(client, t["table"])
+        assert s["banks"][second] == 1.5 * HOUR and s["banks"][first] == 2 * HOUR
+        third, version = s["to_act"], s["version"]
+        assert s["deadline"] == START + 2 * HOUR + 3 * HOUR
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        s = summary(client, t["table"])
+        assert s["banks"][second] == 1.5 * HOUR and s["to_act"] == third and s["version"] == version
+        assert stored_row(tmp_path, t["table"]) == (third, START + 5 * HOUR, "playing")
+        # days apart, with no stand-in: being away is normal at a turn-based table
+        clock.advance(2.5 * HOUR)
+        assert client.portal.call(hub(client).overdue) == []  # type: ignore[union-attr]
+        assert summary(client, t["table"])["version"] == version
+        move(client, t["table"], tokens[third])
+        assert summary(client, t["table"])["banks"][third] == HOUR / 2  # 2.5 h for a 1 h move
+
+
+def test_at_times_end_the_stand_in_bot_makes_that_one_move_and_says_so(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        t = create(client, turn_seconds=DAY, bank_seconds=DAY)
+        tokens = join_all(client, t, NAMES)
+        s = summary(client, t["table"])
+        late = s["to_act"]
+        clock.advance(2 * DAY - 1)
+        assert client.portal.call(hub(client).overdue) == []  # type: ignore[union-attr]
+        clock.advance(2)
+        with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+            other = (late + 1) % 4
+            ws.send_json({"t": "hello", "token": tokens[other], "v": 0})
+            assert ws.receive_json()["t"] == "snapshot"
+            assert client.portal.call(hub(client).overdue) == [t["table"]]  # type: ignore[union-attr]
+            event = ws.receive_json()
+            while event["t"] != "event":
+                event = ws.receive_json()
+        assert event["timeout"] is True and event["stand_in"] is True
+        assert event["say"][0] == f"{NAMES[late]} ran out of time; the stand-in bot moved for them."
+        after = summary(client, t["table"])
+        assert after["version"] == s["version"] + 1 and after["banks"][late] == 0
+        assert after["seats"][late]["player"] == "human"  # the seat stays the person's
+        assert client.portal.call(hub(client).overdue) == []  # type: ignore[union-attr]
+    # the words survive a restart
+    with (
+        TestClient(create_app(settings(tmp_path, clock))) as client,
+        client.websocket_connect(f"/ws/tables/{t['table']}") as ws,
+    ):
+        ws.send_json({"t": "hello", "token": None, "v": s["version"]})
+        got = ws.receive_json()
+        assert got["t"] == "event" and got["say"][0].startswith(f"{NAMES[late]} ran out of time")
+
+
+@pytest.mark.parametrize("on_timeout", ["abandon", "replace"])
+def test_at_times_end_the_match_is_abandoned_or_a_bot_takes_the_seat(tmp_path: Path, on_timeout: str) -> None:
+    clock = ManualClock(START)
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        t = create(client, turn_seconds=HOUR, bank_seconds=0, on_timeout=on_timeout)
+        join_all(client, t, NAMES)
+        late = summary(client, t["table"])["to_act"]
+        clock.advance(HOUR + 1)
+        assert client.portal.call(hub(client).overdue) == [t["table"]]  # type: ignore[union-attr]
+        s = until(client, t["table"], lambda s: on_timeout == "abandon" or s["version"] > 1)
+        if on_timeout == "abandon":
+            assert s["status"] == "abandoned" and s["deadline"] is None
+            assert s["note"] == f"{NAMES[late]} ran out of time; the match is abandoned."
+            assert stored_row(tmp_path, t["table"]) == (None, None, "abandoned")
+        else:
+            assert s["seats"][late]["player"] == "rule" and s["status"] == "playing"
+            assert s["note"].startswith(f"{NAMES[late]} ran out of time; a bot")
+            assert s["version"] > 1 and s["to_act"] != late  # the bot played its seat's move
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        again = summary(client, t["table"])
+        assert again["status"] == s["status"] and again["note"] == s["note"]
+
+
+def test_the_word_that_a_person_waits_is_heard_in_the_storing_transaction(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    heard: list[tuple[Waiting, int]] = []
+
+    def listener(conn: Connection, w: Waiting) -> None:
+        stored = conn.execute(select(func.max(schema.actions.c.version)).where(schema.actions.c.table_id == w.table_id))
+        heard.append((w, stored.scalar() or 0))
+
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        hub(client).hooks.turn_waiting.append(listener)
+        t = create(client, ["human", "rule", "human", "rule"], turn_seconds=DAY, bank_seconds=0)
+        tokens = join_all(client, t, ("Ana", "Cal"))
+        # the table began: its first person to act hears (a bot may have moved first)
+        s = until(client, t["table"], lambda s: s["to_act"] is not None)
+        assert heard, "the first person to act is told"
+        w, seen = heard[-1]
+        assert (w.table_id, w.game_name, w.seat, w.version) == (t["table"], "smear", s["to_act"], s["version"])
+        assert seen == w.version and w.deadline == s["deadline"] and w.deadline == w.since + DAY
+        count = len(heard)
+        clock.advance(HOUR)
+        move(client, t["table"], tokens[s["to_act"] // 2])
+        s = until(client, t["table"], lambda s: s["to_act"] is not None or s["status"] != "playing")
+        if s["to_act"] is not None:
+            w, seen = heard[-1]
+            assert len(heard) == count + 1 and w.seat == s["to_act"] and seen == w.version == s["version"]
+            assert w.since == START + HOUR  # the clock stood still while a bot in between moved
+        for w, _ in heard:
+            assert w.seat in (0, 2)  # never a bot's seat
+
+
+def test_live_tables_are_as_they_were_and_bad_settings_are_refused_in_one_line(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        live = client.post("/api/tables", json={"game": "smear", "seats": ["human"] * 4}).json()
+        s = summary(client, live["table"])
+        assert not {"mode", "deadline", "turn_seconds", "banks"} & set(s)
+        assert stored_row(tmp_path, live["table"])[:2] == (None, None)
+        made = create(client)
+        s = summary(client, made["table"])
+        assert (s["turn_seconds"], s["bank_seconds"], s["on_timeout"]) == (DAY, 3 * DAY, "bot")
+        for body, words in [
+            ({"mode": "slow"}, "mode"),
+            ({"mode": "turns", "turn_seconds": 59}, "turn_seconds"),
+            ({"mode": "turns", "turn_seconds": 15 * DAY}, "turn_seconds"),
+            ({"mode": "turns", "turn_seconds": True}, "turn_seconds"),
+            ({"mode": "turns", "bank_seconds": -1}, "bank_seconds"),
+            ({"mode": "turns", "bank_seconds": 31 * DAY}, "bank_seconds"),
+            ({"mode": "turns", "on_timeout": "wait"}, "on_timeout"),
+            ({"mode": "turns", "move_seconds": 30}, "move_seconds"),
+            ({"turn_seconds": HOUR}, "turn_seconds"),
+        ]:
+            r = client.post("/api/tables", json={"game": "smear", "seats": ["human"] * 4, **body})
+            assert r.status_code == 400 and r.json()["error"].startswith(words), (body, r.text)
+
+
+def test_migration_0012_matches_the_schema_and_goes_down(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine, inspect
+
+    from cardtable.web.ops.migrate import MIGRATIONS
+
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url)
+    command.upgrade(config, "head")
+    engine = create_engine(url)
+    for table in (schema.tables, schema.actions):
+        seen = inspect(engine)
+        assert [c["name"] for c in seen.get_columns(table.name)] == [c.name for c in table.columns]
+    assert "ix_tables_deadline" in {i["name"] for i in inspect(engine).get_indexes("tables")}
+    command.downgrade(config, "0011")
+    assert "deadline" not in {c["name"] for c in inspect(engine).get_columns("tables")}
+    assert "at" not in {c["name"] for c in inspect(engine).get_columns("actions")}
+    command.upgrade(config, "head")
+    assert "at" in {c["name"] for c in inspect(engine).get_columns("actions")}
+    engine.dispose()
