@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from sqlalchemy.engine import Connection
+from starlette.websockets import WebSocketDisconnect
 
 from cardtable.web import schema
 from cardtable.web.app import create_app
@@ -282,3 +283,52 @@ def test_migration_0012_matches_the_schema_and_goes_down(tmp_path: Path) -> None
     command.upgrade(config, "head")
     assert "at" in {c["name"] for c in inspect(engine).get_columns("actions")}
     engine.dispose()
+
+
+def seated(client: TestClient, player: dict[str, Any], turn_seconds: float) -> tuple[dict[str, Any], list[str]]:
+    """A turn-based Smear table where ``player`` sits in seat 0 and three people in the others;
+    returns it and the others' seat tokens (seat 0's is ``None``)."""
+    t = create(client, turn_seconds=turn_seconds, bank_seconds=0)
+    r = client.post(f"/api/tables/{t['table']}/join", json={"invite": t["invite"], "player": player["token"]})
+    assert r.status_code == 200 and r.json()["seat"] == 0, r.text
+    return t, ["", *join_all(client, t, NAMES[1:])]
+
+
+def test_the_waiting_list_puts_the_most_urgent_first_and_a_player_takes_their_seat_anywhere(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        ana = client.post("/api/players", json={"name": "Ana"}).json()
+        made = []
+        for turn in (2 * DAY, HOUR, DAY):
+            t, tokens = seated(client, ana, turn)
+            while (to_act := summary(client, t["table"])["to_act"]) != 0:
+                move(client, t["table"], tokens[to_act])
+            made.append(t["table"])
+            clock.advance(60)
+        # at the last table, Ana moves from another device: her player's token takes her seat
+        with client.websocket_connect(f"/ws/tables/{made[2]}") as ws:
+            ws.send_json({"t": "hello", "player": ana["token"], "v": 0})
+            snap = ws.receive_json()
+            assert snap["t"] == "snapshot" and snap["seat"] == 0 and snap["legal"]
+            ws.send_json({"t": "act", "v": snap["v"], "action": snap["legal"][0], "id": "phone"})
+            while (msg := ws.receive_json())["t"] != "ack":
+                assert msg["t"] != "rejected", msg
+        got = client.post("/api/players/me/waiting", json={"token": ana["token"]})
+        assert got.status_code == 200, got.text
+        body = got.json()
+        assert [w["table"] for w in body["your_turn"]] == [made[1], made[0]]  # the hour's deadline first
+        assert [w["table"] for w in body["others"]] == [made[2]]
+        first = body["your_turn"][0]
+        assert first["seat"] == 0 and first["game"] == "smear" and first["link"].endswith(f"/t/{made[1]}")
+        assert first["deadline"] == summary(client, made[1])["deadline"]
+        bad = client.post("/api/players/me/waiting", json={"token": "nope"})
+        assert bad.status_code == 403 and bad.json() == {"error": "the player token is not a player's"}
+        ben = client.post("/api/players", json={"name": "Ben"}).json()
+        assert client.post("/api/players/me/waiting", json={"token": ben["token"]}).json()["your_turn"] == []
+        # a player with no seat at the table, or a token that is nobody's, gets no seat
+        for token in (ben["token"], "x.y"):
+            with client.websocket_connect(f"/ws/tables/{made[0]}") as ws:
+                ws.send_json({"t": "hello", "player": token, "v": 0})
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 4401

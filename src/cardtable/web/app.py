@@ -70,6 +70,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
         await asyncio.to_thread(upgrade, settings.db_url)
         hub = Hub(settings)
         seats.attach(hub)  # players are seated, and their hands rated, by the players' room
+        players.attach(hub)  # a player is known by their credential at the tables where they sit
         listen.attach(hub)  # a tournament's results are stored as its tables' hands end
         await hub.rebuild()
         app.state.hub = hub

@@ -29,6 +29,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
+from sqlalchemy.engine import Engine
 
 from cardtable import registry
 from cardtable.core import BadRules
@@ -73,13 +74,48 @@ def check_name(name: object) -> str:
 async def player_of(hub: Hub, token: object) -> Player:
     """The player whose token this is (the id finds the row; the hash is compared in constant
     time), or ``403``."""
-    if not isinstance(token, str) or len(token) > 100:
-        raise Refused(403, "the player token is not a player's")
-    pid, _, _ = token.partition(".")
-    player = await asyncio.to_thread(ratings_store.player_by_id, hub.store.engine, pid) if _ID.fullmatch(pid) else None
-    if player is None or not token_matches(token, player.token_hash):
+    player = await asyncio.to_thread(player_by_token, hub.store.engine, token)
+    if player is None:
         raise Refused(403, "the player token is not a player's")
     return player
+
+
+def player_by_token(engine: Engine, token: object) -> Player | None:
+    """`player_of` in a worker thread's terms: the player whose token this is, or ``None``."""
+    if not isinstance(token, str) or len(token) > 100:
+        return None
+    pid, _, _ = token.partition(".")
+    player = ratings_store.player_by_id(engine, pid) if _ID.fullmatch(pid) else None
+    if player is None or not token_matches(token, player.token_hash):
+        return None
+    return player
+
+
+def attach(hub: Hub) -> None:
+    """Let the tables know a player by their credential (`cardtable.web.tables.hooks.PlayerOfToken`):
+    a player opens a table where they hold a seat, from any device, and gets that seat."""
+    engine = hub.store.engine
+
+    def player_of_token(token: str) -> str | None:
+        player = player_by_token(engine, token)
+        return player.id if player is not None else None
+
+    hub.hooks.player_of_token = player_of_token
+
+
+@router.post("/api/players/me/waiting")
+async def waiting(request: Request) -> dict[str, Any]:
+    """The turn-based tables where the player's seat is to act, most urgent first, and their other
+    open turn-based tables (docs/web.md, "Turn-based tables")."""
+    hub = _hub(request)
+    body = await _body(request)
+    player = await player_of(hub, body.get("token"))
+    reach = request.app.state.reach
+    base = (reach.shared_urls() or [reach.local_url()])[0].rstrip("/")
+    yours, others = await asyncio.to_thread(ratings_store.turn_tables, hub.store.engine, player.id)
+    for row in (*yours, *others):
+        row["link"] = f"{base}/t/{row['table']}"
+    return {"your_turn": yours, "others": others, "now": hub.settings.clock.now()}
 
 
 def _game(game: str) -> str:

@@ -268,9 +268,10 @@ class Hub:
         found = await asyncio.to_thread(self.store.overdue, self.settings.clock.now())
         done = []
         for table_id in found:
-            held = table_id not in self.tables and self.leases is not None
-            if held and self.leases is not None and await asyncio.to_thread(self.leases.holder, table_id):
-                continue
+            if table_id not in self.tables and self.leases is not None:
+                holder = await asyncio.to_thread(self.leases.holder, table_id)
+                if holder is not None:
+                    continue  # another live process serves it: its own sweep acts
             try:
                 table = await self.get(table_id)
                 if await table.submit(table.time_out) is not None:
