@@ -78,15 +78,17 @@ def until(client: TestClient, table: str, ready: Any) -> dict[str, Any]:
     raise TimeoutError(table)
 
 
-def move(client: TestClient, table: str, token: str) -> dict[str, Any]:
-    """Connect with the seat's token, make the first legal move, and leave; returns the move's event."""
+def move(client: TestClient, table: str, token: str, choose: Any = None) -> dict[str, Any]:
+    """Connect with the seat's token, make the first legal move (or ``choose``'s of the legal
+    moves), and leave; returns the move's event."""
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_json({"t": "hello", "token": token, "v": 0})
         snap = ws.receive_json()
         while snap["t"] != "snapshot":
             snap = ws.receive_json()
         assert snap["legal"], snap
-        ws.send_json({"t": "act", "v": snap["v"], "action": snap["legal"][0], "id": f"m{snap['v']}"})
+        action = choose(snap["legal"]) if choose else snap["legal"][0]
+        ws.send_json({"t": "act", "v": snap["v"], "action": action, "id": f"m{snap['v']}"})
         event = None
         while True:
             msg = ws.receive_json()
@@ -332,3 +334,59 @@ def test_the_waiting_list_puts_the_most_urgent_first_and_a_player_takes_their_se
                 with pytest.raises(WebSocketDisconnect) as closed:
                     ws.receive_json()
                 assert closed.value.code == 4401
+
+
+def visit(client: TestClient, table: str, token: str) -> list[dict[str, Any]]:
+    """Connect with the seat's token and leave; returns the words since the last visit, if any."""
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"t": "hello", "token": token, "v": 0})
+        got = [ws.receive_json()]
+        assert got[0]["t"] == "snapshot"
+        ws.send_json({"t": "ping", "id": "end"})
+        while (msg := ws.receive_json())["t"] != "pong":
+            got.append(msg)
+    return [m for m in got if m["t"] == "since"]
+
+
+SUITS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def test_since_the_last_visit_a_person_reads_the_moves_in_words_and_no_hidden_card(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    names = (*NAMES, "Eve")
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        t = create(client, ["human"] * 5, game="sheepshead")
+        tokens = join_all(client, t, names)
+        assert [visit(client, t["table"], tok) for tok in tokens] == [[]] * 5  # a first visit: nothing to tell
+        table = hub(client).tables[t["table"]]
+        picker = None
+        while picker is None:
+            s = summary(client, t["table"])
+            clock.advance(HOUR)
+            move(
+                client,
+                t["table"],
+                tokens[s["to_act"]],
+                lambda legal: next((a for a in legal if a.startswith(("pick", "bury"))), legal[0]),
+            )
+            last = table.entries[-1]
+            if last.text.startswith("bury"):
+                picker, buried = last.seat, last.text.split()[1:]
+        shown = [card[:-1] + SUITS[card[-1]] for card in buried]
+        someone = next(
+            n
+            for n in range(5)
+            if n != picker and table.seats[n].seen is not None and table.seats[n].seen < table.version - 1
+        )
+        back = visit(client, t["table"], tokens[someone])
+        assert len(back) == 1 and back[0]["v"] == table.version and back[0]["from"] < table.version
+        lines = back[0]["say"]
+        assert any(f"{names[picker]} picks" in line for line in lines), lines
+        assert any(f"{names[picker]} buries two cards face down" in line for line in lines), lines
+        assert not any(card in line for card in shown for line in lines), (shown, lines)
+        # the picker's own seat reads its bury with the cards; nobody is told twice
+        mine = table.since(picker, table.version - 1)
+        assert any(all(card in line for card in shown) for line in mine), (shown, mine)
+        assert visit(client, t["table"], tokens[someone]) == []
+    with TestClient(create_app(settings(tmp_path, clock))) as client:  # the seen version is stored
+        assert visit(client, t["table"], tokens[someone]) == []

@@ -106,6 +106,8 @@ seats = Table(
     Column("kind", String(KIND), nullable=False),
     Column("name", String(NAME), nullable=True),
     _hash("token_hash", nullable=True),
+    #: The table's version when the seat's person was last there (migration 0012; null: never).
+    Column("seen", Integer, nullable=True),
 )
 
 actions = Table(

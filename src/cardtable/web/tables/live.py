@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import dataclasses
 import json
 import logging
 import random
@@ -100,6 +101,8 @@ class SeatInfo:
     token_hash: str | None
     connections: int = 0
     away: bool = False
+    #: The table's version when the seat's person was last there (a turn-based table's words since).
+    seen: int | None = None
 
     @property
     def human(self) -> bool:
@@ -154,7 +157,7 @@ class LiveTable:
         self.hooks = hooks or Hooks()
         self.game: Any = get_game(row.game, row.preset, **row.rules)
         self.rules = rules_json(self.game.rules)
-        self.seats = [SeatInfo(s.kind, s.name, s.token_hash) for s in seat_rows]
+        self.seats = [SeatInfo(s.kind, s.name, s.token_hash, seen=s.seen) for s in seat_rows]
         self.status = row.status
         self.version = 0
         self.state: Any = None
@@ -586,6 +589,8 @@ class LiveTable:
                     info.away = False
                     self._schedule()
         self._answer_hello(conn, seat, seen)  # the answer to hello comes first, then the seats' news
+        if fresh and seat is not None and self.turns is not None:
+            await self._welcome_back(conn, seat)
         if fresh:  # the talk it missed, at most the last 100
             for said in self.talk.for_seat(seat, spectators=self._hears_spectators(conn)):
                 conn.send({**said, "old": True})
@@ -604,6 +609,51 @@ class LiveTable:
         conn.send(self._snapshot(seat))
         conn.v = self.version
 
+    async def _welcome_back(self, conn: Conn, seat: int) -> None:
+        """A seat's person comes back to a turn-based table: what was played since their last
+        visit, in words as their seat may hear them (``{"t": "since", "from", "v", "say"}``);
+        then this version is the one they have seen."""
+        info = self.seats[seat]
+        if info.seen is not None and info.seen < self.version:
+            with speaking(conn.language):
+                lines = self.since(seat, info.seen)
+            conn.send({"t": "since", "from": info.seen, "v": self.version, "say": lines})
+        if info.seen != self.version:
+            info.seen = self.version
+            await asyncio.to_thread(self.store.set_seen, self.id, seat, self.version)
+
+    def since(self, seat: int, seen: int) -> list[str]:
+        """The moves made after version ``seen``, in words for ``seat`` (`words.said`: no card
+        hidden from the seat is named): those of the hand being played, or just finished,
+        each, and of the hands that ended before it, how many."""
+        deal = next((e for e in reversed(self.entries) if e.seat < 0), None)
+        if deal is None or deal.data is None or self.hand_before is None:
+            return []
+        lines: list[str] = []
+        earlier = sum(1 for e in self.entries if e.seat < 0 and seen < e.v < deal.v)
+        if seen < self.entries[0].v - 1:
+            lines.append("A match ended since your last visit, and a new one began.")
+        elif earlier:
+            lines.append(f"{earlier} hand{'s' if earlier > 1 else ''} ended since your last visit.")
+        if deal.v > seen:
+            lines.append("A new hand was dealt.")
+        dealt = self.game.deal_from_json({"deck": deal.data["deck"]}, deal.data["dealer"])
+        state = self.game.apply(self.hand_before, Deal(dealt.deck))
+        replayed = [dataclasses.replace(deal, state=state)]
+        names = words.people_names([s.name if s.human else None for s in self.seats])
+        for e in self.entries:
+            if e.v <= deal.v:
+                continue
+            state = self.game.apply(state, self.game.parse(e.text))
+            replayed.append(dataclasses.replace(e, state=state))
+            if e.v <= seen:
+                continue
+            if e.data is not None and e.data.get("timeout"):
+                lines.append(f"{self.players()[e.seat]} ran out of time; the stand-in bot moved for them.")
+            ends = e.v == self.version and self.status == "over"
+            lines.extend(words.said(self.game, replayed, replayed[-1], seat, names, ends))
+        return lines
+
     def _hears_spectators(self, conn: Conn) -> bool:
         """Whether ``conn`` hears the spectators' talk: a spectator's connection, unless it comes
         from an address from which a seat of this table connected (a seated person watching too:
@@ -619,6 +669,9 @@ class LiveTable:
             info.connections -= 1
             if info.connections == 0:
                 self._start_grace(conn.seat)
+                if self.turns is not None and info.seen != self.version:
+                    info.seen = self.version  # seen while connected: told nothing of it again
+                    await asyncio.to_thread(self.store.set_seen, self.id, conn.seat, self.version)
             self._tell_table()
 
     async def act(self, conn: Conn, v: int, text: str, client_id: str) -> None:

@@ -36,6 +36,8 @@ class SeatRow:
     kind: str
     name: str | None
     token_hash: str | None
+    #: The table's version when the seat's person was last there (``None``: never).
+    seen: int | None = None
 
 
 @dataclass(frozen=True)
@@ -230,6 +232,11 @@ class Store:
                 .values(kind=seat.kind, name=seat.name, token_hash=seat.token_hash)
             )
 
+    def set_seen(self, table_id: str, seat: int, version: int) -> None:
+        """Store the version that a seat's person has seen the table at."""
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(seen=version))
+
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(tables).where(tables.c.id == table_id).values(status=status))
@@ -327,7 +334,7 @@ class Store:
                 else None,
                 note=t["note"],
             )
-            seat_rows = [SeatRow(r["seat"], r["kind"], r["name"], r["token_hash"]) for r in s]
+            seat_rows = [SeatRow(r["seat"], r["kind"], r["name"], r["token_hash"], r["seen"]) for r in s]
             action_rows = [
                 ActionRow(
                     r["version"],

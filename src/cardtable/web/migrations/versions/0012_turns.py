@@ -1,7 +1,8 @@
 """Turn-based tables (docs/web.md, "Turn-based tables"): a table's mode, its time per move, the
 bank a match's moves may overrun into and what happens at time's end; the seat to act and its
 wall-clock deadline (indexed: the overdue sweep looks them up); when each action was stored; and
-what the table's clock did at time's end, in words.
+what the table's clock did at time's end, in words; and the last version each seat saw (its
+person is told in words what was played since).
 
 Revision ID: 0012
 Revises: 0011
@@ -30,9 +31,13 @@ def upgrade() -> None:
         batch.create_index("ix_tables_deadline", ["deadline"])
     with op.batch_alter_table("actions") as batch:
         batch.add_column(sa.Column("at", sa.Float, nullable=True))
+    with op.batch_alter_table("seats") as batch:
+        batch.add_column(sa.Column("seen", sa.Integer, nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("seats") as batch:
+        batch.drop_column("seen")
     with op.batch_alter_table("actions") as batch:
         batch.drop_column("at")
     with op.batch_alter_table("tables") as batch:
