@@ -17,6 +17,7 @@ import { loadGame } from "./gameload.js";
 import { historyTable, ratingChart } from "./chart.js";
 import { change, fixed, sittings, statValue } from "./standing.js";
 import { inviteBox, shareBase } from "./invite.js";
+import { showWaiting } from "./turns.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -247,7 +248,7 @@ async function main() {
     const data = await load();
     await loadGames(data);
     render(data);
-    if (!bot) await privateLink();
+    if (!bot) await Promise.all([privateLink(), showWaiting(h, $("waiting"), ui.token)]);
   } catch (e) {
     $("nobody").hidden = false;
     const words = bot ? `This bot has no rating here: ${/** @type {Error} */ (e).message}` : `Your player link was not accepted: ${/** @type {Error} */ (e).message}`;
