@@ -390,3 +390,27 @@ def test_since_the_last_visit_a_person_reads_the_moves_in_words_and_no_hidden_ca
         assert visit(client, t["table"], tokens[someone]) == []
     with TestClient(create_app(settings(tmp_path, clock))) as client:  # the seen version is stored
         assert visit(client, t["table"], tokens[someone]) == []
+
+
+def test_a_turn_based_hand_is_rated_in_the_pool_of_live_ones_its_timed_out_moves_a_stand_ins(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        ana = client.post("/api/players", json={"name": "Ana"}).json()
+        t = create(client, ["human", "rule", "rule", "rule"], turn_seconds=HOUR, bank_seconds=0, hands=3)
+        r = client.post(f"/api/tables/{t['table']}/join", json={"invite": t["invite"], "player": ana["token"]})
+        assert r.status_code == 200 and r.json()["seat"] == 0
+        timed_out = 0
+        while True:
+            s = until(client, t["table"], lambda s: s["to_act"] == 0 or s["status"] == "over")
+            if s["status"] == "over":
+                break
+            clock.advance(HOUR + 1)  # Ana never comes: each of her moves is the stand-in's at time's end
+            assert client.portal.call(hub(client).overdue) == [t["table"]]  # type: ignore[union-attr]
+            timed_out += 1
+        record = client.get(f"/api/tables/{t['table']}/record").json()
+        stood = [h["actions"][i] for h in record["hands"] for i in h.get("stand_ins", [])]
+        assert len(stood) == timed_out > 0 and all(a.startswith("0 ") for a in stood)
+        page = client.post("/api/players/me", json={"token": ana["token"]}).json()
+        (row,) = page["tables"]
+        assert 1 <= row["rated_hands"] <= 3
+        assert page["ratings"]["smear"]["hands"] == row["rated_hands"]  # the one pool of Smear ratings
