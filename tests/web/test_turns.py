@@ -414,3 +414,14 @@ def test_a_turn_based_hand_is_rated_in_the_pool_of_live_ones_its_timed_out_moves
         (row,) = page["tables"]
         assert 1 <= row["rated_hands"] <= 3
         assert page["ratings"]["smear"]["hands"] == row["rated_hands"]  # the one pool of Smear ratings
+
+
+def test_a_turn_based_table_waits_a_week_for_its_people(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        live = client.post("/api/tables", json={"game": "smear", "seats": ["human"] * 4}).json()
+        slow = create(client)
+        created = hub(client).tables[slow["table"]].row.created
+        assert client.portal.call(hub(client).sweep, created + DAY) == [live["table"]]  # type: ignore[union-attr]
+        assert summary(client, slow["table"])["status"] == "waiting"
+        assert client.portal.call(hub(client).sweep, created + 8 * DAY) == [slow["table"]]  # type: ignore[union-attr]

@@ -249,7 +249,9 @@ class Hub:
         for table_id, table in list(self.tables.items()):
             if table.conns:
                 continue
-            if table.status == "waiting" and s.waiting_expiry and now - table.row.created >= s.waiting_expiry:
+            # friends who play apart take days to sit down: a turn-based table waits a week at least
+            waits = s.waiting_expiry if table.turns is None else max(s.waiting_expiry, TURNS_WAIT)
+            if table.status == "waiting" and s.waiting_expiry and now - table.row.created >= waits:
                 await table.submit(table.expire)
                 log.info("table %s: expired after waiting with nobody joining", table_id)
             elif self._idle(table, now):
@@ -544,6 +546,9 @@ class Hub:
             out.append(table.summary())
         return out
 
+
+#: How long a turn-based table waits for its people to sit down at least (``waiting_expiry`` if longer).
+TURNS_WAIT = 7 * 86400.0
 
 #: A turn-based table's bounds and defaults (docs/web.md, "Turn-based tables"), in seconds.
 TURN_SECONDS = (60.0, 14 * 86400.0, 86400.0)
