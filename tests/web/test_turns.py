@@ -425,3 +425,18 @@ def test_a_turn_based_table_waits_a_week_for_its_people(tmp_path: Path) -> None:
         assert client.portal.call(hub(client).sweep, created + DAY) == [live["table"]]  # type: ignore[union-attr]
         assert summary(client, slow["table"])["status"] == "waiting"
         assert client.portal.call(hub(client).sweep, created + 8 * DAY) == [slow["table"]]  # type: ignore[union-attr]
+
+
+def test_since_the_last_visit_a_hand_that_ended_meanwhile_is_counted(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        t = create(client)
+        tokens = join_all(client, t, NAMES)
+        table = hub(client).tables[t["table"]]
+        s = summary(client, t["table"])
+        while sum(1 for e in table.entries if e.seat < 0) < 2:  # everyone passes: the hand is passed out
+            move(client, t["table"], tokens[s["to_act"]], lambda legal: "pass" if "pass" in legal else legal[0])
+            s = until(client, t["table"], lambda s: s["to_act"] is not None)
+        lines = table.since(s["to_act"], 1)
+        assert lines[:2] == ["1 hand ended since your last visit.", "A new hand was dealt."], lines
+        assert table.since(s["to_act"], table.version) == []

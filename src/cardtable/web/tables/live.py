@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import contextvars
 import dataclasses
+import itertools
 import json
 import logging
 import random
@@ -630,7 +631,9 @@ class LiveTable:
         if deal is None or deal.data is None or self.hand_before is None:
             return []
         lines: list[str] = []
-        earlier = sum(1 for e in self.entries if e.seat < 0 and seen < e.v < deal.v)
+        # a hand before this one ended since then when its last action (the one before the next deal) did
+        deals = [e.v for e in self.entries if e.seat < 0]
+        earlier = sum(1 for _, after in itertools.pairwise(deals) if after - 1 > seen)
         if seen < self.entries[0].v - 1:
             lines.append("A match ended since your last visit, and a new one began.")
         elif earlier:
