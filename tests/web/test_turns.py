@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import Connection
 from starlette.websockets import WebSocketDisconnect
 
+from cardtable.i18n import speaking
 from cardtable.web import schema
 from cardtable.web.app import create_app
 from cardtable.web.clock import ManualClock
@@ -440,3 +441,8 @@ def test_since_the_last_visit_a_hand_that_ended_meanwhile_is_counted(tmp_path: P
         lines = table.since(s["to_act"], 1)
         assert lines[:2] == ["1 hand ended since your last visit.", "A new hand was dealt."], lines
         assert table.since(s["to_act"], table.version) == []
+        with speaking("de"):  # in the language the seat's page speaks
+            assert table.since(s["to_act"], 1)[:2] == [
+                "Seit deinem letzten Besuch endete 1 Spiel.",
+                "Ein neues Spiel wurde gegeben.",
+            ]

@@ -26,7 +26,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cardtable.cards import format_card
 from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, game_part, rules_json
-from cardtable.i18n import speaking
+from cardtable.i18n import _, ngettext, speaking
 from cardtable.record import FORMAT
 from cardtable.registry import get_game
 from cardtable.shuffle import Shuffle, draw
@@ -88,6 +88,11 @@ class Conn:
             with contextlib.suppress(asyncio.QueueFull):
                 self.outbox.get_nowait()
                 self.outbox.put_nowait(None)
+
+
+def _timed_out(who: str) -> str:
+    """The words of a move the stand-in bot made at a turn-based table when time ran out."""
+    return _("{who} ran out of time; the stand-in bot moved for them.").format(who=who)
 
 
 def encoded(msg: dict[str, Any]) -> str:
@@ -635,11 +640,12 @@ class LiveTable:
         deals = [e.v for e in self.entries if e.seat < 0]
         earlier = sum(1 for _, after in itertools.pairwise(deals) if after - 1 > seen)
         if seen < self.entries[0].v - 1:
-            lines.append("A match ended since your last visit, and a new one began.")
+            lines.append(_("A match ended since your last visit, and a new one began."))
         elif earlier:
-            lines.append(f"{earlier} hand{'s' if earlier > 1 else ''} ended since your last visit.")
+            said = ngettext("{n} hand ended since your last visit.", "{n} hands ended since your last visit.", earlier)
+            lines.append(said.format(n=earlier))
         if deal.v > seen:
-            lines.append("A new hand was dealt.")
+            lines.append(_("A new hand was dealt."))
         dealt = self.game.deal_from_json({"deck": deal.data["deck"]}, deal.data["dealer"])
         state = self.game.apply(self.hand_before, Deal(dealt.deck))
         replayed = [dataclasses.replace(deal, state=state)]
@@ -652,7 +658,7 @@ class LiveTable:
             if e.v <= seen:
                 continue
             if e.data is not None and e.data.get("timeout"):
-                lines.append(f"{self.players()[e.seat]} ran out of time; the stand-in bot moved for them.")
+                lines.append(_timed_out(self.players()[e.seat]))
             ends = e.v == self.version and self.status == "over"
             lines.extend(words.said(self.game, replayed, replayed[-1], seat, names, ends))
         return lines
@@ -757,10 +763,9 @@ class LiveTable:
         # the action in words, for the pages
         with speaking(language):
             msg["say"] = words.said(self.game, self.entries, e, seat, names, ends)
-        if e.data is not None and e.data.get("timeout") and e.seat >= 0:
-            who = self.players()[e.seat]
-            msg["timeout"] = True
-            msg["say"] = [f"{who} ran out of time; the stand-in bot moved for them.", *msg["say"]]
+            if e.data is not None and e.data.get("timeout") and e.seat >= 0:
+                msg["timeout"] = True
+                msg["say"] = [_timed_out(self.players()[e.seat]), *msg["say"]]
         msg.update(self._hand_end(e, ends))
         return msg
 
