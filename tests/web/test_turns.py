@@ -446,3 +446,39 @@ def test_since_the_last_visit_a_hand_that_ended_meanwhile_is_counted(tmp_path: P
                 "Seit deinem letzten Besuch endete 1 Spiel.",
                 "Ein neues Spiel wurde gegeben.",
             ]
+
+
+def test_on_postgresql_the_clock_survives_a_restart_and_time_runs_out(pg_db: str) -> None:
+    clock = ManualClock(START)
+    pg = Settings(
+        db=pg_db, bot_pause=0, summary_pause=0, bot_workers=0, sweep_every=0, allowed_hosts=("testserver",), clock=clock
+    )
+    with TestClient(create_app(pg)) as client:
+        ana = client.post("/api/players", json={"name": "Ana"}).json()
+        t = create(client, turn_seconds=HOUR, bank_seconds=HOUR)
+        r = client.post(f"/api/tables/{t['table']}/join", json={"invite": t["invite"], "player": ana["token"]})
+        assert r.status_code == 200
+        tokens = ["", *join_all(client, t, NAMES[1:])]
+        while (to_act := summary(client, t["table"])["to_act"]) == 0:
+            with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+                ws.send_json({"t": "hello", "player": ana["token"], "v": 0})
+                snap = ws.receive_json()
+                ws.send_json({"t": "act", "v": snap["v"], "action": snap["legal"][0], "id": "a"})
+                while ws.receive_json()["t"] != "ack":
+                    pass
+        clock.advance(1.5 * HOUR)
+        move(client, t["table"], tokens[to_act])
+        before = summary(client, t["table"])
+        assert before["banks"][to_act] == HOUR / 2
+    with TestClient(create_app(pg)) as client:
+        after = summary(client, t["table"])
+        assert (after["to_act"], after["deadline"], after["banks"]) == (
+            before["to_act"],
+            before["deadline"],
+            before["banks"],
+        )
+        waiting = client.post("/api/players/me/waiting", json={"token": ana["token"]}).json()
+        assert [w["table"] for w in waiting["your_turn"] + waiting["others"]] == [t["table"]]
+        clock.set(after["deadline"] + 1)
+        assert client.portal.call(hub(client).overdue) == [t["table"]]  # type: ignore[union-attr]
+        assert summary(client, t["table"])["version"] == after["version"] + 1
