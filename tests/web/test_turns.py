@@ -4,6 +4,7 @@ overdue sweep and what each ``on_timeout`` does, and live tables left exactly as
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 import time
 from pathlib import Path
@@ -482,3 +483,36 @@ def test_on_postgresql_the_clock_survives_a_restart_and_time_runs_out(pg_db: str
         clock.set(after["deadline"] + 1)
         assert client.portal.call(hub(client).overdue) == [t["table"]]  # type: ignore[union-attr]
         assert summary(client, t["table"])["version"] == after["version"] + 1
+
+
+async def test_with_several_processes_only_the_lease_holder_applies_times_end(tmp_path: Path) -> None:
+    from cardtable.web.ops.migrate import upgrade
+    from cardtable.web.tables.hub import Hub
+
+    clock = ManualClock(START)
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    upgrade(url)
+    base = Settings(db=url, bot_pause=0, summary_pause=0, bot_workers=0, sweep_every=0, cluster=True, clock=clock)
+    one, two = Hub(dataclasses.replace(base, node="one")), Hub(dataclasses.replace(base, node="two"))
+    try:
+        await one.rebuild()
+        await two.rebuild()
+        made = await one.create(
+            {"game": "smear", "seats": ["human"] * 4, "mode": "turns", "turn_seconds": HOUR, "bank_seconds": 0}
+        )
+        table = one.tables[made["table"]]
+        for name in NAMES:
+            await table.submit(lambda name=name: table.join(made["invite"], name, None))
+        version = table.version
+        clock.advance(HOUR + 1)
+        assert await two.overdue() == []  # the first process holds the table: its own sweep acts
+        assert made["table"] not in two.tables and table.version == version
+        assert await one.overdue() == [made["table"]]
+        assert table.version == version + 1
+        await one.shutdown()  # its leases are given up: the other process takes the table on
+        clock.advance(HOUR + 1)
+        assert await two.overdue() == [made["table"]]
+        assert two.tables[made["table"]].version == version + 2
+    finally:
+        one.close()
+        await two.shutdown()
