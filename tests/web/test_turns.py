@@ -298,6 +298,26 @@ def seated(client: TestClient, player: dict[str, Any], turn_seconds: float) -> t
     return t, ["", *join_all(client, t, NAMES[1:])]
 
 
+def test_a_seat_given_to_a_bot_for_good_is_no_longer_the_players(tmp_path: Path) -> None:
+    clock = ManualClock(START)
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        ana = client.post("/api/players", json={"name": "Ana"}).json()
+        t = create(client, turn_seconds=HOUR, bank_seconds=0, on_timeout="replace")
+        r = client.post(f"/api/tables/{t['table']}/join", json={"invite": t["invite"], "player": ana["token"]})
+        assert r.json()["seat"] == 0
+        tokens = ["", *join_all(client, t, NAMES[1:])]
+        while (to_act := summary(client, t["table"])["to_act"]) != 0:
+            move(client, t["table"], tokens[to_act])
+        clock.advance(HOUR + 1)
+        assert client.portal.call(hub(client).overdue) == [t["table"]]  # type: ignore[union-attr]
+        assert summary(client, t["table"])["seats"][0]["player"] == "rule"
+        with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+            ws.send_json({"t": "hello", "player": ana["token"], "v": 0})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4401
+
+
 def test_the_waiting_list_puts_the_most_urgent_first_and_a_player_takes_their_seat_anywhere(tmp_path: Path) -> None:
     clock = ManualClock(START)
     with TestClient(create_app(settings(tmp_path, clock))) as client:

@@ -115,7 +115,7 @@ async def serve(hub: Hub, websocket: WebSocket, table_id: str) -> None:
                 if player is not None:
                     # a player opening a table where they hold a seat, from any device: that seat
                     seat = await _seat_of_player(hub, table_id, player)
-                    if seat is None:
+                    if seat is None or not table.seats[seat].human:  # none, or a bot's for good now
                         await websocket.close(WRONG_TOKEN, "the player holds no seat at this table")
                         break
                     parsed["token"] = f"player:{player}"
