@@ -24,7 +24,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from fastapi.testclient import TestClient
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
 
 from cardtable.web import schema
@@ -116,9 +116,19 @@ class World:
             )
 
     def wait(self, tid: str, seat: int, version: int, game: str = "seep", hours: float = 24) -> None:
+        """The seat is to act: the table's row says so and the listener hears it, in one
+        transaction, as the tables room does after storing an action."""
         now = self.clock.now()
         with self.engine.begin() as conn:
+            conn.execute(
+                update(schema.tables).where(schema.tables.c.id == tid).values(to_act=seat, deadline=now + hours * 3600)
+            )
             store.enqueue(conn, Waiting(tid, game, seat, version, now + hours * 3600, now))
+
+    def to_act(self, tid: str, seat: int | None) -> None:
+        """The table's row names another seat to act (or none), as after a move."""
+        with self.engine.begin() as conn:
+            conn.execute(update(schema.tables).where(schema.tables.c.id == tid).values(to_act=seat))
 
     def sender(self, smtp: str | None) -> Sender:
         settings = Settings(db=self.url, smtp=smtp, mail_from="cardtable <tables@cards.example.org>", clock=self.clock)
@@ -185,12 +195,12 @@ def test_quiet_hours_hold_the_notice_until_morning_in_the_players_zone(world: Wo
     ann = world.player("Ann", "ann@example.org")
     store.set_prefs(world.engine, ann, Prefs(zone="America/New_York", quiet_from=22, quiet_to=8), 0.0)
     bo = world.player("Bo", "bo@example.org")  # the default: 22 to 8 in UTC
-    tid = world.table("smear", 2)
+    tid, tid2 = world.table("smear", 2), world.table("smear", 2)  # one seat acts at a time: a table each
     world.seat(tid, 0, ann)
-    world.seat(tid, 1, bo)
+    world.seat(tid2, 1, bo)
     world.clock.set(utc("2026-12-07T11:00:00"))  # 06:00 in New York, 11:00 in UTC
     world.wait(tid, 0, 1)
-    world.wait(tid, 1, 1)
+    world.wait(tid2, 1, 1)
     with smtp_sink() as sink:
         sender = world.sender(sink.url)
         assert run(sender) == 1
@@ -256,12 +266,17 @@ def test_a_superseded_or_passed_turn_is_not_sent(world: World) -> None:
     world.wait(other, 1, 5)
     world.act(other, 5)
     world.act(other, 6)  # the seat moved already (through another device): its turn passed
+    third = world.table()
+    world.seat(third, 0, ann)
+    world.wait(third, 0, 2)
+    world.to_act(third, 1)  # the table's row names another seat now (time's end moved for it)
     with smtp_sink() as sink:
         assert run(world.sender(sink.url)) == 1
         (msg,) = sink.wait_for("ann@example.org")
-        assert tid in body(msg) and other not in body(msg)
-    skipped = [r for r in world.outbox() if r.table_id == other]
-    assert skipped[0].results == {"skipped": "the turn passed"}
+        assert tid in body(msg) and other not in body(msg) and third not in body(msg)
+    for passed in (other, third):
+        skipped = [r for r in world.outbox() if r.table_id == passed]
+        assert skipped[0].results == {"skipped": "the turn passed"}
 
 
 def test_two_processes_send_each_notice_once(world: World) -> None:

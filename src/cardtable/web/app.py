@@ -74,6 +74,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
         await asyncio.to_thread(upgrade, settings.db_url)
         hub = Hub(settings)
         seats.attach(hub)  # players are seated, and their hands rated, by the players' room
+        players.attach(hub)  # a player is known by their credential at the tables where they sit
         listen.attach(hub)  # a tournament's results are stored as its tables' hands end
         attach_notices(hub)  # a seat of a turn-based table that waits: a notice in the outbox
         await hub.rebuild()

@@ -83,6 +83,19 @@ tables = Table(
     Column("fixed_hands", Boolean, nullable=False, server_default=false()),
     #: What made the table, shown in its summary (a tournament's round: migration 0007), else null.
     Column("origin", JSON, nullable=True),
+    # --- turn-based tables (migration 0012) ---
+    #: ``live`` (a sitting: the time per move is ``move_seconds``) or ``turns`` (hours or days a move).
+    Column("mode", String(8), nullable=False, server_default="live"),
+    #: A turn-based table's time per move, its match's bank and what time's end does (bot, abandon, replace).
+    Column("turn_seconds", Float, nullable=True),
+    Column("bank_seconds", Float, nullable=True),
+    Column("on_timeout", String(8), nullable=True),
+    #: The seat to act at a turn-based table and its wall-clock deadline (null when nobody is), written
+    #: with each action; the overdue sweep looks up the deadlines passed.
+    Column("to_act", Integer, nullable=True),
+    Column("deadline", Float, nullable=True, index=True),
+    #: What time's end did to the table, in words ("Ana ran out of time; the match is abandoned").
+    Column("note", Text, nullable=True),
 )
 
 seats = Table(
@@ -93,6 +106,8 @@ seats = Table(
     Column("kind", String(KIND), nullable=False),
     Column("name", String(NAME), nullable=True),
     _hash("token_hash", nullable=True),
+    #: The table's version when the seat's person was last there (migration 0012; null: never).
+    Column("seen", Integer, nullable=True),
 )
 
 actions = Table(
@@ -106,6 +121,9 @@ actions = Table(
     Column("client_id", String(64), nullable=True),
     Column("stand_in", Boolean, nullable=False),
     _created(),
+    #: When the action was stored, by the server's wall clock (`cardtable.web.clock`; migration 0012,
+    #: null for older rows): a turn-based table's deadlines and banks are read from these.
+    Column("at", Float, nullable=True),
 )
 
 leases = Table(

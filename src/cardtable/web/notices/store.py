@@ -240,10 +240,10 @@ def passed(engine: Engine, notice: Notice) -> str | None:
         status = conn.execute(select(tables.c.status).where(tables.c.id == notice.table_id)).scalar()
         if status is None or status in ("over", "closed", "abandoned"):
             return "the table is over"
-        if "to_act" in tables.c:  # a turn-based table's row names the seat to act
-            to_act = conn.execute(select(tables.c["to_act"]).where(tables.c.id == notice.table_id)).scalar()
-            if to_act != notice.seat:
-                return "the turn passed"
+        # a turn-based table's row names the seat to act (none between hands and at the end)
+        to_act = conn.execute(select(tables.c.to_act).where(tables.c.id == notice.table_id)).scalar()
+        if to_act != notice.seat:
+            return "the turn passed"
         last = conn.execute(select(func.max(actions.c.version)).where(actions.c.table_id == notice.table_id)).scalar()
     if last is not None and last > notice.version:
         return "the turn passed"

@@ -29,6 +29,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
+from sqlalchemy.engine import Engine
 
 from cardtable import registry
 from cardtable.core import BadRules
@@ -75,28 +76,52 @@ async def player_of(hub: Hub, token: object) -> Player:
     """The player whose token this is (the id finds the row; the hash is compared in constant
     time), or ``403``. A live session's token (`cardtable.web.players.sessions`, made when the
     player signed in on a device) is the player's too."""
-    if not isinstance(token, str) or len(token) > 100:
-        raise Refused(403, "the player token is not a player's")
-    if is_session_token(token):
-        return await session_player(hub, token)
-    pid, _, _ = token.partition(".")
-    player = await asyncio.to_thread(ratings_store.player_by_id, hub.store.engine, pid) if _ID.fullmatch(pid) else None
-    if player is None or not token_matches(token, player.token_hash):
-        raise Refused(403, "the player token is not a player's")
-    return player
-
-
-async def session_player(hub: Hub, token: str) -> Player:
-    """The player of a live session's token, or ``403`` (the same refusal as for any token)."""
-    found = await asyncio.to_thread(session_of, hub.store.engine, token, hub.settings.clock.now())
-    player = (
-        None
-        if found is None
-        else await asyncio.to_thread(ratings_store.player_by_id, hub.store.engine, found.player_id)
-    )
+    player = await asyncio.to_thread(player_by_token, hub.store.engine, token, hub.settings.clock.now())
     if player is None:
         raise Refused(403, "the player token is not a player's")
     return player
+
+
+def player_by_token(engine: Engine, token: object, now: float) -> Player | None:
+    """`player_of` in a worker thread's terms: the player whose token this is (a player's own, or
+    a session's live at ``now``), or ``None``."""
+    if not isinstance(token, str) or len(token) > 100:
+        return None
+    if is_session_token(token):
+        found = session_of(engine, token, now)
+        return None if found is None else ratings_store.player_by_id(engine, found.player_id)
+    pid, _, _ = token.partition(".")
+    player = ratings_store.player_by_id(engine, pid) if _ID.fullmatch(pid) else None
+    if player is None or not token_matches(token, player.token_hash):
+        return None
+    return player
+
+
+def attach(hub: Hub) -> None:
+    """Let the tables know a player by their credential (`cardtable.web.tables.hooks.PlayerOfToken`):
+    a player opens a table where they hold a seat, from any device, and gets that seat."""
+    engine, clock = hub.store.engine, hub.settings.clock
+
+    def player_of_token(token: str) -> str | None:
+        player = player_by_token(engine, token, clock.now())
+        return player.id if player is not None else None
+
+    hub.hooks.player_of_token = player_of_token
+
+
+@router.post("/api/players/me/waiting")
+async def waiting(request: Request) -> dict[str, Any]:
+    """The turn-based tables where the player's seat is to act, most urgent first, and their other
+    open turn-based tables (docs/web.md, "Turn-based tables")."""
+    hub = _hub(request)
+    body = await _body(request)
+    player = await player_of(hub, body.get("token"))
+    reach = request.app.state.reach
+    base = (reach.shared_urls() or [reach.local_url()])[0].rstrip("/")
+    yours, others = await asyncio.to_thread(ratings_store.turn_tables, hub.store.engine, player.id)
+    for row in (*yours, *others):
+        row["link"] = f"{base}/t/{row['table']}"
+    return {"your_turn": yours, "others": others, "now": hub.settings.clock.now()}
 
 
 def _game(game: str) -> str:

@@ -45,6 +45,7 @@ from cardtable.web.schema import (
     seats,
     stat_totals,
     table_results,
+    tables,
 )
 from cardtable.web.tables.store import SeatRow
 
@@ -328,3 +329,27 @@ def _obj(value: Any) -> dict[str, Any]:
         loaded: dict[str, Any] = json.loads(value)
         return loaded
     return dict(value)
+
+
+def turn_tables(engine: Engine, player_id: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The turn-based tables not over where the player holds a seat: those where it is to act,
+    most urgent (the earliest deadline) first, and the others, by their seat to act's deadline."""
+    query = (
+        select(tables.c.id, tables.c.game, tables.c.status, tables.c.to_act, tables.c.deadline, seat_players.c.seat)
+        .join(seat_players, seat_players.c.table_id == tables.c.id)
+        .where(
+            seat_players.c.player_id == player_id,
+            tables.c.mode == "turns",
+            tables.c.status.in_(("waiting", "playing")),
+        )
+        .order_by(tables.c.deadline.is_(None), tables.c.deadline, tables.c.created.desc())
+    )
+    yours, others = [], []
+    with engine.connect() as conn:
+        for r in conn.execute(query).mappings():
+            row = {"table": r["id"], "game": r["game"], "seat": r["seat"], "status": r["status"]}
+            if r["to_act"] == r["seat"] and r["status"] == "playing":
+                yours.append({**row, "deadline": r["deadline"]})
+            else:
+                others.append({**row, "deadline": r["deadline"], "to_act": r["to_act"]})
+    return yours, others

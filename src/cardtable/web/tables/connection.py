@@ -103,16 +103,29 @@ async def serve(hub: Hub, websocket: WebSocket, table_id: str) -> None:
             kind = parsed["t"]
             client_id = parsed.get("id") if isinstance(parsed.get("id"), str) else None
             if kind == "hello":
+                player = parsed.get("player")
+                if player is not None and "token" not in parsed:
+                    parsed["token"] = None  # a player's hello names the player, not the seat's token
                 problem = _check_fields(parsed, {"token": (str, type(None)), "v": (int,)})
+                if not problem and player is not None and (not isinstance(player, str) or parsed["token"] is not None):
+                    problem = "player: expected a player's token, instead of a seat's token"
                 if problem:
                     conn.send(_rejected(client_id, "bad_message", problem))
                     continue
+                if player is not None:
+                    # a player opening a table where they hold a seat, from any device: that seat
+                    seat = await _seat_of_player(hub, table_id, player)
+                    if seat is None or not table.seats[seat].human:  # none, or a bot's for good now
+                        await websocket.close(WRONG_TOKEN, "the player holds no seat at this table")
+                        break
+                    parsed["token"] = f"player:{player}"
                 if said_hello and parsed["token"] == first_token:
                     # said again: the connection was sent everything up to conn.v already
                     conn.send({"t": "current", "v": conn.v, **({"id": client_id} if client_id else {})})
                     continue
-                seat = None
-                if parsed["token"] is not None:
+                if player is None:
+                    seat = None
+                if player is None and parsed["token"] is not None:
                     seat = table.seat_of_token(parsed["token"])
                     if seat is None:
                         await websocket.close(WRONG_TOKEN, "the token is not a seat's at this table")
@@ -167,6 +180,18 @@ async def serve(hub: Hub, websocket: WebSocket, table_id: str) -> None:
             await table.submit(lambda: table.bye(conn))
         conn.closed = True
         writer.cancel()
+
+
+async def _seat_of_player(hub: Hub, table_id: str, token: str) -> int | None:
+    """The seat at the table of the player whose credential ``token`` is (the players' room
+    knows: `cardtable.web.tables.hooks`), or ``None``."""
+    who, seat_of = hub.hooks.player_of_token, hub.hooks.player_seat
+    if who is None or seat_of is None:
+        return None
+    player_id = await asyncio.to_thread(who, token)
+    if player_id is None:
+        return None
+    return await asyncio.to_thread(seat_of, table_id, player_id)
 
 
 async def _command(table: LiveTable, conn: Conn, client_id: str | None, job: Callable[[], Awaitable[Any]]) -> None:

@@ -73,6 +73,10 @@ class Waiting:
 #: word is never lost, nor sent of a move that was not stored.
 TurnWaiting = Callable[[Connection, Waiting], None]
 
+#: The player whose credential this is (a player's token; a session's, where sessions are kept),
+#: as the player's id, or ``None``; run in a worker thread (the players' room installs it).
+PlayerOfToken = Callable[[str], "str | None"]
+
 #: Hears the hands that ended; run in a worker thread right after the hand's last action is
 #: stored, and again for a rebuilt table's hands (so a listener must do its work once per hand).
 HandsEnded = Callable[[Ended], None]
@@ -93,3 +97,4 @@ class Hooks:
     hands_ended: list[HandsEnded] = field(default_factory=list)
     record_held: RecordHeld | None = None
     turn_waiting: list[TurnWaiting] = field(default_factory=list)
+    player_of_token: PlayerOfToken | None = None

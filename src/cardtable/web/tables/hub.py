@@ -27,7 +27,7 @@ from cardtable.web.tables.bots import BotPool, refusal
 from cardtable.web.tables.hooks import Hooks
 from cardtable.web.tables.leases import Leases
 from cardtable.web.tables.live import HUMAN, LiveTable
-from cardtable.web.tables.store import Journal, SeatRow, Store, TableRow
+from cardtable.web.tables.store import ON_TIMEOUT, Journal, SeatRow, Store, TableRow, Turns
 from cardtable.web.tokens import new_token, token_hash
 
 log = logging.getLogger("cardtable.web")
@@ -69,6 +69,8 @@ class Hub:
         self.bots = BotPool(settings.bot_workers)
         #: What the rooms above hear from the tables and do for them (installed before `rebuild`).
         self.hooks = Hooks()
+        # the turn-based tables' word that a person waits is heard in the storing transaction
+        self.store.turn_waiting = self.hooks.turn_waiting
         self.tables: dict[str, LiveTable] = {}
         self.addresses: Counter[str] = Counter()
         self.lock = asyncio.Lock()  # held while a table is created
@@ -227,9 +229,12 @@ class Hub:
 
     async def _sweep_forever(self) -> None:
         trouble = logs.Trouble(log, "the sweep of expired tables failed")
+        with contextlib.suppress(Exception):
+            await self.overdue()  # the deadlines that passed while no server ran
         while True:
             await asyncio.sleep(self.settings.sweep_every)
             try:
+                await self.overdue()
                 await self.sweep()
                 trouble.ok()
             except Exception as e:
@@ -244,16 +249,38 @@ class Hub:
         for table_id, table in list(self.tables.items()):
             if table.conns:
                 continue
-            if table.status == "waiting" and s.waiting_expiry and now - table.row.created >= s.waiting_expiry:
+            # friends who play apart take days to sit down: a turn-based table waits a week at least
+            waits = s.waiting_expiry if table.turns is None else max(s.waiting_expiry, TURNS_WAIT)
+            if table.status == "waiting" and s.waiting_expiry and now - table.row.created >= waits:
                 await table.submit(table.expire)
                 log.info("table %s: expired after waiting with nobody joining", table_id)
             elif self._idle(table, now):
                 await table.submit(table.expire)
                 log.info("table %s: closed after %d s idle", table_id, int(now - table.last_active))
-            if table.status == "closed":
+            if table.status in ("closed", "abandoned"):
                 await self.unload(table_id)
                 gone.append(table_id)
         return gone
+
+    async def overdue(self) -> list[str]:
+        """Apply time's end (`LiveTable.time_out`) at the turn-based tables whose person to act is
+        past the deadline (the database says which, by the server's wall clock). With
+        ``--cluster`` a table held by another live process is left to it (its own sweep acts);
+        one nobody holds is taken here. Returns the ids of the tables where time ran out."""
+        found = await asyncio.to_thread(self.store.overdue, self.settings.clock.now())
+        done = []
+        for table_id in found:
+            if table_id not in self.tables and self.leases is not None:
+                holder = await asyncio.to_thread(self.leases.holder, table_id)
+                if holder is not None:
+                    continue  # another live process serves it: its own sweep acts
+            try:
+                table = await self.get(table_id)
+                if await table.submit(table.time_out) is not None:
+                    done.append(table_id)
+            except Exception as e:
+                logs.failed(log, f"table {table_id}: time's end could not be applied", e)
+        return done
 
     def _idle(self, table: LiveTable, now: float) -> bool:
         """A finished match, or a match that only bots play on, idle past the idle expiry."""
@@ -403,6 +430,9 @@ class Hub:
             not isinstance(move_seconds, int | float) or isinstance(move_seconds, bool) or not 1 <= move_seconds <= 3600
         ):
             raise Refused(400, "move_seconds: expected seconds per move, from 1 to 3600")
+        turns = _turns(body)
+        if turns is not None and move_seconds is not None:
+            raise Refused(400, "move_seconds: a turn-based table's time per move is turn_seconds")
         try:
             game = get_game_from_rules(game_name, {**_preset_rules(game_name, preset), **rules})
         except CardtableError as e:
@@ -441,6 +471,8 @@ class Hub:
                 hints,
                 created=time.time(),
                 talk=talk_mode,
+                mode="live" if turns is None else "turns",
+                turns=turns,
             )
             seat_rows = [SeatRow(n, spec, None, None) for n, spec in enumerate(seats)]
             await asyncio.to_thread(self.store.create_table, row, seat_rows)
@@ -513,6 +545,37 @@ class Hub:
                 continue
             out.append(table.summary())
         return out
+
+
+#: How long a turn-based table waits for its people to sit down at least (``waiting_expiry`` if longer).
+TURNS_WAIT = 7 * 86400.0
+
+#: A turn-based table's bounds and defaults (docs/web.md, "Turn-based tables"), in seconds.
+TURN_SECONDS = (60.0, 14 * 86400.0, 86400.0)
+BANK_SECONDS = (0.0, 30 * 86400.0, 72 * 3600.0)
+
+
+def _turns(body: dict[str, Any]) -> Turns | None:
+    """The turn-based clock a table is created with (``"mode": "turns"``), or ``None`` for a live
+    table; a setting out of its bounds, or given to a live table, is ``400``."""
+    mode = body.get("mode", "live")
+    if mode not in ("live", "turns"):
+        raise Refused(400, 'mode: expected "live" or "turns"')
+    if mode == "live":
+        given = [k for k in ("turn_seconds", "bank_seconds", "on_timeout") if k in body]
+        if given:
+            raise Refused(400, f'{given[0]}: only a turn-based table ("mode": "turns") has it')
+        return None
+    out = []
+    for key, (low, high, default) in (("turn_seconds", TURN_SECONDS), ("bank_seconds", BANK_SECONDS)):
+        value = body.get(key, default)
+        if not isinstance(value, int | float) or isinstance(value, bool) or not low <= value <= high:
+            raise Refused(400, f"{key}: expected seconds, from {int(low)} to {int(high)}")
+        out.append(float(value))
+    on_timeout = body.get("on_timeout", "bot")
+    if on_timeout not in ON_TIMEOUT:
+        raise Refused(400, 'on_timeout: expected "bot", "abandon" or "replace"')
+    return Turns(out[0], out[1], on_timeout)
 
 
 def _listed(summary: dict[str, Any], status: str | None) -> bool:

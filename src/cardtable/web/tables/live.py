@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import dataclasses
+import itertools
 import json
 import logging
 import random
@@ -24,7 +26,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cardtable.cards import format_card
 from cardtable.core import CHANCE, BadNotation, Deal, IllegalAction, game_part, rules_json
-from cardtable.i18n import speaking
+from cardtable.i18n import _, ngettext, speaking
 from cardtable.record import FORMAT
 from cardtable.registry import get_game
 from cardtable.shuffle import Shuffle, draw
@@ -34,9 +36,9 @@ from cardtable.web.ops import logs, metrics
 from cardtable.web.settings import Settings
 from cardtable.web.tables import engine, talk, words
 from cardtable.web.tables.bots import BotPool, resolve
-from cardtable.web.tables.hooks import Ended, EndedHand, Hooks
+from cardtable.web.tables.hooks import Ended, EndedHand, Hooks, Waiting
 from cardtable.web.tables.programs import TablePrograms, is_program
-from cardtable.web.tables.store import ActionRow, Journal, SeatRow, Store, TableRow
+from cardtable.web.tables.store import ActionRow, After, Journal, SeatRow, Store, TableRow
 from cardtable.web.tokens import new_token, token_hash, token_matches
 
 log = logging.getLogger("cardtable.web")
@@ -88,6 +90,11 @@ class Conn:
                 self.outbox.put_nowait(None)
 
 
+def _timed_out(who: str) -> str:
+    """The words of a move the stand-in bot made at a turn-based table when time ran out."""
+    return _("{who} ran out of time; the stand-in bot moved for them.").format(who=who)
+
+
 def encoded(msg: dict[str, Any]) -> str:
     """``msg`` as the JSON text sent on the wire."""
     return json.dumps(msg, separators=(",", ":"))
@@ -100,6 +107,8 @@ class SeatInfo:
     token_hash: str | None
     connections: int = 0
     away: bool = False
+    #: The table's version when the seat's person was last there (a turn-based table's words since).
+    seen: int | None = None
 
     @property
     def human(self) -> bool:
@@ -121,6 +130,8 @@ class Entry:
     state: Any
     data: dict[str, Any] | None = None
     stand_in: bool = False
+    #: When it was stored, by the server's wall clock (``None`` for an action stored before clocks were kept).
+    at: float | None = None
 
     def shown(self, seat: int | None) -> str:
         """The action as ``seat`` (``None``: a spectator) sees it, seat first as in records."""
@@ -152,7 +163,7 @@ class LiveTable:
         self.hooks = hooks or Hooks()
         self.game: Any = get_game(row.game, row.preset, **row.rules)
         self.rules = rules_json(self.game.rules)
-        self.seats = [SeatInfo(s.kind, s.name, s.token_hash) for s in seat_rows]
+        self.seats = [SeatInfo(s.kind, s.name, s.token_hash, seen=s.seen) for s in seat_rows]
         self.status = row.status
         self.version = 0
         self.state: Any = None
@@ -196,6 +207,14 @@ class LiveTable:
         self.programs = TablePrograms(self.game)
         #: The hands ended and not yet announced to the hooks (`_announce`).
         self.ended: list[EndedHand] = []
+        #: A turn-based table's clock (`cardtable.web.tables.store.Turns`), else ``None``: when the
+        #: current turn began (the last action's stored time) and how much of its bank each seat
+        #: has spent in this match, both read again from the stored actions on a restart.
+        self.turns = row.turns if row.mode == "turns" else None
+        self.turn_since: float | None = None
+        self.bank_used = [0.0] * len(self.seats)
+        #: What time's end did at a turn-based table, in words (`time_out`).
+        self.note = row.note
 
     # --- the one writer ---
 
@@ -249,13 +268,14 @@ class LiveTable:
         for row in rows:
             if row.seat < 0:
                 assert row.data is not None
-                self._apply_deal(row.version, row.data)
+                self._apply_deal(row.version, row.data, row.at)
             else:
                 before = self.state
                 action = self.game.parse(row.text)
                 after = self.game.apply(before, action)
                 public = engine.public_action(self.game, before, action)
-                self._commit(Entry(row.version, row.seat, row.text, public, after, None, row.stand_in), row.client_id)
+                entry = Entry(row.version, row.seat, row.text, public, after, row.data, row.stand_in, row.at)
+                self._commit(entry, row.client_id)
 
     # --- what a table is: seats, summary, record ---
 
@@ -288,7 +308,76 @@ class LiveTable:
             "hand": self.hand_in_match,
             "winner": list(won) if self.status in ("over", "closed") and (won := self._winner(self.state)) else None,
             **({"origin": self.row.origin} if self.row.origin is not None else {}),
+            **self._turns_summary(),
         }
+
+    def _turns_summary(self) -> dict[str, Any]:
+        """A turn-based table's part of its summary: its mode and clock, the seat to act and its
+        deadline (wall clock, seconds since the epoch), each seat's bank left, and the note of
+        what time's end did. A live table's summary is as it always was."""
+        if self.turns is None:
+            return {}
+        deadline = self.deadline()
+        return {
+            "mode": "turns",
+            "turn_seconds": self.turns.turn_seconds,
+            "bank_seconds": self.turns.bank_seconds,
+            "on_timeout": self.turns.on_timeout,
+            "to_act": self._person_to_act(self.state),
+            "deadline": deadline,
+            "banks": [round(self.bank_left(n), 3) for n in range(len(self.seats))],
+            **({"note": self.note} if self.note else {}),
+        }
+
+    # --- a turn-based table's clock: wall-clock times read from the stored actions ---
+
+    def _person_to_act(self, state: Any) -> int | None:
+        """The person's seat to act at ``state`` while the table is played, else ``None``."""
+        if state is None or self.status != "playing" or self.game.outcome(state) is not None:
+            return None
+        actor = self.game.actor(state)
+        if actor is None or actor == CHANCE or not self.seats[actor].human:
+            return None
+        return int(actor)
+
+    def bank_left(self, seat: int, used: list[float] | None = None) -> float:
+        """What is left of ``seat``'s bank in this match (``used``: each seat's bank spent)."""
+        if self.turns is None:
+            return 0.0
+        return max(0.0, self.turns.bank_seconds - (self.bank_used if used is None else used)[seat])
+
+    def deadline(self) -> float | None:
+        """When the person to act at a turn-based table runs out of time (wall clock), or ``None``."""
+        seat = self._person_to_act(self.state)
+        if self.turns is None or seat is None:
+            return None
+        since = self.turn_since if self.turn_since is not None else self.settings.clock.now()
+        return since + self.turns.turn_seconds + self.bank_left(seat)
+
+    def _overrun(self, at: float | None) -> float:
+        """How far a move stored at ``at`` went beyond its allowance (what its bank pays)."""
+        if self.turns is None or at is None or self.turn_since is None:
+            return 0.0
+        return max(0.0, at - self.turn_since - self.turns.turn_seconds)
+
+    def _after(self, state: Any, seat: int, at: float, v: int, new_match: bool = False) -> After | None:
+        """What a turn-based table's row says once the action of ``seat`` (``-1``: a deal) stored
+        at ``at`` brought the table to ``state``: its seat to act and deadline, and the word that
+        a person waits when their seat has just become the one to act. ``None`` at a live table."""
+        if self.turns is None:
+            return None
+        used = [0.0] * len(self.seats) if new_match else list(self.bank_used)
+        if seat >= 0:
+            used[seat] = min(self.turns.bank_seconds, used[seat] + self._overrun(at))
+        to_act = self._person_to_act(state)
+        if to_act is None:
+            return After(None, None)
+        deadline = at + self.turns.turn_seconds + self.bank_left(to_act, used)
+        before = self._person_to_act(self.state) if seat >= 0 else None
+        waiting = None
+        if (to_act != before or seat < 0) and self.seats[to_act].token_hash is not None:
+            waiting = Waiting(self.id, self.row.game, to_act, v, deadline, at)
+        return After(to_act, deadline, waiting)
 
     def free_seats(self) -> list[int]:
         return [n for n, s in enumerate(self.seats) if s.human and s.token_hash is None]
@@ -421,6 +510,44 @@ class LiveTable:
         await self._deal(new_match=True)
         return self.match
 
+    async def time_out(self) -> str | None:
+        """At a turn-based table whose person to act is past the deadline: what the table's
+        ``on_timeout`` says (the stand-in bot makes that one move, the match is abandoned, or a
+        bot takes the seat for good), told in words; returns those words, or ``None`` when no
+        deadline has passed (it moved in time, or another sweep came first)."""
+        seat, deadline = self._person_to_act(self.state), self.deadline()
+        if self.turns is None or seat is None or deadline is None or self.settings.clock.now() < deadline:
+            return None
+        who = self.players()[seat]
+        if self.turns.on_timeout == "abandon":
+            note = f"{who} ran out of time; the match is abandoned."
+            await asyncio.to_thread(self.store.set_note, self.id, note, "abandoned")
+            self.note, self.status = note, "abandoned"
+            if self.timer is not None:
+                self.timer.cancel()
+            self._tell_table()
+        elif self.turns.on_timeout == "replace":
+            note = f"{who} ran out of time; a bot ({self.settings.stand_in}) takes the seat for good."
+            await asyncio.to_thread(self.store.set_note, self.id, note)
+            self.note = note
+            await self.replace(seat, self.settings.stand_in)
+        else:
+            text = await self._stand_in_move(seat)
+            await self._move(seat, text, None, True, {"timeout": True})
+            note = f"{who} ran out of time; the stand-in bot moved for them."
+        log.info("table %s: seat %d ran out of time (%s)", self.id, seat, self.turns.on_timeout)
+        return note
+
+    async def _stand_in_move(self, seat: int) -> str:
+        """The stand-in bot's move for ``seat``, the seat to act."""
+        legal = list(self.game.legal_actions(self.state))
+        if len(legal) == 1:
+            return str(self.game.format(legal[0]))
+        seeded = self._seeded(f"bot {seat}")
+        seed = seeded.getrandbits(64) if seeded is not None else None
+        view = self.game.observe(self.state, seat)
+        return str(await self.bots.choose(self.row.game, self.rules, self.settings.stand_in, view, legal, seed))
+
     async def close(self, host: object) -> None:
         self._check_host(host)
         await self.expire()
@@ -468,6 +595,8 @@ class LiveTable:
                     info.away = False
                     self._schedule()
         self._answer_hello(conn, seat, seen)  # the answer to hello comes first, then the seats' news
+        if fresh and seat is not None and self.turns is not None:
+            await self._welcome_back(conn, seat)
         if fresh:  # the talk it missed, at most the last 100
             for said in self.talk.for_seat(seat, spectators=self._hears_spectators(conn)):
                 conn.send({**said, "old": True})
@@ -486,6 +615,54 @@ class LiveTable:
         conn.send(self._snapshot(seat))
         conn.v = self.version
 
+    async def _welcome_back(self, conn: Conn, seat: int) -> None:
+        """A seat's person comes back to a turn-based table: what was played since their last
+        visit, in words as their seat may hear them (``{"t": "since", "from", "v", "say"}``);
+        then this version is the one they have seen."""
+        info = self.seats[seat]
+        if info.seen is not None and info.seen < self.version:
+            with speaking(conn.language):
+                lines = self.since(seat, info.seen)
+            conn.send({"t": "since", "from": info.seen, "v": self.version, "say": lines})
+        if info.seen != self.version:
+            info.seen = self.version
+            await asyncio.to_thread(self.store.set_seen, self.id, seat, self.version)
+
+    def since(self, seat: int, seen: int) -> list[str]:
+        """The moves made after version ``seen``, in words for ``seat`` (`words.said`: no card
+        hidden from the seat is named): those of the hand being played, or just finished,
+        each, and of the hands that ended before it, how many."""
+        deal = next((e for e in reversed(self.entries) if e.seat < 0), None)
+        if deal is None or deal.data is None or self.hand_before is None:
+            return []
+        lines: list[str] = []
+        # a hand before this one ended since then when its last action (the one before the next deal) did
+        deals = [e.v for e in self.entries if e.seat < 0]
+        earlier = sum(1 for _, after in itertools.pairwise(deals) if after - 1 > seen)
+        if seen < self.entries[0].v - 1:
+            lines.append(_("A match ended since your last visit, and a new one began."))
+        elif earlier:
+            said = ngettext("{n} hand ended since your last visit.", "{n} hands ended since your last visit.", earlier)
+            lines.append(said.format(n=earlier))
+        if deal.v > seen:
+            lines.append(_("A new hand was dealt."))
+        dealt = self.game.deal_from_json({"deck": deal.data["deck"]}, deal.data["dealer"])
+        state = self.game.apply(self.hand_before, Deal(dealt.deck))
+        replayed = [dataclasses.replace(deal, state=state)]
+        names = words.people_names([s.name if s.human else None for s in self.seats])
+        for e in self.entries:
+            if e.v <= deal.v:
+                continue
+            state = self.game.apply(state, self.game.parse(e.text))
+            replayed.append(dataclasses.replace(e, state=state))
+            if e.v <= seen:
+                continue
+            if e.data is not None and e.data.get("timeout"):
+                lines.append(_timed_out(self.players()[e.seat]))
+            ends = e.v == self.version and self.status == "over"
+            lines.extend(words.said(self.game, replayed, replayed[-1], seat, names, ends))
+        return lines
+
     def _hears_spectators(self, conn: Conn) -> bool:
         """Whether ``conn`` hears the spectators' talk: a spectator's connection, unless it comes
         from an address from which a seat of this table connected (a seated person watching too:
@@ -501,6 +678,9 @@ class LiveTable:
             info.connections -= 1
             if info.connections == 0:
                 self._start_grace(conn.seat)
+                if self.turns is not None and info.seen != self.version:
+                    info.seen = self.version  # seen while connected: told nothing of it again
+                    await asyncio.to_thread(self.store.set_seen, self.id, conn.seat, self.version)
             self._tell_table()
 
     async def act(self, conn: Conn, v: int, text: str, client_id: str) -> None:
@@ -583,6 +763,9 @@ class LiveTable:
         # the action in words, for the pages
         with speaking(language):
             msg["say"] = words.said(self.game, self.entries, e, seat, names, ends)
+            if e.data is not None and e.data.get("timeout") and e.seat >= 0:
+                msg["timeout"] = True
+                msg["say"] = [_timed_out(self.players()[e.seat]), *msg["say"]]
         msg.update(self._hand_end(e, ends))
         return msg
 
@@ -605,8 +788,21 @@ class LiveTable:
             out["shuffle"] = _shuffle(deal.data).to_json()
         return out
 
-    def _clock(self, state: Any) -> dict[str, int] | None:
-        """``{"seat", "ms_left"}`` while a person is to act at a table with a time per move."""
+    def _clock(self, state: Any) -> dict[str, Any] | None:
+        """``{"seat", "ms_left"}`` while a person is to act at a table with a time per move; at a
+        turn-based table with the wall-clock ``deadline`` (seconds since the epoch) and the seat's
+        ``bank_ms`` left too (``ms_left`` counts to the deadline, the bank included)."""
+        if self.turns is not None:
+            seat, deadline = self._person_to_act(state), self.deadline()
+            if seat is None or deadline is None:
+                return None
+            left = deadline - self.settings.clock.now()
+            return {
+                "seat": seat,
+                "ms_left": max(0, round(left * 1000)),
+                "deadline": deadline,
+                "bank_ms": round(self.bank_left(seat) * 1000),
+            }
         if state is None or not self.row.move_seconds or self.status != "playing":
             return None
         actor = self.game.actor(state)
@@ -642,11 +838,11 @@ class LiveTable:
 
     # --- applying actions: store first, then memory, then everyone ---
 
-    async def _store(self, row: ActionRow) -> None:
+    async def _store(self, row: ActionRow, after: After | None = None) -> None:
         """Store ``row`` durably; if that takes longer than the busy setting, tell everyone at the
         table that the server is busy (``{"t": "busy"}``), and that it is over once it is."""
         started = time.monotonic()
-        task = asyncio.ensure_future(self.journal.append(self.id, row))
+        task = asyncio.ensure_future(self.journal.append(self.id, row, after))
         try:
             done, _ = await asyncio.wait({task}, timeout=self.settings.busy_after)
             if not done:
@@ -676,7 +872,9 @@ class LiveTable:
         for conn in list(self.conns):
             conn.send(wire)
 
-    async def _move(self, seat: int, text: str, client_id: str | None, stand_in: bool) -> Entry:
+    async def _move(
+        self, seat: int, text: str, client_id: str | None, stand_in: bool, data: dict[str, Any] | None = None
+    ) -> Entry:
         before = self.state
         action = self.game.parse(text)
         after = self.game.apply(before, action)
@@ -685,8 +883,11 @@ class LiveTable:
         v = self.version + 1
         if self.lost:
             raise Refused(503, "the table moved to another server; reconnect", "elsewhere")
+        at = self.settings.clock.now()
         try:
-            await self._store(ActionRow(v, seat, canonical, None, client_id, stand_in))
+            await self._store(
+                ActionRow(v, seat, canonical, data, client_id, stand_in, at), self._after(after, seat, at, v)
+            )
         except IntegrityError:
             self._lose(v)
             raise Refused(503, "the table moved to another server; reconnect", "elsewhere") from None
@@ -695,7 +896,7 @@ class LiveTable:
             self._schedule()  # a bot's or a timer's move is tried again
             raise Refused(503, "the server could not save the move; try again", "busy") from None
         metrics.MOVES.labels(by="stand_in" if stand_in else ("person" if self.seats[seat].human else "bot")).inc()
-        entry = Entry(v, seat, canonical, public, after, None, stand_in)
+        entry = Entry(v, seat, canonical, public, after, data, stand_in, at)
         self._commit(entry, client_id)
         self.programs.acted(before, action, after)
         self._broadcast(entry)
@@ -743,8 +944,10 @@ class LiveTable:
         v = self.version + 1
         if self.lost:
             return
+        at = self.settings.clock.now()
+        after = self._after(self._dealt_state(data), -1, at, v, new_match) if self.turns is not None else None
         try:
-            await self._store(ActionRow(v, -1, "deal", data, None, False))
+            await self._store(ActionRow(v, -1, "deal", data, None, False, at), after)
         except IntegrityError:
             self._lose(v)
             return
@@ -753,7 +956,7 @@ class LiveTable:
             self._schedule()  # the deal is tried again after the summary's pause
             raise Refused(503, "the server could not save the deal; try again", "busy") from None
         metrics.MOVES.labels(by="deal").inc()
-        entry = self._apply_deal(v, data)
+        entry = self._apply_deal(v, data, at)
         self.programs.dealt(entry.state)
         self._broadcast(entry)
         if self.game.outcome(entry.state) is not None and self._match_over(entry.state):
@@ -777,8 +980,18 @@ class LiveTable:
             return None
         return random.Random(f"{self.settings.seed}:{self.row.game}:{self.version}:{what}")
 
-    def _apply_deal(self, v: int, data: dict[str, Any]) -> Entry:
+    def _dealt_state(self, data: dict[str, Any]) -> Any:
+        """The state after the stored deal ``data`` (nothing changed)."""
         if data["new_match"] or self.state is None:
+            start = self.game.start(data["dealer"])
+        else:
+            start = self.game.next_hand(self.state)
+        deal = self.game.deal_from_json({"deck": data["deck"]}, data["dealer"])
+        return self.game.apply(start, Deal(deal.deck))
+
+    def _apply_deal(self, v: int, data: dict[str, Any], at: float | None = None) -> Entry:
+        if data["new_match"] or self.state is None:
+            self.bank_used = [0.0] * len(self.seats)  # a match's bank is the match's
             start = self.game.start(data["dealer"])
             self.match = data["match"]
             self.matches.append([])
@@ -798,7 +1011,7 @@ class LiveTable:
             "shuffle": _shuffle(data).to_json(),
         }
         self.hand_in_match += 1
-        entry = Entry(v, -1, "deal", "deal", after, data)
+        entry = Entry(v, -1, "deal", "deal", after, data, False, at)
         self._commit(entry, None)
         if (result := self.game.outcome(after)) is not None:  # a misdeal: the hand ends at the deal
             self.matches[self.match].append(self.hand)
@@ -808,6 +1021,11 @@ class LiveTable:
         return entry
 
     def _commit(self, entry: Entry, client_id: str | None) -> None:
+        if self.turns is not None:
+            if entry.seat >= 0:
+                spent = self.bank_used[entry.seat] + self._overrun(entry.at)
+                self.bank_used[entry.seat] = min(self.turns.bank_seconds, spent)
+            self.turn_since = entry.at
         self.state = entry.state
         self.version = entry.v
         self.turn_started = time.monotonic()
@@ -878,6 +1096,8 @@ class LiveTable:
         info = self.seats[actor]
         if not info.human:
             self.timer = asyncio.create_task(self._bot_turn(self.version, actor, info.kind, False))
+        elif self.turns is not None:
+            return  # a person's turn at a turn-based table waits for them, or for its deadline (`time_out`)
         elif info.away or self.row.move_seconds:
             self.timer = asyncio.create_task(self._bot_turn(self.version, actor, self.settings.stand_in, True))
 
@@ -940,6 +1160,8 @@ class LiveTable:
             logs.failed(log, f"table {self.id}: a command failed", e)
 
     def _start_grace(self, seat: int) -> None:
+        if self.turns is not None:
+            return  # at a turn-based table being away is normal: no stand-in plays for the absent
         old = self.graces.pop(seat, None)
         if old is not None:
             old.cancel()

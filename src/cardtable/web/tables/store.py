@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,7 @@ from sqlalchemy import (
     true,
     update,
 )
+from sqlalchemy.engine import Connection
 
 from cardtable.web.database import make_engine
 from cardtable.web.ops import logs
@@ -34,6 +36,8 @@ class SeatRow:
     kind: str
     name: str | None
     token_hash: str | None
+    #: The table's version when the seat's person was last there (``None``: never).
+    seen: int | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,37 @@ class TableRow:
     fixed_hands: bool = False
     #: What made the table, as the room that made it says (a tournament's round), shown in its summary.
     origin: dict[str, Any] | None = None
+    #: ``live`` or ``turns`` (a turn-based table: `Turns`).
+    mode: str = "live"
+    turns: Turns | None = None
+    #: What time's end did to a turn-based table, in words (or ``None``).
+    note: str | None = None
+
+
+#: What a turn-based table does when a person's time and bank run out.
+ON_TIMEOUT = ("bot", "abandon", "replace")
+
+
+@dataclass(frozen=True)
+class Turns:
+    """A turn-based table's clock: the time each move is allowed (``turn_seconds``), the bank a
+    seat's moves may overrun into over the match (``bank_seconds``), and what happens when both
+    are spent (``on_timeout``: one of `ON_TIMEOUT`)."""
+
+    turn_seconds: float
+    bank_seconds: float
+    on_timeout: str
+
+
+@dataclass(frozen=True)
+class After:
+    """What a turn-based table's row says after an action, stored in the action's transaction:
+    the seat to act (``None``: nobody, a chance's turn, the hand or match over) and its deadline,
+    and the word that a person's seat waits (`cardtable.web.tables.hooks.Waiting`), if it does."""
+
+    to_act: int | None
+    deadline: float | None
+    waiting: Any = None
 
 
 @dataclass(frozen=True)
@@ -69,6 +104,13 @@ class ActionRow:
     data: dict[str, Any] | None
     client_id: str | None
     stand_in: bool
+    #: When it was stored, by the server's wall clock (``None``: an action stored before clocks were kept).
+    at: float | None = None
+
+
+#: Called inside the transaction that stores an action after which a person's seat waits (the
+#: hooks' ``turn_waiting`` listeners, `cardtable.web.tables.hooks.TurnWaiting`).
+WaitingListener = Callable[[Connection, Any], None]
 
 
 class Store:
@@ -77,6 +119,8 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        #: Told, in the storing transaction, that a person's seat of a turn-based table is to act.
+        self.turn_waiting: list[WaitingListener] = []
 
     def close(self) -> None:
         self.engine.dispose()
@@ -166,6 +210,10 @@ class Store:
                     board_seed=row.board_seed,
                     fixed_hands=row.fixed_hands,
                     origin=row.origin,
+                    mode=row.mode,
+                    turn_seconds=row.turns.turn_seconds if row.turns else None,
+                    bank_seconds=row.turns.bank_seconds if row.turns else None,
+                    on_timeout=row.turns.on_timeout if row.turns else None,
                 )
             )
             conn.execute(
@@ -184,16 +232,42 @@ class Store:
                 .values(kind=seat.kind, name=seat.name, token_hash=seat.token_hash)
             )
 
+    def set_seen(self, table_id: str, seat: int, version: int) -> None:
+        """Store the version that a seat's person has seen the table at."""
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(seen=version))
+
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(tables).where(tables.c.id == table_id).values(status=status))
 
-    def append(self, table_id: str, row: ActionRow) -> None:
-        """Store one action; the primary key (table, version) refuses a second writer of a version."""
-        self.append_many([(table_id, row)])
+    def set_note(self, table_id: str, note: str | None, status: str | None = None) -> None:
+        """Store what time's end did to a turn-based table (and its new status), its clock stopped."""
+        values: dict[str, Any] = {"note": note, "to_act": None, "deadline": None}
+        if status is not None:
+            values["status"] = status
+        with self.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
 
-    def append_many(self, rows: list[tuple[str, ActionRow]]) -> None:
-        """Store actions of any tables in one transaction: all of them, or none."""
+    def overdue(self, now: float) -> list[str]:
+        """The turn-based tables being played whose seat to act is past its deadline, most overdue first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables.c.id)
+                .where(tables.c.deadline < now, tables.c.status == "playing", tables.c.mode == "turns")
+                .order_by(tables.c.deadline)
+            )
+            return [r[0] for r in rows]
+
+    def append(self, table_id: str, row: ActionRow, after: After | None = None) -> None:
+        """Store one action; the primary key (table, version) refuses a second writer of a version."""
+        self.append_many([(table_id, row, after)])
+
+    def append_many(self, rows: list[tuple[str, ActionRow, After | None]]) -> None:
+        """Store actions of any tables in one transaction: all of them, or none. A turn-based
+        table's row takes its seat to act and deadline (``After``) in the same transaction, and
+        the listeners hear of a person's seat that waits in it too (so that no word is sent of a
+        move not stored, and none is lost for a move stored)."""
         now = time.time()
         with self.engine.begin() as conn:
             conn.execute(
@@ -208,14 +282,36 @@ class Store:
                         "client_id": row.client_id,
                         "stand_in": row.stand_in,
                         "created": now,
+                        "at": row.at,
                     }
-                    for table_id, row in rows
+                    for table_id, row, _ in rows
                 ],
             )
+            for table_id, _, after in rows:
+                if after is None:
+                    continue
+                conn.execute(
+                    update(tables).where(tables.c.id == table_id).values(to_act=after.to_act, deadline=after.deadline)
+                )
+                if after.waiting is not None:
+                    for listener in self.turn_waiting:
+                        # each in a savepoint of its own: a listener that fails loses its own
+                        # writes (a notice) and is logged, and the move is stored all the same,
+                        # so a broken listener never stops play at turn-based tables
+                        try:
+                            with conn.begin_nested():
+                                listener(conn, after.waiting)
+                        except Exception as e:
+                            logs.failed(
+                                logging.getLogger("cardtable.web"),
+                                f"table {table_id}: a listener of the seat to act failed",
+                                e,
+                            )
 
     def open_tables(self) -> list[str]:
         with self.engine.connect() as conn:
-            return [r[0] for r in conn.execute(select(tables.c.id).where(tables.c.status != "closed"))]
+            rows = conn.execute(select(tables.c.id).where(tables.c.status.not_in(("closed", "abandoned"))))
+            return [r[0] for r in rows]
 
     def load(self, table_id: str) -> tuple[TableRow, list[SeatRow], list[ActionRow]] | None:
         with self.engine.connect() as conn:
@@ -243,8 +339,13 @@ class Store:
                 board_seed=t["board_seed"],
                 fixed_hands=bool(t["fixed_hands"]),
                 origin=_obj(t["origin"]) if t["origin"] is not None else None,
+                mode=str(t["mode"]),
+                turns=Turns(float(t["turn_seconds"]), float(t["bank_seconds"]), str(t["on_timeout"]))
+                if t["mode"] == "turns"
+                else None,
+                note=t["note"],
             )
-            seat_rows = [SeatRow(r["seat"], r["kind"], r["name"], r["token_hash"]) for r in s]
+            seat_rows = [SeatRow(r["seat"], r["kind"], r["name"], r["token_hash"], r["seen"]) for r in s]
             action_rows = [
                 ActionRow(
                     r["version"],
@@ -253,6 +354,7 @@ class Store:
                     _obj(r["data"]) if r["data"] is not None else None,
                     r["client_id"],
                     bool(r["stand_in"]),
+                    r["at"],
                 )
                 for r in a
             ]
@@ -275,7 +377,7 @@ class Journal:
         self.store = store
         #: Said once when storing fails (the database down), and once when it works again.
         self.trouble = logs.Trouble(logging.getLogger("cardtable.web"), "storing the tables' actions failed")
-        self.waiting: list[tuple[str, ActionRow, asyncio.Future[None]]] = []
+        self.waiting: list[tuple[str, ActionRow, After | None, asyncio.Future[None]]] = []
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.writing = False
@@ -285,12 +387,12 @@ class Journal:
         while self.waiting or self.writing:
             await asyncio.sleep(0.01)
 
-    async def append(self, table_id: str, row: ActionRow) -> None:
-        """Return once ``row`` is committed; raise what storing it raised."""
+    async def append(self, table_id: str, row: ActionRow, after: After | None = None) -> None:
+        """Return once ``row`` (and ``after``) is committed; raise what storing it raised."""
         if self.task is None:
             self.task = asyncio.create_task(self._write())
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.waiting.append((table_id, row, done))
+        self.waiting.append((table_id, row, after, done))
         self.wake.set()
         await done
 
@@ -307,14 +409,14 @@ class Journal:
             finally:
                 self.writing = False
 
-    async def _write_batch(self, batch: list[tuple[str, ActionRow, asyncio.Future[None]]]) -> None:
+    async def _write_batch(self, batch: list[tuple[str, ActionRow, After | None, asyncio.Future[None]]]) -> None:
         try:
-            await asyncio.to_thread(self.store.append_many, [(t, r) for t, r, _ in batch])
+            await asyncio.to_thread(self.store.append_many, [(t, r, a) for t, r, a, _ in batch])
         except Exception:
             # One bad row must not sink the others: store them one by one and say which failed.
-            for table_id, row, done in batch:
+            for table_id, row, after, done in batch:
                 try:
-                    await asyncio.to_thread(self.store.append, table_id, row)
+                    await asyncio.to_thread(self.store.append, table_id, row, after)
                 except Exception as e:
                     if not done.done():
                         done.set_exception(e)
@@ -322,7 +424,7 @@ class Journal:
                     if not done.done():
                         done.set_result(None)
             return
-        for _, _, done in batch:
+        for _, _, _, done in batch:
             if not done.done():
                 done.set_result(None)
 

@@ -9,7 +9,8 @@
 import { t } from "./i18n.js";
 
 /**
- * @typedef {{seat: number, msLeft: number, at: number}} Running  a clock as last told, and when
+ * @typedef {{seat: number, msLeft: number, at: number, deadline?: number}} Running  a clock as last told, and
+ *   when (a turn-based table's with its wall-clock `deadline`, seconds since the epoch)
  */
 
 /**
@@ -21,7 +22,7 @@ import { t } from "./i18n.js";
 export function clockOf(msg, now) {
   const c = msg?.clock;
   if (!c || typeof c.seat !== "number" || typeof c.ms_left !== "number") return null;
-  return { seat: c.seat, msLeft: Math.max(0, c.ms_left), at: now };
+  return { seat: c.seat, msLeft: Math.max(0, c.ms_left), at: now, ...(typeof c.deadline === "number" ? { deadline: c.deadline } : {}) };
 }
 
 /**

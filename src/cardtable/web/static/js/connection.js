@@ -26,7 +26,7 @@ export const FATAL_CODES = { 4401: "This seat's token is not valid here.", 4404:
 
 export class Connection {
   /**
-   * @param {{url: string, token: string | null, lang?: string, open: (url: string) => SocketLike,
+   * @param {{url: string, token: string | null, player?: string, lang?: string, open: (url: string) => SocketLike,
    *   schedule?: (fn: () => void, ms: number) => any, newId?: () => string,
    *   onState?: (s: TableState, msg: any) => void, onStatus?: (s: Status, why?: string) => void,
    *   onRejected?: (msg: any, action: string | undefined) => void, onAck?: (msg: any) => void,
@@ -35,6 +35,8 @@ export class Connection {
   constructor(options) {
     this.url = options.url;
     this.token = options.token;
+    /** @type {string | undefined} a player's token: the seat the player holds at the table (a turn-based table, from any device) */
+    this.player = options.player;
     /** @type {string | undefined} the language the table speaks to this connection (`hello`'s `lang`) */
     this.lang = options.lang;
     this.open = options.open;
@@ -69,7 +71,7 @@ export class Connection {
     this.synced = false;
     socket.onopen = () => {
       // the language its person reads the narration and refusals in (docs/languages.md)
-      socket.send(JSON.stringify({ t: "hello", token: this.token, v: this.state.v, ...(this.lang && this.lang !== "en" ? { lang: this.lang } : {}) }));
+      socket.send(JSON.stringify({ t: "hello", token: this.token, v: this.state.v, ...(this.player ? { player: this.player } : {}), ...(this.lang && this.lang !== "en" ? { lang: this.lang } : {}) }));
     };
     socket.onmessage = (ev) => {
       if (socket !== this.socket) return;

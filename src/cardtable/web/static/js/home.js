@@ -10,6 +10,7 @@ import { gameTitle, plainWords } from "./format.js";
 import { loadGame } from "./gameload.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
 import { languagePicker, load as loadLanguage, num, t, tn, words } from "./i18n.js";
+import { showWaiting } from "./turns.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -143,6 +144,18 @@ async function create(/** @type {Event} */ ev) {
     }
     body.move_seconds = n;
   }
+  if (/** @type {HTMLInputElement} */ ($("turnbased")).checked) {
+    // a turn-based table: the form asks in hours and days, the server keeps seconds
+    const hours = Number(/** @type {HTMLInputElement} */ ($("turnhours")).value);
+    const days = Number(/** @type {HTMLInputElement} */ ($("bankdays")).value);
+    if (!Number.isFinite(hours) || hours < 1 || hours > 336 || !Number.isFinite(days) || days < 0 || days > 30) {
+      $("createerr").textContent = t("Turn-based: give 1 to 336 hours a move and a bank of 0 to 30 days.");
+      return;
+    }
+    delete body.move_seconds;
+    Object.assign(body, { mode: "turns", turn_seconds: Math.round(hours * 3600), bank_seconds: Math.round(days * 86400),
+      on_timeout: /** @type {HTMLSelectElement} */ ($("ontimeout")).value });
+  }
   $("createerr").textContent = "";
   try {
     const got = await api("/api/tables", body);
@@ -251,6 +264,13 @@ function pageWords() {
   const seconds = [...(document.querySelector("label:has(#moveseconds)")?.childNodes ?? [])].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim()).at(-1);
   if (seconds) seconds.textContent = ` ${t("seconds")}`;
   /** @type {HTMLInputElement} */ ($("moveseconds")).placeholder = t("no limit");
+  words("label:has(#turnbased)", t("Turn-based (hours or days a move)"));
+  words("label:has(#turnhours)", t("Hours per move"));
+  words("label:has(#bankdays)", t("Bank in days"));
+  words("label:has(#ontimeout)", t("At time's end"));
+  words("#ontimeout option[value=bot]", t("the bot plays that one move"));
+  words("#ontimeout option[value=abandon]", t("the match is abandoned"));
+  words("#ontimeout option[value=replace]", t("a bot takes the seat for good"));
   words("#create h3", t("Seats"));
   words("#create details summary", t("House rules"));
   words("label:has(#hostname)", t("Your name"));
@@ -278,6 +298,7 @@ async function main() {
   pageWords();
   $("playerform").addEventListener("submit", becomePlayer);
   showPlayer();
+  showWaiting(h, $("waiting"), localStorage.getItem(PLAYER_KEY));
   $("joinform").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const text = /** @type {HTMLInputElement} */ ($("invitelink")).value.trim();

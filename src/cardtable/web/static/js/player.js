@@ -19,6 +19,7 @@ import { change, fixed, sittings, statValue } from "./standing.js";
 import { inviteBox, shareBase } from "./invite.js";
 import { devices } from "./devices.js";
 import { noticesBox } from "./notices.js";
+import { showWaiting } from "./turns.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -253,6 +254,7 @@ async function main() {
       // a device signed in with a passkey or a link holds a session, not the private link
       if (ui.token.startsWith("s.")) $("linkbox").hidden = true;
       else await privateLink();
+      await showWaiting(h, $("waiting"), ui.token);
       // the section's own trouble is said in the section, never taken for a bad player link
       try { await devices(ui.token); } catch (e) { $("deverr").textContent = /** @type {Error} */ (e).message; }
       await noticesBox(call, ui.token).catch((e) => { $("err").textContent = `The notices could not be read: ${/** @type {Error} */ (e).message}`; });

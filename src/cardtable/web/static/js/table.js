@@ -22,6 +22,7 @@ import { places as placesNow, show as showMoves, trickTaken } from "./motion.js"
 import { cardImage } from "./cards.js";
 import { SWITCHES, setSetting, settings, showTurn, turnStarts, unlockSound, beep } from "./alert.js";
 import { language, languagePicker, load as loadLanguage, t, tn } from "./i18n.js";
+import { dueWords, turnsWords } from "./turns.js";
 
 /** Whether the person asked their system for less motion. */
 const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -46,6 +47,21 @@ const ui = {
   refused: "", news: "", busy: "", summaries: new Map(), report: null, handsDone: "", hints: null, matchEnded: false,
   matchAfter: null, said: [], talkNote: "", lastOld: false, clock: null, standIn: null,
 };
+/** What was played at a turn-based table since this seat's last visit, in words (`since`). */
+let since = /** @type {string[]} */ ([]);
+
+/** A turn-based table's clock in words, what time's end did, and the moves since the last visit. */
+function renderTurns() {
+  const box = $("turns");
+  const about = turnsWords(ui.info);
+  box.hidden = !about;
+  if (!about) return;
+  box.replaceChildren(
+    since.length ? h("div", { id: "since" }, [h("h2", { text: t("Since your last visit") }), h("ul", {}, since.map((line) => h("li", { text: line })))]) : null,
+    h("p", { id: "turnsabout", text: about }),
+    ui.info?.note ? h("p", { id: "turnsnote", class: "error", text: ui.info.note }) : null,
+  );
+}
 
 let renders = 0;
 // for the browser tests and the curious: how often the table was drawn
@@ -109,6 +125,7 @@ async function loadInfo() {
   ui.seats = Array.isArray(ui.info.seats) ? ui.info.seats.length : seatCount(ui.game);
   ui.names = peopleNames(ui.info?.seats ?? []);
   $("title").textContent = t("{game} · table {id}", { game: gameTitle(ui.game), id: tableId });
+  renderTurns();
   document.title = `cardtable · ${gameTitle(ui.game)}`;
 }
 
@@ -224,14 +241,18 @@ function renderBanner() {
   );
 }
 
-/** @param {string | null} token */
-function start(token) {
+/**
+ * @param {string | null} token
+ * @param {string} [player] a player's token instead: the seat the player holds (a turn-based table)
+ */
+function start(token, player) {
   const side = /** @type {HTMLElement | null} */ (document.querySelector(".side"));
   if (side) side.hidden = false;
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ui.conn = new Connection({
     url: `${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`,
     token,
+    player,
     lang: language(),
     open: (url) => /** @type {any} */ (new WebSocket(url)),
     onAck: () => render(),
@@ -274,6 +295,11 @@ function start(token) {
       render();
     },
     onOther: (msg) => {
+      if (msg.t === "since") {
+        since = Array.isArray(msg.say) ? msg.say.map(String) : [];
+        renderTurns();
+        return;
+      }
       if (msg.t === "said") {
         // the server sends the talk kept again to a page that comes back: it replaces what we had
         if (msg.old && !ui.lastOld) ui.said = [];
@@ -292,6 +318,7 @@ function start(token) {
         showHost();
         ui.names = peopleNames(ui.info?.seats ?? []);
         render();
+        renderTurns();
         roundClosed();
       }
     },
@@ -804,7 +831,9 @@ async function main() {
   }
   const mine = stored();
   showHost();
+  const player = localStorage.getItem("cardtable:player");
   if (mine?.token) start(mine.token);
+  else if (player && ui.info?.mode === "turns" && await holdsSeat(player)) start(null, player);
   else if (params.get("invite") || params.get("join")) showJoin();
   else start(null);
   addEventListener("resize", () => render());
@@ -888,6 +917,20 @@ function renderTalk() {
   log.scrollTop = log.scrollHeight;
 }
 
+/**
+ * Whether the player holds a seat at this table (their turn-based tables list it): then the page
+ * takes that seat with the player's token, on any device.
+ * @param {string} player
+ */
+async function holdsSeat(player) {
+  try {
+    const got = await api("/api/players/me/waiting", { token: player });
+    return [...got.your_turn, ...got.others].some((/** @type {any} */ w) => w.table === tableId);
+  } catch {
+    return false;
+  }
+}
+
 /** The clock of the seat to act, counted down here between the server's messages. */
 function paintClock() {
   for (const el of document.querySelectorAll(".clock")) el.remove();
@@ -897,6 +940,13 @@ function paintClock() {
   const where = c.seat === me ? document.getElementById("me") : document.querySelector(`#table .seat[data-seat="${c.seat}"] .marks`);
   if (!where) return;
   const left = msLeft(c, performance.now());
+  if (ui.info?.mode === "turns" && typeof c.deadline === "number") {
+    // hours or days: the deadline in words, not a countdown
+    const due = dueWords(c.deadline, Date.now() / 1000);
+    where.append(h("span", { class: "clock", role: "timer", "data-seat": c.seat, text: due,
+      "aria-label": t("{who}: {time}", { who: seatName(c.seat, me, ui.names), time: due }) }));
+    return;
+  }
   where.append(h("span", { class: `clock${left < 10000 ? " low" : ""}`, role: "timer", "data-seat": c.seat,
     "aria-label": t("{who}: {time} left", { who: seatName(c.seat, me, ui.names), time: clockText(left) }), text: clockText(left) }));
 }
