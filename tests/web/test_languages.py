@@ -66,3 +66,29 @@ def test_each_connection_hears_the_table_in_its_own_language(tmp_path: Path) -> 
         assert own["say"] == ["Du passt."]
         assert seen["say"] == [f"P{actor} पास करते हैं।"]
         assert own["action"] == seen["action"] == f"{actor} pass"  # the record's spelling, in every language
+
+
+def test_a_lesson_is_served_and_judged_in_the_language_asked(tmp_path: Path) -> None:
+    """``/api/learn?lang=``, ``/api/learn/GAME?lang=`` and the check's ``"lang"``: the lesson's
+    words and the verdicts in German and Hindi, English without a language."""
+    with _client(tmp_path) as client:
+        titles = {x["game"]: x["title"] for x in client.get("/api/learn?lang=de").json()["lessons"]}
+        assert titles["seep"] == "Seep: deine erste Lektion"
+        les = client.get("/api/learn/seep?lang=hi-IN").json()
+        assert les["title"] == "सीप: आपका पहला पाठ" and les["steps"][0]["title"] == "बोली"
+        assert les["steps"][0]["choices"] == ["bid 13", "bid 9", "bid 11"]
+        assert client.get("/api/learn/seep").json()["steps"][0]["title"] == "The bid"
+        wrong = client.post("/api/learn/seep/check", json={"step": 0, "move": "bid 11", "lang": "de"}).json()
+        assert (
+            wrong["kind"] == "illegal" and wrong["text"].startswith("Nicht erlaubt: ") and "(Regel R8)" in wrong["text"]
+        )
+        other = client.post("/api/learn/seep/check", json={"step": 0, "move": "bid 9", "lang": "hi"}).json()
+        assert other["kind"] == "other" and other["move"] == "bid 9" and other["why"].startswith("आपका बादशाह")
+        right = client.post("/api/learn/seep/check", json={"step": 0, "move": "bid 13", "lang": "xx"}).json()
+        assert right == {
+            "kind": "right",
+            "text": "You bid 13. The floor is turned face up, and you make the first move.",
+            "rule": "",
+            "move": "",
+            "why": "",
+        }

@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse
 
 from cardtable import learn, puzzles
 from cardtable.core import CardtableError
+from cardtable.i18n import language_of, speaking
 from cardtable.web.errors import Refused
 from cardtable.web.learn import store
 from cardtable.web.pages import STATIC
@@ -55,23 +56,27 @@ def puzzles_page() -> FileResponse:
 
 
 @cache
-def _lesson(game: str) -> dict[str, Any]:
+def _lesson(game: str, language: str) -> dict[str, Any]:
     try:
-        return learn.lesson_json(learn.lesson(game))
+        les = learn.lesson(game)
     except CardtableError as e:
         raise Refused(404, str(e)) from None
+    with speaking(language):
+        return learn.lesson_json(les)
 
 
 @router.get("/api/learn")
-def lessons() -> dict[str, Any]:
-    """The games that have a lesson, with its title."""
-    return {"lessons": [{"game": g, "title": _lesson(g)["title"]} for g in learn.games()]}
+def lessons(lang: str = "en") -> dict[str, Any]:
+    """The games that have a lesson, with its title (in ``lang``, docs/languages.md)."""
+    language = language_of(lang)
+    return {"lessons": [{"game": g, "title": _lesson(g, language)["title"]} for g in learn.games()]}
 
 
 @router.get("/api/learn/{game}")
-def lesson(game: str) -> dict[str, Any]:
-    """A game's lesson: its steps, each with the learner's view and the moves offered."""
-    return _lesson(game[:40])
+def lesson(game: str, lang: str = "en") -> dict[str, Any]:
+    """A game's lesson: its steps, each with the learner's view and the moves offered, its words
+    in ``lang``."""
+    return _lesson(game[:40], language_of(lang))
 
 
 def _move(body: dict[str, Any]) -> str:
@@ -83,7 +88,8 @@ def _move(body: dict[str, Any]) -> str:
 
 @router.post("/api/learn/{game}/check")
 async def check(request: Request, game: str) -> dict[str, Any]:
-    """Judge the learner's move in one step: ``{"step": N, "move": "play QC"}`` (steps from 0)."""
+    """Judge the learner's move in one step: ``{"step": N, "move": "play QC"}`` (steps from 0),
+    said in the language ``"lang"`` names (English without it)."""
     les = learn.lesson(game) if game in learn.games() else None
     if les is None:
         raise Refused(404, f"no lesson for {game[:40]!r}: lessons are for {', '.join(learn.games())}")
@@ -91,7 +97,8 @@ async def check(request: Request, game: str) -> dict[str, Any]:
     step = body.get("step")
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < len(les.steps):
         raise Refused(400, f"step: expected a step number from 0 to {len(les.steps) - 1}")
-    return learn.check(les, step, _move(body)).to_json()
+    with speaking(language_of(body.get("lang"))):
+        return learn.check(les, step, _move(body)).to_json()
 
 
 @cache
