@@ -333,3 +333,32 @@ def test_the_language_of_a_terminal() -> None:
     assert i18n.language_of_environment({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}) == "en"
     assert i18n.language_of_environment({"LANG": "fr_FR.UTF-8"}) == "en"
     assert i18n.language_of_environment({}) == "en"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_puzzle_is_asked_and_judged_in_the_language_spoken(lang: str) -> None:
+    """The puzzles that come with cardtable in German and Hindi: the prompt, the verdicts and
+    every theme a game's analysis can give (its ``THEMES`` and `puzzles.MOVE_THEMES`); the
+    reason, the analysis's English sentence, is said only in English."""
+    from cardtable import puzzles
+    from cardtable.analysis import parts
+
+    found = puzzles.shipped()
+    assert {p.game for p in found} == {"smear", "seep", "sheepshead"}
+    themes = {name for _v, name in puzzles.MOVE_THEMES} | {"the best move"}
+    for name in ("smear", "seep", "sheepshead"):
+        themes |= {name for _v, name in parts.part(get_game(name)).THEMES}
+    catalog = _catalog(lang)
+    untranslated = sorted(t for t in themes if catalog.get(t) is None or not catalog.get(t).string)
+    assert not untranslated, untranslated
+    said: list[str] = []
+    with i18n.speaking(lang):
+        for p in found:
+            wrong = next(m for m in p.legal if m not in p.accepted)
+            answers = [puzzles.judge(p, p.best), puzzles.judge(p, wrong), puzzles.judge(p, "jump")]
+            assert [a.kind for a in answers] == ["right", "wrong", "bad"]
+            said += [p.question_json()["prompt"], *(a.text for a in answers)]
+    left = [t for t in said if LESSON_ENGLISH.search(t) or re.search(r"\b(Right|Theme|seat|cost|better)\b", t)]
+    assert not left, f"{lang}: English left: {left[:3]}"
+    english = puzzles.judge(found[0], found[0].best).text
+    assert english.startswith("Right. In the hand it comes from, ") and found[0].why.split(" ")[0] in english

@@ -1,14 +1,17 @@
 """The lessons and the puzzles read in German and in Hindi (docs/languages.md): a learner whose
 browser speaks German takes a Smear lesson's first steps, and one whose browser speaks Hindi a
-Seep lesson's, each trying a move the engine refuses and having it explained in that language,
-and no English is left on the page."""
+Seep lesson's, each trying a move the engine refuses and having it explained in that language;
+each solves a puzzle and misses one; and no English is left on the pages but the analysis's own
+reason, shown apart and marked as English."""
 
 from __future__ import annotations
 
 import re
 
+import httpx
 from playwright.sync_api import Browser, Page
 
+from cardtable import puzzles
 from tests.web.client import Server
 
 #: English the lessons' page would show if a message were left untranslated.
@@ -98,4 +101,63 @@ def test_a_seep_lesson_in_hindi(chromium: Browser, server: Server) -> None:
         page.select_option("#language", "en")
     page.wait_for_selector("#moves button.choice")
     assert page.inner_text("#title") == "Seep: your first lesson"
+    page.context.close()
+
+
+def _order(server: Server) -> list[puzzles.Puzzle]:
+    """The puzzles as the page asks them: the puzzle of the day first, then the others in order."""
+    got = httpx.get(server.url + "/api/puzzles").json()
+    ids = [p["id"] for p in got["puzzles"]]
+    if got["daily"] in ids:
+        ids.remove(got["daily"])
+        ids.insert(0, got["daily"])
+    by_id = {p.id: p for p in puzzles.shipped()}
+    return [by_id[i] for i in ids]
+
+
+def _puzzle_page(page: Page) -> list[str]:
+    """What the puzzles page says, but the analysis's reason, which is English by design."""
+    seen = _read(page)
+    if page.locator("#why:not([hidden])").count():
+        assert page.get_attribute("#why span.reason", "lang") == "en"
+        seen.append(page.eval_on_selector("#why", "el => el.firstChild.textContent"))
+        reason = page.inner_text("#why span.reason")
+        seen = [s.replace(reason, "") for s in seen]
+    return seen
+
+
+def _solve_and_miss(page: Page, server: Server, right: str, wrong: str) -> list[str]:
+    first, second = _order(server)[:2]
+    page.wait_for_selector("#moves button.choice")
+    seen = _puzzle_page(page)
+    page.click(f"#moves button[data-move='{next(m for m in first.legal if m not in first.accepted)}']")
+    page.wait_for_selector("#said[data-kind='wrong']")
+    assert page.inner_text("#said").startswith(wrong), page.inner_text("#said")
+    seen += _puzzle_page(page)
+    page.click("#next")
+    page.wait_for_selector(f"#moves button[data-move='{second.best}']")
+    page.click(f"#moves button[data-move='{second.best}']")
+    page.wait_for_selector("#said[data-kind='right']")
+    assert page.inner_text("#said").startswith(right), page.inner_text("#said")
+    return seen + _puzzle_page(page)
+
+
+def test_the_puzzles_in_german_and_in_hindi(chromium: Browser, server: Server) -> None:
+    page = _page(chromium, "de-DE")
+    page.goto(server.url + "/puzzles")
+    seen = _solve_and_miss(page, server, "Richtig. Thema: ", "Nicht der beste. Thema: ")
+    said = "\n".join(seen)
+    assert "Rätsel aus echten Spielen" in said and "Rätsel des Tages" in said and "Du sitzt auf Platz" in said, said[
+        :500
+    ]
+    english = _english(seen)
+    assert not english, [(ENGLISH.search(x), x[:300]) for x in english][:3]
+    page.context.close()
+    page = _page(chromium, "hi-IN")
+    page.goto(server.url + "/puzzles")
+    seen = _solve_and_miss(page, server, "सही। विषय: ", "सबसे अच्छी चाल नहीं। विषय: ")
+    said = "\n".join(seen)
+    assert "असली दौरों से पहेलियाँ" in said and "आज की पहेली" in said, said[:500]
+    english = _english(seen)
+    assert not english, [(ENGLISH.search(x), x[:300]) for x in english][:3]
     page.context.close()

@@ -92,3 +92,20 @@ def test_a_lesson_is_served_and_judged_in_the_language_asked(tmp_path: Path) -> 
             "move": "",
             "why": "",
         }
+
+
+def test_puzzles_are_asked_and_judged_in_the_language_asked(tmp_path: Path) -> None:
+    """``/api/puzzles?lang=`` and an answer's ``"lang"``: the prompt, the verdict and the theme
+    in Hindi or German; the reason stays the analysis's English sentence, apart."""
+    with _client(tmp_path) as client:
+        got = client.get("/api/puzzles?lang=hi").json()
+        p = got["puzzles"][0]
+        assert p["prompt"] == f"आप सीट {p['seat']} पर हैं। यहाँ एक चाल साफ़ तौर पर सबसे अच्छी है: उसे ढूँढिए।"
+        daily = client.get("/api/puzzles/daily?lang=de").json()
+        assert daily["prompt"].startswith("Du sitzt auf Platz ")
+        assert client.get(f"/api/puzzles/{p['id']}").json()["prompt"].startswith("You are seat ")
+        answer = client.post(f"/api/puzzles/{p['id']}/answer", json={"move": p["legal"][0], "lang": "de"}).json()
+        assert answer["text"].startswith(("Richtig. Thema: ", "Nicht der beste. Thema: ")), answer["text"]
+        assert answer["theme_said"] in answer["text"] and answer["why"] not in answer["text"]
+        bad = client.post(f"/api/puzzles/{p['id']}/answer", json={"move": "jump", "lang": "de"})
+        assert bad.status_code == 400 and bad.json()["error"].startswith("Das ist keiner deiner Züge hier")
