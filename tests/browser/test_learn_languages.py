@@ -6,7 +6,9 @@ reason, shown apart and marked as English."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import httpx
 from playwright.sync_api import Browser, Page
@@ -160,4 +162,89 @@ def test_the_puzzles_in_german_and_in_hindi(chromium: Browser, server: Server) -
     assert "असली दौरों से पहेलियाँ" in said and "आज की पहेली" in said, said[:500]
     english = _english(seen)
     assert not english, [(ENGLISH.search(x), x[:300]) for x in english][:3]
+    page.context.close()
+
+
+#: English the review panel or the hints would show if a message were left untranslated.
+REVIEW_ENGLISH = re.compile(
+    r"\b(best|good|inaccuracy|mistake|blunder|decisions?|accuracy|points lost|better|expected|Review|step|"
+    r"about equal|Expected|Values|the|you|your|and|of|with|made|Close|Next)\b"
+)
+
+
+def _panel(page: Page) -> list[str]:
+    """What the review panel says, but the analysis's reasons, which are English by design (shown
+    apart and marked as such)."""
+    reasons = page.locator("#reviewpanel span.reason[lang='en']").all_inner_texts()
+    seen = [page.inner_text("#reviewpanel")]
+    seen += page.eval_on_selector_all(
+        "#reviewpanel [aria-label], #reviewpanel title, #reviewpanel img",
+        "els => els.map(e => e.getAttribute('aria-label') || e.getAttribute('alt') || e.textContent)",
+    )
+    for reason in reasons:
+        seen = [s.replace(reason, "") for s in seen]
+    return seen
+
+
+def _walk_review(page: Page) -> list[str]:
+    page.wait_for_selector("#reviewsummary", timeout=180_000)
+    seen = _panel(page)
+    buttons = page.locator("#reviewpanel .reviewlist button")
+    for i in range(buttons.count()):
+        buttons.nth(i).click()
+        seen += _panel(page)
+    return seen
+
+
+def test_the_hints_and_the_review_of_a_hand_in_german(chromium: Browser, server: Server) -> None:
+    from tests.browser.pages import my_turn, take_turn
+
+    made = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "smear", "seats": ["human", "rule", "rule", "rule"], "hands": 1, "hints": True},
+    )
+    table = made.json()
+    page = _page(chromium, "de-DE")
+    page.goto(f"{server.url}/t/{table['table']}?invite={table['invite']}")
+    page.fill("#name", "Ann")
+    page.click("#join button[type=submit]")
+    page.wait_for_selector("#table[data-v]")
+    hinted = False
+    while not page.locator("#handsummary").count():
+        if not hinted and my_turn(page) and int(page.get_attribute("#table", "data-legal") or 0) > 1:
+            page.click("#hintbtn")
+            page.wait_for_selector("#hints li")
+            hints = page.inner_text(".hints")
+            assert re.search(r"\(der beste\)", hints) and re.search(r"[+−]\d+,\d\d ± \d+,\d\d", hints), hints
+            assert not REVIEW_ENGLISH.search(hints), hints
+            hinted = True
+        if take_turn(page) is None:
+            page.wait_for_timeout(100)
+    assert hinted
+    page.click("#reviewhand")
+    seen = _walk_review(page)
+    said = "\n".join(seen)
+    assert "Analyse von Spiel 1 für dich" in said and ("Punkte verloren" in said or "der beste" in said), said[:600]
+    english = [s for s in seen if REVIEW_ENGLISH.search(s)]
+    assert not english, [(REVIEW_ENGLISH.search(x), x[:300]) for x in english][:3]
+    page.context.close()
+
+
+def test_the_review_of_a_record_in_hindi(chromium: Browser, server: Server, tmp_path: Path) -> None:
+    from tests.analysis.helpers import played_record
+
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(played_record("sheepshead", 11, hands=1)))
+    page = _page(chromium, "hi-IN")
+    page.goto(server.url + "/replay")
+    page.wait_for_selector("#language")  # the page reads in its language: the file may be opened
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#reviewhand")
+    page.select_option("#reviewseat", value="2")
+    page.click("#reviewhand")
+    seen = _walk_review(page)
+    said = "\n".join(seen)
+    assert "दौर 1 का विश्लेषण, सीट 2 के लिए" in said and "क़दम" in said, said[:600]
+    english = [s for s in seen if REVIEW_ENGLISH.search(s)]
+    assert not english, [(REVIEW_ENGLISH.search(x), x[:300]) for x in english][:3]
     page.context.close()
