@@ -248,3 +248,64 @@ def test_the_review_of_a_record_in_hindi(chromium: Browser, server: Server, tmp_
     english = [s for s in seen if REVIEW_ENGLISH.search(s)]
     assert not english, [(REVIEW_ENGLISH.search(x), x[:300]) for x in english][:3]
     page.context.close()
+
+
+#: English the tournament pages would show if a message were left untranslated.
+TOURNAMENT_ENGLISH = re.compile(
+    r"\b(round|Round|table|Table|hands?|seat|Standings|Rounds|Register|Print|Results|director|entrant|"
+    r"captain|Loading|the|you|your|and|of|with|by|bot|points|rank|name)\b"
+)
+
+
+def _tournament_pages(page: Page, server: Server) -> list[str]:
+    """Each tournament page of a hall's tournament with its first round started, as read; the
+    server's own words (the tie-breaks, a hall's result fields, marked as English) left out."""
+    made = server.post(
+        "/api/tournaments", {"name": "Hall night", "game": "smear", "rounds": 2, "hands": 3, "hall": True}
+    )
+    t = made.json()
+    tid = t["tournament"]
+    tokens = [
+        server.post(f"/api/tournaments/{tid}/entrants", {"name": f"Player {n}"}).json()["token"] for n in range(1, 9)
+    ]
+    server.post(f"/api/tournaments/{tid}/rounds", {"director": t["director"]})
+    seen: list[str] = []
+    for path, ready in [
+        ("/tournaments/new", "#createtournament"),
+        (f"/tournaments/{tid}", "#standings"),
+        (f"/tournaments/{tid}/director#director={t['director']}", "#endround"),
+        (f"/tournaments/{tid}/me#token={tokens[0]}", "#content a[href*='enter']"),
+        (f"/tournaments/{tid}/enter?round=1&table=1", "#entryform"),
+        (f"/tournaments/{tid}/sheets", ".sheet"),
+    ]:
+        page.goto(server.url + path)
+        page.wait_for_selector(ready)
+        page.wait_for_selector("#language")
+        # words marked as English, and the links written out (addresses, not words)
+        english = page.eval_on_selector_all(
+            "[lang='en']:not(html), main code, main .invite", "els => els.map(e => e.textContent)"
+        )
+        texts = [page.inner_text("main"), page.title()]
+        texts += page.eval_on_selector_all(
+            "main [aria-label]:not(#entryform input), main img[alt], main input[placeholder]",
+            "els => els.map(e => e.getAttribute('aria-label') || e.getAttribute('alt')"
+            " || e.getAttribute('placeholder'))",
+        )
+        for words in sorted(english, key=len, reverse=True):
+            texts = [x.replace(words, "") for x in texts]
+        seen += [x.replace("Hall night", "") for x in texts]
+    return seen
+
+
+def test_the_tournament_pages_in_german_and_in_hindi(chromium: Browser, server: Server) -> None:
+    for locale, words in (
+        ("de-DE", ("Ein Turnier anlegen", "Runde 1", "Tisch 1", "Spielzettel")),
+        ("hi-IN", ("राउंड 1", "मेज़ 1", "अंक-पत्र")),
+    ):
+        page = _page(chromium, locale)
+        seen = _tournament_pages(page, server)
+        said = "\n".join(seen)
+        assert all(w in said for w in words), (words, said[:800])
+        english = [x for x in seen if TOURNAMENT_ENGLISH.search(x)]
+        assert not english, [(TOURNAMENT_ENGLISH.search(x), x[:400]) for x in english][:3]
+        page.context.close()
