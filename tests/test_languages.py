@@ -362,3 +362,26 @@ def test_a_puzzle_is_asked_and_judged_in_the_language_spoken(lang: str) -> None:
     assert not left, f"{lang}: English left: {left[:3]}"
     english = puzzles.judge(found[0], found[0].best).text
     assert english.startswith("Right. In the hand it comes from, ") and found[0].why.split(" ")[0] in english
+
+
+def test_puzzles_at_the_terminal_in_the_language_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``cardtable puzzles --game seep --lang hi``: the title, the prompt, the moves' line, the
+    verdict with its theme and the rating, in Hindi."""
+    import time
+
+    from cardtable import puzzles
+    from cardtable.cli import main
+
+    seep = [p for p in puzzles.shipped() if p.game == "seep"]
+    first = puzzles.of_the_day(seep, int(time.time() // 86400)) or seep[0]  # asked first, as today's
+    wrong = next(m for m in first.legal if m not in first.accepted)
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"dance\n{wrong}\nq\n"))
+    assert main(["puzzles", "--game", "seep", "--lang", "hi"]) == 0
+    out = capsys.readouterr().out
+    assert "रेटिंग" in out and "आप सीट" in out and "आपकी चालें: " in out
+    assert "यह यहाँ आपकी चाल नहीं है" in out and "सबसे अच्छी चाल नहीं। विषय: " in out
+    assert "आपकी पहेली रेटिंग: " in out
+    left = [line for line in out.splitlines() if re.search(r"\b(Your|rated|Theme|Right|Not the best|the)\b", line)]
+    assert not left, left[:3]

@@ -89,12 +89,18 @@ def run_puzzles(
     the solver's rating moves with each answer (`keep` is told each new one). Returns the rating
     at the end."""
     for n, p in enumerate(found):
-        title = "The puzzle of the day" if n == 0 and daily else f"Puzzle {n + 1} of {len(found)}"
-        out.write(f"\n{title} ({p.game}, rated {round(p.rating)}): {p.prompt}\n")
+        title = (
+            _("The puzzle of the day")
+            if n == 0 and daily
+            else _("Puzzle {n} of {total}").format(n=n + 1, total=len(found))
+        )
+        rated = _("({game}, rated {rating})").format(game=p.game, rating=round(p.rating))
+        out.write(f"\n{title} {rated}: {p.prompt}\n")
         draw(p.game, dict(p.view), out)
-        out.write(f"Your moves: {' | '.join(pretty_text(m) for m in p.legal)}  (type one, 'q' to stop)\n")
+        moves = " | ".join(pretty_text(m) for m in p.legal)
+        out.write(_("Your moves: {moves}  (type one, 'q' to stop)").format(moves=moves) + "\n")
         while True:
-            line = _read(inp, out, "your move> ")
+            line = _read(inp, out, _("your move> "))
             if line is None or line.lower() in ("q", "quit"):
                 return rating
             answer = puzzles.judge(p, _letters(line))
@@ -104,7 +110,10 @@ def run_puzzles(
             break
         before = rating
         rating = puzzles.rated(rating, p.rating, answer.kind == "right")[0]
-        out.write(f"{answer.text}\nYour puzzle rating: {round(before.value)} -> {round(rating.value)}\n")
+        moved = _("Your puzzle rating: {before} -> {after}").format(
+            before=round(before.value), after=round(rating.value)
+        )
+        out.write(f"{answer.text}\n{moved}\n")
         if keep is not None:
             keep(rating)
     return rating
