@@ -62,6 +62,8 @@ class Playouts:
         #: Held around a `run` and the `ends` of its hands, so that two threads sharing one search
         #: bot never play on the same rows at once.
         self.lock = threading.Lock()
+        #: Whether the last `run` cut a hand short (its ends are then not final states).
+        self.last_cut = False
         self._grow(16)
         #: The seats at a table.
         self.seats: int = part.BATCH.seats
@@ -83,14 +85,17 @@ class Playouts:
             tables = part.BATCH(game.rules, 1)
         except BadRules:
             return None
-        if not isinstance(tables, Loadable) or tables.policy(bot) is None:
+        if not isinstance(tables, Loadable) or _chooser(tables, bot) is None:
             return None
         return cls(part, game.rules, bot)
 
     def _grow(self, n: int) -> None:
         size = max(n, 2 * self._size)
         self._tables = self._part.BATCH(self._rules, size)
-        self._choose = self._tables.policy(self._bot)
+        self._choose = _chooser(self._tables, self._bot)
+        #: Whether hands are cut short at their first seat's next decision and scored by the
+        #: policy's value (a policy with one: `values` and `only`, as a learned policy has).
+        self.cut = all(callable(getattr(self._choose, f, None)) for f in ("values", "only"))
         fused = getattr(self._tables, "play_out", None)
         self._fused: Callable[[int, Any], None] | None = fused(self._bot) if callable(fused) else None
         self._size = size
@@ -103,6 +108,8 @@ class Playouts:
     def ends(self, states: Sequence[Any], actions: Sequence[Any]) -> list[Any]:
         """The engine states at the ends of the hands of the last `run` (called with these
         ``states`` and ``actions``), world-major: world ``w``, action ``a`` at ``w * A + a``."""
+        if self.last_cut:
+            raise RuntimeError("the last playouts were cut short by a value: their hands have no ends")
         n = len(states) * len(actions)
         loaded = [s for s in states for _ in range(len(actions))]
         ends: list[Any] = self._tables.final_states(np.arange(n, dtype=np.int64), loaded)
@@ -116,6 +123,7 @@ class Playouts:
         hands are rows ``w * A`` to ``w * A + A - 1``."""
         W, A = len(states), len(actions)
         n = W * A
+        self.last_cut = False
         if n > self._size:
             self._grow(n)
         tables = self._tables
@@ -123,6 +131,7 @@ class Playouts:
         assert choose is not None
         rows = np.arange(n, dtype=np.int64)
         tables.load(rows, [s for s in states for _ in range(A)])
+        first = tables.to_act()[:n].copy()  # the seat whose actions these are
         size = self._size
         active = np.zeros(size, np.bool_)
         errors = np.zeros(size, np.bool_)
@@ -140,6 +149,8 @@ class Playouts:
                     active[a:n:A] = True
             self._step(tokens, active, errors, ended, rewards, scores)
         live = rows
+        if self.cut:
+            return self._run_cut(n, W, A, first, tokens, active, errors, ended, rewards, scores)
         if self._fused is not None:  # the game's policy and steps in one kernel
             played = np.zeros((n, self.seats), np.float32)
             self._fused(n, played)
@@ -155,6 +166,49 @@ class Playouts:
         steps = tables.actions_taken(live) - 1
         return scores[:n].reshape(W, A, self.seats), steps.reshape(W, A)
 
+    def _run_cut(
+        self,
+        n: int,
+        W: int,
+        A: int,
+        first: Ints,
+        tokens: Ints,
+        active: Any,
+        errors: Any,
+        ended: Any,
+        rewards: Any,
+        scores: Floats,
+    ) -> tuple[Floats, Ints]:
+        """The rest of `run` for a policy with a value: each hand is played until its first seat
+        is to act again (or it ends), and then scored by the value from every seat's observation
+        there, the value of that seat's observation (its side's expected lead) given as its score,
+        scaled so that a hand cut short weighs as one played out does (the search takes the seat's
+        score less the others' mean)."""
+        policy = self._choose
+        cut = np.zeros(n, np.bool_)
+        # a seat's score less the others' mean, where its side holds half the seats and leads by
+        # the value: the value times seats / (2 (seats - 1)) (two thirds at four seats)
+        share = self.seats / (2 * (self.seats - 1))
+        while True:
+            to_act = self._tables.to_act()[:n]
+            stop = np.flatnonzero((to_act == first) & (to_act >= 0) & ~cut)
+            if stop.size:
+                value = policy.values(stop, first[stop])  # type: ignore[union-attr]
+                scores[stop] = 0.0
+                scores[stop, first[stop]] = value * share
+                cut[stop] = True
+            going = np.flatnonzero((to_act >= 0) & ~cut)
+            if going.size == 0:
+                break
+            tokens[:] = -1
+            policy.only(tokens, going)  # type: ignore[union-attr]
+            active[:] = False
+            active[going] = True
+            self._step(tokens, active, errors, ended, rewards, scores)
+        self.last_cut = bool(cut.any())
+        steps = self._tables.actions_taken(np.arange(n, dtype=np.int64)) - 1
+        return scores[:n].reshape(W, A, self.seats), steps.reshape(W, A)
+
     def _step(self, tokens: Ints, active: Any, errors: Any, ended: Any, rewards: Any, scores: Floats) -> None:
         errors[:] = False
         ended[:] = GOING
@@ -164,6 +218,16 @@ class Playouts:
         done = ended == SCORED
         if done.any():
             scores[done] = rewards[done]
+
+
+def _chooser(tables: Any, bot: Any) -> Callable[[Ints], None] | None:
+    """The game's own array policy for ``bot`` (`protocol.Loadable.policy`), or the one ``bot``
+    makes itself over any game's tables (``bot.over_arrays(tables)``: a learned policy reads the
+    tables' observations and masks), or ``None``."""
+    choose: Callable[[Ints], None] | None = tables.policy(bot)
+    if choose is None and callable(getattr(bot, "over_arrays", None)):
+        choose = bot.over_arrays(tables)
+    return choose
 
 
 __all__ = ["Playouts"]

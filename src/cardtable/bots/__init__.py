@@ -105,6 +105,11 @@ def _rule(game: Any, level: str) -> Bot:
 def _search(game: Any, spec: str) -> Bot:
     level, at, limit = spec.partition("@")
     time_limit = _seconds(limit, spec) if at else None
+    if level == "learned":
+        # the search on the learned policy: its playouts, cut short by its value (`LearnedBot`)
+        bot = SearchBot(game, "hard", _learned(game, ""), time_limit)
+        bot.name = "search:learned" + (f"@{limit}" if at else "")
+        return bot
     classic = level == "classic" or level.startswith("classic:")
     if classic:
         level = level.removeprefix("classic").removeprefix(":")

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -86,6 +87,24 @@ def encoder(game: str) -> Encoder:
     return Encoder(game, lay, encoding, tuple(names), spell)
 
 
+@cache
+def _blas() -> Any:
+    """threadpoolctl's controller of the BLAS that numpy uses, or ``None`` without threadpoolctl."""
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:
+        return None
+    return ThreadpoolController()
+
+
+def one_blas_thread() -> AbstractContextManager[Any]:
+    """The network's products on one BLAS thread: a bot thinks on one core (the server and the
+    simulations give each bot process its own), and BLAS threads fighting over busy cores made a
+    batch of a few hundred observations about twenty times slower on the 2-core machine."""
+    blas = _blas()
+    return blas.limit(limits=1, user_api="blas") if blas is not None else nullcontext()
+
+
 class Network:
     """The policy and value network, its arrays as loaded; `forward` is numpy only."""
 
@@ -97,16 +116,25 @@ class Network:
 
     def trunk(self, obs: npt.NDArray[Any]) -> Floats:
         x = np.asarray(obs, np.float32)
-        for w, b in self.hidden:
-            x = np.maximum(x @ w + b, np.float32(0))
+        with one_blas_thread():
+            for w, b in self.hidden:
+                x = np.maximum(x @ w + b, np.float32(0))
         return x
 
     def forward(self, obs: npt.NDArray[Any]) -> tuple[Floats, Floats]:
         """Logits per token and the value, for one observation or a batch of them (rows)."""
         x = self.trunk(obs)
-        value: Floats = (x @ self.wv + self.bv)[..., 0]
-        logits: Floats = x @ self.wp + self.bp
+        with one_blas_thread():
+            value: Floats = (x @ self.wv + self.bv)[..., 0]
+            logits: Floats = x @ self.wp + self.bp
         return logits, value
+
+    def value(self, obs: npt.NDArray[Any]) -> Floats:
+        """The value alone (no logits), for one observation or a batch of them (rows)."""
+        x = self.trunk(obs)
+        with one_blas_thread():
+            out: Floats = (x @ self.wv + self.bv)[..., 0]
+        return out
 
     def greedy(self, obs: npt.NDArray[Any], mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
         """Each row's most likely token among those its mask allows (the first of equal ones)."""
@@ -206,6 +234,56 @@ class LearnedBot:
             for i in alive:
                 if len(spellings[i]) == k + 1:
                     return legal[i]
+
+    def over_arrays(self, tables: Any) -> ArrayPolicy | None:
+        """This policy over a game's batch ``tables`` (`ArrayPolicy`), for the playouts over arrays
+        (`cardtable.batch.playouts`); ``None`` when the tables give no observations of this
+        policy's size and vocabulary."""
+        size = self.encoder.layout.size
+        if getattr(tables, "obs_size", None) != size or len(getattr(tables, "action_names", ())) != len(
+            self.encoder.names
+        ):
+            return None
+        return ArrayPolicy(self.net, tables, size, len(self.encoder.names))
+
+
+class ArrayPolicy:
+    """A learned policy and its value over the rows of a game's batch tables: called with
+    ``out``, it writes at every row the token `LearnedBot.act` would give there (the most likely
+    one the next token's legal mask allows, from the observation of the seat to act; -1 where no
+    seat acts); `only` does it at some rows; `values` gives every seat's value at some rows."""
+
+    def __init__(self, net: Network, tables: Any, obs_size: int, tokens: int) -> None:
+        self.net, self.tables, self.obs_size, self.tokens = net, tables, obs_size, tokens
+
+    def __call__(self, out: npt.NDArray[np.int64]) -> None:
+        seats = self.tables.to_act()
+        out[:] = -1
+        self.only(out, np.flatnonzero(seats >= 0))
+
+    def only(self, out: npt.NDArray[np.int64], rows: npt.NDArray[np.int64]) -> None:
+        """The tokens at ``rows`` only (each a row where a seat acts)."""
+        if rows.size == 0:
+            return
+        seats = self.tables.to_act()
+        picked = np.full(len(seats), -1, np.int64)
+        picked[rows] = seats[rows]
+        obs = np.zeros((len(seats), self.obs_size), np.int8)
+        self.tables.observe(picked, obs)
+        mask = np.zeros((len(seats), self.tokens), np.bool_)
+        self.tables.legal_mask(mask)
+        out[rows] = self.net.greedy(obs[rows], mask[rows])
+
+    def values(self, rows: npt.NDArray[np.int64], seats: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        """The value from seat ``seats[i]``'s observation at row ``rows[i]`` (the points a hand
+        its side is expected to make over the other side, from here)."""
+        n = len(self.tables.to_act())
+        picked = np.full(n, -1, np.int64)
+        picked[rows] = seats
+        obs = np.zeros((n, self.obs_size), np.int8)
+        self.tables.observe(picked, obs)
+        out: npt.NDArray[np.float64] = self.net.value(obs[rows]).astype(np.float64)
+        return out
 
 
 def make(game: Any, level: str) -> LearnedBot:

@@ -20,11 +20,15 @@ from starlette.exceptions import HTTPException
 
 from cardtable.strict import one_line
 from cardtable.web import names, pages, workers
+from cardtable.web.accounts import routes as accounts
 from cardtable.web.errors import Refused
 from cardtable.web.guard import MAX_ERROR, Guard
 from cardtable.web.learn import routes as learn
 from cardtable.web.limits import wait_text
 from cardtable.web.network import Reach
+from cardtable.web.notices import attach as attach_notices
+from cardtable.web.notices import routes as notices
+from cardtable.web.notices.sender import Sender
 from cardtable.web.ops import health as ops
 from cardtable.web.ops import metrics
 from cardtable.web.ops.migrate import upgrade
@@ -71,14 +75,20 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
         hub = Hub(settings)
         seats.attach(hub)  # players are seated, and their hands rated, by the players' room
         listen.attach(hub)  # a tournament's results are stored as its tables' hands end
+        attach_notices(hub)  # a seat of a turn-based table that waits: a notice in the outbox
         await hub.rebuild()
         app.state.hub = hub
         app.state.replayer = Replayer(settings)
         hub.start_sweeping()
+        sender = Sender(hub.store.engine, settings, base_url(reach))
+        app.state.notices = sender
+        sender.start()  # the notices' sender (docs/web.md, "Your turn")
         try:
             yield
         finally:
+            sender.stop()
             app.state.replayer.close()
+            accounts.close(app)
             review.close(app)
             tournaments.close(app)
             workers.close(app)  # the short work's pool (QR codes, records and bodies read)
@@ -196,9 +206,18 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
     pages.install(app)  # the pages people use: /, /t/{id}, /replay, /static, /api/games, /api/replay
     ops.install(app)  # /healthz, /readyz, /metrics, /api/server
     app.include_router(players.router)  # players, their pages, ratings and leaderboards
+    app.include_router(accounts.router)  # signing in on any device: sessions, e-mail links, passkeys
+    app.include_router(notices.router)  # a word when it is your turn: preferences, push keys
     app.include_router(learn.router)  # lessons and puzzles: /learn, /puzzles (docs/learn.md)
     app.add_middleware(Guard, reach=reach, limit_of=lambda path: body_limit(path, settings))
     return app
+
+
+def base_url(reach: Reach) -> str:
+    """The address links in messages start with: the public URL, else the first shared address,
+    else this machine's own."""
+    shared = reach.shared_urls()
+    return (shared[0] if shared else reach.local_url()).rstrip("/")
 
 
 def body_limit(path: str, settings: Settings) -> int:

@@ -44,16 +44,19 @@ class PerAddress:
         self.rate, self.burst, self.remember = rate, burst, remember
         self.buckets: OrderedDict[str, Bucket] = OrderedDict()
 
-    def take(self, address: str) -> float:
-        """Take a token for ``address``: 0.0, or the seconds to wait."""
+    def take(self, address: str, now: float | None = None) -> float:
+        """Take a token for ``address``: 0.0, or the seconds to wait. ``now`` is the time on a
+        clock of the caller's (the monotonic clock's by default), the same clock at every call."""
         bucket = self.buckets.get(address)
         if bucket is None:
             bucket = self.buckets[address] = Bucket(self.rate, self.burst)
+            if now is not None:
+                bucket.last = now
             while len(self.buckets) > self.remember:
                 self.buckets.popitem(last=False)
         else:
             self.buckets.move_to_end(address)
-        return bucket.take()
+        return bucket.take(now)
 
 
 def wait_text(seconds: float) -> str:

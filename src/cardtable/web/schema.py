@@ -362,3 +362,133 @@ player_emails = Table(
     Column("verified", Float, nullable=True),
     _created(),
 )
+
+# --- signing in: sessions on devices, one-time e-mail links, passkeys and their challenges (migration 0014) ---
+
+SESSION_ID = 16  # a session's id (the middle of its token, ``s.ID.SECRET``)
+LABEL = 80  # a session's or a passkey's label: the device and browser it was made on
+CREDENTIAL = 512  # a passkey's credential id, base64url
+
+sessions = Table(
+    "sessions",
+    metadata,
+    _key("id", SESSION_ID),
+    Column("player_id", String(PLAYER_ID), nullable=False, index=True),
+    _hash("secret_hash"),
+    Column("label", String(LABEL), nullable=False),
+    _created(),
+    _created("last_used"),
+    _created("expires"),
+    #: When it was ended (signed out from the player's page), or null while it lives.
+    _created("ended", nullable=True),
+)
+
+signin_links = Table(
+    "signin_links",
+    metadata,
+    Column("hash", String(HASH), primary_key=True),
+    Column("player_id", String(PLAYER_ID), nullable=False, index=True),
+    #: ``verify`` (the address is the player's) or ``signin`` (a session for a new device).
+    Column("purpose", String(SHORT), nullable=False),
+    #: The address it was sent to (a verify link confirms exactly that one).
+    Column("address", String(ADDRESS), nullable=False),
+    _created(),
+    _created("expires"),
+    _created("used", nullable=True),
+)
+
+passkeys = Table(
+    "passkeys",
+    metadata,
+    Column("credential_id", String(CREDENTIAL), primary_key=True),
+    Column("player_id", String(PLAYER_ID), nullable=False, index=True),
+    Column("public_key", Text, nullable=False),
+    Column("sign_count", Integer, nullable=False),
+    Column("label", String(LABEL), nullable=False),
+    _created(),
+    _created("last_used", nullable=True),
+)
+
+passkey_challenges = Table(
+    "passkey_challenges",
+    metadata,
+    _key("id", SESSION_ID),
+    #: The challenge's bytes, base64url; taken (deleted) by the ceremony that answers it.
+    Column("challenge", String(HASH), nullable=False),
+    #: The player adding a passkey, or null for a sign-in.
+    Column("player_id", String(PLAYER_ID), nullable=True),
+    _created(),
+    _created("expires"),
+)
+
+signin_failures = Table(
+    "signin_failures",
+    metadata,
+    _key("player_id", PLAYER_ID),
+    Column("failures", Integer, nullable=False),
+    #: When the first failure of the current run was.
+    _created("since"),
+    #: Until when sign-ins to the account are refused, or null.
+    _created("locked_until", nullable=True),
+)
+
+# --- notices: a word when it is your turn, by e-mail and Web Push (migration 0013) ---
+
+ZONE = 64  # an IANA time zone's name
+ENDPOINT = 1024  # a push service's endpoint URL
+PUSH_KEY = 128  # a subscription's public key or auth secret (base64url)
+
+notice_prefs = Table(
+    "notice_prefs",
+    metadata,
+    _key("player_id", PLAYER_ID),
+    Column("email", Boolean, nullable=False),
+    Column("push", Boolean, nullable=False),
+    #: ``each`` (a message a turn) or ``hourly`` (one digest an hour at most).
+    Column("often", String(SHORT), nullable=False),
+    #: Quiet hours, local hours 0..23 in ``zone``: nothing is sent from ``quiet_from`` to ``quiet_to``.
+    Column("quiet_from", Integer, nullable=False),
+    Column("quiet_to", Integer, nullable=False),
+    Column("zone", String(ZONE), nullable=False),
+    _created("updated"),
+)
+
+push_subscriptions = Table(
+    "push_subscriptions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", String(PLAYER_ID), nullable=False, index=True),
+    Column("endpoint", String(ENDPOINT), nullable=False, unique=True),
+    Column("p256dh", String(PUSH_KEY), nullable=False),
+    Column("auth", String(PUSH_KEY), nullable=False),
+    _created(),
+)
+
+notice_outbox = Table(
+    "notice_outbox",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", String(PLAYER_ID), nullable=False, index=True),
+    Column("table_id", String(ID), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("game", String(GAME), nullable=False),
+    #: The table's version after the action that made the seat wait.
+    Column("version", Integer, nullable=False),
+    Column("deadline", Float, nullable=False),
+    Column("since", Float, nullable=False),
+    _created(),
+    #: When a sender took the row (null: not yet); a row is taken by one process only.
+    Column("sent", Float, nullable=True, index=True),
+    #: What became of it, by channel (``{"email": "sent", "push": "1/2"}``, or ``{"skipped": why}``).
+    Column("results", JSON, nullable=True),
+)
+
+server_keys = Table(
+    "server_keys",
+    metadata,
+    _key("name", SHORT),
+    #: The private key (base64url of the raw P-256 number) and public key (base64url, uncompressed point).
+    Column("private", Text, nullable=False),
+    Column("public", Text, nullable=False),
+    _created(),
+)

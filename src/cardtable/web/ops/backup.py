@@ -75,6 +75,11 @@ TABLES: tuple[Table, ...] = (
     schema.puzzle_scores,
     schema.puzzle_answers,
     schema.player_emails,
+    schema.sessions,
+    schema.passkeys,
+    schema.notice_prefs,
+    schema.push_subscriptions,
+    schema.server_keys,
 )
 #: Rows inserted at once during a restore.
 BATCH = 500

@@ -39,6 +39,7 @@ from cardtable.web.pages import STATIC
 from cardtable.web.players import store as ratings_store
 from cardtable.web.players.page import page
 from cardtable.web.players.ratings import Skill, bot_key, player_key, ranked
+from cardtable.web.players.sessions import is_session_token, session_of
 from cardtable.web.players.store import Player
 from cardtable.web.tables.hub import Hub
 from cardtable.web.tokens import token_hash, token_matches
@@ -72,12 +73,28 @@ def check_name(name: object) -> str:
 
 async def player_of(hub: Hub, token: object) -> Player:
     """The player whose token this is (the id finds the row; the hash is compared in constant
-    time), or ``403``."""
+    time), or ``403``. A live session's token (`cardtable.web.players.sessions`, made when the
+    player signed in on a device) is the player's too."""
     if not isinstance(token, str) or len(token) > 100:
         raise Refused(403, "the player token is not a player's")
+    if is_session_token(token):
+        return await session_player(hub, token)
     pid, _, _ = token.partition(".")
     player = await asyncio.to_thread(ratings_store.player_by_id, hub.store.engine, pid) if _ID.fullmatch(pid) else None
     if player is None or not token_matches(token, player.token_hash):
+        raise Refused(403, "the player token is not a player's")
+    return player
+
+
+async def session_player(hub: Hub, token: str) -> Player:
+    """The player of a live session's token, or ``403`` (the same refusal as for any token)."""
+    found = await asyncio.to_thread(session_of, hub.store.engine, token, hub.settings.clock.now())
+    player = (
+        None
+        if found is None
+        else await asyncio.to_thread(ratings_store.player_by_id, hub.store.engine, found.player_id)
+    )
+    if player is None:
         raise Refused(403, "the player token is not a player's")
     return player
 

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.engine import Connection
+
 from cardtable.web.tables.store import SeatRow
 
 
@@ -52,6 +54,25 @@ SeatPlayer = Callable[[str, SeatRow, str], "int | None"]
 #: of a player's join, so that a player seated already hears so rather than of their name.
 PlayerSeat = Callable[[str, str], "int | None"]
 
+
+@dataclass(frozen=True)
+class Waiting:
+    """A person's seat of a turn-based table has become the one to act: which table and game,
+    the seat, the table's version then, the wall-clock deadline and when the turn began."""
+
+    table_id: str
+    game_name: str
+    seat: int
+    version: int
+    deadline: float
+    since: float
+
+
+#: Hears that a person's seat of a turn-based table is to act, inside the database transaction
+#: that stores the action after which it is (or the table's first deal), on that connection: a
+#: word is never lost, nor sent of a move that was not stored.
+TurnWaiting = Callable[[Connection, Waiting], None]
+
 #: Hears the hands that ended; run in a worker thread right after the hand's last action is
 #: stored, and again for a rebuilt table's hands (so a listener must do its work once per hand).
 HandsEnded = Callable[[Ended], None]
@@ -71,3 +92,4 @@ class Hooks:
     player_seat: PlayerSeat | None = None
     hands_ended: list[HandsEnded] = field(default_factory=list)
     record_held: RecordHeld | None = None
+    turn_waiting: list[TurnWaiting] = field(default_factory=list)

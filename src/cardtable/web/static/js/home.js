@@ -268,6 +268,7 @@ function pageWords() {
   words("#playerbox > p.muted", t("A player keeps one name from table to table, a history and a rating, with no password: a private link is all. Without one you sit down as a guest."));
   words("label:has(#playerlisted)", t("show me on the leaderboards"));
   words("#becomeplayer", t("Become a player"));
+  words("#signinlink", t("A player already, on another device? Sign in here"));
   words("a[href='/leaderboard']", t("The leaderboards"));
   document.querySelector("main")?.prepend(h("div", { class: "row", style: "justify-content:flex-end" }, [languagePicker(h)]));
 }

@@ -17,6 +17,8 @@ import { loadGame } from "./gameload.js";
 import { historyTable, ratingChart } from "./chart.js";
 import { change, fixed, sittings, statValue } from "./standing.js";
 import { inviteBox, shareBase } from "./invite.js";
+import { devices } from "./devices.js";
+import { noticesBox } from "./notices.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -236,7 +238,7 @@ async function main() {
   if (bot) {
     ui.bot = decodeURIComponent(bot[1]);
   } else {
-    if (location.hash.length > 1) {
+    if (location.hash.length > 1 && location.hash !== "#notices") { // `#notices`: the section, from a notice's link
       localStorage.setItem(PLAYER_KEY, decodeURIComponent(location.hash.slice(1)));
       history.replaceState(null, "", "/player"); // the token leaves the address bar
     }
@@ -247,7 +249,14 @@ async function main() {
     const data = await load();
     await loadGames(data);
     render(data);
-    if (!bot) await privateLink();
+    if (!bot) {
+      // a device signed in with a passkey or a link holds a session, not the private link
+      if (ui.token.startsWith("s.")) $("linkbox").hidden = true;
+      else await privateLink();
+      // the section's own trouble is said in the section, never taken for a bad player link
+      try { await devices(ui.token); } catch (e) { $("deverr").textContent = /** @type {Error} */ (e).message; }
+      await noticesBox(call, ui.token).catch((e) => { $("err").textContent = `The notices could not be read: ${/** @type {Error} */ (e).message}`; });
+    }
   } catch (e) {
     $("nobody").hidden = false;
     const words = bot ? `This bot has no rating here: ${/** @type {Error} */ (e).message}` : `Your player link was not accepted: ${/** @type {Error} */ (e).message}`;
