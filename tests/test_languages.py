@@ -269,3 +269,119 @@ def test_house_rules_presets_and_quick_phrases_are_translated(lang: str, marked:
     assert not unmarked, f"not marked in the code: {unmarked[:10]}"
     untranslated = [w for w in words if catalog.get(w) is None or not catalog.get(w).string]
     assert not untranslated, f"{lang}: not translated: {untranslated[:10]}"
+
+
+#: English a lesson's words or a verdict would keep if a message were left untranslated (the moves
+#: themselves stay in the record's notation: ``play K♦``, ``bid 13``).
+LESSON_ENGLISH = re.compile(r"\b(Not allowed|rule|allowed|step|lesson|the|you|your|must|with|and|is|Type a move)\b")
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("name", ["smear", "seep", "sheepshead"])
+def test_a_lesson_is_taught_in_the_language_spoken(name: str, lang: str) -> None:
+    """Each game's first lesson, written once in English, said in German and Hindi: its title,
+    introduction, steps and end, and every verdict on the moves each step offers (an illegal
+    one with the engine's reason and the rule in plain words); English outside `speaking`."""
+    from cardtable import learn
+
+    les = learn.lesson(name)
+    english = learn.lesson_json(les)
+    with i18n.speaking(lang):
+        said = learn.lesson_json(les)
+        verdicts = [learn.check(les, i, move) for i, step in enumerate(les.steps) for move in step.choices]
+        typed = [learn.check(les, 0, "  "), learn.check(les, 0, "jump 9X")]
+    words = [said["title"], said["intro"], said["finish"]] + [s[k] for s in said["steps"] for k in ("title", "text")]
+    texts = words + [v.text for v in verdicts + typed]
+    left = [t for t in texts if LESSON_ENGLISH.search(t)]
+    assert not left, f"{name} in {lang}: English left: {left[:3]}"
+    assert said["title"] != english["title"] and said["steps"][0]["text"] != english["steps"][0]["text"]
+    assert [s["choices"] for s in said["steps"]] == [s["choices"] for s in english["steps"]]
+    illegal = [v for v in verdicts if v.kind == "illegal"]
+    assert illegal and all(("Regel" if lang == "de" else "नियम") + f" {v.rule}" in v.text for v in illegal)
+    assert {v.kind for v in typed} == {"bad"}
+    assert english["title"].endswith(": your first lesson")
+
+
+def test_a_terminal_lesson_in_the_language_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``cardtable learn smear --lang de``, and the terminal's own locale without ``--lang``."""
+    from cardtable.cli import main
+
+    lines = ["bid 5", "pass", "bid 4", "q"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert main(["learn", "smear", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "Smear: deine erste Lektion" in out and "Schritt 1 von 5: Das Gebot" in out
+    assert "Nicht erlaubt: Gebote gehen von 2 bis 4 (Regel R12). Ein Gebot ist" in out
+    assert "pass ist erlaubt, aber nicht der Zug dieses Schritts." in out
+    assert "Deine Hand (Platz 1):" in out and "dein Zug> " in out
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "hi_IN.UTF-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("bid 5\nq\n"))
+    assert main(["learn", "smear"]) == 0
+    out = capsys.readouterr().out
+    assert "स्मियर: आपका पहला पाठ" in out and "अनुमति नहीं: बोली 2 से 4 तक होती है (नियम R12)" in out
+    assert main(["learn", "smear", "--lang", "fr"]) == 2
+    assert "--lang" in capsys.readouterr().err
+
+
+def test_the_language_of_a_terminal() -> None:
+    assert i18n.language_of_environment({"LANG": "de_DE.UTF-8"}) == "de"
+    assert i18n.language_of_environment({"LANGUAGE": "hi:en", "LANG": "de_DE.UTF-8"}) == "hi"
+    assert i18n.language_of_environment({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}) == "en"
+    assert i18n.language_of_environment({"LANG": "fr_FR.UTF-8"}) == "en"
+    assert i18n.language_of_environment({}) == "en"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_puzzle_is_asked_and_judged_in_the_language_spoken(lang: str) -> None:
+    """The puzzles that come with cardtable in German and Hindi: the prompt, the verdicts and
+    every theme a game's analysis can give (its ``THEMES`` and `puzzles.MOVE_THEMES`); the
+    reason, the analysis's English sentence, is said only in English."""
+    from cardtable import puzzles
+    from cardtable.analysis import parts
+
+    found = puzzles.shipped()
+    assert {p.game for p in found} == {"smear", "seep", "sheepshead"}
+    themes = {name for _v, name in puzzles.MOVE_THEMES} | {"the best move"}
+    for name in ("smear", "seep", "sheepshead"):
+        themes |= {name for _v, name in parts.part(get_game(name)).THEMES}
+    catalog = _catalog(lang)
+    untranslated = sorted(t for t in themes if catalog.get(t) is None or not catalog.get(t).string)
+    assert not untranslated, untranslated
+    said: list[str] = []
+    with i18n.speaking(lang):
+        for p in found:
+            wrong = next(m for m in p.legal if m not in p.accepted)
+            answers = [puzzles.judge(p, p.best), puzzles.judge(p, wrong), puzzles.judge(p, "jump")]
+            assert [a.kind for a in answers] == ["right", "wrong", "bad"]
+            said += [p.question_json()["prompt"], *(a.text for a in answers)]
+    left = [t for t in said if LESSON_ENGLISH.search(t) or re.search(r"\b(Right|Theme|seat|cost|better)\b", t)]
+    assert not left, f"{lang}: English left: {left[:3]}"
+    english = puzzles.judge(found[0], found[0].best).text
+    assert english.startswith("Right. In the hand it comes from, ") and found[0].why.split(" ")[0] in english
+
+
+def test_puzzles_at_the_terminal_in_the_language_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``cardtable puzzles --game seep --lang hi``: the title, the prompt, the moves' line, the
+    verdict with its theme and the rating, in Hindi."""
+    import time
+
+    from cardtable import puzzles
+    from cardtable.cli import main
+
+    seep = [p for p in puzzles.shipped() if p.game == "seep"]
+    first = puzzles.of_the_day(seep, int(time.time() // 86400)) or seep[0]  # asked first, as today's
+    wrong = next(m for m in first.legal if m not in first.accepted)
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"dance\n{wrong}\nq\n"))
+    assert main(["puzzles", "--game", "seep", "--lang", "hi"]) == 0
+    out = capsys.readouterr().out
+    assert "रेटिंग" in out and "आप सीट" in out and "आपकी चालें: " in out
+    assert "यह यहाँ आपकी चाल नहीं है" in out and "सबसे अच्छी चाल नहीं। विषय: " in out
+    assert "आपकी पहेली रेटिंग: " in out
+    left = [line for line in out.splitlines() if re.search(r"\b(Your|rated|Theme|Right|Not the best|the)\b", line)]
+    assert not left, left[:3]

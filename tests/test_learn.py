@@ -112,6 +112,9 @@ def test_terminal_lesson_to_the_end(monkeypatch: pytest.MonkeyPatch, capsys: pyt
     les = learn.lesson("smear")
     lines = ["bid 5", "pass", "bid 4", "play A♠", "play JS", "play 9C", "play KD", "play 7S", "n"]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")  # a terminal in no language of ours: English
     assert main(["learn", "smear"]) == 0
     out = capsys.readouterr().out
     assert "Not allowed: bids run from 2 to 4 (rule R12)" in out

@@ -124,6 +124,9 @@ def test_make_and_solve_at_the_terminal(
     wrong = next(m for m in first.legal if m not in first.accepted)
     rating = tmp_path / "rating.json"
     monkeypatch.setattr("sys.stdin", io.StringIO(f"dance\n{wrong}\n"))
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")  # a terminal in no language of ours: English
     assert main(["puzzles", "--file", str(one), "--rating", str(rating)]) == 0
     said = capsys.readouterr().out
     assert "The puzzle of the day" in said

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from cardtable import registry, shuffle, sim, sim_ray
+from cardtable import i18n, registry, shuffle, sim, sim_ray
 from cardtable.analysis import command as analyze_command
 from cardtable.bots import bot_names, make_bot
 from cardtable.bots.external import close_bots, with_options
@@ -480,6 +480,10 @@ def _build_parser() -> _Parser:
     )
     p.add_argument("game", nargs="?", help="the game: " + ", ".join(registry.names()))
     p.add_argument("--no-hand", action="store_true", help="do not offer the first hand against bots at the end")
+    p.add_argument(
+        "--lang",
+        help=LANG_HELP.format(what="lesson's"),
+    )
 
     p = _command(
         sub,
@@ -1195,6 +1199,19 @@ def _solve_arguments(p: Any) -> None:
     p.add_argument("--file", help="a puzzles file (default: the puzzles that come with cardtable)")
     p.add_argument("--game", help="only this game's puzzles")
     p.add_argument("--rating", metavar="FILE", help="keep your puzzle rating in this file (read, then updated)")
+    p.add_argument("--lang", help=LANG_HELP.format(what="puzzles'"))
+
+
+#: What ``--lang`` says, for the lessons and the puzzles at the terminal.
+LANG_HELP = "the {what} language: en, de or hi (default: the terminal's locale, from LANGUAGE, LC_ALL or LANG)"
+
+
+def _language(args: argparse.Namespace) -> str:
+    """The language ``--lang`` names, else the terminal's locale's; a refusal for any other."""
+    lang: str = i18n.language_of_environment(os.environ) if args.lang is None else args.lang
+    if lang not in i18n.LANGUAGES:
+        raise BadNotation(f"--lang: expected one of {', '.join(i18n.LANGUAGES)}, not {lang[:20]!r}")
+    return lang
 
 
 def _cmd_learn(args: argparse.Namespace) -> int:
@@ -1204,9 +1221,10 @@ def _cmd_learn(args: argparse.Namespace) -> int:
         print("Lessons: " + ", ".join(learn.games()) + ". Start one with: cardtable learn GAME")
         return OK
     les = learn.lesson(args.game)
-    finished = coach.run_lesson(les, sys.stdin, sys.stdout)
-    if not finished or args.no_hand or not coach.ask(sys.stdin, sys.stdout, "Play your first hand now?"):
-        return OK
+    with i18n.speaking(_language(args)):
+        finished = coach.run_lesson(les, sys.stdin, sys.stdout)
+        if not finished or args.no_hand or not coach.ask(sys.stdin, sys.stdout, i18n._("Play your first hand now?")):
+            return OK
     play = build_parser().parse_args(["play", les.game, "--bots", les.bots, *_rule_args(les.rules)])
     return _cmd_play(play)
 
@@ -1274,7 +1292,8 @@ def _cmd_puzzles(args: argparse.Namespace) -> int:
         if args.rating:
             write_text(args.rating, json.dumps(dataclasses.asdict(r)) + "\n", force=True)
 
-    coach.run_puzzles(found, sys.stdin, sys.stdout, rating, keep, daily=daily is not None)
+    with i18n.speaking(_language(args)):
+        coach.run_puzzles(found, sys.stdin, sys.stdout, rating, keep, daily=daily is not None)
     return OK
 
 

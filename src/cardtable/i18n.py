@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import gettext
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -42,6 +42,17 @@ def language_of(text: object) -> str:
         return "en"
     base = text.strip().lower().replace("_", "-").split("-")[0][:8]
     return base if base in LANGUAGES else "en"
+
+
+def language_of_environment(environ: Mapping[str, str]) -> str:
+    """The language a terminal's locale names, as gettext reads it: the first of ``LANGUAGE``
+    (its first entry), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set (``de_DE.UTF-8`` →
+    ``de``); English when none is, or it names a language not spoken here (``C``)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return language_of(value.split(":")[0].split(".")[0])
+    return "en"
 
 
 @functools.cache

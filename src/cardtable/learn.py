@@ -16,6 +16,10 @@ is refused with the notation's reason, an illegal one with the engine's rule and
 rule in plain words, a legal one that is not the lesson's is explained and the step tried again.
 The web pages (``/learn``) and the terminal (``cardtable learn``) both run lessons through here,
 so neither knows a game's name.
+
+A lesson's words are written once, in English, each marked as a message (``N_``): what this module
+says, it says in the language being spoken (`cardtable.i18n.speaking`), the lesson's own words
+and the engine's reasons too; the moves stay in the record's notation.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Any
 
 from cardtable import registry
 from cardtable.core import BadNotation, CardtableError, IllegalAction
+from cardtable.i18n import Phrase, _, current, say
 from cardtable.render import pretty_text
 
 
@@ -69,10 +74,14 @@ class Verdict:
     kind: str
     text: str
     rule: str = ""
+    move: str = ""
+    why: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The verdict as JSON-ready data."""
-        return {"kind": self.kind, "text": self.text, "rule": self.rule}
+        """The verdict as JSON-ready data: with a legal move that is not the lesson's, that move
+        in notation (``move``) and what the step says of it (``why``), for a page to say the move
+        in its own words."""
+        return {"kind": self.kind, "text": self.text, "rule": self.rule, "move": self.move, "why": self.why}
 
 
 def games() -> list[str]:
@@ -182,21 +191,34 @@ def check(les: Lesson, index: int, move: str) -> Verdict:
     step = les.steps[index]
     text = _plain(move)
     if not text or len(text) > 200:
-        return Verdict("bad", "Type a move, for example " + " or ".join(step.choices[:2]) + ".")
+        return Verdict("bad", _example(step))
     try:
         action = game.parse(text)
     except CardtableError as e:
-        return Verdict("bad", f"That is not a move of the game: {e}.")
+        reason = e.args[0] if e.args else str(e)
+        if isinstance(reason, Phrase) or current() == "en":
+            return Verdict("bad", _("That is not a move of the game: {reason}.").format(reason=say(reason)))
+        # the notation's own reasons are English: said in another language, the example instead
+        return Verdict("bad", " ".join((_("That is not a move of the game."), _example(step))))
     try:
         game.apply(state, action)
     except IllegalAction as e:
-        plain = les.words.get(e.rule, "")
-        said = f"Not allowed: {to_you(pretty_text(e.reason), game.actor(state))} (rule {e.rule})."
+        plain = _(les.words[e.rule]) if les.words.get(e.rule) else ""
+        reason = to_you(pretty_text(say(e.reason)), game.actor(state))
+        said = _("Not allowed: {reason} (rule {rule}).").format(reason=reason, rule=e.rule)
         return Verdict("illegal", f"{said} {plain}".strip(), e.rule)
     made = game.format(action)
     if any(made == game.format(game.parse(x)) for x in step.expect):
-        return Verdict("right", step.done)
-    return Verdict("other", f"{pretty_text(made)} is allowed, but it is not this step's move. {step.other}")
+        return Verdict("right", _(step.done))
+    allowed = _("{move} is allowed, but it is not this step's move.").format(move=pretty_text(made))
+    return Verdict("other", f"{allowed} {_(step.other)}", move=made, why=_(step.other))
+
+
+def _example(step: Step) -> str:
+    """What to type, with the step's first moves as examples."""
+    if len(step.choices) < 2:
+        return _("Type a move, for example {move}.").format(move=step.choices[0])
+    return _("Type a move, for example {move} or {other}.").format(move=step.choices[0], other=step.choices[1])
 
 
 def steps_json(les: Lesson) -> list[dict[str, Any]]:
@@ -207,8 +229,8 @@ def steps_json(les: Lesson) -> list[dict[str, Any]]:
         view = view_json(les, i)
         out.append(
             {
-                "title": step.title,
-                "text": step.text,
+                "title": _(step.title),
+                "text": _(step.text),
                 "seat": view.get("seat"),
                 "view": view,
                 "choices": list(step.choices),
@@ -218,13 +240,13 @@ def steps_json(les: Lesson) -> list[dict[str, Any]]:
 
 
 def lesson_json(les: Lesson) -> dict[str, Any]:
-    """The lesson as the pages take it."""
+    """The lesson as the pages take it, its words in the language being spoken."""
     seats: int = game_of(les).seats
     return {
         "game": les.game,
-        "title": les.title,
-        "intro": les.intro,
-        "finish": les.finish,
+        "title": _(les.title),
+        "intro": _(les.intro),
+        "finish": _(les.finish) if les.finish else "",
         "bots": les.bots,
         "seats": seats,
         "steps": steps_json(les),

@@ -36,6 +36,7 @@ from cardtable import registry
 from cardtable.analysis import grades, parts
 from cardtable.analysis.review import analyze_decision, search_bot
 from cardtable.core import CHANCE, BadNotation, CardtableError
+from cardtable.i18n import N_, _, current, ngettext
 from cardtable.record import Record, load_game, replay
 from cardtable.render import pretty_text
 
@@ -52,19 +53,19 @@ BAD_GRADES = ("mistake", "blunder")
 MOST_ACCEPTED = 2
 #: A theme by the kind of the best move, when the game's reason names none of its themes.
 MOVE_THEMES = (
-    ("bid", "the bid"),
-    ("pass", "when to pass"),
-    ("pick", "when to pick"),
-    ("bury", "the bury"),
-    ("call", "the call"),
-    ("alone", "the call"),
-    ("discard", "the discard"),
-    ("capture", "a capture"),
-    ("build", "a house to build"),
-    ("cement", "a house to cement"),
-    ("break", "a house to raise"),
-    ("throw", "a card to throw"),
-    ("play", "the card to play"),
+    ("bid", N_("the bid")),
+    ("pass", N_("when to pass")),
+    ("pick", N_("when to pick")),
+    ("bury", N_("the bury")),
+    ("call", N_("the call")),
+    ("alone", N_("the call")),
+    ("discard", N_("the discard")),
+    ("capture", N_("a capture")),
+    ("build", N_("a house to build")),
+    ("cement", N_("a house to cement")),
+    ("break", N_("a house to raise")),
+    ("throw", N_("a card to throw")),
+    ("play", N_("the card to play")),
 )
 
 
@@ -88,8 +89,8 @@ class Puzzle:
 
     @property
     def prompt(self) -> str:
-        """What the solver is asked."""
-        return f"You are seat {self.seat}. One move is clearly best here: find it."
+        """What the solver is asked, in the language being spoken."""
+        return _("You are seat {seat}. One move is clearly best here: find it.").format(seat=self.seat)
 
     def to_json(self) -> dict[str, Any]:
         """The puzzle as kept in a file: JSON-ready."""
@@ -110,7 +111,8 @@ class Puzzle:
         }
 
     def question_json(self) -> dict[str, Any]:
-        """What a solver is shown before answering: no answer, no reason, no theme."""
+        """What a solver is shown before answering: no answer, no reason, no theme (its words in
+        the language being spoken)."""
         return {
             "id": self.id,
             "game": self.game,
@@ -197,12 +199,23 @@ def judge(p: Puzzle, move: str) -> Answer:
         made = None
     if made is None or made not in p.legal:
         shown = ", ".join(p.legal)
-        choose = f"choose one of {shown}" if len(shown) <= 160 else f"choose one of the {len(p.legal)} moves shown"
-        return Answer("bad", f"That is not one of your moves here: {choose}.")
-    said = f"In the hand it comes from, {pretty_text(p.why)}. Theme: {p.theme}." if p.why else f"Theme: {p.theme}."
+        if len(shown) <= 160:
+            return Answer("bad", _("That is not one of your moves here: choose one of {moves}.").format(moves=shown))
+        many = ngettext(
+            "That is not one of your moves here: choose one of the {n} move shown.",
+            "That is not one of your moves here: choose one of the {n} moves shown.",
+            len(p.legal),
+        )
+        return Answer("bad", many.format(n=len(p.legal)))
+    theme = _(p.theme)
+    # the reason is the analysis's English sentence: said only in English, never half a sentence
+    if p.why and current() == "en":
+        said = _("In the hand it comes from, {why}. Theme: {theme}.").format(why=pretty_text(p.why), theme=theme)
+    else:
+        said = _("Theme: {theme}.").format(theme=theme)
     if made in p.accepted:
-        return Answer("right", f"Right. {said}")
-    return Answer("wrong", f"Not the best. {said}")
+        return Answer("right", " ".join((_("Right."), said)))
+    return Answer("wrong", " ".join((_("Not the best."), said)))
 
 
 def theme(game: Any, why: str, best: str) -> str:
@@ -214,7 +227,7 @@ def theme(game: Any, why: str, best: str) -> str:
         if phrase in reason:
             return str(name)
     verb = best.split(" ", 1)[0]
-    return next((name for v, name in MOVE_THEMES if v == verb), "the best move")
+    return next((name for v, name in MOVE_THEMES if v == verb), N_("the best move"))
 
 
 def is_clear(decision: Mapping[str, Any]) -> bool:

@@ -66,3 +66,46 @@ def test_each_connection_hears_the_table_in_its_own_language(tmp_path: Path) -> 
         assert own["say"] == ["Du passt."]
         assert seen["say"] == [f"P{actor} पास करते हैं।"]
         assert own["action"] == seen["action"] == f"{actor} pass"  # the record's spelling, in every language
+
+
+def test_a_lesson_is_served_and_judged_in_the_language_asked(tmp_path: Path) -> None:
+    """``/api/learn?lang=``, ``/api/learn/GAME?lang=`` and the check's ``"lang"``: the lesson's
+    words and the verdicts in German and Hindi, English without a language."""
+    with _client(tmp_path) as client:
+        titles = {x["game"]: x["title"] for x in client.get("/api/learn?lang=de").json()["lessons"]}
+        assert titles["seep"] == "Seep: deine erste Lektion"
+        les = client.get("/api/learn/seep?lang=hi-IN").json()
+        assert les["title"] == "सीप: आपका पहला पाठ" and les["steps"][0]["title"] == "बोली"
+        assert les["steps"][0]["choices"] == ["bid 13", "bid 9", "bid 11"]
+        assert client.get("/api/learn/seep").json()["steps"][0]["title"] == "The bid"
+        wrong = client.post("/api/learn/seep/check", json={"step": 0, "move": "bid 11", "lang": "de"}).json()
+        assert (
+            wrong["kind"] == "illegal" and wrong["text"].startswith("Nicht erlaubt: ") and "(Regel R8)" in wrong["text"]
+        )
+        other = client.post("/api/learn/seep/check", json={"step": 0, "move": "bid 9", "lang": "hi"}).json()
+        assert other["kind"] == "other" and other["move"] == "bid 9" and other["why"].startswith("आपका बादशाह")
+        right = client.post("/api/learn/seep/check", json={"step": 0, "move": "bid 13", "lang": "xx"}).json()
+        assert right == {
+            "kind": "right",
+            "text": "You bid 13. The floor is turned face up, and you make the first move.",
+            "rule": "",
+            "move": "",
+            "why": "",
+        }
+
+
+def test_puzzles_are_asked_and_judged_in_the_language_asked(tmp_path: Path) -> None:
+    """``/api/puzzles?lang=`` and an answer's ``"lang"``: the prompt, the verdict and the theme
+    in Hindi or German; the reason stays the analysis's English sentence, apart."""
+    with _client(tmp_path) as client:
+        got = client.get("/api/puzzles?lang=hi").json()
+        p = got["puzzles"][0]
+        assert p["prompt"] == f"आप सीट {p['seat']} पर हैं। यहाँ एक चाल साफ़ तौर पर सबसे अच्छी है: उसे ढूँढिए।"
+        daily = client.get("/api/puzzles/daily?lang=de").json()
+        assert daily["prompt"].startswith("Du sitzt auf Platz ")
+        assert client.get(f"/api/puzzles/{p['id']}").json()["prompt"].startswith("You are seat ")
+        answer = client.post(f"/api/puzzles/{p['id']}/answer", json={"move": p["legal"][0], "lang": "de"}).json()
+        assert answer["text"].startswith(("Richtig. Thema: ", "Nicht der beste. Thema: ")), answer["text"]
+        assert answer["theme_said"] in answer["text"] and answer["why"] not in answer["text"]
+        bad = client.post(f"/api/puzzles/{p['id']}/answer", json={"move": "jump", "lang": "de"})
+        assert bad.status_code == 400 and bad.json()["error"].startswith("Das ist keiner deiner Züge hier")

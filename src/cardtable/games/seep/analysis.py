@@ -18,6 +18,7 @@ from typing import Any
 
 from cardtable.analysis.parts import Consequence, Playouts, Thresholds, amount_change, share_change, told
 from cardtable.cards import parse_card
+from cardtable.i18n import N_
 from cardtable.render import pretty_card
 
 from .game import Seep
@@ -31,11 +32,11 @@ GRADES = Thresholds(3.1, 9.3, 24.7)
 #: The themes of puzzles (`cardtable.puzzles`): a phrase of `why`'s reasons, and the theme it
 #: stands for, the first found naming the puzzle's theme.
 THEMES = (
-    ("was there to take", "a house to take"),
-    ("the other side sweeps", "a sweep to deny"),
-    ("your side sweeps", "a sweep to make"),
-    ("ends in your side's pile", "a house to keep"),
-    ("points in the hand", "points to take"),
+    ("was there to take", N_("a house to take")),
+    ("the other side sweeps", N_("a sweep to deny")),
+    ("your side sweeps", N_("a sweep to make")),
+    ("ends in your side's pile", N_("a house to keep")),
+    ("points in the hand", N_("points to take")),
 )
 
 #: Seep's decisions are valued by the hard search by default: at the medium level a move's value

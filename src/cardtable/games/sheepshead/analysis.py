@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.analysis.parts import Consequence, Playouts, Thresholds, amount_change, percent, share_change, told
+from cardtable.i18n import N_
 from cardtable.render import pretty_card
 
 from .drawing import CARD_POINTS as SHEEPSHEAD_CARD_POINTS
@@ -28,17 +29,17 @@ GRADES = Thresholds(0.08, 0.24, 0.65)
 #: The themes of puzzles (`cardtable.puzzles`): a phrase of `why`'s reasons, and the theme it
 #: stands for, the first found naming the puzzle's theme.
 THEMES = (
-    ("is trump, which wins tricks", "a trump to keep"),
-    ("are trump, which wins tricks", "trumps to keep"),
-    ("could have taken a trick instead of lying in the bury", "an ace to keep"),
-    ("went onto a trick not yet won", "points to hold back"),
-    ("doubles what it pays", "the crack"),
-    ("is schneidered", "schneider to escape"),
-    ("schneiders the others", "schneider to make"),
-    ("win the hand", "the hand to win"),
-    ("wins the hand", "the hand to win"),
-    ("card points", "card points to take"),
-    ("tricks left", "tricks to take"),
+    ("is trump, which wins tricks", N_("a trump to keep")),
+    ("are trump, which wins tricks", N_("trumps to keep")),
+    ("could have taken a trick instead of lying in the bury", N_("an ace to keep")),
+    ("went onto a trick not yet won", N_("points to hold back")),
+    ("doubles what it pays", N_("the crack")),
+    ("is schneidered", N_("schneider to escape")),
+    ("schneiders the others", N_("schneider to make")),
+    ("win the hand", N_("the hand to win")),
+    ("wins the hand", N_("the hand to win")),
+    ("card points", N_("card points to take")),
+    ("tricks left", N_("tricks to take")),
 )
 
 

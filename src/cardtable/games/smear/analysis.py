@@ -17,6 +17,7 @@ from typing import Any
 
 from cardtable.analysis.parts import Consequence, Playouts, Thresholds, amount_change, share_change, told
 from cardtable.cards import parse_card
+from cardtable.i18n import N_
 from cardtable.render import pretty_card
 
 from .game import Smear
@@ -29,19 +30,19 @@ GRADES = Thresholds(0.05, 0.16, 0.43)
 #: The themes of puzzles (`cardtable.puzzles`): a phrase of `why`'s reasons, and the theme it
 #: stands for, the first found naming the puzzle's theme.
 THEMES = (
-    ("already your partner's", "a partner's trick to leave alone"),
-    ("the trump was spent", "a trump to save"),
-    ("the Jack went to a trick they were winning", "the Jack to save"),
-    ("toward Game went to a trick they were winning", "a ten to save"),
-    ("your side is set", "a set to avoid"),
-    ("they are set", "a set to make"),
-    ("takes High", "High"),
-    ("take High", "High"),
-    ("takes Low", "Low"),
-    ("take Low", "Low"),
-    ("the Jack", "the Jack"),
-    ("Game", "Game"),
-    ("tricks left", "tricks to take"),
+    ("already your partner's", N_("a partner's trick to leave alone")),
+    ("the trump was spent", N_("a trump to save")),
+    ("the Jack went to a trick they were winning", N_("the Jack to save")),
+    ("toward Game went to a trick they were winning", N_("a ten to save")),
+    ("your side is set", N_("a set to avoid")),
+    ("they are set", N_("a set to make")),
+    ("takes High", N_("High")),
+    ("take High", N_("High")),
+    ("takes Low", N_("Low")),
+    ("take Low", N_("Low")),
+    ("the Jack", N_("the Jack")),
+    ("Game", N_("Game")),
+    ("tricks left", N_("tricks to take")),
 )
 
 _SUITS = "CDHS"

@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse
 
 from cardtable import learn, puzzles
 from cardtable.core import CardtableError
+from cardtable.i18n import _, language_of, speaking
 from cardtable.web.errors import Refused
 from cardtable.web.learn import store
 from cardtable.web.pages import STATIC
@@ -55,23 +56,27 @@ def puzzles_page() -> FileResponse:
 
 
 @cache
-def _lesson(game: str) -> dict[str, Any]:
+def _lesson(game: str, language: str) -> dict[str, Any]:
     try:
-        return learn.lesson_json(learn.lesson(game))
+        les = learn.lesson(game)
     except CardtableError as e:
         raise Refused(404, str(e)) from None
+    with speaking(language):
+        return learn.lesson_json(les)
 
 
 @router.get("/api/learn")
-def lessons() -> dict[str, Any]:
-    """The games that have a lesson, with its title."""
-    return {"lessons": [{"game": g, "title": _lesson(g)["title"]} for g in learn.games()]}
+def lessons(lang: str = "en") -> dict[str, Any]:
+    """The games that have a lesson, with its title (in ``lang``, docs/languages.md)."""
+    language = language_of(lang)
+    return {"lessons": [{"game": g, "title": _lesson(g, language)["title"]} for g in learn.games()]}
 
 
 @router.get("/api/learn/{game}")
-def lesson(game: str) -> dict[str, Any]:
-    """A game's lesson: its steps, each with the learner's view and the moves offered."""
-    return _lesson(game[:40])
+def lesson(game: str, lang: str = "en") -> dict[str, Any]:
+    """A game's lesson: its steps, each with the learner's view and the moves offered, its words
+    in ``lang``."""
+    return _lesson(game[:40], language_of(lang))
 
 
 def _move(body: dict[str, Any]) -> str:
@@ -83,7 +88,8 @@ def _move(body: dict[str, Any]) -> str:
 
 @router.post("/api/learn/{game}/check")
 async def check(request: Request, game: str) -> dict[str, Any]:
-    """Judge the learner's move in one step: ``{"step": N, "move": "play QC"}`` (steps from 0)."""
+    """Judge the learner's move in one step: ``{"step": N, "move": "play QC"}`` (steps from 0),
+    said in the language ``"lang"`` names (English without it)."""
     les = learn.lesson(game) if game in learn.games() else None
     if les is None:
         raise Refused(404, f"no lesson for {game[:40]!r}: lessons are for {', '.join(learn.games())}")
@@ -91,7 +97,8 @@ async def check(request: Request, game: str) -> dict[str, Any]:
     step = body.get("step")
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < len(les.steps):
         raise Refused(400, f"step: expected a step number from 0 to {len(les.steps) - 1}")
-    return learn.check(les, step, _move(body)).to_json()
+    with speaking(language_of(body.get("lang"))):
+        return learn.check(les, step, _move(body)).to_json()
 
 
 @cache
@@ -115,37 +122,39 @@ def _today() -> int:
     return int(time.time() // 86400)
 
 
-def _rated(p: puzzles.Puzzle, now: dict[str, float]) -> dict[str, Any]:
-    """A puzzle as a solver first sees it, with its rating as the answers so far have moved it."""
-    return p.question_json() | {"rating": round(now.get(p.id, p.rating))}
+def _rated(p: puzzles.Puzzle, now: dict[str, float], lang: str = "en") -> dict[str, Any]:
+    """A puzzle as a solver first sees it, with its rating as the answers so far have moved it,
+    its words in ``lang``."""
+    with speaking(language_of(lang)):
+        return p.question_json() | {"rating": round(now.get(p.id, p.rating))}
 
 
 @router.get("/api/puzzles")
-async def listing(request: Request, game: str | None = None) -> dict[str, Any]:
+async def listing(request: Request, game: str | None = None, lang: str = "en") -> dict[str, Any]:
     """Every puzzle as a solver first sees it (no answer), one game's with ``?game=``, and the id
-    of the puzzle of the day."""
+    of the puzzle of the day; their words in ``lang``."""
     found = [p for p in _puzzles().values() if game is None or p.game == game]
     daily = puzzles.of_the_day(list(_puzzles().values()), _today())
     now = await asyncio.to_thread(store.puzzle_ratings, _hub(request).store.engine)
-    return {"puzzles": [_rated(p, now) for p in found], "daily": daily.id if daily else None}
+    return {"puzzles": [_rated(p, now, lang) for p in found], "daily": daily.id if daily else None}
 
 
 @router.get("/api/puzzles/daily")
-async def daily(request: Request) -> dict[str, Any]:
+async def daily(request: Request, lang: str = "en") -> dict[str, Any]:
     """The puzzle of the day, the same for everyone today."""
     found = puzzles.of_the_day(list(_puzzles().values()), _today())
     if found is None:
         raise Refused(404, "no puzzles on this server")
     now = await asyncio.to_thread(store.puzzle_ratings, _hub(request).store.engine)
-    return _rated(found, now)
+    return _rated(found, now, lang)
 
 
 @router.get("/api/puzzles/{puzzle_id}")
-async def one(request: Request, puzzle_id: str) -> dict[str, Any]:
+async def one(request: Request, puzzle_id: str, lang: str = "en") -> dict[str, Any]:
     """One puzzle as a solver first sees it."""
     p = _puzzle(puzzle_id)
     now = await asyncio.to_thread(store.puzzle_ratings, _hub(request).store.engine)
-    return _rated(p, now)
+    return _rated(p, now, lang)
 
 
 @router.post("/api/puzzles/rating")
@@ -159,13 +168,16 @@ async def rating(request: Request) -> dict[str, Any]:
 
 @router.post("/api/puzzles/{puzzle_id}/answer")
 async def answer(request: Request, puzzle_id: str) -> dict[str, Any]:
-    """Answer a puzzle: ``{"move": "play QC"}``, with ``"player": TOKEN`` to have it rated. The
-    answer says whether it was right, the best move, why and the theme; a move that is not one of
-    the seat's is refused (``400``) and may be sent again."""
+    """Answer a puzzle: ``{"move": "play QC"}``, with ``"player": TOKEN`` to have it rated and
+    ``"lang"`` for its words. The answer says whether it was right, the best move, why (the
+    analysis's English sentence) and the theme (``theme`` as kept, ``theme_said`` in ``lang``);
+    a move that is not one of the seat's is refused (``400``) and may be sent again."""
     p = _puzzle(puzzle_id)
     body = await body_of(request)
     move = _move(body)
-    verdict = puzzles.judge(p, move)
+    with speaking(language_of(body.get("lang"))):
+        verdict = puzzles.judge(p, move)
+        theme_said = _(p.theme)
     if verdict.kind == "bad":
         raise Refused(400, verdict.text)
     out: dict[str, Any] = {
@@ -175,6 +187,7 @@ async def answer(request: Request, puzzle_id: str) -> dict[str, Any]:
         "accepted": list(p.accepted),
         "why": p.why,
         "theme": p.theme,
+        "theme_said": theme_said,
         "rating": None,
     }
     token = body.get("player")

@@ -8,6 +8,7 @@
  */
 
 import { partsOf } from "./games.js";
+import { t } from "./i18n.js";
 
 export const SUITS = /** @type {const} */ (["C", "D", "H", "S"]);
 export const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
@@ -44,15 +45,16 @@ export function prettyCard(text) {
 }
 
 /**
- * A card in words for screen readers: `10D` as "ten of diamonds".
+ * A card in words for screen readers, in the language read: `10D` as "ten of diamonds".
  * @param {string} text
  */
 export function cardWords(text) {
   const c = parseCard(text);
   if (!c) return text;
-  const names = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-    10: "ten", J: "jack", Q: "queen", K: "king" };
-  return `${/** @type {any} */ (names)[c.rank] ?? c.rank} of ${SUIT_NAMES[c.suit]}`;
+  const names = { A: t("ace"), 2: t("two"), 3: t("three"), 4: t("four"), 5: t("five"), 6: t("six"), 7: t("seven"),
+    8: t("eight"), 9: t("nine"), 10: t("ten"), J: t("jack"), Q: t("queen"), K: t("king") };
+  const suits = { C: t("clubs"), D: t("diamonds"), H: t("hearts"), S: t("spades") };
+  return t("{rank} of {suit}", { rank: /** @type {any} */ (names)[c.rank] ?? c.rank, suit: suits[c.suit] });
 }
 
 /**

@@ -8,7 +8,7 @@
 
 import { prettyCard, SUIT_SYMBOLS } from "./cards.js";
 import { partsOf } from "./games.js";
-import { num as numIn, t, tn } from "./i18n.js";
+import { decimals, num as numIn, t, tn } from "./i18n.js";
 
 /**
  * How many seats a game has, when the table does not say (its module's `seats`, else 4).
@@ -200,7 +200,7 @@ export const plus = (n) => (n > 0 ? `+${n}` : num(n));
  * A value with its sign and two places, a true minus sign for a negative one: "+0.40", "−0.20".
  * @param {number} v
  */
-export const signedValue = (v) => `${v < 0 ? "−" : "+"}${Math.abs(v).toFixed(2)}`;
+export const signedValue = (v) => `${v < 0 ? "−" : "+"}${decimals(Math.abs(v))}`;
 
 /**
  * Both sides of a partnership game with a number each, the reader's side first: "you 3, them −4"
@@ -407,10 +407,12 @@ export function keyHint(game) {
 export function hintView(list) {
   const close = list.length > 1 && list.slice(1).every((x) => x.standing === "about equal to the best");
   const margin = Math.max(0, ...list.map((x) => x.stderr));
+  // a hint's standing as the server names it (`cardtable.table.ranked_hints`), said in the language read
+  const said = (/** @type {string} */ s) => (s === "best" ? t("best") : s === "about equal to the best" ? t("about equal to the best") : s);
   const rows = list.map((x, i) => {
-    const label = i === 0 ? x.standing : close ? "" : x.standing;
-    return { action: x.action, text: `${signedValue(x.value)} ± ${x.stderr.toFixed(2)}${label ? ` (${label})` : ""}` };
+    const label = said(i === 0 ? x.standing : close ? "" : x.standing);
+    return { action: x.action, text: `${signedValue(x.value)} ± ${decimals(x.stderr)}${label ? ` (${label})` : ""}` };
   });
-  const note = close ? t("Too close to call: the search's margin of error (up to ± {margin}) is wider than the differences between these moves.", { margin: margin.toFixed(2) }) : "";
+  const note = close ? t("Too close to call: the search's margin of error (up to ± {margin}) is wider than the differences between these moves.", { margin: decimals(margin) }) : "";
   return { note, rows };
 }

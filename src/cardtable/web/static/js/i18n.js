@@ -146,6 +146,19 @@ export function num(n) {
 }
 
 /**
+ * A number with ``places`` decimals as the language writes them, without grouping, with a true
+ * minus sign: "0.40", "−1.25" ("0,40" in German).
+ * @param {number} n
+ * @param {number} [places]
+ * @returns {string}
+ */
+export function decimals(n, places = 2) {
+  if (!Number.isFinite(n)) return String(n);
+  const shown = new Intl.NumberFormat(now.language, { useGrouping: false, minimumFractionDigits: places, maximumFractionDigits: places }).format(Math.abs(n));
+  return n < 0 ? `−${shown}` : shown;
+}
+
+/**
  * A picker of the pages' language: choosing one keeps it and loads the page again in it.
  * @param {(tag: string, props: Record<string, any>, children?: any[]) => HTMLElement} h the pages' element maker
  * @returns {HTMLElement}

@@ -9,6 +9,7 @@
  */
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /**
  * Whether a host name is this device's own loopback (a link with it opens the other device's own).
@@ -91,31 +92,31 @@ export function inviteBox(link, opts = {}) {
   const qr = h("div", { class: "qr" });
   const copy = h("button", { type: "button", id: `${id}-copy`, onclick: async () => {
     const ok = await copyText(link);
-    if (ok) status.textContent = opts.copied ?? "Copied: paste it in a message to the others.";
+    if (ok) status.textContent = opts.copied ?? t("Copied: paste it in a message to the others.");
     else {
       const range = document.createRange();
       range.selectNodeContents(linkEl);
       const sel = window.getSelection();
       sel?.removeAllRanges();
       sel?.addRange(range);
-      status.textContent = "This browser would not copy it: the link is selected, copy it with Ctrl+C (or a long press).";
+      status.textContent = t("This browser would not copy it: the link is selected, copy it with Ctrl+C (or a long press).");
     }
-  }, text: "Copy the link" });
+  }, text: t("Copy the link") });
   fetch("/api/qr", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: link }) })
     .then((res) => (res.ok ? res.json() : null))
     .then((got) => {
       if (!got?.svg) return;
       qr.replaceChildren(
-        h("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(got.svg)}`, alt: opts.qrAlt ?? "The invite link as a QR code: scan it with a phone's camera", width: "180", height: "180" }),
-        h("p", { class: "hint", text: opts.scan ?? "Scan with a phone's camera to join." }),
+        h("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(got.svg)}`, alt: opts.qrAlt ?? t("The invite link as a QR code: scan it with a phone's camera"), width: "180", height: "180" }),
+        h("p", { class: "hint", text: opts.scan ?? t("Scan with a phone's camera to join.") }),
       );
     })
     .catch(() => {});
   return h("div", { class: "invitebox" }, [
     linkEl,
     h("div", { class: "row" }, [copy, status]),
-    opts.loopbackOnly ? h("p", { class: "warn", text: "This server listens on this machine only, so the link works only here. Start it with 'cardtable serve' (not --host 127.0.0.1) for others to join." }) : null,
-    opts.others?.length ? h("p", { class: "hint", text: `If the link does not open on the other device, try: ${opts.others.join(" or ")}` }) : null,
+    opts.loopbackOnly ? h("p", { class: "warn", text: t("This server listens on this machine only, so the link works only here. Start it with 'cardtable serve' (not --host 127.0.0.1) for others to join.") }) : null,
+    opts.others?.length ? h("p", { class: "hint", text: t("If the link does not open on the other device, try: {links}", { links: opts.others.join(` ${t("or")} `) }) }) : null,
     qr,
   ]);
 }

@@ -8,6 +8,7 @@
 
 import { actionLabel, places, seatName, tokenWords } from "./format.js";
 import { h, infoLines, middleBox, seatBox, seatMarks, actorOf } from "./dom.js";
+import { t } from "./i18n.js";
 
 /**
  * Draw `view` (the seat's own view, `view.seat` the reader) into `el`.
@@ -46,12 +47,12 @@ export function drawPosition(el, game, view, seats) {
  * @param {(move: string) => void} send
  */
 export function moveButtons(el, moves, send) {
-  const typed = /** @type {HTMLInputElement} */ (h("input", { id: "typed", placeholder: "or type a move, e.g. play QC", autocomplete: "off", style: "flex:1;min-width:160px" }));
+  const typed = /** @type {HTMLInputElement} */ (h("input", { id: "typed", placeholder: t("or type a move, e.g. play QC"), autocomplete: "off", style: "flex:1;min-width:160px" }));
   el.replaceChildren(
-    h("div", { class: "row choices", role: "group", "aria-label": "moves" }, moves.map((m) =>
+    h("div", { class: "row choices", role: "group", "aria-label": t("moves") }, moves.map((m) =>
       h("button", { type: "button", class: "choice", "data-move": m, onclick: () => send(m), text: actionLabel(m) }))),
     h("form", { class: "row", onsubmit: (/** @type {Event} */ ev) => { ev.preventDefault(); if (typed.value.trim()) send(typed.value.trim()); } }, [
-      h("label", { for: "typed", class: "visually-hidden", text: "A move" }), typed, h("button", { type: "submit", text: "Play it" }),
+      h("label", { for: "typed", class: "visually-hidden", text: t("A move") }), typed, h("button", { type: "submit", text: t("Play it") }),
     ]),
   );
 }

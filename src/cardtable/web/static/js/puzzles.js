@@ -4,13 +4,16 @@
  * them. The puzzle of the day first, then the others (one game's with the menu); an answer is
  * sent to the server (`POST /api/puzzles/ID/answer`), which says whether it was right, the best
  * move, why and the theme, and, for a player (the token kept in this browser), moves the
- * player's puzzle rating.
+ * player's puzzle rating. The page's words, the prompt, the verdict and the theme are in the
+ * language chosen (docs/languages.md); the reason, the analysis's own sentence, is English, and
+ * shown apart as such in another language.
  * @module puzzles
  */
 
 import { gameTitle } from "./format.js";
 import { h } from "./dom.js";
 import { loadGame } from "./gameload.js";
+import { language, languagePicker, load as loadLanguage, num, t, words } from "./i18n.js";
 import { drawPosition, moveButtons, spoken } from "./position.js";
 
 /** @param {string} id */
@@ -33,12 +36,14 @@ const ui = { all: [], list: [], at: 0, daily: null, answered: false };
 
 async function show() {
   const p = ui.list[ui.at];
-  if (!p) { $("where").textContent = "No puzzle here."; return; }
+  if (!p) { $("where").textContent = t("No puzzle here."); return; }
   await loadGame(p.game);
   ui.answered = false;
-  $("where").textContent = `${p.id === ui.daily ? "Puzzle of the day" : `Puzzle ${ui.at + 1} of ${ui.list.length}`} · ${gameTitle(p.game)} · rated ${p.rating}`;
+  const title = p.id === ui.daily ? t("Puzzle of the day") : t("Puzzle {n} of {total}", { n: ui.at + 1, total: ui.list.length });
+  $("where").textContent = `${title} · ${gameTitle(p.game)} · ${t("rated {rating}", { rating: p.rating })}`;
   $("text").textContent = p.prompt;
   $("said").hidden = true;
+  $("why").hidden = true;
   $("next").hidden = true;
   drawPosition($("table"), p.game, p.view, p.seats);
   $("moves").hidden = false;
@@ -52,12 +57,17 @@ async function answer(move) {
   const player = localStorage.getItem(PLAYER_KEY);
   const said = $("said");
   try {
-    const got = await api(`/api/puzzles/${encodeURIComponent(p.id)}/answer`, { move, ...(player ? { player } : {}) });
+    const got = await api(`/api/puzzles/${encodeURIComponent(p.id)}/answer`, { move, lang: language(), ...(player ? { player } : {}) });
     ui.answered = true;
     said.hidden = false;
     said.dataset.kind = got.kind;
     said.className = `banner ${got.kind === "right" ? "news right" : "refused"}`;
     said.textContent = spoken(got.text);
+    if (language() !== "en" && got.why) {
+      // the analysis's reason, in its own language: apart, and marked as English
+      $("why").hidden = false;
+      $("why").replaceChildren(`${t("Why, in the analysis's English:")} `, h("span", { lang: "en", class: "reason", text: spoken(got.why) }));
+    }
     $("moves").replaceChildren();
     $("moves").hidden = true;
     $("next").hidden = false;
@@ -76,8 +86,8 @@ async function answer(move) {
  * @param {number | null} change
  */
 function showRating(rating, solved, failed, change) {
-  const moved = change === null ? " (this puzzle was rated at your first answer)" : change ? ` (${change > 0 ? "+" : "−"}${Math.abs(change)})` : "";
-  $("rating").textContent = `Your puzzle rating: ${rating}${moved} · solved ${solved}, missed ${failed}`;
+  const moved = change === null ? ` ${t("(this puzzle was rated at your first answer)")}` : change ? ` (${change > 0 ? "+" : ""}${num(change)})` : "";
+  $("rating").textContent = `${t("Your puzzle rating: {rating}", { rating })}${moved} · ${t("solved {solved}, missed {failed}", { solved, failed })}`;
 }
 
 function filter() {
@@ -89,15 +99,28 @@ function filter() {
   show();
 }
 
+/** The page's fixed words in the language chosen, and the language picker. */
+function pageWords() {
+  document.title = `cardtable · ${t("puzzles")}`;
+  document.querySelector(".topbar > div")?.replaceChildren(h("a", { href: "/", text: "cardtable" }), " · ",
+    h("a", { href: "/learn", text: t("learn") }), " · ", h("a", { href: "/puzzles", text: t("puzzles") }), " ", languagePicker(h));
+  words("main > h1", t("Puzzles from real hands"));
+  words("label:has(#game)", t("Game"));
+  $("next").textContent = t("Next puzzle");
+}
+
 async function main() {
+  await loadLanguage();
+  pageWords();
   $("next").addEventListener("click", () => { ui.at = (ui.at + 1) % ui.list.length; show(); });
   $("game").addEventListener("change", filter);
   try {
-    const got = await api("/api/puzzles");
+    const got = await api(`/api/puzzles?lang=${language()}`);
     ui.all = got.puzzles;
     ui.daily = got.daily;
     const games = [...new Set(ui.all.map((p) => p.game))];
-    $("game").replaceChildren(h("option", { value: "", text: "every game" }), ...games.map((g) => h("option", { value: g, text: gameTitle(g) })));
+    await Promise.all(games.map((g) => loadGame(g)));  // each game's own title, in the language read
+    $("game").replaceChildren(h("option", { value: "", text: t("every game") }), ...games.map((g) => h("option", { value: g, text: gameTitle(g) })));
     filter();
   } catch (e) {
     $("where").textContent = /** @type {Error} */ (e).message;
@@ -106,7 +129,7 @@ async function main() {
   if (player) {
     api("/api/puzzles/rating", { player }).then((r) => showRating(r.rating, r.solved, r.failed, 0)).catch(() => {});
   } else {
-    $("rating").textContent = "Play as yourself (on the home page) to keep a puzzle rating.";
+    $("rating").textContent = t("Play as yourself (on the home page) to keep a puzzle rating.");
   }
 }
 

@@ -3,21 +3,33 @@
  * The review panel's logic, without the page: a reviewed hand (the server's review, docs/web.md
  * "The review panel") turned into steps to walk through, each decision's grade in words and
  * marks, the cards of a move, and the graph of the hand's expected points as points and paths of
- * an SVG. `review_view.js` draws them; `node --test tests/js` tests them.
+ * an SVG. `review_view.js` draws them; `node --test tests/js` tests them. Their words are in the
+ * language read (`i18n.js`); a decision's reason is the analysis's English sentence, said in
+ * the line only in English (`decisionLine`).
  * @module review
  */
 
+import { decimals, language, t, tn } from "./i18n.js";
+
 /** The grades, best first, with their marks (as chess players write them) and their words. */
 export const GRADES = {
-  best: { mark: "✓", words: "best" },
-  good: { mark: "", words: "good" },
-  inaccuracy: { mark: "?!", words: "an inaccuracy" },
-  mistake: { mark: "?", words: "a mistake" },
-  blunder: { mark: "??", words: "a blunder" },
+  best: { mark: "✓", get words() { return t("best"); } },
+  good: { mark: "", get words() { return t("good"); } },
+  inaccuracy: { mark: "?!", get words() { return t("an inaccuracy"); } },
+  mistake: { mark: "?", get words() { return t("a mistake"); } },
+  blunder: { mark: "??", get words() { return t("a blunder"); } },
 };
 
-/** @type {Record<string, string>} */
-const PLURAL = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
+/**
+ * How many decisions got a grade, in words: "2 mistakes".
+ * @param {string} grade
+ * @param {number} n
+ */
+function counted(grade, n) {
+  if (grade === "inaccuracy") return tn("{n} inaccuracy", "{n} inaccuracies", n);
+  if (grade === "mistake") return tn("{n} mistake", "{n} mistakes", n);
+  return tn("{n} blunder", "{n} blunders", n);
+}
 
 const CARD = /^(10|[2-9AJQK])[CDHS]$/;
 
@@ -38,8 +50,7 @@ export function cardsOf(action) {
  */
 export function points(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return "–";
-  const t = Math.abs(v).toFixed(2);
-  return `${v < 0 ? "−" : "+"}${t}`;
+  return `${v < 0 ? "−" : "+"}${decimals(Math.abs(v))}`;
 }
 
 /**
@@ -70,11 +81,14 @@ export function reviewSteps(review) {
 export function decisionLine(d, show = (a) => a) {
   if (!d) return "";
   const made = show(d.made);
-  if (d.forced) return `${made}: the only legal move.`;
+  if (d.forced) return t("{made}: the only legal move.", { made });
   const grade = GRADES[/** @type {keyof typeof GRADES} */ (d.grade)]?.words ?? d.grade;
-  if (d.grade === "best") return `${made}: best (expected ${points(d.made_value)}).`;
-  const why = d.why ? ` ${d.why[0].toUpperCase()}${d.why.slice(1)}.` : "";
-  return `${made}: ${grade}, ${Number(d.loss).toFixed(2)} points lost; better ${show(d.best).replace(/^You\b/, "you")} (expected ${points(d.best_value)} against ${points(d.made_value)}).${why}`;
+  if (d.grade === "best") return t("{made}: best (expected {value}).", { made, value: points(d.made_value) });
+  // the reason is the analysis's English sentence: in the line only in English (`reasonApart`)
+  const why = d.why && language() === "en" ? ` ${d.why[0].toUpperCase()}${d.why.slice(1)}.` : "";
+  const better = language() === "en" ? show(d.best).replace(/^You\b/, "you") : show(d.best);
+  return t("{made}: {grade}, {lost} points lost; better {better} (expected {best} against {value}).", {
+    made, grade, lost: decimals(Number(d.loss)), better, best: points(d.best_value), value: points(d.made_value) }) + why;
 }
 
 /**
@@ -87,13 +101,14 @@ export function summaryLine(review) {
   const chosen = ds.filter((/** @type {any} */ d) => !d.forced);
   const lost = ds.reduce((/** @type {number} */ a, /** @type {any} */ d) => a + (d.loss ?? 0), 0);
   const good = chosen.filter((/** @type {any} */ d) => d.grade === "best" || d.grade === "good").length;
-  const acc = chosen.length ? `accuracy ${Math.round((100 * good) / chosen.length)}%` : "no choice to make";
-  const bad = ["inaccuracy", "mistake", "blunder"]
-    .map((g) => [g, chosen.filter((/** @type {any} */ d) => d.grade === g).length])
+  const acc = chosen.length ? t("accuracy {share}%", { share: Math.round((100 * good) / chosen.length) }) : t("no choice to make");
+  const bad = /** @type {[string, number][]} */ (["inaccuracy", "mistake", "blunder"]
+    .map((g) => [g, chosen.filter((/** @type {any} */ d) => d.grade === g).length]))
     .filter(([, n]) => n)
-    .map(([g, n]) => `${n} ${n === 1 ? g : PLURAL[/** @type {string} */ (g)]}`);
-  const decisions = `${ds.length} decision${ds.length === 1 ? "" : "s"}, ${chosen.length} with a choice`;
-  return `${decisions}: ${acc}, ${lost.toFixed(2)} points lost${bad.length ? ` (${bad.join(", ")})` : ""}.`;
+    .map(([g, n]) => counted(g, n));
+  const decisions = tn("{n} decision, {chosen} with a choice", "{n} decisions, {chosen} with a choice", ds.length, { chosen: chosen.length });
+  const lostWords = t("{lost} points lost", { lost: decimals(lost) });
+  return `${decisions}: ${acc}, ${lostWords}${bad.length ? ` (${bad.join(", ")})` : ""}.`;
 }
 
 /**
@@ -101,9 +116,9 @@ export function summaryLine(review) {
  * @param {{state: string, done?: number, total?: number | null}} job
  */
 export function progressText(job) {
-  if (job.state === "queued") return "Waiting for the reviewer…";
-  if (job.total === null || job.total === undefined) return "Reviewing…";
-  return `Reviewing: ${job.done ?? 0} of ${job.total} decisions`;
+  if (job.state === "queued") return t("Waiting for the reviewer…");
+  if (job.total === null || job.total === undefined) return t("Reviewing…");
+  return tn("Reviewing: {done} of {n} decision", "Reviewing: {done} of {n} decisions", job.total, { done: job.done ?? 0 });
 }
 
 /**
@@ -143,9 +158,10 @@ export function graph(review, width, height, pad = 24) {
  */
 export function graphWords(review) {
   const ds = (review?.decisions ?? []).filter((/** @type {any} */ d) => typeof d.made_value === "number");
-  if (!ds.length) return "No decision with a choice to draw.";
+  if (!ds.length) return t("No decision with a choice to draw.");
   const worst = ds.reduce((/** @type {any} */ a, /** @type {any} */ d) => (d.loss > a.loss ? d : a));
-  const end = typeof review.value === "number" ? ` The hand ended at ${points(review.value)}.` : "";
-  const drop = worst.loss > 0 ? ` The largest loss was ${worst.loss.toFixed(2)} at step ${worst.index}.` : "";
-  return `Expected points from ${points(ds[0].best_value)} at the first decision to ${points(ds[ds.length - 1].made_value)} at the last.${drop}${end}`;
+  const end = typeof review.value === "number" ? ` ${t("The hand ended at {value}.", { value: points(review.value) })}` : "";
+  const drop = worst.loss > 0 ? ` ${t("The largest loss was {lost} at step {step}.", { lost: decimals(worst.loss), step: worst.index })}` : "";
+  const from = t("Expected points from {first} at the first decision to {last} at the last.", { first: points(ds[0].best_value), last: points(ds[ds.length - 1].made_value) });
+  return `${from}${drop}${end}`;
 }

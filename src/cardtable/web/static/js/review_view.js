@@ -10,7 +10,7 @@
 
 import { cardImg, h } from "./dom.js";
 import { describe, seatName } from "./format.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { GRADES, cardsOf, decisionLine, graph, graphWords, points, progressText, reviewSteps, summaryLine } from "./review.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -56,11 +56,11 @@ function cardRow(cards, made, better, label) {
     const img = /** @type {HTMLImageElement} */ (cardImg(c, "card small"));
     const isBetter = better.includes(c);
     const isMade = made.includes(c);
-    if (isBetter) img.alt += " (the better move)";
-    if (isMade) img.alt += " (the move made)";
+    if (isBetter) img.alt += ` ${t("(the better move)")}`;
+    if (isMade) img.alt += ` ${t("(the move made)")}`;
     return h("span", { class: `reviewcard${isBetter ? " better" : ""}${isMade ? " made" : ""}` }, [img,
-      isBetter ? h("span", { class: "tag", "aria-hidden": "true", text: "better" }) : null,
-      isMade && !isBetter ? h("span", { class: "tag", "aria-hidden": "true", text: "made" }) : null]);
+      isBetter ? h("span", { class: "tag", "aria-hidden": "true", text: t("better") }) : null,
+      isMade && !isBetter ? h("span", { class: "tag", "aria-hidden": "true", text: t("made") }) : null]);
   }));
 }
 
@@ -72,11 +72,12 @@ function graphBox(review) {
   const W = 480, H = 160;
   const g = graph(review, W, H);
   const dots = g.points.map((p) => svg("circle", { cx: p.x.toFixed(1), cy: p.yMade.toFixed(1), r: p.grade === "result" ? 5 : 4, class: `dot ${p.grade}` }, [
-    svg("title", {}, [document.createTextNode(p.grade === "result" ? `the hand's result ${points(p.made)}` : `step ${p.at}: ${p.grade}, expected ${points(p.made)}`)]),
+    svg("title", {}, [document.createTextNode(p.grade === "result" ? t("the hand's result {value}", { value: points(p.made) })
+      : t("step {n}: {grade}, expected {value}", { n: p.at, grade: GRADES[/** @type {keyof typeof GRADES} */ (p.grade)]?.words ?? p.grade, value: points(p.made) }))]),
   ]));
   const words = graphWords(review);
-  return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "reviewgraph", role: "img", "aria-label": `Expected points as the hand went. ${words}` }, [
-    svg("title", {}, [document.createTextNode("Expected points as the hand went")]),
+  return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "reviewgraph", role: "img", "aria-label": `${t("Expected points as the hand went.")} ${words}` }, [
+    svg("title", {}, [document.createTextNode(t("Expected points as the hand went"))]),
     svg("line", { x1: 24, x2: W - 24, y1: g.zero.toFixed(1), y2: g.zero.toFixed(1), class: "zero" }),
     svg("text", { x: 2, y: (g.zero + 4).toFixed(1), class: "axis" }, [document.createTextNode("0")]),
     svg("path", { d: g.best, class: "best" }),
@@ -100,7 +101,7 @@ function drawReview(box, review, opts) {
   const say = (/** @type {string} */ line) => describe(line, me, names);
   const show = (/** @type {string} */ action) => say(`${review.seat} ${action}`).replace(/\.$/, "");
   const who = seatName(review.seat, me, names);
-  const whose = who === "you" ? "your" : `${who}'s`;
+  const mine = review.seat === me;
   const body = h("div", { class: "reviewstep", "aria-live": "polite" });
   const list = h("ol", { class: "reviewlist" });
   const where = h("span", { class: "where" });
@@ -115,16 +116,19 @@ function drawReview(box, review, opts) {
     const d = s.decision;
     const made = d ? cardsOf(d.made) : [];
     const better = d && d.grade !== "best" && !d.forced ? cardsOf(d.best) : [];
-    where.textContent = `step ${at} of ${steps.length - 1}`;
+    where.textContent = t("step {n} of {total}", { n: at, total: steps.length - 1 });
     const grade = d ? GRADES[/** @type {keyof typeof GRADES} */ (d.grade)] : null;
     body.replaceChildren(...[
-      h("p", { class: "said", text: s.before ? say(s.before) : "The cards are dealt." }),
-      tableCards(s.view).length ? cardRow(tableCards(s.view), made, better, "the cards on the table") : null,
-      Array.isArray(s.view?.hand) ? cardRow(s.view.hand, made, better, `${whose} hand`) : null,
+      h("p", { class: "said", text: s.before ? say(s.before) : t("The cards are dealt.") }),
+      tableCards(s.view).length ? cardRow(tableCards(s.view), made, better, t("the cards on the table")) : null,
+      Array.isArray(s.view?.hand) ? cardRow(s.view.hand, made, better, mine ? t("your hand") : t("{who}'s hand", { who })) : null,
       d ? h("p", { class: `reviewline grade-${d.grade}` }, [
         grade?.mark ? h("strong", { "aria-hidden": "true", text: `${grade.mark} ` }) : null,
         decisionLine(d, show),
-      ]) : h("p", { class: "muted", text: s.next ? `Next: ${say(s.next)}` : "The hand is over." }),
+      ]) : h("p", { class: "muted", text: s.next ? t("Next: {move}", { move: say(s.next) }) : t("The hand is over.") }),
+      // the analysis's reason is its English sentence: in another language, apart and marked so
+      d?.why && language() !== "en" ? h("p", { class: "muted reviewwhy" }, [`${t("Why, in the analysis's English:")} `,
+        h("span", { lang: "en", class: "reason", text: `${d.why[0].toUpperCase()}${d.why.slice(1)}.` })]) : null,
     ].filter((x) => x !== null));
     for (const li of list.querySelectorAll("button")) li.setAttribute("aria-current", li.dataset.at === String(at) ? "step" : "false");
   }
@@ -133,28 +137,33 @@ function drawReview(box, review, opts) {
     const d = s.decision;
     const g = GRADES[/** @type {keyof typeof GRADES} */ (d.grade)];
     return h("li", {}, [h("button", { class: `grade-${d.grade}`, "data-at": String(s.at), onclick: () => go(s.at),
-      text: `${show(d.made)} ${g?.mark ?? ""}`.trim(), "aria-label": `step ${s.at}: ${show(d.made)}, ${g?.words ?? d.grade}` })]);
+      text: `${show(d.made)} ${g?.mark ?? ""}`.trim(), "aria-label": t("step {n}: {move}, {grade}", { n: s.at, move: show(d.made), grade: g?.words ?? d.grade }) })]);
   }));
   const opened = review.open_card;
-  const openLine = opened && typeof opened.value === "number"
-    ? `With every card shown, the hand was worth ${opened.value >= 0 ? "+" : "−"}${Math.abs(opened.value).toFixed(2)} to ${who}${opened.whole ? "" : ` from step ${opened.from} on`}.`
-    : opened?.reason ? `With every card shown: ${opened.reason}.` : "";
-  box.replaceChildren(h("section", { class: "panel review", id: "reviewpanel", role: "region", "aria-label": `the review of hand ${review.hand + 1}` }, [
-    h("h2", { text: `Review of hand ${review.hand + 1} for ${who}` }),
+  const worth = opened && typeof opened.value === "number" ? points(opened.value) : "";
+  // a seat's own sentence and another seat's are two messages: languages decline "you" differently
+  const whole = mine ? t("With every card shown, the hand was worth {value} to you.", { value: worth })
+    : t("With every card shown, the hand was worth {value} to {who}.", { value: worth, who });
+  const part = mine ? t("With every card shown, the hand was worth {value} to you from step {n} on.", { value: worth, n: opened?.from })
+    : t("With every card shown, the hand was worth {value} to {who} from step {n} on.", { value: worth, who, n: opened?.from });
+  const openLine = opened && typeof opened.value === "number" ? (opened.whole ? whole : part)
+    : opened?.reason ? t("With every card shown: {reason}.", { reason: opened.reason }) : "";
+  box.replaceChildren(h("section", { class: "panel review", id: "reviewpanel", role: "region", "aria-label": t("the review of hand {n}", { n: review.hand + 1 }) }, [
+    h("h2", { text: mine ? t("Review of hand {n} for you", { n: review.hand + 1 }) : t("Review of hand {n} for {who}", { n: review.hand + 1, who }) }),
     h("p", { id: "reviewsummary", text: summaryLine(review) }),
-    review.complete ? null : h("p", { class: "error", text: `Not complete: ${review.stopped ?? "the review stopped early"}.` }),
+    review.complete ? null : h("p", { class: "error", text: t("Not complete: {why}.", { why: review.stopped ?? t("the review stopped early") }) }),
     graphBox(review),
-    h("p", { class: "legend muted", text: "The solid line: the expected points of the move made; the dashed line: of the best move; the last dot: the hand's result." }),
+    h("p", { class: "legend muted", text: t("The solid line: the expected points of the move made; the dashed line: of the best move; the last dot: the hand's result.") }),
     openLine ? h("p", { class: "muted", text: openLine }) : null,
     h("div", { class: "row" }, [
-      h("button", { "aria-label": "previous step", onclick: () => go(at - 1), text: "◀" }), where,
-      h("button", { "aria-label": "next step", onclick: () => go(at + 1), text: "▶" }),
-      h("button", { onclick: () => { box.replaceChildren(); opts.onClose?.(); }, text: "Close the review" }),
+      h("button", { "aria-label": t("previous step"), onclick: () => go(at - 1), text: "◀" }), where,
+      h("button", { "aria-label": t("next step"), onclick: () => go(at + 1), text: "▶" }),
+      h("button", { onclick: () => { box.replaceChildren(); opts.onClose?.(); }, text: t("Close the review") }),
     ]),
     body,
-    h("h3", { text: `${whose[0].toUpperCase()}${whose.slice(1)} decisions` }),
+    h("h3", { text: mine ? t("Your decisions") : t("{who}'s decisions", { who }) }),
     list,
-    h("p", { class: "muted", text: `Values in points per hand (the seat's points minus the others' mean) by the search at level ${review.level}, from what the seat could see then.` }),
+    h("p", { class: "muted", text: t("Values in points per hand (the seat's points minus the others' mean) by the search at level {level}, from what the seat could see then.", { level: review.level }) }),
   ]));
   draw();
 }
@@ -167,10 +176,10 @@ function drawReview(box, review, opts) {
  * @param {{names?: string[], me?: number | null, onClose?: () => void}} [opts]
  */
 export async function openReview(box, start, opts = {}) {
-  const bar = /** @type {HTMLProgressElement} */ (h("progress", { id: "reviewprogress", "aria-label": "the review's progress" }));
-  const words = h("span", { text: "Asking for the review…" });
-  box.replaceChildren(h("section", { class: "panel review", id: "reviewpanel", role: "region", "aria-label": "the review", "aria-busy": "true" }, [
-    h("h2", { text: "Reviewing the hand" }), h("div", { class: "row", role: "status" }, [bar, words])]));
+  const bar = /** @type {HTMLProgressElement} */ (h("progress", { id: "reviewprogress", "aria-label": t("the review's progress") }));
+  const words = h("span", { text: t("Asking for the review…") });
+  box.replaceChildren(h("section", { class: "panel review", id: "reviewpanel", role: "region", "aria-label": t("the review"), "aria-busy": "true" }, [
+    h("h2", { text: t("Reviewing the hand") }), h("div", { class: "row", role: "status" }, [bar, words])]));
   let res;
   try {
     res = await start();
@@ -191,9 +200,9 @@ export async function openReview(box, start, opts = {}) {
     }
   }
   if (!res || !res.ok || !job?.review) {
-    box.replaceChildren(h("section", { class: "panel review", id: "reviewpanel", role: "region", "aria-label": "the review" }, [
-      h("p", { class: "error", role: "alert", text: `No review: ${job?.error ?? "the server could not be reached"}` }),
-      h("button", { onclick: () => { box.replaceChildren(); opts.onClose?.(); }, text: "Close" })]));
+    box.replaceChildren(h("section", { class: "panel review", id: "reviewpanel", role: "region", "aria-label": t("the review") }, [
+      h("p", { class: "error", role: "alert", text: t("No review: {why}", { why: job?.error ?? t("the server could not be reached") }) }),
+      h("button", { onclick: () => { box.replaceChildren(); opts.onClose?.(); }, text: t("Close") })]));
     return;
   }
   drawReview(box, job.review, opts);

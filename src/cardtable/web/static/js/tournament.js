@@ -15,12 +15,17 @@
  *
  * The director's and an entrant's tokens are kept in this browser only (localStorage). A link
  * may carry one after "#" (#director=… or #token=…): the part after "#" never reaches a server.
+ *
+ * The pages' words are in the language chosen (docs/languages.md; `tr` is `i18n.js`'s `t`, as
+ * `t` names a tournament here); the server's data (a tournament's name, its tie-breaks and a
+ * hall's result fields) are said as the server sends them.
  * @module tournament
  */
 
 import { h } from "./dom.js";
 import { gameTitle, num, plainWords } from "./format.js";
 import { loadGame } from "./gameload.js";
+import { languagePicker, load as loadLanguage, t as tr, tn } from "./i18n.js";
 import { inviteBox, shareBase } from "./invite.js";
 
 /** @param {string} id */
@@ -74,30 +79,30 @@ function shared() {
 /** The tournament's game and preset in the games' own words (their titles, loaded once). */
 async function gameWords(/** @type {any} */ t) {
   await loadGame(t.game);
-  return `${gameTitle(t.game)}${t.preset ? ` (${plainWords(t.preset)})` : ""}`;
+  return `${gameTitle(t.game)}${t.preset ? ` (${tr(plainWords(t.preset))})` : ""}`;
 }
 
 /** The mark of a replaced entrant in the standings, in words. */
-const replacedWords = (/** @type {any} */ s) => s.replaced || (s.replaced_by ? `replaced by the ${s.replaced_by} bot` : "");
+const replacedWords = (/** @type {any} */ s) => s.replaced || (s.replaced_by ? tr("replaced by the {bot} bot", { bot: s.replaced_by }) : "");
 
 /** @param {any} t the tournament */
 function standingsTable(t) {
   const dup = t.duplicate;
   const rounds = Array.from({ length: t.rounds }, (_, i) => i + 1);
   const head = h("tr", {}, [
-    h("th", { class: "n", text: "rank" }), h("th", { text: "name" }),
-    ...(dup ? [h("th", { class: "n", text: "matchpoints" })] : []),
-    h("th", { class: "n", text: "points" }),
-    ...rounds.map((r) => h("th", { class: "n", text: `round ${r}` })),
-    h("th", { class: "n", text: "hands" }),
+    h("th", { class: "n", text: tr("rank") }), h("th", { text: tr("name") }),
+    ...(dup ? [h("th", { class: "n", text: tr("matchpoints") })] : []),
+    h("th", { class: "n", text: tr("points") }),
+    ...rounds.map((r) => h("th", { class: "n", text: tr("round {n}", { n: r }) })),
+    h("th", { class: "n", text: tr("hands") }),
   ]);
   const rows = t.standings.map((/** @type {any} */ s) => h("tr", { class: s.replaced_by ? "replaced" : "" }, [
-    h("td", { class: "n", text: String(s.rank) }),
+    h("td", { class: "n", text: num(s.rank) }),
     h("td", {}, [s.name, s.replaced_by ? h("span", { class: "mark", text: ` (${replacedWords(s)})` }) : ""]),
     ...(dup ? [h("td", { class: "n", text: num(s.matchpoints) })] : []),
     h("td", { class: "n", text: num(s.points) }),
     ...rounds.map((r) => h("td", { class: "n", text: s.rounds[String(r)] === undefined ? "" : num(s.rounds[String(r)]) })),
-    h("td", { class: "n", text: String(s.hands) }),
+    h("td", { class: "n", text: num(s.hands) }),
   ]));
   return h("table", { class: "standings", id: "standings" }, [h("thead", {}, [head]), h("tbody", {}, rows)]);
 }
@@ -105,7 +110,7 @@ function standingsTable(t) {
 /** The tournament's rule for replaced entrants, said where the standings are. */
 function replacedRule(/** @type {any} */ t) {
   const any = t.standings.some((/** @type {any} */ s) => s.replaced_by);
-  return h("p", { class: any ? "rule" : "muted", id: "replacedrule", text: "An entrant replaced by a bot (who did not come, or left) ranks after everyone who was not, whatever the bot scored in their seat; the hands the bot played still count in their points, and the standings say who was replaced." });
+  return h("p", { class: any ? "rule" : "muted", id: "replacedrule", text: tr("An entrant replaced by a bot (who did not come, or left) ranks after everyone who was not, whatever the bot scored in their seat; the hands the bot played still count in their points, and the standings say who was replaced.") });
 }
 
 /**
@@ -114,40 +119,42 @@ function replacedRule(/** @type {any} */ t) {
  * @param {any[]} changes @param {any} t the tournament
  */
 function corrections(changes, t) {
-  if (!changes.length) return h("p", { class: "muted", id: "corrections", text: "No result has been corrected." });
-  const names = (/** @type {any} */ c) => t.played.find((/** @type {any} */ r) => r.number === c.round)?.tables.find((/** @type {any} */ x) => x.number === c.table)?.seats.map((/** @type {any} */ s) => s.name ?? "bot") ?? [];
-  const scores = (/** @type {any} */ c, /** @type {number[]} */ xs) => xs.map((x, i) => `${names(c)[i] ?? `seat ${i}`} ${num(x)}`).join(", ");
+  if (!changes.length) return h("p", { class: "muted", id: "corrections", text: tr("No result has been corrected.") });
+  const names = (/** @type {any} */ c) => t.played.find((/** @type {any} */ r) => r.number === c.round)?.tables.find((/** @type {any} */ x) => x.number === c.table)?.seats.map((/** @type {any} */ s) => s.name ?? tr("bot")) ?? [];
+  const scores = (/** @type {any} */ c, /** @type {number[]} */ xs) => xs.map((x, i) => `${names(c)[i] ?? tr("seat {n}", { n: i })} ${num(x)}`).join(", ");
   return h("ol", { id: "corrections", class: "log" }, changes.map((c) => h("li", {}, [
-    `Round ${c.round}, table ${c.table}, hand ${c.hand}: corrected by the director`,
-    c.was ? `; was ${scores(c, c.was)}; now ${scores(c, c.now)}` : " (its scores are shown when the round is over)",
+    tr("Round {round}, table {table}, hand {hand}: corrected by the director", { round: c.round, table: c.table, hand: c.hand }),
+    c.was ? tr("; was {was}; now {now}", { was: scores(c, c.was), now: scores(c, c.now) }) : ` ${tr("(its scores are shown when the round is over)")}`,
     c.when ? ` (${new Date(c.when * 1000).toLocaleString()})` : "",
   ])));
 }
 
 /** @param {any} t */
 async function facts(t) {
-  const formats = /** @type {Record<string, string>} */ ({ mixed: "players reseated each round", progressive: "progressive (winners move up)", round_robin: "fixed partners in a round robin", swiss: "fixed partners, Swiss pairing" });
-  const how = `${await gameWords(t)}: ${t.rounds} round${t.rounds === 1 ? "" : "s"} of ${t.hands} hand${t.hands === 1 ? "" : "s"}, ${formats[t.format] ?? t.format}`;
-  const more = [t.duplicate ? "duplicate boards" : "", t.hall ? "played with real cards at a hall" : ""].filter(Boolean).join(", ");
+  const formats = /** @type {Record<string, string>} */ ({ mixed: tr("players reseated each round"), progressive: tr("progressive (winners move up)"), round_robin: tr("fixed partners in a round robin"), swiss: tr("fixed partners, Swiss pairing") });
+  const eachRound = tn("{n} hand", "{n} hands", t.hands);
+  const size = tn("{n} round of {hands}", "{n} rounds of {hands}", t.rounds, { hands: eachRound });
+  const how = `${await gameWords(t)}: ${size}, ${formats[t.format] ?? t.format}`;
+  const more = [t.duplicate ? tr("duplicate boards") : "", t.hall ? tr("played with real cards at a hall") : ""].filter(Boolean).join(", ");
   const played = t.played.length;
   const on = t.played.find((/** @type {any} */ r) => r.status !== "over");
-  const state = t.status === "over" ? "Final standings." : on ? `Round ${on.number} is being played.` : played ? `${played} of ${t.rounds} rounds played.` : `Registration is open: ${t.entrants.length} entrants.`;
+  const state = t.status === "over" ? tr("Final standings.") : on ? tr("Round {n} is being played.", { n: on.number }) : played ? tn("{played} of {n} round played.", "{played} of {n} rounds played.", t.rounds, { played }) : tn("Registration is open: {n} entrant.", "Registration is open: {n} entrants.", t.entrants.length);
   return h("p", {}, [`${how}${more ? `; ${more}` : ""}. `, h("strong", { id: "state", text: state })]);
 }
 
 /** @param {any} t */
 function roundsList(t, /** @type {boolean} */ links) {
   return h("div", {}, t.played.map((/** @type {any} */ r) => h("section", { class: "panel" }, [
-    h("h3", { text: `Round ${r.number}${r.status === "over" ? " (over)" : " (being played)"}` }),
+    h("h3", { text: r.status === "over" ? tr("Round {n} (over)", { n: r.number }) : tr("Round {n} (being played)", { n: r.number }) }),
     h("ul", {}, r.tables.map((/** @type {any} */ tb) => {
       const chief = tb.captain ? tb.seats.find((/** @type {any} */ s) => s.entrant === tb.captain) : null;
       return h("li", {}, [
-        `Table ${tb.number}: `,
-        tb.seats.map((/** @type {any} */ s) => s.name ?? `${t.bot} bot`).join(", "),
-        chief ? ` (captain: ${chief.name})` : "",
-        ` · ${tb.hands} of ${t.hands} hands `,
-        links && tb.table ? h("a", { href: `/t/${encodeURIComponent(tb.table)}`, text: "watch" }) : "",
-        links && t.hall ? h("a", { href: `${here}/enter?round=${r.number}&table=${tb.number}`, text: r.status === "over" ? " results" : " enter results" }) : "",
+        `${tr("Table {n}:", { n: tb.number })} `,
+        tb.seats.map((/** @type {any} */ s) => s.name ?? tr("{bot} bot", { bot: t.bot })).join(", "),
+        chief ? ` ${tr("(captain: {name})", { name: chief.name })}` : "",
+        ` · ${tn("{done} of {n} hand", "{done} of {n} hands", t.hands, { done: tb.hands })} `,
+        links && tb.table ? h("a", { href: `/t/${encodeURIComponent(tb.table)}`, text: tr("watch") }) : "",
+        links && t.hall ? h("a", { href: `${here}/enter?round=${r.number}&table=${tb.number}`, text: ` ${r.status === "over" ? tr("results") : tr("enter results")}` }) : "",
       ]);
     })),
   ])));
@@ -158,13 +165,13 @@ async function standingsPage() {
   $("title").textContent = t.name;
   document.title = `cardtable · ${t.name}`;
   const err = h("p", { class: "error", role: "alert" });
-  const name = /** @type {HTMLInputElement} */ (h("input", { id: "entrantname", maxlength: "40", required: true, placeholder: "your name" }));
+  const name = /** @type {HTMLInputElement} */ (h("input", { id: "entrantname", maxlength: "40", required: true, placeholder: tr("your name") }));
   const pairs = t.format === "round_robin" || t.format === "swiss";
-  const partner = /** @type {HTMLInputElement} */ (h("input", { id: "partnername", maxlength: "40", required: true, placeholder: "your partner's name", "aria-label": "your partner's name" }));
+  const partner = /** @type {HTMLInputElement} */ (h("input", { id: "partnername", maxlength: "40", required: true, placeholder: tr("your partner's name"), "aria-label": tr("your partner's name") }));
   // a player (docs/ratings.md) registers as themselves: the round's hands go to their history and rating
   const playerToken = localStorage.getItem("cardtable:player");
   const asPlayer = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "asplayer", checked: true }));
-  const asPlayerLabel = playerToken ? h("label", { for: "asplayer" }, [asPlayer, " as my player (rated)"]) : "";
+  const asPlayerLabel = playerToken ? h("label", { for: "asplayer" }, [asPlayer, ` ${tr("as my player (rated)")}`]) : "";
   const register = t.status === "registering" ? h("form", { class: "panel row", onsubmit: async (/** @type {Event} */ ev) => {
     ev.preventDefault();
     try {
@@ -177,20 +184,20 @@ async function standingsPage() {
       // the partner's own link, to send them (the part after "#" never reaches a server)
       const { base: at } = await shared();
       const theirs = `${at}${here}/me#token=${got.partner.token}`;
-      err.replaceChildren(h("span", {}, [`Registered. Send ${got.partner.name} their own link: `, h("code", { id: "partnerlink", text: theirs }), " ", h("a", { href: `${here}/me`, text: "your page" })]));
-    } catch (e) { err.textContent = `Could not register: ${/** @type {Error} */ (e).message}`; }
-  } }, [h("label", { for: "entrantname", text: "Register: " }), name, pairs ? partner : "", asPlayerLabel, h("button", { class: "primary", type: "submit", id: "register", text: pairs ? "Register the pair" : "Register" }), err]) : null;
+      err.replaceChildren(h("span", {}, [`${tr("Registered. Send {name} their own link:", { name: got.partner.name })} `, h("code", { id: "partnerlink", text: theirs }), " ", h("a", { href: `${here}/me`, text: tr("your page") })]));
+    } catch (e) { err.textContent = tr("Could not register: {reason}", { reason: /** @type {Error} */ (e).message }); }
+  } }, [h("label", { for: "entrantname", text: `${tr("Register:")} ` }), name, pairs ? partner : "", asPlayerLabel, h("button", { class: "primary", type: "submit", id: "register", text: pairs ? tr("Register the pair") : tr("Register") }), err]) : null;
   $("content").replaceChildren(
     await facts(t),
     register ?? "",
-    h("h2", { text: "Standings" }),
-    h("p", { class: "muted", text: "Only rounds that are over count here; a round being played shows how many hands each table has finished." }),
+    h("h2", { text: tr("Standings") }),
+    h("p", { class: "muted", text: tr("Only rounds that are over count here; a round being played shows how many hands each table has finished.") }),
     standingsTable(t),
     replacedRule(t),
-    h("p", { class: "muted" }, ["Ties are broken by: ", t.tie_breaks.join("; "), "."]),
-    h("p", { class: "noprint" }, [h("a", { href: `${base}/results.csv`, text: "Results as CSV" }), " · ", h("button", { type: "button", onclick: () => print(), text: "Print" })]),
-    ...(t.hall ? [h("h2", { text: "Corrections" }), corrections(t.corrections, t)] : []),
-    h("h2", { text: "Rounds" }),
+    h("p", { class: "muted" }, [`${tr("Ties are broken by:")} `, h("span", { lang: "en", text: t.tie_breaks.join("; ") }), "."]),
+    h("p", { class: "noprint" }, [h("a", { href: `${base}/results.csv`, text: tr("Results as CSV") }), " · ", h("button", { type: "button", onclick: () => print(), text: tr("Print") })]),
+    ...(t.hall ? [h("h2", { text: tr("Corrections") }), corrections(t.corrections, t)] : []),
+    h("h2", { text: tr("Rounds") }),
     roundsList(t, true),
   );
   if (t.status !== "over") setTimeout(() => standingsPage().catch(fail), 5000);
@@ -203,7 +210,7 @@ async function newPage() {
   const preset = /** @type {HTMLSelectElement} */ (h("select", { id: "preset" }));
   const fillPresets = () => {
     const g = catalogue.games.find((/** @type {any} */ x) => x.name === game.value);
-    preset.replaceChildren(h("option", { value: "", text: "house default" }), ...g.presets.map((/** @type {string} */ p) => h("option", { value: p, text: plainWords(p), selected: p === "tournament" })));
+    preset.replaceChildren(h("option", { value: "", text: tr("house default") }), ...g.presets.map((/** @type {string} */ p) => h("option", { value: p, text: tr(plainWords(p)), selected: p === "tournament" })));
   };
   game.addEventListener("change", fillPresets);
   fillPresets();
@@ -211,7 +218,7 @@ async function newPage() {
   const name = field("tname", { maxlength: "80", required: true, placeholder: "Germanfest Sheepshead" });
   const rounds = field("rounds", { type: "number", min: "1", max: "30", value: "3" });
   const hands = field("hands", { type: "number", min: "1", max: "100", value: "6" });
-  const format = /** @type {HTMLSelectElement} */ (h("select", { id: "format" }, [h("option", { value: "mixed", text: "reseated each round to meet new players" }), h("option", { value: "progressive", text: "progressive: winners move up, partners change" }), h("option", { value: "round_robin", text: "fixed partners, round robin (partnership games)" }), h("option", { value: "swiss", text: "fixed partners, Swiss pairing (partnership games)" })]));
+  const format = /** @type {HTMLSelectElement} */ (h("select", { id: "format" }, [h("option", { value: "mixed", text: tr("reseated each round to meet new players") }), h("option", { value: "progressive", text: tr("progressive: winners move up, partners change") }), h("option", { value: "round_robin", text: tr("fixed partners, round robin (partnership games)") }), h("option", { value: "swiss", text: tr("fixed partners, Swiss pairing (partnership games)") })]));
   const duplicate = field("duplicate", { type: "checkbox" });
   const hall = field("hall", { type: "checkbox" });
   const err = h("p", { class: "error", role: "alert" });
@@ -224,13 +231,13 @@ async function newPage() {
       });
       localStorage.setItem(`cardtable:director:${got.tournament}`, got.director);
       location.href = `/tournaments/${encodeURIComponent(got.tournament)}/director`;
-    } catch (e) { err.textContent = `Could not create the tournament: ${/** @type {Error} */ (e).message}`; }
+    } catch (e) { err.textContent = tr("Could not create the tournament: {reason}", { reason: /** @type {Error} */ (e).message }); }
   } }, [
-    h("div", { class: "row" }, [h("label", { for: "tname", text: "Name" }), name]),
-    h("div", { class: "row" }, [h("label", {}, ["Game ", game]), h("label", {}, ["Preset ", preset])]),
-    h("div", { class: "row" }, [h("label", {}, ["Rounds ", rounds]), h("label", {}, ["Hands a round ", hands]), h("label", {}, ["Seating ", format])]),
-    h("div", { class: "row" }, [h("label", {}, [duplicate, " duplicate boards (ranked by matchpoints)"]), h("label", {}, [hall, " played with real cards (results entered by hand)"])]),
-    h("button", { class: "primary", type: "submit", id: "createtournament", text: "Create the tournament" }),
+    h("div", { class: "row" }, [h("label", { for: "tname", text: tr("Name") }), name]),
+    h("div", { class: "row" }, [h("label", {}, [`${tr("Game")} `, game]), h("label", {}, [`${tr("Preset")} `, preset])]),
+    h("div", { class: "row" }, [h("label", {}, [`${tr("Rounds")} `, rounds]), h("label", {}, [`${tr("Hands a round")} `, hands]), h("label", {}, [`${tr("Seating")} `, format])]),
+    h("div", { class: "row" }, [h("label", {}, [duplicate, ` ${tr("duplicate boards (ranked by matchpoints)")}`]), h("label", {}, [hall, ` ${tr("played with real cards (results entered by hand)")}`])]),
+    h("button", { class: "primary", type: "submit", id: "createtournament", text: tr("Create the tournament") }),
     err,
   ]);
   $("content").replaceChildren(form);
@@ -239,9 +246,9 @@ async function newPage() {
 async function directorPage() {
   const director = token("director", directorKey);
   const t = await api(base);
-  $("title").textContent = `${t.name}: director`;
+  $("title").textContent = tr("{name}: director", { name: t.name });
   if (!director) {
-    $("content").replaceChildren(h("p", { text: "This browser does not hold this tournament's director token. Open the director's link (…/director#director=TOKEN) that was shown when it was created." }));
+    $("content").replaceChildren(h("p", { text: tr("This browser does not hold this tournament's director token. Open the director's link (…/director#director=TOKEN) that was shown when it was created.") }));
     return;
   }
   const act = async (/** @type {string} */ path, /** @type {any} */ body = {}) => {
@@ -258,27 +265,27 @@ async function directorPage() {
   const link = `${share.base}${here}`;
   const keep = `${share.base}${here}/director#director=${director}`;
   const controls = h("div", { class: "panel row" }, [
-    !on && t.status !== "over" ? h("button", { class: "primary", id: "startround", type: "button", onclick: () => act(`${base}/rounds`), text: `Start round ${next}` }) : "",
-    on ? h("button", { id: "endround", type: "button", onclick: () => act(`${base}/rounds/${on.number}/end`), text: `End round ${on.number} by time` }) : "",
-    on && t.hall ? h("a", { href: `${here}/sheets`, text: "Print the score sheets" }) : "",
-    h("a", { href: here, text: "Standings page" }),
+    !on && t.status !== "over" ? h("button", { class: "primary", id: "startround", type: "button", onclick: () => act(`${base}/rounds`), text: tr("Start round {n}", { n: next }) }) : "",
+    on ? h("button", { id: "endround", type: "button", onclick: () => act(`${base}/rounds/${on.number}/end`), text: tr("End round {n} by time", { n: on.number }) }) : "",
+    on && t.hall ? h("a", { href: `${here}/sheets`, text: tr("Print the score sheets") }) : "",
+    h("a", { href: here, text: tr("Standings page") }),
   ]);
   const people = h("ul", { id: "entrants" }, t.entrants.map((/** @type {any} */ e) => h("li", {}, [
-    `${e.entrant}. ${e.name}${e.replaced_by ? ` (${t.hall ? "withdrawn" : `replaced by the ${e.replaced_by} bot`}${e.replaced_round ? ` in round ${e.replaced_round}` : ""})` : ""} `,
-    !e.replaced_by && t.status !== "over" ? h("button", { type: "button", onclick: () => act(`${base}/entrants/${e.entrant}/bot`), text: t.hall ? "withdraw" : "replace by a bot" }) : "",
+    `${e.entrant}. ${e.name}${e.replaced_by ? ` (${t.hall ? tr("withdrawn") : tr("replaced by the {bot} bot", { bot: e.replaced_by })}${e.replaced_round ? ` ${tr("in round {n}", { n: e.replaced_round })}` : ""})` : ""} `,
+    !e.replaced_by && t.status !== "over" ? h("button", { type: "button", onclick: () => act(`${base}/entrants/${e.entrant}/bot`), text: t.hall ? tr("withdraw") : tr("replace by a bot") }) : "",
   ])));
   $("content").replaceChildren(
     await facts(t),
-    h("h2", { text: "Registration link for entrants" }),
+    h("h2", { text: tr("Registration link for entrants") }),
     inviteBox(link, { id: "registrationlink", others: share.others.map((o) => `${o}${here}`), loopbackOnly: share.loopbackOnly }),
-    h("p", { class: "muted" }, ["Keep this director's link private (it holds the director token); open it on another device to run the tournament from there: ", h("code", { id: "directorlink", text: keep })]),
+    h("p", { class: "muted" }, [`${tr("Keep this director's link private (it holds the director token); open it on another device to run the tournament from there:")} `, h("code", { id: "directorlink", text: keep })]),
     controls,
-    h("h2", { text: "Rounds" }),
+    h("h2", { text: tr("Rounds") }),
     roundsList(t, true),
-    ...(t.hall ? [h("h2", { text: "Corrections" }), corrections(log, t)] : []),
-    h("h2", { text: `Entrants (${t.entrants.length})` }),
+    ...(t.hall ? [h("h2", { text: tr("Corrections") }), corrections(log, t)] : []),
+    h("h2", { text: tr("Entrants ({n})", { n: t.entrants.length }) }),
     people,
-    h("h2", { text: "Standings" }),
+    h("h2", { text: tr("Standings") }),
     standingsTable(t),
     replacedRule(t),
   );
@@ -288,7 +295,7 @@ async function directorPage() {
 async function entrantPage() {
   const mine = token("token", entrantKey);
   if (!mine) {
-    $("content").replaceChildren(h("p", {}, ["This browser holds no entrant token for this tournament. ", h("a", { href: here, text: "Register here" }), "."]));
+    $("content").replaceChildren(h("p", {}, [`${tr("This browser holds no entrant token for this tournament.")} `, h("a", { href: here, text: tr("Register here") }), "."]));
     return;
   }
   const [t, me, share] = await Promise.all([api(base), api(`${base}/me`, { token: mine }), shared()]);
@@ -298,19 +305,19 @@ async function entrantPage() {
     // the entrant's token is their seat's token at the round's table
     localStorage.setItem(`cardtable:seat:${tb.table}`, JSON.stringify({ token: mine, seat: tb.seat, name: me.name }));
     location.href = `/t/${encodeURIComponent(tb.table)}`;
-  }, text: `Go to your table (round ${tb.round}, table ${tb.number}, seat ${tb.seat})` }) : null;
+  }, text: tr("Go to your table (round {round}, table {table}, seat {seat})", { round: tb.round, table: tb.number, seat: tb.seat }) }) : null;
   const hallLine = tb && !tb.table ? h("p", {}, [
-    `Round ${tb.round}: you sit at table ${tb.number}, seat ${tb.seat}. `,
-    tb.captain ? "You are the table's captain: you enter its results. " : "The table's captain (in its first seat) enters its results. ",
-    h("a", { href: `${here}/enter?round=${tb.round}&table=${tb.number}`, text: tb.captain ? "Enter your table's results" : "Your table's results" }),
+    `${tr("Round {round}: you sit at table {table}, seat {seat}.", { round: tb.round, table: tb.number, seat: tb.seat })} `,
+    `${tb.captain ? tr("You are the table's captain: you enter its results.") : tr("The table's captain (in its first seat) enters its results.")} `,
+    h("a", { href: `${here}/enter?round=${tb.round}&table=${tb.number}`, text: tb.captain ? tr("Enter your table's results") : tr("Your table's results") }),
   ]) : null;
   const keep = `${share.base}${here}/me#token=${mine}`;
-  const gone = me.replaced_by ? (t.hall ? " You were withdrawn." : " A bot has taken your place.") : "";
+  const gone = me.replaced_by ? ` ${t.hall ? tr("You were withdrawn.") : tr("A bot has taken your place.")}` : "";
   $("content").replaceChildren(
-    h("p", { text: `You are entrant ${me.entrant}, ${me.name}.${gone}` }),
-    seatLink ?? hallLine ?? h("p", { id: "waiting", text: t.status === "over" ? "The tournament is over." : "Your next table is shown here when the director starts the round." }),
-    h("p", { class: "muted" }, ["Keep your own link to come back from another device: ", h("code", { id: "ownlink", text: keep })]),
-    h("p", {}, [h("a", { href: here, text: "Standings" })]),
+    h("p", { text: `${tr("You are entrant {n}, {name}.", { n: me.entrant, name: me.name })}${gone}` }),
+    seatLink ?? hallLine ?? h("p", { id: "waiting", text: t.status === "over" ? tr("The tournament is over.") : tr("Your next table is shown here when the director starts the round.") }),
+    h("p", { class: "muted" }, [`${tr("Keep your own link to come back from another device:")} `, h("code", { id: "ownlink", text: keep })]),
+    h("p", {}, [h("a", { href: here, text: tr("Standings") })]),
   );
   if (t.status !== "over") setTimeout(() => entrantPage().catch(fail), 5000);
 }
@@ -322,11 +329,11 @@ async function enterPage() {
   const director = token("director", directorKey);
   const entrant = token("token", entrantKey);
   const mine = director ?? entrant;
-  $("title").textContent = `${t.name}: round ${round}, table ${table}`;
+  $("title").textContent = tr("{name}: round {round}, table {table}", { name: t.name, round, table });
   const rnd = t.played.find((/** @type {any} */ r) => r.number === round);
   const info = rnd?.tables.find((/** @type {any} */ x) => x.number === table);
-  if (!info) { $("content").replaceChildren(h("p", { text: "No such table in this tournament." })); return; }
-  const seatWord = (/** @type {any} */ s) => `${s.name ?? "bot"} (seat ${s.seat})`;
+  if (!info) { $("content").replaceChildren(h("p", { text: tr("No such table in this tournament.") })); return; }
+  const seatWord = (/** @type {any} */ s) => tr("{name} (seat {seat})", { name: s.name ?? tr("bot"), seat: s.seat });
   const chief = info.seats.find((/** @type {any} */ s) => s.entrant === info.captain);
   let me = null;
   if (!director && entrant) me = await api(`${base}/me`, { token: entrant }).catch(() => null);
@@ -342,25 +349,26 @@ async function enterPage() {
   const rows = t.fields.map((/** @type {any} */ f) => {
     if (f.kind === "seat") { // a seat asked by its player's name (a bidder, a picker), or none
       const select = /** @type {HTMLSelectElement} */ (h("select", { id: `field-${f.name}`, "aria-label": f.label }, [
-        h("option", { value: "", text: "nobody (all passed)" }),
+        h("option", { value: "", text: tr("nobody (all passed)") }),
         ...info.seats.map((/** @type {any} */ s) => h("option", { value: String(s.seat), text: seatWord(s) })),
       ]));
       inputs[f.name] = [select];
-      return h("fieldset", { class: "entry" }, [h("legend", { text: f.label }), select]);
+      return h("fieldset", { class: "entry" }, [h("legend", { text: f.label, lang: "en" }), select]);
     }
-    const labels = f.per === "seat" ? info.seats.map(seatWord) : f.per === "side" ? t.partners.map((/** @type {number[]} */ p) => p.map((/** @type {number} */ s) => info.seats[s].name ?? "bot").join(" + ")) : [""];
+    const labels = f.per === "seat" ? info.seats.map(seatWord) : f.per === "side" ? t.partners.map((/** @type {number[]} */ p) => p.map((/** @type {number} */ s) => info.seats[s].name ?? tr("bot")).join(" + ")) : [""];
     inputs[f.name] = labels.map((/** @type {string} */ l, /** @type {number} */ i) => /** @type {HTMLInputElement} */ (h("input", { type: "number", id: `field-${f.name}-${i}`, "aria-label": `${f.label}${l ? `: ${l}` : ""}`, inputmode: "numeric" })));
-    return h("fieldset", { class: "entry" }, [h("legend", { text: f.label }), ...inputs[f.name].map((el, i) => h("label", {}, [labels[i], " ", el]))]);
+    // a field's label is the game's scoring's own word (the server's data), in English
+    return h("fieldset", { class: "entry" }, [h("legend", { text: f.label, lang: "en" }), ...inputs[f.name].map((el, i) => h("label", {}, [labels[i], " ", el]))]);
   });
   const done = h("p", { role: "status", id: "entered" });
-  const submit = /** @type {HTMLButtonElement} */ (h("button", { class: "primary", type: "submit", id: "enterhand", text: "Enter the hand" }));
+  const submit = /** @type {HTMLButtonElement} */ (h("button", { class: "primary", type: "submit", id: "enterhand", text: tr("Enter the hand") }));
   const fill = () => { // a hand entered already: its entry shown, and the director may correct it
     const had = byHand.get(Number(hand.value));
     for (const f of t.fields) {
       const value = had?.entry?.[f.name];
       inputs[f.name].forEach((el, i) => { el.value = value === undefined || value === null ? "" : String(Array.isArray(value) ? value[i] : value); });
     }
-    submit.textContent = had ? (director ? `Correct hand ${hand.value}` : `Hand ${hand.value} is entered`) : "Enter the hand";
+    submit.textContent = had ? (director ? tr("Correct hand {n}", { n: hand.value }) : tr("Hand {n} is entered", { n: hand.value })) : tr("Enter the hand");
     submit.disabled = Boolean(had) && !director;
   };
   hand.addEventListener("input", fill);
@@ -378,49 +386,65 @@ async function enterPage() {
     try {
       $("error").textContent = "";
       const got = await api(`${base}/results`, { token: mine, round, table, hand: n, entry, ...(correct ? { correct: true } : {}) });
-      done.textContent = `Hand ${got.hand} ${correct ? "corrected" : "entered"}: ${got.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${info.seats[s]?.name ?? "bot"} ${num(p)}`).join(", ")}.`;
+      const scores = got.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${info.seats[s]?.name ?? tr("bot")} ${num(p)}`).join(", ");
+      done.textContent = correct ? tr("Hand {n} corrected: {scores}.", { n: got.hand, scores }) : tr("Hand {n} entered: {scores}.", { n: got.hand, scores });
       byHand.set(got.hand, { hand: got.hand, score: got.score, entry });
       hand.value = String(Array.from({ length: t.hands }, (_, i) => i + 1).find((k) => !byHand.has(k)) ?? got.hand);
       fill();
       list.replaceChildren(...enteredItems());
     } catch (e) { fail(e); }
-  } }, [h("label", {}, ["Hand ", hand]), ...rows, submit]);
-  const enteredItems = () => [...byHand.values()].sort((a, b) => a.hand - b.hand).map((x) => h("li", { text: `Hand ${x.hand}: ${x.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${info.seats[s]?.name ?? "bot"} ${num(p)}`).join(", ")}` }));
+  } }, [h("label", {}, [`${tr("Hand")} `, hand]), ...rows, submit]);
+  const enteredItems = () => [...byHand.values()].sort((a, b) => a.hand - b.hand).map((x) => h("li", { text: tr("Hand {n}: {scores}", { n: x.hand, scores: x.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${info.seats[s]?.name ?? tr("bot")} ${num(p)}`).join(", ") }) }));
   const list = h("ul", { id: "enteredhands" }, enteredItems());
-  const who = chief ? `The table's captain is ${chief.name} (the first seat); the captain or the director enters its results, and only the director corrects one entered already.` : "The director enters this table's results.";
+  const who = chief ? tr("The table's captain is {name} (the first seat); the captain or the director enters its results, and only the director corrects one entered already.", { name: chief.name }) : tr("The director enters this table's results.");
   $("content").replaceChildren(
     h("p", { text: info.seats.map(seatWord).join(" · ") }),
     h("p", { class: "muted", id: "captainline", text: who }),
-    mayEnter && (rnd.status !== "over" || director) ? form : h("p", { id: "noentry", text: !mine ? "Open this page from the director's page or your entrant link first: this browser holds no token for this tournament." : me?.replaced_by ? "You were withdrawn from the tournament: the captain or the director enters this table's results." : rnd.status === "over" ? "This round is over: only the director corrects its results." : "Only the table's captain or the director enters its results here." }),
+    mayEnter && (rnd.status !== "over" || director) ? form : h("p", { id: "noentry", text: !mine ? tr("Open this page from the director's page or your entrant link first: this browser holds no token for this tournament.") : me?.replaced_by ? tr("You were withdrawn from the tournament: the captain or the director enters this table's results.") : rnd.status === "over" ? tr("This round is over: only the director corrects its results.") : tr("Only the table's captain or the director enters its results here.") }),
     done,
-    entered.hands.length || byHand.size ? h("h2", { text: "Entered" }) : "",
+    entered.hands.length || byHand.size ? h("h2", { text: tr("Entered") }) : "",
     list,
-    h("p", { class: "muted", text: `${t.partners.length ? "Each side's" : "Each seat's"} result is checked by the game's scoring before it counts.` }),
+    h("p", { class: "muted", text: t.partners.length ? tr("Each side's result is checked by the game's scoring before it counts.") : tr("Each seat's result is checked by the game's scoring before it counts.") }),
   );
 }
 
 async function sheetsPage() {
   const t = await api(base);
-  $("title").textContent = `${t.name}: score sheets`;
+  $("title").textContent = tr("{name}: score sheets", { name: t.name });
   const r = t.played.find((/** @type {any} */ x) => x.status !== "over") ?? t.played[t.played.length - 1];
-  if (!r) { $("content").replaceChildren(h("p", { text: "No round has started." })); return; }
+  if (!r) { $("content").replaceChildren(h("p", { text: tr("No round has started.") })); return; }
   const { base: at } = await shared();
   const hands = Array.from({ length: t.hands }, (_, i) => i + 1);
-  $("content").replaceChildren(h("p", { class: "noprint" }, [h("button", { type: "button", onclick: () => print(), text: "Print" })]), ...r.tables.map((/** @type {any} */ tb) => {
+  $("content").replaceChildren(h("p", { class: "noprint" }, [h("button", { type: "button", onclick: () => print(), text: tr("Print") })]), ...r.tables.map((/** @type {any} */ tb) => {
     const entryLink = `${at}${here}/enter?round=${r.number}&table=${tb.number}`;
     const chief = tb.seats.find((/** @type {any} */ s) => s.entrant === tb.captain);
     return h("section", { class: "sheet" }, [
-      h("img", { class: "qr", alt: `QR code of the entry page of table ${tb.number}`, src: `${base}/qr/${r.number}/${tb.number}.svg` }),
-      h("h2", { text: `${t.name} · round ${r.number} · table ${tb.number}` }),
-      h("p", { text: tb.seats.map((/** @type {any} */ s) => `seat ${s.seat}: ${s.name ?? "bot"}`).join(" · ") }),
-      chief ? h("p", { text: `Captain (enters the results): ${chief.name}` }) : "",
-      h("p", { class: "entrylink" }, ["Results: scan the code, or open ", h("code", { text: entryLink })]),
+      h("img", { class: "qr", alt: tr("QR code of the entry page of table {n}", { n: tb.number }), src: `${base}/qr/${r.number}/${tb.number}.svg` }),
+      h("h2", { text: `${t.name} · ${tr("round {n}", { n: r.number })} · ${tr("table {n}", { n: tb.number })}` }),
+      h("p", { text: tb.seats.map((/** @type {any} */ s) => tr("seat {n}: {name}", { n: s.seat, name: s.name ?? tr("bot") })).join(" · ") }),
+      chief ? h("p", { text: tr("Captain (enters the results): {name}", { name: chief.name }) }) : "",
+      h("p", { class: "entrylink" }, [`${tr("Results: scan the code, or open")} `, h("code", { text: entryLink })]),
       h("table", { class: "scoresheet" }, [
-        h("thead", {}, [h("tr", {}, [h("th", { text: "hand" }), ...tb.seats.map((/** @type {any} */ s) => h("th", { text: s.name ?? "bot" }))])]),
+        h("thead", {}, [h("tr", {}, [h("th", { text: tr("hand") }), ...tb.seats.map((/** @type {any} */ s) => h("th", { text: s.name ?? tr("bot") }))])]),
         h("tbody", {}, hands.map((n) => h("tr", {}, [h("td", { text: String(n) }), ...tb.seats.map(() => h("td", { text: "" }))]))),
       ]),
     ]);
   }));
+}
+
+/** The page's fixed words (in its HTML) in the language chosen, and the language picker. */
+function pageWords() {
+  const titles = /** @type {Record<string, string>} */ ({
+    tournament: tr("Tournament standings"), "tournament-new": tr("Create a tournament"), "tournament-director": tr("Tournament director"),
+    "tournament-entrant": tr("Your tournament"), "tournament-enter": tr("Enter a hand's result"), "tournament-sheets": tr("Score sheets"),
+  });
+  if (titles[page]) {
+    document.title = `cardtable · ${titles[page]}`;
+    if ($("title")) $("title").textContent = titles[page];
+  }
+  const loading = document.querySelector("#content > p.muted");
+  if (loading) loading.textContent = tr("Loading…");
+  document.querySelector("main > p.noprint")?.append(" ", languagePicker(h));
 }
 
 const pages = /** @type {Record<string, () => Promise<void>>} */ ({
@@ -431,4 +455,7 @@ const pages = /** @type {Record<string, () => Promise<void>>} */ ({
   "tournament-enter": enterPage,
   "tournament-sheets": sheetsPage,
 });
-(pages[page] ?? (async () => {}))().catch(fail);
+loadLanguage().then(() => {
+  pageWords();
+  return (pages[page] ?? (async () => {}))();
+}).catch(fail);
