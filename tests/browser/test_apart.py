@@ -224,9 +224,9 @@ def move(page: Page, v: int) -> None:
         assert take_turn(page) is not None
 
 
-def second_device(chromium: Browser, apart: Apart, ben: Person, link: str) -> Page:
+def second_device(chromium: Browser, apart: Apart, ben: Person, table: str) -> Page:
     """Ben adds a passkey in his browser; a second device holding the same credential signs in at
-    /signin and opens the table's link from his e-mail. Returns that device's table page."""
+    /signin as Ben. Returns that device's page."""
     first, first_cdp, first_auth = with_authenticator(chromium)
     first.add_init_script(f"localStorage.setItem('cardtable:player', {json.dumps(ben.token)})")
     first.goto(f"{apart.base}/player")
@@ -246,8 +246,7 @@ def second_device(chromium: Browser, apart: Apart, ben: Person, link: str) -> Pa
     assert isinstance(session, str) and session.startswith("s.") and session != ben.token
     r = httpx.post(f"{apart.server.url}/api/players/me", json={"token": session}, timeout=30)
     assert r.json()["name"] == ben.name
-    phone.goto(link)
-    phone.wait_for_selector("#table[data-v]")
+    assert phone.evaluate(f"localStorage.getItem('cardtable:seat:{table}')") is None  # no seat's token here
     return phone
 
 
@@ -325,7 +324,12 @@ def test_four_friends_play_a_turn_based_match_over_days_through_restarts(apart: 
             if who is ben and turns >= SECOND_DEVICE_FROM and not switched:
                 mailed = re.search(rf"{re.escape(apart.base)}/t/[A-Za-z0-9_-]+", text)
                 assert mailed is not None and mailed[0] == link
-                who.page = second_device(chromium, apart, ben, mailed[0])
+                phone = second_device(chromium, apart, ben, table)
+                ben.page.context.close()  # the first device is put away
+                wait_until(phone, lambda n=seat: not apart.summary(table)["seats"][n]["connected"])
+                phone.goto(mailed[0])  # the link in the e-mail: the seat is taken as the player's
+                phone.wait_for_selector("#table[data-v]")
+                ben.page = phone
                 switched = True
             move(who.page, before)
             own = (seat, apart.summary(table)["version"])
