@@ -18,6 +18,15 @@ the same credential (copied between Chromium's virtual authenticators, as a sync
 signs in at ``/signin``, follows the table's link from the latest e-mail, and plays that seat's
 moves from then on.
 
+Every turn gets its one e-mail and one push but one kind: a turn that follows the same person's
+own move (the bid that won the auction, then the lead; a trick won with its last card) gets no
+word, since that person is at the table (docs/web.md, "The word that a person waits"); the test
+counts those apart. The turn after the stand-in's move is told, whoever it falls to.
+
+The server looks at time's end and at the notices' outbox every fraction of a second here
+(``--sweep-every``, ``--notice-every``, flags for tests only), so that simulated days pass in
+about a minute of real time.
+
 The pages are opened at ``http://localhost:PORT``, the server's public address (WebAuthn needs a
 secure context, which ``localhost`` is), so that the links in the messages open in the browsers
 as they are.
@@ -30,7 +39,7 @@ import re
 import secrets
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
@@ -71,7 +80,7 @@ class Person:
     endpoint: str
     page: Page
     seat: int = -1
-    turns: int = 0  # the turns of theirs so far, each of which gets one e-mail and one push
+    turns: int = 0  # the turns of theirs so far that were told by one e-mail and one push
 
 
 @dataclass
@@ -81,7 +90,6 @@ class Apart:
     push: PushService
     clock: Path
     offset: float = 0.0
-    said: list[str] = field(default_factory=list)
 
     @property
     def base(self) -> str:
@@ -225,18 +233,23 @@ def move(page: Page, v: int) -> None:
 
 
 def second_device(chromium: Browser, apart: Apart, ben: Person, table: str) -> Page:
-    """Ben adds a passkey in his browser; a second device holding the same credential signs in at
-    /signin as Ben. Returns that device's page."""
-    first, first_cdp, first_auth = with_authenticator(chromium)
-    first.add_init_script(f"localStorage.setItem('cardtable:player', {json.dumps(ben.token)})")
-    first.goto(f"{apart.base}/player")
+    """Ben adds a passkey in his own browser (a page beside his table's, with a virtual platform
+    authenticator); a second device holding the same credential signs in at /signin as Ben.
+    Returns that device's page."""
+    first = ben.page.context.new_page()
+    first_cdp = ben.page.context.new_cdp_session(first)
+    first_cdp.send("WebAuthn.enable")
+    options = {"protocol": "ctap2", "transport": "internal", "hasResidentKey": True}
+    options |= {"hasUserVerification": True, "isUserVerified": True}
+    first_auth = first_cdp.send("WebAuthn.addVirtualAuthenticator", {"options": options})["authenticatorId"]
+    first.goto(f"{apart.base}/player")  # the browser keeps Ben's player
     expect(first.locator("#name-h")).to_have_text(ben.name)
     expect(first.locator("#passkeys")).to_contain_text("No passkey yet")
     first.click("#addpasskey")
     expect(first.locator("#devmsg")).to_contain_text("passkey is added")
     expect(first.locator("#passkeys li button")).to_have_count(1)
     (credential,) = first_cdp.send("WebAuthn.getCredentials", {"authenticatorId": first_auth})["credentials"]
-    first.context.close()
+    first.close()
     phone, phone_cdp, phone_auth = with_authenticator(chromium)
     phone_cdp.send("WebAuthn.addCredential", {"authenticatorId": phone_auth, "credential": credential})
     phone.goto(f"{apart.base}/signin")
