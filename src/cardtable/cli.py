@@ -640,6 +640,9 @@ def _build_parser() -> _Parser:
     p.add_argument("--connections-per-address", type=_at_least(1), metavar="N", help="WebSockets from one address (32)")
     p.add_argument("--max-tables", type=_at_least(1), metavar="N", help="open tables on the server (default 1000)")
     p.add_argument("--seed", type=int, help=argparse.SUPPRESS)  # tests and benchmarks: deals not secret
+    # tests that move the clock (CARDTABLE_CLOCK_FILE): how often time's end and the notices are looked at
+    p.add_argument("--sweep-every", type=_some_seconds, help=argparse.SUPPRESS)
+    p.add_argument("--notice-every", type=_some_seconds, help=argparse.SUPPRESS)
 
     p = sub.add_parser("db", help="the web table server's database")
     p.add_argument(
@@ -1163,6 +1166,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         cluster=args.cluster or None,
         bot_programs=_bot_programs(args.bot),
         lease_seconds=args.lease_seconds,
+        sweep_every=args.sweep_every,
+        notice_every=args.notice_every,
     )
     return status
 

@@ -239,6 +239,39 @@ def test_the_word_that_a_person_waits_is_heard_in_the_storing_transaction(tmp_pa
             assert w.seat in (0, 2)  # never a bot's seat
 
 
+@pytest.mark.parametrize("late", [True, False])
+def test_a_seat_to_act_again_is_told_after_the_stand_ins_move_not_after_its_own(tmp_path: Path, late: bool) -> None:
+    clock = ManualClock(START)
+    heard: list[Waiting] = []
+
+    def listener(conn: Connection, w: Waiting) -> None:
+        heard.append(w)
+
+    with TestClient(create_app(settings(tmp_path, clock))) as client:
+        hub(client).hooks.turn_waiting.append(listener)
+        # three passes, then the dealer must bid (stick_dealer): whatever the bid, the dealer leads
+        t = create(client, turn_seconds=DAY, bank_seconds=0, rules={"all_pass": "stick_dealer"})
+        tokens = join_all(client, t, NAMES)
+        for _ in range(3):
+            move(client, t["table"], tokens[summary(client, t["table"])["to_act"]], lambda legal: "pass")
+        s = summary(client, t["table"])
+        dealer, count = s["to_act"], len(heard)
+        assert heard[-1].seat == dealer and heard[-1].version == s["version"]
+        if late:
+            clock.advance(DAY + 1)
+            assert client.portal.call(hub(client).overdue) == [t["table"]]  # type: ignore[union-attr]
+        else:
+            move(client, t["table"], tokens[dealer])
+        after = until(client, t["table"], lambda a: a["version"] > s["version"])
+        assert after["to_act"] == dealer and after["version"] == s["version"] + 1  # the dealer leads
+        if late:  # they were away: the word that they are to act again
+            assert len(heard) == count + 1
+            assert (heard[-1].seat, heard[-1].version) == (dealer, after["version"])
+            assert heard[-1].deadline == after["deadline"]
+        else:  # their own move: they are at the table
+            assert len(heard) == count
+
+
 def test_a_listener_that_fails_loses_its_own_writes_and_never_the_move(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

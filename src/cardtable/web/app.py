@@ -83,7 +83,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
         hub.start_sweeping()
         sender = Sender(hub.store.engine, settings, base_url(reach))
         app.state.notices = sender
-        sender.start()  # the notices' sender (docs/web.md, "Your turn")
+        sender.start(settings.notice_every)  # the notices' sender (docs/web.md, "Your turn")
         try:
             yield
         finally:

@@ -105,6 +105,8 @@ class Settings:
     idle_expiry: float = 24 * 3600.0
     #: How often the server looks for tables to expire and unloads closed ones from memory.
     sweep_every: float = 60.0
+    #: How often each process's sender looks at the notices' outbox (docs/web.md, "Your turn").
+    notice_every: float = 15.0
     #: When storing an action takes longer than this, the table's people are told the server is busy.
     busy_after: float = 1.0
     #: Seconds that a stopping server (SIGTERM) gives open connections before it closes them.

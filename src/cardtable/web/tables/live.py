@@ -360,10 +360,13 @@ class LiveTable:
             return 0.0
         return max(0.0, at - self.turn_since - self.turns.turn_seconds)
 
-    def _after(self, state: Any, seat: int, at: float, v: int, new_match: bool = False) -> After | None:
+    def _after(
+        self, state: Any, seat: int, at: float, v: int, new_match: bool = False, stand_in: bool = False
+    ) -> After | None:
         """What a turn-based table's row says once the action of ``seat`` (``-1``: a deal) stored
         at ``at`` brought the table to ``state``: its seat to act and deadline, and the word that
-        a person waits when their seat has just become the one to act. ``None`` at a live table."""
+        a person waits when their seat has just become the one to act, or is to act again after
+        the stand-in moved for them (they were away). ``None`` at a live table."""
         if self.turns is None:
             return None
         used = [0.0] * len(self.seats) if new_match else list(self.bank_used)
@@ -375,7 +378,7 @@ class LiveTable:
         deadline = at + self.turns.turn_seconds + self.bank_left(to_act, used)
         before = self._person_to_act(self.state) if seat >= 0 else None
         waiting = None
-        if (to_act != before or seat < 0) and self.seats[to_act].token_hash is not None:
+        if (to_act != before or seat < 0 or stand_in) and self.seats[to_act].token_hash is not None:
             waiting = Waiting(self.id, self.row.game, to_act, v, deadline, at)
         return After(to_act, deadline, waiting)
 
@@ -886,7 +889,8 @@ class LiveTable:
         at = self.settings.clock.now()
         try:
             await self._store(
-                ActionRow(v, seat, canonical, data, client_id, stand_in, at), self._after(after, seat, at, v)
+                ActionRow(v, seat, canonical, data, client_id, stand_in, at),
+                self._after(after, seat, at, v, stand_in=stand_in),
             )
         except IntegrityError:
             self._lose(v)
