@@ -106,6 +106,9 @@ def test_a_player_from_the_home_page_to_the_leaderboard(chromium: Browser, quick
     link = page.inner_text("#playerlink")
     # opened on the machine itself, the link names the address other devices reach
     assert link.startswith(other(quick) + "/player#") and "Ann" in page.inner_text("#playeris")
+    page.reload()  # back later: the player is named, the private link no longer shown, nothing else
+    page.wait_for_selector("#playeris")
+    assert page.inner_text("#playerbox").split() == ["You", "play", "as", "Ann", "·", "your", "player", "page"]
 
     t = httpx.post(
         quick.url + "/api/tables", json={"game": "smear", "seats": ["human", "rule", "random", "rule"], "hands": 2}

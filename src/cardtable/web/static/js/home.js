@@ -222,11 +222,12 @@ async function showPlayer(fresh) {
   try {
     const me = await api("/api/players/me", { token });
     const link = `${(await shareBase()).base}/player#${token}`; // an address another device reaches
-    $("playerbox").replaceChildren(
-      h("p", { id: "playeris" }, [`${t("You play as")} `, h("strong", { text: me.name }), " · ", h("a", { href: "/player", text: t("your player page") })]),
-      fresh ? h("p", {}, [`${t("Keep this private link to be you on another device (it is shown only now; anyone with it plays as you):")} `,
-        h("code", { id: "playerlink", text: link })]) : null,
-    );
+    const shown = [h("p", { id: "playeris" }, [`${t("You play as")} `, h("strong", { text: me.name }), " · ", h("a", { href: "/player", text: t("your player page") })])];
+    if (fresh) {
+      shown.push(h("p", {}, [`${t("Keep this private link to be you on another device (it is shown only now; anyone with it plays as you):")} `,
+        h("code", { id: "playerlink", text: link })]));
+    }
+    $("playerbox").replaceChildren(...shown); // (replaceChildren would write a null as the text "null")
   } catch (e) {
     $("playererr").textContent = t("Your player link was not accepted: {why}", { why: /** @type {Error} */ (e).message });
   }
