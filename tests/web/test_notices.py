@@ -169,7 +169,9 @@ def test_a_turn_sends_one_email_with_the_link_and_no_card(world: World) -> None:
         (msg,) = sink.wait_for("ann@example.org")
         text = body(msg)
         assert f"{BASE}/t/{tid}" in text and f"{BASE}/player#notices" in text
-        assert "Seep" in msg["Subject"] and "Seep" in text and "seat 2" in text
+        assert (
+            "Seep" in msg["Subject"] and "Seep" in text and "seat 1)" in text
+        )  # seats are numbered as the table page numbers them, from 0
         assert "Tuesday 8 December at 14:00 (UTC), in 1 day 2 hours" in text
         assert msg["List-Unsubscribe"] == f"<{BASE}/player#notices>"
         no_card(msg["Subject"] + "\n" + text)

@@ -105,14 +105,14 @@ def compose(notices: Sequence[Notice], name: str, p: Prefs, base: str, now: floa
         n = notices[0]
         game, link = game_title(n.game), f"{base}/t/{n.table_id}"
         subject = f"Your turn at {game}"
-        line = f"{name}, it is your turn at {game} (table {n.table_id}, seat {n.seat + 1})."
+        line = f"{name}, it is your turn at {game} (table {n.table_id}, seat {n.seat})."
         due = f"Your move is due {deadline_words(n.deadline, now, p)}."
         text = f"{line}\n{due}\n\nPlay: {link}{footer}"
         return Message(subject, text, {"title": subject, "body": f"{line} {due}", "url": link, "tag": n.table_id})
     lines = []
     for n in sorted(notices, key=lambda n: n.deadline):
         lines.append(
-            f"- {game_title(n.game)}, table {n.table_id}, seat {n.seat + 1}: "
+            f"- {game_title(n.game)}, table {n.table_id}, seat {n.seat}: "
             f"due {deadline_words(n.deadline, now, p)}\n  {base}/t/{n.table_id}"
         )
     subject = f"Your turn at {len(notices)} tables"

@@ -56,11 +56,11 @@ function renderTurns() {
   const about = turnsWords(ui.info);
   box.hidden = !about;
   if (!about) return;
-  box.replaceChildren(
+  box.replaceChildren(...[ // (a null given to replaceChildren would be written as the text "null")
     since.length ? h("div", { id: "since" }, [h("h2", { text: t("Since your last visit") }), h("ul", {}, since.map((line) => h("li", { text: line })))]) : null,
     h("p", { id: "turnsabout", text: about }),
     ui.info?.note ? h("p", { id: "turnsnote", class: "error", text: ui.info.note }) : null,
-  );
+  ].filter((kid) => kid !== null));
 }
 
 let renders = 0;
@@ -941,8 +941,9 @@ function paintClock() {
   if (!where) return;
   const left = msLeft(c, performance.now());
   if (ui.info?.mode === "turns" && typeof c.deadline === "number") {
-    // hours or days: the deadline in words, not a countdown
-    const due = dueWords(c.deadline, Date.now() / 1000);
+    // hours or days: the deadline in words, not a countdown; the time left is the server's count
+    // (ms_left, run down here since it came), never this device's clock, which may be wrong
+    const due = dueWords(c.deadline, c.deadline - left / 1000);
     where.append(h("span", { class: "clock", role: "timer", "data-seat": c.seat, text: due,
       "aria-label": t("{who}: {time}", { who: seatName(c.seat, me, ui.names), time: due }) }));
     return;

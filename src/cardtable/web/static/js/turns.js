@@ -6,6 +6,7 @@
  * @module turns
  */
 
+import { gameTitle } from "./format.js";
 import { t, tn } from "./i18n.js";
 
 /**
@@ -60,17 +61,17 @@ export async function showWaiting(h, box, token) {
     return;
   }
   const row = (/** @type {any} */ w, /** @type {boolean} */ mine) => h("li", {}, [
-    h("a", { href: `/t/${encodeURIComponent(w.table)}`, text: t("{game}, seat {seat}", { game: w.game, seat: String(w.seat) }) }),
+    h("a", { href: `/t/${encodeURIComponent(w.table)}`, text: t("{game}, seat {seat}", { game: gameTitle(w.game), seat: String(w.seat) }) }),
     " · ",
     mine ? dueWords(w.deadline, got.now) : t("waiting for another seat"),
   ]);
   if (!got.your_turn.length && !got.others.length) return;
   box.hidden = false;
-  box.replaceChildren(
+  box.replaceChildren(...[ // (a null given to replaceChildren would be written as the text "null")
     h("h2", { id: "yourturn-h", text: t("Your turn") }),
     got.your_turn.length ? h("ul", { id: "yourturn", class: "tables" }, got.your_turn.map((/** @type {any} */ w) => row(w, true)))
       : h("p", { class: "muted", text: t("No table waits for you now.") }),
     got.others.length ? h("details", {}, [h("summary", { text: t("Your other turn-based tables") }),
       h("ul", { id: "otherturns", class: "tables" }, got.others.map((/** @type {any} */ w) => row(w, false)))]) : null,
-  );
+  ].filter((kid) => kid !== null));
 }
