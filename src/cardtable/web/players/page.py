@@ -230,7 +230,7 @@ def _fill_tables(conn: Any, key: str, rows: list[dict[str, Any]]) -> None:
         r["people"] = [
             {
                 "seat": seat,
-                "name": name if name else (kind if kind != HUMAN else f"seat {seat + 1}"),
+                "name": name if name else (kind if kind != HUMAN else f"seat {seat}"),
                 "bot": None if kind == HUMAN else kind,
                 "with": sides.get(seat, [0, 0])[0],
                 "against": sides.get(seat, [0, 0])[1],

@@ -133,7 +133,7 @@ function peopleWords(t) {
   // a name held by several seats (three rule-based bots) says its seat too
   const twice = new Set(t.people.map((/** @type {any} */ p) => p.name).filter((/** @type {string} */ n, /** @type {number} */ i, /** @type {string[]} */ all) => all.indexOf(n) !== i));
   const name = (/** @type {any} */ p) => {
-    const where = twice.has(p.name) ? ` in seat ${p.seat + 1}` : "";
+    const where = twice.has(p.name) ? ` in seat ${p.seat}` : "";
     return p.bot ? h("a", { href: `/bot/${encodeURIComponent(p.bot)}`, text: `${p.name} (bot${where ? `,${where}` : ""})` }) : `${p.name}${where}`;
   };
   const { partners, opponents, byTurns, atTable } = sittings(t);
@@ -154,7 +154,7 @@ function peopleWords(t) {
 
 /** One table of the list. @param {any} t */
 function tableItem(t) {
-  const seats = (t.seats ?? [t.seat]).map((/** @type {number} */ s) => s + 1).join(" and ");
+  const seats = (t.seats ?? [t.seat]).join(" and "); // numbered from 0, as the table page numbers them
   const results = t.hands ? [
     `${t.hands} rated hand${t.hands === 1 ? "" : "s"}: won ${t.won}, lost ${t.lost}${t.tied ? `, tied ${t.tied}` : ""}`,
     ` · points ${plus(t.points)}`,
