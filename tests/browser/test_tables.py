@@ -206,8 +206,10 @@ def test_illegal_clicks_are_refused_with_the_engines_reason_and_keys_play(chromi
             cards = hand_cards(page)
             playing = page.get_attribute("#table", "data-phase") == "play"
             other = phone if page is desk else desk
-            if not refused_turn and cards and playing and my_turn(other):
-                # the table waits for the other person, so this page stands still while we click
+            if not refused_turn and cards and playing and my_turn(other) and version(other) == version(page):
+                # the table waits for the other person (both pages at one version: the other page's
+                # turn is not one it just played and has not yet heard back), so nothing moves while
+                # we click
                 v = version(page)
                 page.click(f"#hand .cardbtn[data-card='{cards[0]}']", position={"x": 12, "y": 30})
                 assert "turn" in page.inner_text("#refusal")
