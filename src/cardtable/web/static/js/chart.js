@@ -9,6 +9,7 @@
  */
 
 import { h } from "./dom.js";
+import { language, t } from "./i18n.js";
 import { fixed } from "./standing.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -60,11 +61,12 @@ export function ratingChart(history, id, what) {
   const last = pts[n - 1];
   const from = history.first;
   const to = history.first + n - 1;
-  const desc = `${what}: the rating went from ${fixed(pts[0].rating)} after hand ${from} to ${fixed(last.rating)} after hand ${to}; `
-    + `its range is now ${fixed(last.low)} to ${fixed(last.high)}.`;
+  const desc = t("{what}: the rating went from {first} after hand {from} to {last} after hand {to}; its range is now {low} to {high}.", {
+    what, first: fixed(pts[0].rating), from, to, last: fixed(last.rating), low: fixed(last.low), high: fixed(last.high),
+  });
   const axis = (/** @type {number} */ v) => svg("text", { x: PAD.left - 6, y: y(v) + 4, "text-anchor": "end", class: "axis" }, [fixed(v)]);
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": `${id}-t ${id}-d`, class: "chart", id }, [
-    svg("title", { id: `${id}-t` }, [`Rating history, ${what}`]),
+    svg("title", { id: `${id}-t` }, [t("Rating history, {what}", { what })]),
     svg("desc", { id: `${id}-d` }, [desc]),
     svg("rect", { x: PAD.left, y: PAD.top, width: W - PAD.left - PAD.right, height: H - PAD.top - PAD.bottom, class: "frame" }),
     svg("polygon", { points: band, class: "band" }),
@@ -73,8 +75,8 @@ export function ratingChart(history, id, what) {
         svg("circle", { cx: x(0), cy: y(last.rating), r: 4, class: "dot" })]
       : [svg("polyline", { points: line, class: "line" })]),
     axis(hi), axis(lo),
-    svg("text", { x: PAD.left, y: H - 8, class: "axis" }, [`hand ${from}`]),
-    svg("text", { x: W - PAD.right, y: H - 8, "text-anchor": "end", class: "axis" }, [`hand ${to}`]),
+    svg("text", { x: PAD.left, y: H - 8, class: "axis" }, [t("hand {n}", { n: from })]),
+    svg("text", { x: W - PAD.right, y: H - 8, "text-anchor": "end", class: "axis" }, [t("hand {n}", { n: to })]),
   ]);
 }
 
@@ -85,12 +87,12 @@ export function ratingChart(history, id, what) {
 export function historyTable(history) {
   const rows = history.points.map((p, i) => h("tr", {}, [
     h("td", { text: String(history.first + i) }),
-    h("td", { text: new Date(p.at * 1000).toLocaleDateString() }),
+    h("td", { text: new Date(p.at * 1000).toLocaleDateString(language()) }),
     h("td", { text: fixed(p.rating) }),
     h("td", { text: `${fixed(p.low)} – ${fixed(p.high)}` }),
   ])).reverse();
   return h("table", { class: "board" }, [
-    h("thead", {}, [h("tr", {}, ["Hand", "Date", "Rating", "Range"].map((t) => h("th", { scope: "col", text: t })))]),
+    h("thead", {}, [h("tr", {}, [t("Hand"), t("Date"), t("Rating"), t("Range")].map((words) => h("th", { scope: "col", text: words })))]),
     h("tbody", {}, rows),
   ]);
 }

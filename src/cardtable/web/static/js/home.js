@@ -71,7 +71,7 @@ function renderGame() {
   const seats = $("seats");
   seats.replaceChildren();
   for (let s = 0; s < game.seats; s++) {
-    const sel = h("select", { id: `seat${s}`, "data-seat": s, "aria-label": `seat ${s}` }, [
+    const sel = h("select", { id: `seat${s}`, "data-seat": s, "aria-label": t("seat {n}", { n: s }) }, [
       h("option", { value: "human", text: t("a person") }),
       ...catalogue.bots.map((/** @type {any} */ b) => h("option", { value: b.name, text: botLabel(b) })),
     ]);
@@ -247,6 +247,19 @@ async function becomePlayer(ev) {
   }
 }
 
+/**
+ * A paragraph's words around its links: `message` names each link as `{name}`, and `links` gives
+ * each its element (its own words already in the language spoken).
+ * @param {Element | null | undefined} el @param {string} message @param {Record<string, HTMLElement>} links
+ */
+function around(el, message, links) {
+  if (!el) return;
+  el.replaceChildren(...message.split(/(\{\w+\})/).map((part) => {
+    const name = part.match(/^\{(\w+)\}$/)?.[1];
+    return name && links[name] ? links[name] : part;
+  }).filter((part) => part !== ""));
+}
+
 /** The page's fixed words in the language chosen, and the language picker. */
 function pageWords() {
   words("main > p.muted", t("Seep, Four-Point Smear and Sheepshead with friends and bots, each rule exactly as played."));
@@ -291,6 +304,14 @@ function pageWords() {
   words("#becomeplayer", t("Become a player"));
   words("#signinlink", t("A player already, on another device? Sign in here"));
   words("a[href='/leaderboard']", t("The leaderboards"));
+  words("section:has(#newtournament) h2", t("Tournaments"));
+  around(document.querySelector("#newtournament")?.parentElement, t("{create}: rounds at several tables, players reseated, standings; played here or with real cards at a hall."), {
+    create: h("a", { href: "/tournaments/new", id: "newtournament", text: t("Create a tournament") }),
+  });
+  words("section:has(a[href='/replay']) h2", t("Replay a record"));
+  around(document.querySelector("main a[href='/replay']")?.parentElement, t("{open} to step through a record file with every hand face up."), {
+    open: h("a", { href: "/replay", text: t("Open the replay viewer") }),
+  });
   document.querySelector("main")?.prepend(h("div", { class: "row", style: "justify-content:flex-end" }, [languagePicker(h)]));
 }
 

@@ -18,6 +18,7 @@ import { historyTable, ratingChart } from "./chart.js";
 import { change, fixed, sittings, statValue } from "./standing.js";
 import { inviteBox, shareBase } from "./invite.js";
 import { devices } from "./devices.js";
+import { decimals, language, load as loadLanguage, t, tn, words } from "./i18n.js";
 import { noticesBox } from "./notices.js";
 import { showWaiting } from "./turns.js";
 
@@ -53,7 +54,7 @@ function load(before = null) {
 }
 
 /** @param {number} t seconds since the epoch */
-const day = (t) => new Date(t * 1000).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+const day = (t) => new Date(t * 1000).toLocaleDateString(language(), { year: "numeric", month: "short", day: "numeric" });
 
 /**
  * The rating's range as a bar: the range's place on a scale from 0 to 50 (wider if need be) and
@@ -78,14 +79,19 @@ function rangeBar(r) {
  * @param {any} r @param {boolean} isBot
  */
 function ratingWords(r, isBot) {
-  const who = isBot ? "Its" : "Your";
+  const range = { low: fixed(r.low), high: fixed(r.high) };
   const lines = [
-    h("p", { text: `${who} skill most likely lies between ${fixed(r.low)} and ${fixed(r.high)}, the rating in the middle; learned from ${r.hands} hand${r.hands === 1 ? "" : "s"}.` }),
+    h("p", { text: isBot
+      ? tn("Its skill most likely lies between {low} and {high}, the rating in the middle; learned from {n} hand.", "Its skill most likely lies between {low} and {high}, the rating in the middle; learned from {n} hands.", r.hands, range)
+      : tn("Your skill most likely lies between {low} and {high}, the rating in the middle; learned from {n} hand.", "Your skill most likely lies between {low} and {high}, the rating in the middle; learned from {n} hands.", r.hands, range) }),
   ];
   if (r.provisional) {
-    lines.push(h("p", { class: "muted", text: `Provisional until its deviation is at most ${r.settled_sigma} (now ${r.sigma.toFixed(1)}): about 50 to 60 hands in all. Until then it is ranked after the settled ratings${isBot ? "" : ", and not compared with the bots"}.` }));
+    const parts = { most: r.settled_sigma, now: decimals(r.sigma, 1) };
+    lines.push(h("p", { class: "muted", text: isBot
+      ? t("Provisional until its deviation is at most {most} (now {now}): about 50 to 60 hands in all. Until then it is ranked after the settled ratings.", parts)
+      : t("Provisional until its deviation is at most {most} (now {now}): about 50 to 60 hands in all. Until then it is ranked after the settled ratings, and not compared with the bots.", parts) }));
   } else if (r.like && !isBot) {
-    lines.push(h("p", { class: "like", text: `You play about as well as ${r.like} (${fixed(r.like_rating.rating)}).` }));
+    lines.push(h("p", { class: "like", text: t("You play about as well as {bot} ({rating}).", { bot: r.like, rating: fixed(r.like_rating.rating) }) }));
   }
   return lines;
 }
@@ -104,18 +110,18 @@ function gameBox(game, data, isBot) {
     h("h2", { id: `${id}-h`, text: title }),
     h("p", { class: "headline" }, [
       h("span", { class: "rating", text: fixed(r.rating) }),
-      h("span", { class: "muted", text: `range ${fixed(r.low)} – ${fixed(r.high)}` }),
-      r.provisional ? h("span", { class: "badge", text: "provisional" }) : null,
+      h("span", { class: "muted", text: t("range {low} – {high}", { low: fixed(r.low), high: fixed(r.high) }) }),
+      r.provisional ? h("span", { class: "badge", text: t("provisional") }) : null,
     ]),
     rangeBar(r),
     ...ratingWords(r, isBot),
     history?.points?.length ? h("figure", {}, [
       ratingChart(history, `${id}-chart`, title),
-      h("figcaption", { class: "muted", text: `The rating after each of the last ${history.points.length} hands (of ${history.hands}), with its range.` }),
-    ]) : h("p", { class: "muted", text: "Its history starts with the next hand rated." }),
-    history?.points?.length ? h("details", {}, [h("summary", { text: "The history as a table" }), historyTable(history)]) : null,
+      h("figcaption", { class: "muted", text: t("The rating after each of the last {n} hands (of {all}), with its range.", { n: history.points.length, all: history.hands }) }),
+    ]) : h("p", { class: "muted", text: t("Its history starts with the next hand rated.") }),
+    history?.points?.length ? h("details", {}, [h("summary", { text: t("The history as a table") }), historyTable(history)]) : null,
     stats ? h("table", { class: "stats" }, [
-      h("caption", { class: "muted", text: `Statistics since ${day(stats.since)}` }),
+      h("caption", { class: "muted", text: t("Statistics since {day}", { day: day(stats.since) }) }),
       h("tbody", {}, stats.rows.map((/** @type {any} */ s) => h("tr", { "data-key": s.key }, [
         h("th", { scope: "row", text: s.label }), h("td", { text: statValue(s) }),
       ]))),
@@ -127,47 +133,59 @@ function gameBox(game, data, isBot) {
  * Who sat at a table besides the player, in words: a partner (with the player in every hand), an
  * opponent (against in every hand), or with and against by turns (where the sides change hand by
  * hand).
- * @param {any} t
+ * @param {any} table
  */
-function peopleWords(t) {
+function peopleWords(table) {
   // a name held by several seats (three rule-based bots) says its seat too
-  const twice = new Set(t.people.map((/** @type {any} */ p) => p.name).filter((/** @type {string} */ n, /** @type {number} */ i, /** @type {string[]} */ all) => all.indexOf(n) !== i));
+  const twice = new Set(table.people.map((/** @type {any} */ p) => p.name).filter((/** @type {string} */ n, /** @type {number} */ i, /** @type {string[]} */ all) => all.indexOf(n) !== i));
   const name = (/** @type {any} */ p) => {
-    const where = twice.has(p.name) ? ` in seat ${p.seat}` : "";
-    return p.bot ? h("a", { href: `/bot/${encodeURIComponent(p.bot)}`, text: `${p.name} (bot${where ? `,${where}` : ""})` }) : `${p.name}${where}`;
+    const seat = String(p.seat);
+    if (p.bot) {
+      const text = twice.has(p.name) ? t("{name} (bot, in seat {seat})", { name: p.name, seat }) : t("{name} (bot)", { name: p.name });
+      return h("a", { href: `/bot/${encodeURIComponent(p.bot)}`, text });
+    }
+    return twice.has(p.name) ? t("{name} in seat {seat}", { name: p.name, seat }) : p.name;
   };
-  const { partners, opponents, byTurns, atTable } = sittings(t);
+  const { partners, opponents, byTurns, atTable } = sittings(table);
   /** @type {(Node | string)[]} */
   const out = [];
   const add = (/** @type {string} */ words, /** @type {any[]} */ list, /** @type {boolean} */ counts = false) => {
     if (!list.length) return;
     if (out.length) out.push(" · ");
     out.push(words);
-    list.forEach((p, i) => out.push(i ? ", " : "", name(p), counts ? ` (with ${p.with}, against ${p.against})` : ""));
+    list.forEach((p, i) => out.push(i ? ", " : "", name(p), counts ? ` ${t("(with {with}, against {against})", { with: p.with, against: p.against })}` : ""));
   };
-  add("at the table: ", atTable);
-  add(partners.length === 1 ? "partner: " : "partners: ", partners);
-  add("against: ", opponents);
-  add("partners by turns: ", byTurns, true);
+  add(`${t("at the table:")} `, atTable);
+  add(`${tn("partner:", "partners:", partners.length)} `, partners);
+  add(`${t("against:")} `, opponents);
+  add(`${t("partners by turns:")} `, byTurns, true);
   return out;
 }
 
-/** One table of the list. @param {any} t */
-function tableItem(t) {
-  const seats = (t.seats ?? [t.seat]).join(" and "); // numbered from 0, as the table page numbers them
-  const results = t.hands ? [
-    `${t.hands} rated hand${t.hands === 1 ? "" : "s"}: won ${t.won}, lost ${t.lost}${t.tied ? `, tied ${t.tied}` : ""}`,
-    ` · points ${plus(t.points)}`,
-    t.change !== null ? ` · rating ${change(t.change)}` : "",
-  ] : ["no rated hand"];
-  return h("li", { "data-table": t.table }, [
-    h("a", { href: `/t/${encodeURIComponent(t.table)}`, text: `${gameTitle(t.game)} table` }),
-    ` · ${day(t.joined)} · seat ${seats} · ${t.status}`,
-    h("span", { class: "people" }, peopleWords(t)),
+/** A table's status in words (the server's `waiting`, `playing`, `over`, `closed`). @param {string} status */
+function statusWords(status) {
+  /** @type {Record<string, string>} */
+  const said = { waiting: t("waiting"), playing: t("playing"), over: t("over"), closed: t("closed") };
+  return said[status] ?? status;
+}
+
+/** One table of the list. @param {any} table */
+function tableItem(table) {
+  const seats = (table.seats ?? [table.seat]).map(String).join(` ${t("and")} `); // numbered from 0, as the table page numbers them
+  const results = table.hands ? [
+    tn("{n} rated hand: won {won}, lost {lost}", "{n} rated hands: won {won}, lost {lost}", table.hands, { won: table.won, lost: table.lost })
+      + (table.tied ? t(", tied {n}", { n: table.tied }) : ""),
+    ` · ${t("points {points}", { points: plus(table.points) })}`,
+    table.change !== null ? ` · ${t("rating {change}", { change: change(table.change) })}` : "",
+  ] : [t("no rated hand")];
+  return h("li", { "data-table": table.table }, [
+    h("a", { href: `/t/${encodeURIComponent(table.table)}`, text: t("{game} table", { game: gameTitle(table.game) }) }),
+    ` · ${day(table.joined)} · ${t("seat {seats}", { seats })} · ${statusWords(table.status)}`,
+    h("span", { class: "people" }, peopleWords(table)),
     h("span", { class: "results" }, results),
-    h("span", { class: "links" }, t.matches.flatMap((/** @type {number} */ m, /** @type {number} */ i) => [
-      h("a", { href: t.records[i], download: `cardtable-${t.table}-match-${m + 1}.json`, text: `record of match ${m + 1}` }),
-      h("a", { href: t.reviews[i], text: `review of match ${m + 1}` }),
+    h("span", { class: "links" }, table.matches.flatMap((/** @type {number} */ m, /** @type {number} */ i) => [
+      h("a", { href: table.records[i], download: `cardtable-${table.table}-match-${m + 1}.json`, text: t("record of match {n}", { n: m + 1 }) }),
+      h("a", { href: table.reviews[i], text: t("review of match {n}", { n: m + 1 }) }),
     ])),
   ]);
 }
@@ -181,7 +199,7 @@ function showTables(data) {
   older.hidden = data.more === null;
   older.onclick = async () => {
     older.disabled = true;
-    try { showTables(await load(data.more)); } catch (e) { $("err").textContent = `Could not load them: ${/** @type {Error} */ (e).message}`; }
+    try { showTables(await load(data.more)); } catch (e) { $("err").textContent = t("Could not load them: {why}", { why: /** @type {Error} */ (e).message }); }
     older.disabled = false;
   };
 }
@@ -192,9 +210,9 @@ async function privateLink() {
   const link = `${where.base}/player#${ui.token}`;
   $("link").replaceChildren(inviteBox(link, {
     id: "playerlink", others: where.others.map((b) => `${b}/player#…`), loopbackOnly: where.loopbackOnly,
-    copied: "Copied: open it on your other device, and keep it to yourself.",
-    qrAlt: "Your private player link as a QR code: scan it with your phone's camera",
-    scan: "Scan with your phone's camera to be you there.",
+    copied: t("Copied: open it on your other device, and keep it to yourself."),
+    qrAlt: t("Your private player link as a QR code: scan it with your phone's camera"),
+    scan: t("Scan with your phone's camera to be you there."),
   }));
 }
 
@@ -202,25 +220,25 @@ async function privateLink() {
 function render(data) {
   const isBot = ui.bot !== null;
   $("who").hidden = false;
-  $("name-h").textContent = isBot ? `${data.bot} (bot)` : data.name;
-  document.title = `cardtable · ${isBot ? `bot ${data.bot}` : data.name}`;
-  $("where").textContent = isBot ? "a bot's page" : "your player page";
+  $("name-h").textContent = isBot ? t("{name} (bot)", { name: data.bot }) : data.name;
+  document.title = `cardtable · ${isBot ? t("bot {name}", { name: data.bot }) : data.name}`;
+  $("where").textContent = isBot ? t("a bot's page") : t("your player page");
   $("about").textContent = isBot
-    ? "A bot is rated from the hands it plays at tables where a player sits, and from its calibration among the bots. Only public tables are listed here; every rated hand counts."
-    : `A player here since ${day(data.created)}.`;
-  $("tablesnote").textContent = isBot ? "Public tables where its hands were rated, newest first." : "The tables you sat at, newest first.";
+    ? t("A bot is rated from the hands it plays at tables where a player sits, and from its calibration among the bots. Only public tables are listed here; every rated hand counts.")
+    : t("A player here since {day}.", { day: day(data.created) });
+  $("tablesnote").textContent = isBot ? t("Public tables where its hands were rated, newest first.") : t("The tables you sat at, newest first.");
   if (!isBot) {
     $("mine").hidden = false;
     const listed = /** @type {HTMLInputElement} */ ($("listed"));
     listed.checked = data.listed;
     listed.onchange = async () => {
       try { await call("/api/players/me/listed", { token: ui.token, listed: listed.checked }); $("err").textContent = ""; }
-      catch (e) { $("err").textContent = `Could not change it: ${/** @type {Error} */ (e).message}`; }
+      catch (e) { $("err").textContent = t("Could not change it: {why}", { why: /** @type {Error} */ (e).message }); }
     };
   }
   const games = Object.keys(data.ratings);
   $("games").replaceChildren(...(games.length ? games.map((g) => gameBox(g, data, isBot))
-    : [h("section", { class: "panel" }, [h("p", { text: "No rated hand yet: sit down as yourself at a table and play a hand." })])]));
+    : [h("section", { class: "panel" }, [h("p", { text: t("No rated hand yet: sit down as yourself at a table and play a hand.") })])]));
   ui.tables = [];
   showTables(data);
 }
@@ -234,7 +252,50 @@ async function loadGames(data) {
   await Promise.all([...games].map((g) => loadGame(g)));
 }
 
+/**
+ * A paragraph's words around its links: `message` names each link as `{name}`, and `links` gives
+ * each its element (its own words already in the language spoken).
+ * @param {string} selector @param {string} message @param {Record<string, HTMLElement>} links
+ */
+function wordsAround(selector, message, links) {
+  const el = document.querySelector(selector);
+  if (!el) return;
+  el.replaceChildren(...message.split(/(\{\w+\})/).map((part) => {
+    const name = part.match(/^\{(\w+)\}$/)?.[1];
+    return name && links[name] ? links[name] : part;
+  }).filter((part) => part !== ""));
+}
+
+/** The page's fixed words in the language spoken. */
+function pageWords() {
+  document.title = `cardtable · ${t("player page")}`;
+  words("#where", t("player page"));
+  words(".topbar a[href='/leaderboard']", t("leaderboards"));
+  words(".topbar a[href='/signin']", t("sign in"));
+  words("#nobody-h", t("You are not a player here yet"));
+  wordsAround("#nobody > p", t("Make yourself a player on the {home}, open your private player link, or {signin} with a passkey or an e-mail link."), {
+    home: h("a", { href: "/", text: t("home page") }), signin: h("a", { href: "/signin", text: t("sign in") }),
+  });
+  words("label:has(#listed)", t("show me on the leaderboards"));
+  words("#linkbox summary", t("Your private link, for another device"));
+  words("#linkbox p", t("Open it on your phone or another computer to be you there too. Anyone who has it plays as you: keep it to yourself."));
+  words("#devices-h", t("Devices and sign-in"));
+  wordsAround("#devices > p.muted", t("To be you on another device, add a passkey here and sign in with it at {signin} there, or give a confirmed e-mail address and ask there for a link."), {
+    signin: h("a", { href: "/signin", text: "/signin" }),
+  });
+  const heads = document.querySelectorAll("#devices h3");
+  [t("E-mail address"), t("Passkeys"), t("Devices signed in")].forEach((text, i) => { if (heads[i]) heads[i].textContent = text; });
+  words("label[for=email]", t("E-mail address"));
+  words("#emailform button", t("Save and send a link to confirm it"));
+  words("#addpasskey", t("Add a passkey on this device"));
+  words("#endothers", t("Sign out all other devices"));
+  words("#history-h", t("Tables"));
+  words("#older", t("Show older tables"));
+}
+
 async function main() {
+  await loadLanguage();
+  pageWords();
   const bot = location.pathname.match(/^\/bot\/(.+)$/);
   if (bot) {
     ui.bot = decodeURIComponent(bot[1]);
@@ -257,12 +318,12 @@ async function main() {
       await showWaiting(h, $("waiting"), ui.token);
       // the section's own trouble is said in the section, never taken for a bad player link
       try { await devices(ui.token); } catch (e) { $("deverr").textContent = /** @type {Error} */ (e).message; }
-      await noticesBox(call, ui.token).catch((e) => { $("err").textContent = `The notices could not be read: ${/** @type {Error} */ (e).message}`; });
+      await noticesBox(call, ui.token).catch((e) => { $("err").textContent = t("The notices could not be read: {why}", { why: /** @type {Error} */ (e).message }); });
     }
   } catch (e) {
     $("nobody").hidden = false;
-    const words = bot ? `This bot has no rating here: ${/** @type {Error} */ (e).message}` : `Your player link was not accepted: ${/** @type {Error} */ (e).message}`;
-    if (bot) $("nobody-h").textContent = "No such bot";
+    const words = bot ? t("This bot has no rating here: {why}", { why: /** @type {Error} */ (e).message }) : t("Your player link was not accepted: {why}", { why: /** @type {Error} */ (e).message });
+    if (bot) $("nobody-h").textContent = t("No such bot");
     $("nobody").append(h("p", { class: "error", role: "alert", text: words }));
   }
 }

@@ -7,15 +7,16 @@
  */
 
 import { num } from "./format.js";
+import { decimals, t } from "./i18n.js";
 
 /** A number to one decimal, with a true minus sign. @param {number} x */
-export const fixed = (x) => (x < 0 ? `−${(-x).toFixed(1)}` : x.toFixed(1));
+export const fixed = (x) => decimals(x, 1);
 
 /** A number to two decimals, with a true minus sign. @param {number} x */
-const two = (x) => (x < 0 ? `−${(-x).toFixed(2)}` : x.toFixed(2));
+const two = (x) => decimals(x, 2);
 
 /** A change, signed either way ("+1.9", "−0.4", "0.0"). @param {number} x */
-export const change = (x) => (x > 0 ? `+${x.toFixed(1)}` : fixed(x));
+export const change = (x) => (x > 0 ? `+${fixed(x)}` : fixed(x));
 
 /**
  * One statistic's value in words: a share of a count ("12 of 80 (15%)"), a count and its average
@@ -24,8 +25,8 @@ export const change = (x) => (x > 0 ? `+${x.toFixed(1)}` : fixed(x));
  *   the page's statistics (`cardtable.stats.rows`)
  */
 export function statValue(s) {
-  if (s.mean !== undefined) return s.per === "hands" ? `${num(s.count)} (${two(s.mean)} a hand)` : two(s.mean);
-  if (s.share !== undefined) return `${s.count} of ${s.of} (${Math.round(s.share * 100)}%)`;
+  if (s.mean !== undefined) return s.per === "hands" ? t("{count} ({mean} a hand)", { count: num(s.count), mean: two(s.mean) }) : two(s.mean);
+  if (s.share !== undefined) return t("{count} of {of} ({share}%)", { count: s.count, of: s.of, share: Math.round(s.share * 100) });
   return String(s.count);
 }
 
