@@ -106,7 +106,8 @@ def test_verify_prints_a_line_per_hand_and_says_how_it_stands(tmp_path: Path, ca
         "hand 1: verified",
         "hand 2: commitment only (the salt is not revealed yet)",
     ]
-    rec["hands"][1]["shuffle"]["salt"] = "00" + rec["hands"][1]["shuffle"]["salt"][2:]
+    salt = rec["hands"][1]["shuffle"]["salt"]
+    rec["hands"][1]["shuffle"]["salt"] = ("1" if salt[0] == "0" else "0") + salt[1:]  # one hex digit changed
     bad = tmp_path / "bad.jsonl"
     bad.write_text(json.dumps(_match("seep", hands=2, reveal_last=True)) + "\n" + json.dumps(rec) + "\n")
     assert main(["verify", str(bad)]) == 1
