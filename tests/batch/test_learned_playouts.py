@@ -14,8 +14,9 @@ np = pytest.importorskip("numpy")
 
 from cardtable import registry  # noqa: E402
 from cardtable.batch.playouts import Playouts  # noqa: E402
-from cardtable.bots import make_bot, rule_bot  # noqa: E402
+from cardtable.bots import make_bot  # noqa: E402
 from cardtable.bots.learned import LearnedBot, Network, encoder, shipped  # noqa: E402
+from tests.batch.test_playouts import _positions  # noqa: E402 (the same mixed positions)
 
 GAMES = ["seep", "smear", "sheepshead"]
 
@@ -47,28 +48,6 @@ def _bots(name: str) -> list[LearnedBot]:
     if name == "smear":
         bots.append(LearnedBot(game, shipped(name)))
     return bots
-
-
-def _positions(game: Any, hands: int, seed: int) -> list[Any]:
-    """States where the seat to act has a choice, the hands played by the rule-based bot and at
-    random, half and half."""
-    bot = rule_bot(game)
-    rng = random.Random(seed)
-    out = []
-    for i in range(hands):
-        state = game.start(i % game.seats)
-        state = game.apply(state, game.deal(state, rng))
-        while (seat := game.actor(state)) is not None:
-            legal = game.legal_actions(state)
-            if len(legal) > 1:
-                out.append(state)
-            action = (
-                legal[rng.randrange(len(legal))]
-                if rng.random() < 0.5
-                else bot.act(game.observe(state, seat), legal, rng)
-            )
-            state = game.apply(state, action)
-    return out
 
 
 @pytest.mark.parametrize("name", GAMES)
