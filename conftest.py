@@ -1,8 +1,9 @@
 """Collection rules for the whole repository.
 
 The doctests of ``cardtable.rl`` and of docs/rl.md need the optional ``rl`` extra (numpy,
-pettingzoo, gymnasium, open_spiel), those of the batched engines numpy. Without it they are left out of a local run; CI (``CI`` set)
-installs the extra and collects them, so a missing package fails there instead of hiding.
+pettingzoo, gymnasium, open_spiel), those of the batched engines numpy. Without it they are left
+out of a local run; CI (``CI`` set) installs the extra and collects them, so a missing package
+fails there instead of hiding.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ a hand, median and 90th percentile (wall clock), the share the open-card solves 
 average.
 
     PYTHONPATH=src python bench/analysis_batch.py [--games smear,sheepshead] [--deals 4] [--seed 340]
-        [--differ] [--json]
+        [--differ] [--batch-only] [--json]
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def quantile(times: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(name: str, deals: int, seed: int, differ: bool = False) -> dict[str, Any]:
+def measure(name: str, deals: int, seed: int, differ: bool = False, batch_only: bool = False) -> dict[str, Any]:
     recs = records(name, deals, seed)
     hands = [(r, h) for r in recs for h in range(len(r["hands"]))]
     review.analyze_hand(hands[0][0], 0, None, None)  # load the compiled kernels
@@ -81,7 +81,8 @@ def measure(name: str, deals: int, seed: int, differ: bool = False) -> dict[str,
     different = 0
     for k, (rec, h) in enumerate(hands):
         got = {}
-        for side in ("batch", "one_table") if k % 2 == 0 else ("one_table", "batch"):
+        sides = ("batch",) if batch_only else ("batch", "one_table") if k % 2 == 0 else ("one_table", "batch")
+        for side in sides:
             ctx = one_table(name) if side == "one_table" else contextlib.nullcontext()
             with ctx:
                 solving[0] = 0.0
@@ -89,23 +90,30 @@ def measure(name: str, deals: int, seed: int, differ: bool = False) -> dict[str,
                 got[side] = review.analyze_hand(rec, h, None, None)
                 times[side].append(time.perf_counter() - t0)
                 solves[side] += solving[0]
+        if batch_only:
+            continue
         different += got["batch"] != got["one_table"]
         if got["batch"] != got["one_table"] and not differ:
             raise AssertionError(f"{name}: hand {k} analysed differently")
     load.append(os.getloadavg()[0])
     review.opencard.earliest_value = earliest  # type: ignore[attr-defined]
-    return {
+    out: dict[str, Any] = {
         "game": name,
         "hands": len(hands),
         "batch_p50_s": round(statistics.median(times["batch"]), 3),
         "batch_p90_s": round(quantile(times["batch"], 0.9), 3),
-        "one_table_p50_s": round(statistics.median(times["one_table"]), 3),
-        "one_table_p90_s": round(quantile(times["one_table"], 0.9), 3),
-        "p90_ratio": round(quantile(times["one_table"], 0.9) / quantile(times["batch"], 0.9), 2),
-        "total_ratio": round(sum(times["one_table"]) / sum(times["batch"]), 2),
-        "hands_analysed_differently": different,
         "solver_share_batch": round(solves["batch"] / sum(times["batch"]), 2),
-        "solver_share_one_table": round(solves["one_table"] / sum(times["one_table"]), 2),
+    }
+    if not batch_only:
+        out |= {
+            "one_table_p50_s": round(statistics.median(times["one_table"]), 3),
+            "one_table_p90_s": round(quantile(times["one_table"], 0.9), 3),
+            "p90_ratio": round(quantile(times["one_table"], 0.9) / quantile(times["batch"], 0.9), 2),
+            "total_ratio": round(sum(times["one_table"]) / sum(times["batch"]), 2),
+            "hands_analysed_differently": different,
+            "solver_share_one_table": round(solves["one_table"] / sum(times["one_table"]), 2),
+        }
+    return out | {
         "clock": "wall clock",
         "load_average": [round(x, 1) for x in load],
         "machine": f"{platform.machine()} {os.cpu_count()} cores {platform.python_version()}",
@@ -118,11 +126,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--seed", type=int, default=340)
     parser.add_argument("--differ", action="store_true", help="count hands analysed differently instead of refusing")
+    parser.add_argument("--batch-only", action="store_true", help="time the batch alone, no comparison")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     for name in args.games.split(","):
-        out = measure(name, args.deals, args.seed, args.differ)
-        if args.json:
+        out = measure(name, args.deals, args.seed, args.differ, args.batch_only)
+        if args.json or args.batch_only:
             print(json.dumps(out))
         else:
             print(

@@ -24,8 +24,13 @@ HELLO = {
     "author": "cardtable examples",
     "games": ["seep", "smear", "sheepshead"],
     "options": [
-        {"name": "style", "type": "choice", "default": "high", "values": ["high", "low"],
-         "doc": "play the highest fresh card, or the lowest"},
+        {
+            "name": "style",
+            "type": "choice",
+            "default": "high",
+            "values": ["high", "low"],
+            "doc": "play the highest fresh card, or the lowest",
+        },
     ],
 }
 
