@@ -19,6 +19,7 @@ rows right after dealing (no seat to act), keeps their records and deals them ag
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -121,6 +122,24 @@ def params(rules: SeepRules) -> Ints:
     p[kernels.P_ROTATE] = rules.dealer_rotation == "rotate"
     p[kernels.P_LEFTOVER_DEALER] = rules.leftover_if_no_capture == "dealer_team"
     return p
+
+
+_CACHES = threading.local()
+
+
+def _loose_cache(rules: SeepRules) -> tuple[Ints, npt.NDArray[np.float64]]:
+    """The rule-based bot's cache of loose tables under ``rules`` (`botkernels.loose_cache`),
+    shared by every batch of these rules in the thread, as `rulebot.Appraiser` shares the floors
+    it met: its tables depend on the rules' card points and the bot's weights, nothing else. One a
+    thread, so that no kernel reads a slot another is writing."""
+    from . import botkernels
+
+    caches: dict[SeepRules, tuple[Ints, npt.NDArray[np.float64]]] = _CACHES.__dict__.setdefault("by_rules", {})
+    if rules not in caches:
+        if len(caches) >= 8:
+            caches.clear()
+        caches[rules] = botkernels.loose_cache()
+    return caches[rules]
 
 
 def _layout() -> tuple[tuple[str, ...], Ints, int]:
@@ -243,9 +262,10 @@ class SeepBatch:
         work = kernels.work()
         scratch = np.zeros((1, kernels.COLUMNS), np.int64)
         seeds = self.seeds
+        CK, CV = _loose_cache(self.rules)
 
         def choose(out: Ints) -> None:
-            botkernels.rule_tokens(S, P, MH, MT, weights, seeds, work, scratch, out)
+            botkernels.rule_tokens(S, P, MH, MT, weights, seeds, work, scratch, CK, CV, out)
 
         return choose
 
@@ -262,9 +282,10 @@ class SeepBatch:
         work = kernels.work()
         scratch = np.zeros((1, kernels.COLUMNS), np.int64)
         seeds = self.seeds
+        CK, CV = _loose_cache(self.rules)
 
         def run(n: int, scores: Floats) -> None:
-            botkernels.play_out(S, P, MH, MT, LH, LT, LL, weights, seeds, W, work, scratch, n, scores)
+            botkernels.play_out(S, P, MH, MT, LH, LT, LL, weights, seeds, W, work, scratch, CK, CV, n, scores)
 
         return run
 

@@ -155,11 +155,42 @@ def chances(unseen: int, n: int, out: Floats) -> None:
         out[k] = 1.0 - miss
 
 
+#: The slots of the cache of loose tables (`loose_cache`), a power of two.
+CACHE_SLOTS: Final = 1 << 14
+#: A cached table's columns: ``takes[0..13]``, then the mask of whole captures.
+CACHE_WHOLE: Final = 14
+
+
+def loose_cache() -> tuple[Ints, Floats]:
+    """An empty cache of loose tables (`loose_table`) for one set of rules and weights: the floor
+    kept in each slot (-1: none) and its table. `Appraiser` keeps the floors it met the same way
+    (`rulebot._SHELVES`); a slot holds the last floor hashed to it, and a table read from it is the
+    one worked out, so the bot's choices do not depend on what the cache holds."""
+    return np.full(CACHE_SLOTS, -1, np.int64), np.zeros((CACHE_SLOTS, CACHE_WHOLE + 1), np.float64)
+
+
 @jit
-def loose_table(P: Ints, X: Floats, loose: int, W: Ints, takes: Floats) -> int:
+def loose_table(P: Ints, X: Floats, loose: int, W: Ints, takes: Floats, CK: Ints, CV: Floats) -> int:
     """`Appraiser._loose_table`: ``takes[v]`` the worth of the best capture of loose cards a card
     of value v makes (M2 under maximal capture; -1 when it takes none; ``takes[0]`` the worth of
-    them all); returns the mask of the values whose capture may take them all."""
+    them all); returns the mask of the values whose capture may take them all. Kept in the cache
+    ``CK``/``CV`` (`loose_cache`), which the rules and weights ``P`` and ``X`` must own alone."""
+    slot = _mix(_mix(loose >> 26) ^ (loose & 0x3FFFFFF)) & (CK.shape[0] - 1)
+    if CK[slot] == loose:
+        for v in range(CACHE_WHOLE):
+            takes[v] = CV[slot, v]
+        return int(CV[slot, CACHE_WHOLE])
+    whole = _loose_table(P, X, loose, W, takes)
+    CK[slot] = loose
+    for v in range(CACHE_WHOLE):
+        CV[slot, v] = takes[v]
+    CV[slot, CACHE_WHOLE] = whole
+    return whole
+
+
+@jit
+def _loose_table(P: Ints, X: Floats, loose: int, W: Ints, takes: Floats) -> int:
+    """`loose_table` worked out."""
     takes[0] = worth(P, X, loose)
     if not loose:
         for v in range(1, 14):
@@ -218,10 +249,12 @@ def threat(
     takes: Floats,
     gains: Floats,
     probs: Floats,
+    CK: Ints,
+    CV: Floats,
 ) -> float:
     """`Appraiser._threat`: the next opponent's expected best capture on this floor (loose cards
     ``loose``, houses ``hc``/``ho`` by value 9-13) at play number ``play``."""
-    whole = loose_table(P, X, loose, W, takes)
+    whole = loose_table(P, X, loose, W, takes, CK, CV)
     sweep = P[P_LAST_SWEEP] if play == PLAYS_PER_DEAL else P[P_SWEEP]
     nhouses = 0
     for i in range(5):
@@ -299,9 +332,11 @@ def choose(
     row: int,
     W: Ints,
     Sx: Ints,
+    CK: Ints,
+    CV: Floats,
 ) -> int:
     """`Appraiser.choose` at ``row`` (its opening or play): the index in ``MH``/``MT`` of the move
-    the bot makes, each move's nudge from `nudge`."""
+    the bot makes, each move's nudge from `nudge` (``CK``/``CV``: the cache of loose tables)."""
     n = min(S[row, NMOVES], MAX_MOVES)
     if n == 1:
         return 0
@@ -448,9 +483,26 @@ def choose(
             left = worth(P, X, loose2)
             value += left if last2 == team else -left
         else:
-            value -= X[X_THREAT] * threat(
-                P, X, loose2, hc2, ho2, plays2 + 1, held_v, held_p, held_w, nheld, theirs, W, takes, gains, probs
+            danger = threat(
+                P,
+                X,
+                loose2,
+                hc2,
+                ho2,
+                plays2 + 1,
+                held_v,
+                held_p,
+                held_w,
+                nheld,
+                theirs,
+                W,
+                takes,
+                gains,
+                probs,
+                CK,
+                CV,
             )
+            value -= X[X_THREAT] * danger
         if not gained:  # the card stays on the floor: keeping it was worth something
             value -= keep * x
         value += nudge(seed, plays, head, take) * 1e-3
@@ -476,7 +528,9 @@ def bid(S: Ints, row: int) -> int:
 
 
 @jit
-def rule_tokens(S: Ints, P: Ints, MH: Ints, MT: Ints, X: Floats, seeds: Ints, W: Ints, Sx: Ints, out: Ints) -> None:
+def rule_tokens(
+    S: Ints, P: Ints, MH: Ints, MT: Ints, X: Floats, seeds: Ints, W: Ints, Sx: Ints, CK: Ints, CV: Floats, out: Ints
+) -> None:
     """The token the rule-based bot gives next at every row (-1 where no seat acts): its bid, the
     head of the move it chooses (the move's loose cards kept in ``CHOSEN``), or the next token of
     that move."""
@@ -492,7 +546,7 @@ def rule_tokens(S: Ints, P: Ints, MH: Ints, MT: Ints, X: Floats, seeds: Ints, W:
             rest = S[row, CHOSEN] & ~upto
             out[row] = T_LOOSE + low_card(rest) if rest else T_END
             continue
-        k = choose(S, P, MH, MT, X, seeds[row], row, W, Sx)
+        k = choose(S, P, MH, MT, X, seeds[row], row, W, Sx, CK, CV)
         out[row] = MH[row, k]
         S[row, CHOSEN] = MT[row, k]
 
@@ -511,6 +565,8 @@ def play_out(
     W: Ints,
     Wt: Ints,
     Sx: Ints,
+    CK: Ints,
+    CV: Floats,
     n: int,
     scores: Scores,
 ) -> None:
@@ -525,7 +581,7 @@ def play_out(
                 S[row, NACT] += 1
                 kernels.open_turn(S, P, row, MH, MT, W, none)
                 continue
-            k = choose(S, P, MH, MT, X, seeds[row], row, Wt, Sx)
+            k = choose(S, P, MH, MT, X, seeds[row], row, Wt, Sx, CK, CV)
             head = MH[row, k]
             take = MT[row, k]
             kernels.log_move(S, LH, LT, LL, row, head, take)
@@ -539,4 +595,4 @@ def play_out(
                 kernels.open_turn(S, P, row, MH, MT, W, none)
 
 
-__all__ = ["bid", "choose", "nudge", "play_out", "rule_tokens", "weights"]
+__all__ = ["bid", "choose", "loose_cache", "nudge", "play_out", "rule_tokens", "weights"]
