@@ -59,8 +59,8 @@ def test_a_reason_is_said_whole_in_german_and_hindi(name: str, lang: str) -> Non
             again = said_words(json.loads(json.dumps(words_of(english))), "")
         assert said == again
         assert said != english
-        # the cards named are the English sentence's, and so the seat's own to know
-        assert named_cards(said) == named_cards(english)
+        # the cards named, said or kept as words, are the English sentence's: the seat's own to know
+        assert named_cards(said) == named_cards(english) == named_cards(words_of(english))
         if lang == "de":
             assert "." not in said.replace("...", ""), said  # its amounts with a decimal comma
     # the moves, the consequences and the sentence's frame all came up
