@@ -4,6 +4,7 @@ are the ``.po`` files compiled, and a hand told in German or Hindi is told in th
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from pathlib import Path
@@ -337,9 +338,10 @@ def test_the_language_of_a_terminal() -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_puzzle_is_asked_and_judged_in_the_language_spoken(lang: str) -> None:
-    """The puzzles that come with cardtable in German and Hindi: the prompt, the verdicts and
-    every theme a game's analysis can give (its ``THEMES`` and `puzzles.MOVE_THEMES`); the
-    reason, the analysis's English sentence, is said only in English."""
+    """The puzzles that come with cardtable in German and Hindi: the prompt, the verdicts with
+    their reasons (each puzzle keeps its reason's words) and every theme a game's analysis can
+    give (its ``THEMES`` and `puzzles.MOVE_THEMES`); a puzzle kept with the analysis's English
+    sentence only says it in English only."""
     from cardtable import puzzles
     from cardtable.analysis import parts
 
@@ -360,8 +362,14 @@ def test_a_puzzle_is_asked_and_judged_in_the_language_spoken(lang: str) -> None:
             said += [p.question_json()["prompt"], *(a.text for a in answers)]
     left = [t for t in said if LESSON_ENGLISH.search(t) or re.search(r"\b(Right|Theme|seat|cost|better)\b", t)]
     assert not left, f"{lang}: English left: {left[:3]}"
+    assert all(p.why_words is not None for p in found)
+    with i18n.speaking(lang):
+        reason = found[0].reason()
+        assert reason and reason != found[0].why and reason in puzzles.judge(found[0], found[0].best).text
+        old = dataclasses.replace(found[0], why_words=None)  # kept before reasons had words
+        assert old.reason() is None and found[0].why not in puzzles.judge(old, old.best).text
     english = puzzles.judge(found[0], found[0].best).text
-    assert english.startswith("Right. In the hand it comes from, ") and found[0].why.split(" ")[0] in english
+    assert english.startswith("Right. In the hand it comes from, ") and found[0].why in english
 
 
 def test_puzzles_at_the_terminal_in_the_language_asked(
@@ -381,7 +389,8 @@ def test_puzzles_at_the_terminal_in_the_language_asked(
     assert main(["puzzles", "--game", "seep", "--lang", "hi"]) == 0
     out = capsys.readouterr().out
     assert "रेटिंग" in out and "आप सीट" in out and "आपकी चालें: " in out
-    assert "यह यहाँ आपकी चाल नहीं है" in out and "सबसे अच्छी चाल नहीं। विषय: " in out
+    assert "यह यहाँ आपकी चाल नहीं है" in out and "सबसे अच्छी चाल नहीं। जिस दौर से यह ली गई है, उसमें " in out
+    assert "अंक का नुकसान" in out and "विषय: " in out  # the reason in Hindi too
     assert "आपकी पहेली रेटिंग: " in out
     left = [line for line in out.splitlines() if re.search(r"\b(Your|rated|Theme|Right|Not the best|the)\b", line)]
     assert not left, left[:3]

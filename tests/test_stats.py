@@ -199,3 +199,18 @@ def test_a_hand_replayed_from_the_state_before_its_deal_counts_as_the_record_doe
         live = stats.played(game, before, record.hands[n].to_json())
         for seat in range(4):
             assert stats.counts(game, live, seat) == stats.counts(game, from_record[n], seat)
+
+
+@pytest.mark.parametrize("lang", ["de", "hi"])
+def test_every_statistic_has_its_name_in_german_and_hindi(lang: str) -> None:
+    """The statistics' names are marked where they are written, so each is in the catalog of
+    every language the pages speak, translated (the player page says them with its ``t``)."""
+    from cardtable.i18n import translations
+
+    catalog: dict[str, str] = getattr(translations(lang), "_catalog")  # noqa: B009 - gettext keeps its messages here
+    names = [s.label for s in stats.GENERIC]
+    for name in registry.names():
+        names += [s.label for s in stats.stats_of(registry.game_class(name))]
+    assert len(names) > len(stats.GENERIC) + 20
+    missing = [n for n in names if not catalog.get(n)]
+    assert not missing, missing

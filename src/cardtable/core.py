@@ -253,8 +253,9 @@ class PlayedHand:
 @dataclass(frozen=True)
 class Stat:
     """One statistic of a seat's hands, as the player's page shows it: the count ``key`` under
-    ``label``; with ``of``, a share of the count of that key ("won as picker" of "picked"), or
-    with ``mean`` as well, the average over it ("points taken" a hand)."""
+    ``label`` (English, marked `N_` where it is written, so that the page says it in its
+    reader's language); with ``of``, a share of the count of that key ("won as picker" of
+    "picked"), or with ``mean`` as well, the average over it ("points taken" a hand)."""
 
     key: str
     label: str

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import gettext
+import string
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -125,10 +126,114 @@ def phrase(template: str, /, **params: object) -> Phrase:
     return Phrase(template, params)
 
 
+#: How each language writes the decimal point (the pages' ``Intl.NumberFormat`` writes them alike).
+DECIMAL_POINT = {"de": ","}
+#: The true minus sign a negative amount is said with outside English (as the pages write it).
+MINUS = "\u2212"
+
+
+class Amount(str):
+    """A number with a fixed count of decimals inside a `Phrase`: in English as Python writes it
+    (``f"{value:.{places}f}"``: ``2.4``), said (`say`) as the language writes it (``2,4`` in
+    German, a true minus sign outside English)."""
+
+    value: float
+    places: int
+
+    def __new__(cls, value: float, places: int) -> Amount:
+        made = super().__new__(cls, f"{value:.{places}f}")
+        made.value = float(value)
+        made.places = places
+        return made
+
+    def said(self) -> str:
+        """The amount as the language being spoken writes it."""
+        lang = current()
+        if lang == "en":
+            return str(self)
+        shown = f"{abs(self.value):.{self.places}f}".replace(".", DECIMAL_POINT.get(lang, "."))
+        return MINUS + shown if str(self).startswith("-") else shown
+
+
 def say(text: object) -> str:
-    """``text`` in the language being spoken when it is a `Phrase` (its parts too), else as it is."""
+    """``text`` in the language being spoken when it is a `Phrase` (its parts too) or an
+    `Amount`, else as it is."""
+    if isinstance(text, Amount):
+        return text.said()
     if not isinstance(text, Phrase):
         return str(text)
     return _(text.template).format(
         **{k: _listed(v, say) if isinstance(v, list | tuple) else say(v) for k, v in text.params.items()}
     )
+
+
+#: How deep a phrase's parts may nest when it is read back (`phrase_of`), and how long a message may be.
+_DEEPEST, _LONGEST = 24, 400
+
+
+def words_of(text: object) -> object:
+    """``text`` as JSON-ready words that `phrase_of` (or the review panel's ``saidWords``) can say
+    again in any language: a `Phrase` as ``{"m": message, "p": {name: part}}``, an `Amount` as
+    ``{"n": value, "places": places}`` (the value it shows: ``12.25`` shown with one place is kept
+    as ``12.2``, so that a page rounds nothing again), a list of parts as a list, a whole number
+    as a number and anything else as its text (a card, ``10♦``, said as it is in every language)."""
+    if isinstance(text, Phrase):
+        return {"m": text.template, "p": {k: words_of(v) for k, v in text.params.items()}}
+    if isinstance(text, Amount):
+        return {"n": float(text), "places": text.places}  # as shown: rounded once, by Python
+    if isinstance(text, list | tuple):
+        return [words_of(v) for v in text]
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    return str(text)
+
+
+def _fields(message: str) -> set[str] | None:
+    """The parts a message names, or ``None`` when it names one in any other way than ``{name}``
+    (an index, an attribute, a conversion or a format: never read from stored words)."""
+    names: set[str] = set()
+    try:
+        for _text, name, spec, conversion in string.Formatter().parse(message):
+            if name is None:
+                continue
+            if not name.isidentifier() or spec or conversion:
+                return None
+            names.add(name)
+    except ValueError:
+        return None
+    return names
+
+
+def phrase_of(words: object, depth: int = 0) -> object:
+    """The `Phrase` (or part) that `words_of` made ``words`` of; raises ``ValueError`` when the
+    words are not such (stored data is read no further than it is well made)."""
+    if depth > _DEEPEST:
+        raise ValueError("words nest too deep")
+    if isinstance(words, str) and len(words) <= _LONGEST:
+        return words
+    if isinstance(words, int) and not isinstance(words, bool):
+        return words
+    if isinstance(words, list) and len(words) <= 16:
+        return [phrase_of(w, depth + 1) for w in words]
+    if isinstance(words, dict) and set(words) == {"n", "places"}:
+        value, places = words["n"], words["places"]
+        if isinstance(value, int | float) and not isinstance(value, bool) and places in (0, 1, 2, 3):
+            return Amount(float(value), places)
+    if isinstance(words, dict) and set(words) == {"m", "p"}:
+        message, params = words["m"], words["p"]
+        if isinstance(message, str) and len(message) <= _LONGEST and isinstance(params, dict):
+            names = _fields(message)
+            if names is not None and names <= set(params) and all(isinstance(k, str) for k in params):
+                return Phrase(message, {k: phrase_of(v, depth + 1) for k, v in params.items() if k in names})
+    raise ValueError("not words of a phrase")
+
+
+def said_words(words: object, english: str) -> str:
+    """Stored words (`words_of`) said in the language being spoken; ``english`` (the sentence
+    stored beside them) when there are none or they are not well made."""
+    if words is None:
+        return english
+    try:
+        return say(phrase_of(words))
+    except ValueError:
+        return english

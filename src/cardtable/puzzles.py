@@ -36,7 +36,7 @@ from cardtable import registry
 from cardtable.analysis import grades, parts
 from cardtable.analysis.review import analyze_decision, search_bot
 from cardtable.core import CHANCE, BadNotation, CardtableError
-from cardtable.i18n import N_, _, current, ngettext
+from cardtable.i18n import N_, _, current, ngettext, phrase_of, say
 from cardtable.record import Record, load_game, replay
 from cardtable.render import pretty_text
 
@@ -86,6 +86,22 @@ class Puzzle:
     loss: float
     rating: float
     source: Mapping[str, Any] = field(default_factory=dict)
+    #: The reason as words any language can say (`cardtable.i18n.words_of`), or ``None`` for a
+    #: puzzle kept before reasons were (its ``why`` is then said in English only).
+    why_words: Any = None
+
+    def reason(self) -> str | None:
+        """The reason in the language being spoken: from ``why_words``, or the English sentence in
+        English; ``None`` when there is no reason, or only the English sentence and another
+        language is spoken (never half a sentence in English)."""
+        if not self.why:
+            return None
+        if self.why_words is not None:
+            try:
+                return say(phrase_of(self.why_words))
+            except ValueError:
+                pass
+        return self.why if current() == "en" else None
 
     @property
     def prompt(self) -> str:
@@ -108,7 +124,7 @@ class Puzzle:
             "loss": self.loss,
             "rating": self.rating,
             "source": dict(self.source),
-        }
+        } | ({"why_words": self.why_words} if self.why_words is not None else {})
 
     def question_json(self) -> dict[str, Any]:
         """What a solver is shown before answering: no answer, no reason, no theme (its words in
@@ -145,6 +161,7 @@ class Puzzle:
                 loss=float(obj["loss"]),
                 rating=float(obj["rating"]),
                 source=dict(obj.get("source") or {}),
+                why_words=obj.get("why_words"),
             )
         except (KeyError, TypeError, ValueError) as e:
             if isinstance(e, CardtableError):
@@ -208,9 +225,10 @@ def judge(p: Puzzle, move: str) -> Answer:
         )
         return Answer("bad", many.format(n=len(p.legal)))
     theme = _(p.theme)
-    # the reason is the analysis's English sentence: said only in English, never half a sentence
-    if p.why and current() == "en":
-        said = _("In the hand it comes from, {why}. Theme: {theme}.").format(why=pretty_text(p.why), theme=theme)
+    # the reason in the language spoken; a puzzle kept with its English sentence only says it in English
+    reason = p.reason()
+    if reason:
+        said = _("In the hand it comes from, {why}. Theme: {theme}.").format(why=pretty_text(reason), theme=theme)
     else:
         said = _("Theme: {theme}.").format(theme=theme)
     if made in p.accepted:
@@ -294,6 +312,7 @@ def cut(game: Any, state: Any, made: Any, bot: Any, rng: random.Random, source: 
         loss=decision["loss"],
         rating=start_rating(len(legal), len(names)),
         source=dict(source),
+        why_words=decision.get("why_words"),
     )
 
 

@@ -30,15 +30,16 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from cardtable.core import CardtableError, Deal, PlayedHand, Seat, Stat, game_part
+from cardtable.i18n import N_
 from cardtable.record import Record, load_game, replay
 
 #: The counts every game has, first on the page.
 GENERIC: tuple[Stat, ...] = (
-    Stat("hands", "hands"),
-    Stat("won", "won", "hands"),
-    Stat("tied", "tied", "hands"),
-    Stat("lost", "lost", "hands"),
-    Stat("points", "points", "hands", mean=True),
+    Stat("hands", N_("hands")),
+    Stat("won", N_("won"), "hands"),
+    Stat("tied", N_("tied"), "hands"),
+    Stat("lost", N_("lost"), "hands"),
+    Stat("points", N_("points"), "hands", mean=True),
 )
 
 

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from cardtable.analysis import analyze_record
+from cardtable.analysis.command import decision_line
 from cardtable.cli import main
+from cardtable.i18n import phrase_of, say, speaking
 from tests.analysis.helpers import played_record
 
 GAMES = ("seep", "sheepshead", "smear")
@@ -46,6 +48,42 @@ def test_the_command_prints_the_review_and_the_json(tmp_path: Path, capsys: pyte
     assert main(["analyze", str(path), "--seat", "0", "--level", "easy", "--json", "--quiet"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["seats"] == [0] and out["hands"][0]["open_card"]["0"]["value"] is not None
+
+
+def test_the_reasons_are_said_in_the_language_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--lang de``: each reason in German, from the words the analysis keeps beside its English
+    sentence (``why_words``, which say that sentence again); the JSON stays English; a language
+    not spoken here is refused in one line."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(played_record("sheepshead", 4)))
+    assert main(["analyze", str(path), "--seat", "1", "--level", "easy", "--json", "--quiet", "--lang", "de"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    reasons = [d for d in out["hands"][0]["decisions"] if d["why"]]
+    assert reasons, "the hand has a decision graded below best"
+    for d in reasons:
+        assert str(phrase_of(d["why_words"])) == d["why"]
+    assert all(d["why_words"] is None for d in out["hands"][0]["decisions"] if not d["why"])
+    assert main(["analyze", str(path), "--seat", "1", "--level", "easy", "--quiet", "--lang", "de"]) == 0
+    german = capsys.readouterr().out
+    assert main(["analyze", str(path), "--seat", "1", "--level", "easy", "--quiet"]) == 0
+    english = capsys.readouterr().out
+    for d in reasons:
+        with speaking("de"):
+            said = say(phrase_of(d["why_words"]))
+        assert f"{said[:1].upper()}{said[1:]}." in german and said != d["why"]
+        assert f"{d['why'][:1].upper()}{d['why'][1:]}." in english
+    assert " cost about " not in german and "Punkte pro Spiel" in german
+    # an analysis kept before reasons had words says its English sentence
+    old = reasons[0] | {"why_words": None, "index": 3, "bot_info": None}
+    with speaking("de"):
+        assert old["why"][1:] in decision_line(old)
+    assert main(["analyze", str(path), "--level", "easy", "--quiet", "--lang", "fr"]) != 0
+    err = capsys.readouterr().err
+    assert "--lang" in err and len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,7 @@
 German, then one that speaks Hindi, with its rating box, the history as a table, the tables they
 sat at, the private link's box and the devices section open; a newcomer reads the page that asks
 them to become a player, the home page and the sign-in page. No English is left but the server's
-own data (the statistics' names, the bots' names)."""
+own data (the bots' names); the statistics' names are said in the page's language too."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
+from cardtable import registry, stats
+from cardtable.i18n import _, speaking
 from tests.browser.test_players import played
 from tests.web.client import Server
 
@@ -64,11 +66,23 @@ def _player_page(page: Page, server: Server, token: str) -> list[str]:
     page.wait_for_selector("#link img", state="attached")
     page.click("#linkbox summary")
     page.click("#g-smear details summary")
-    # the statistics' names are the server's data, said in English
-    labels = page.eval_on_selector_all("table.stats th", "els => els.map(e => e.textContent)")
     # the private link written out is an address, not words
     links = page.eval_on_selector_all("#link code, #link a, #link .invite", "els => els.map(e => e.textContent)")
-    return _read(page, [*labels, *links, "random", "rule", "Ann"])
+    return _read(page, [*links, "random", "rule", "Ann"])
+
+
+def _statistics(page: Page, lang: str) -> None:
+    """Each statistic's name on the page is its name in ``lang``'s catalog (the server's data,
+    marked where each is written), and there are the generic ones and Smear's own."""
+    shown = page.eval_on_selector_all(
+        "#g-smear table.stats tr", "els => els.map(e => [e.dataset.key, e.querySelector('th').textContent])"
+    )
+    names = {s.key: s.label for s in (*stats.GENERIC, *stats.stats_of(registry.game_class("smear")))}
+    assert {"hands", "won", "bids"} <= {key for key, _name in shown}, shown
+    with speaking(lang):
+        expected = [[key, _(names[key])] for key, _name in shown]
+    assert shown == expected
+    assert all(said != names[key] for key, said in shown), shown
 
 
 def _english(seen: list[str]) -> list[tuple[str, str]]:
@@ -113,6 +127,7 @@ def test_the_player_home_and_sign_in_pages_leave_no_english(
     played(quick, ann["token"], "smear", ["human", "random", "rule", "random"], hands=1)
     page = _page(chromium, locale)
     seen = _player_page(page, quick, ann["token"])
+    _statistics(page, locale[:2])
     # a newcomer's page, the home page and the sign-in page
     fresh = _page(chromium, locale)
     fresh.goto(quick.url + "/player")

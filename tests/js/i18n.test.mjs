@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import "./games.mjs";
 import { chosenLanguage, known, num, t, tn, use } from "../../src/cardtable/web/static/js/i18n.js";
 import { describe as say, actionLabel, movePrompt, refusalWords } from "../../src/cardtable/web/static/js/format.js";
+import { reasonOf, saidWords } from "../../src/cardtable/web/static/js/review.js";
 
 /** A language's messages as `GET /i18n/LANG.json` serves them, made by the server's own code. */
 function catalog(lang) {
@@ -65,6 +66,52 @@ test("Hindi: Seep's words and the plural rule", { skip: messages.hi ? false : "B
     assert.equal(tn("{n} card", "{n} cards", 1), "1 पत्ता");
     assert.equal(tn("{n} card", "{n} cards", 0), "0 पत्ता"); // CLDR: 0 and 1 are "one" in Hindi
     assert.equal(tn("{n} card", "{n} cards", 7), "7 पत्ते");
+  } finally {
+    use("en");
+  }
+});
+
+/** Reasons of each game as the analysis keeps them (`why_words`), with the server's own German and Hindi. */
+function reasons() {
+  const code = [
+    "import json, sys",
+    "from cardtable import registry",
+    "from cardtable.analysis import parts",
+    "from cardtable.i18n import say, speaking, words_of",
+    "from tests.analysis.reasons import decisions",
+    "out = []",
+    "for name in ('seep', 'smear', 'sheepshead'):",
+    "    game = registry.get_game(name)",
+    "    for d in decisions(game, 25, 'page ' + name):",
+    "        why = parts.why(game, d.view, d.made, d.best, d.loss, d.played)",
+    "        said = {}",
+    "        for lang in ('de', 'hi'):",
+    "            with speaking(lang):",
+    "                said[lang] = say(why)",
+    "        out.append({'why': str(why), 'why_words': words_of(why), 'said': said})",
+    "sys.stdout.write(json.dumps(out))",
+  ].join("\n");
+  const env = { ...process.env, PYTHONPATH: ["src", ".", process.env.PYTHONPATH ?? ""].filter(Boolean).join(":") };
+  return JSON.parse(execFileSync(process.env.CARDTABLE_PYTHON ?? "python3", ["-c", code], { env, encoding: "utf8", maxBuffer: 1 << 26 }));
+}
+
+test("a reason kept as words is said on the page as the server says it", { skip: messages.de ? false : "Babel (the web extra) is not installed" }, () => {
+  const found = reasons();
+  assert.ok(found.length >= 60);
+  try {
+    for (const lang of /** @type {const} */ (["de", "hi"])) {
+      use(lang, messages[lang]);
+      for (const r of found) {
+        assert.equal(saidWords(r.why_words), r.said[lang], r.why);
+        assert.deepEqual(reasonOf(r), { text: r.said[lang], english: false });
+        // a review kept before reasons had words: its English sentence, marked as such
+        assert.deepEqual(reasonOf({ why: r.why }), { text: r.why, english: true });
+      }
+    }
+    use("en");
+    assert.deepEqual(reasonOf(found[0]), { text: found[0].why, english: false });
+    assert.equal(saidWords(found[0].why_words), found[0].why);
+    assert.equal(saidWords({ m: "{x}", p: { x: { bad: 1 } } }), null);
   } finally {
     use("en");
   }

@@ -95,8 +95,9 @@ def test_a_lesson_is_served_and_judged_in_the_language_asked(tmp_path: Path) -> 
 
 
 def test_puzzles_are_asked_and_judged_in_the_language_asked(tmp_path: Path) -> None:
-    """``/api/puzzles?lang=`` and an answer's ``"lang"``: the prompt, the verdict and the theme
-    in Hindi or German; the reason stays the analysis's English sentence, apart."""
+    """``/api/puzzles?lang=`` and an answer's ``"lang"``: the prompt, the verdict, its reason
+    (``why_said``, in the verdict too) and the theme in Hindi or German; ``why`` stays the
+    analysis's English sentence."""
     with _client(tmp_path) as client:
         got = client.get("/api/puzzles?lang=hi").json()
         p = got["puzzles"][0]
@@ -105,7 +106,12 @@ def test_puzzles_are_asked_and_judged_in_the_language_asked(tmp_path: Path) -> N
         assert daily["prompt"].startswith("Du sitzt auf Platz ")
         assert client.get(f"/api/puzzles/{p['id']}").json()["prompt"].startswith("You are seat ")
         answer = client.post(f"/api/puzzles/{p['id']}/answer", json={"move": p["legal"][0], "lang": "de"}).json()
-        assert answer["text"].startswith(("Richtig. Thema: ", "Nicht der beste. Thema: ")), answer["text"]
+        assert answer["text"].startswith(("Richtig. In dem Spiel, aus dem es stammt: ", "Nicht der beste. In dem")), (
+            answer
+        )
         assert answer["theme_said"] in answer["text"] and answer["why"] not in answer["text"]
+        assert answer["why_said"] and answer["why_said"] in answer["text"] and "Punkte pro Spiel" in answer["why_said"]
+        english = client.post(f"/api/puzzles/{p['id']}/answer", json={"move": p["legal"][0]}).json()
+        assert english["why_said"] == english["why"] and english["why"] in english["text"]
         bad = client.post(f"/api/puzzles/{p['id']}/answer", json={"move": "jump", "lang": "de"})
         assert bad.status_code == 400 and bad.json()["error"].startswith("Das ist keiner deiner Züge hier")

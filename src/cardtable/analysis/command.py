@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from cardtable import i18n
 from cardtable.analysis import grades
 from cardtable.analysis.review import DEFAULT_LEVEL, analyze_record, count_decisions
 from cardtable.bots import LEVELS
@@ -94,6 +96,20 @@ def add_parser(
     p.add_argument("--seed", type=number, default=None, help="seed of the search's random numbers (default 0)")
     p.add_argument("--json", action="store_true", help="print each record's analysis as one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress on standard error (shown on a terminal only)")
+    p.add_argument(
+        "--lang",
+        help="the language the reasons are said in: en, de or hi (default: the terminal's locale, from LANGUAGE, "
+        "LC_ALL or LANG); the rest of the lines and --json stay English",
+    )
+
+
+def _language(args: argparse.Namespace) -> str:
+    """The language ``--lang`` names, else the terminal's locale's; a refusal for any other."""
+    lang = getattr(args, "lang", None)
+    said: str = i18n.language_of_environment(os.environ) if lang is None else str(lang)
+    if said not in i18n.LANGUAGES:
+        raise CardtableError(f"--lang: expected one of {', '.join(i18n.LANGUAGES)}, not {said[:20]!r}")
+    return said
 
 
 def run(args: argparse.Namespace, fail: Fail) -> int:
@@ -101,6 +117,7 @@ def run(args: argparse.Namespace, fail: Fail) -> int:
     file of several records ends with an overall summary, per seat and per player (`overall`)."""
     if args.address is not None and args.backend != "ray":
         raise CardtableError("--address is for --backend ray only")
+    lang = _language(args)
     if args.backend == "ray":
         load_ray()  # fail at once, before any work, if the extra is missing
     try:
@@ -149,8 +166,9 @@ def run(args: argparse.Namespace, fail: Fail) -> int:
             )
             before[0] += counts[r]
             shown.clear()
-            if not _show(args, out, record, raw[r] if r < len(raw) else {}, r, len(records), done):
-                break
+            with i18n.speaking(lang):
+                if not _show(args, out, record, raw[r] if r < len(raw) else {}, r, len(records), done):
+                    break
     if many and done:
         total = overall(done)
         if args.json:
@@ -290,7 +308,9 @@ def _value(v: float | None, interval: list[float] | None) -> str:
 
 def decision_line(d: dict[str, Any]) -> str:
     """One decision as a line: where, who, the move, its grade and values; the better move and
-    why; and what the bot that made it weighed, where the record says."""
+    why (in the language being spoken, `cardtable.i18n.speaking`, where the decision keeps its
+    ``why_words``; else the English sentence); and what the bot that made it weighed, where the
+    record says."""
     head = f"  action {d['index']}, seat {d['seat']}: {pretty_action(d['made'])}"
     thought = Thought.from_json(d.get("bot_info"))
     weighed = f"; {thought_line('it', thought, pretty_action)}" if thought is not None else ""
@@ -301,7 +321,8 @@ def decision_line(d: dict[str, Any]) -> str:
         return f"{head}: best, {made}{weighed}"
     loss = _value(d["loss"], d["loss_interval"]).lstrip("+")
     best = f"{pretty_action(d['best'])} {_value(d['best_value'], d['best_interval'])}"
-    why = f"{d['why'][:1].upper()}{d['why'][1:]}."
+    reason = i18n.said_words(d.get("why_words"), d["why"])  # in the language spoken, where the words are kept
+    why = f"{reason[:1].upper()}{reason[1:]}."
     after = f" {thought_line('It', thought, pretty_action)}" if thought is not None else ""
     return f"{head}: {d['grade']}, {made}; best {best}; lost {loss}. {why}{after}"
 

@@ -8,7 +8,8 @@ A game says how its decisions are graded and explained in a module of its own pa
 - ``why(view, made, best, loss, played)``: one sentence, in the narration's words, of why the move
   made was worse than the best one (``view`` is the deciding seat's view as JSON, ``made`` and
   ``best`` the actions in record notation), saying in the game's terms what the better move keeps,
-  wins or denies: the trick it takes later, the sweep it leaves open, the points it saves;
+  wins or denies: the trick it takes later, the sweep it leaves open, the points it saves; made
+  of messages (below), so that it can be said in the reader's language;
 - ``facts(game, view, end, seat)``: what one playout led to, read at its end (``end``, a checked
   state of a world sampled from the seat's view) as numbers for the seat (``view``, as JSON, says
   what lay on the table when it decided): the tricks its side took, the points, the sweeps. The
@@ -25,6 +26,23 @@ A game says how its decisions are graded and explained in a module of its own pa
 
 A game without the module is analysed with `DEFAULT_GRADES` and the plain sentence of `plain_why`.
 Generic code never names a game: it asks `part` for the game's module.
+
+A reason in any language. ``why`` returns a `cardtable.i18n.Phrase`: a marked message with
+named parts (``phrase("the trick was already your partner's with the {card}", card="J♠")``),
+whose parts are phrases too, cards as the table writes them (``10♦``, the same in every
+language), whole numbers, and amounts (`cardtable.i18n.Amount`: a number with its decimals). A
+phrase is plain English text, the very sentence the analysis has always written, so the
+``"why"`` of an analysis, of a stored review and of a puzzle is unchanged; `say` says it again in
+the language spoken, each message through the catalog and each amount as that language writes
+it (``0,40`` in German). The helpers here build a reason's usual parts alike for every game:
+`share_change` and `amount_change` (a consequence), `told` (the heaviest, joined), `sentence`
+(the whole: what the move cost, the notes, the better move). The analysis keeps the phrase
+beside its English as words (``"why_words"``, `cardtable.i18n.words_of`: ``{"m": message,
+"p": {name: part}}``), which `cardtable.i18n.phrase_of` reads back (refusing words not so made);
+the terminal says them with ``say``, the puzzles' server in the language an answer asks for,
+and the review panel in the page with its own ``t`` (``review.js``, ``saidWords``), since the
+review reaches the page as data. A reason kept without words (a review or puzzle made before)
+is said by its English sentence, marked as English where another language is read.
 """
 
 from __future__ import annotations
@@ -34,6 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.i18n import N_, Amount, phrase
 from cardtable.table import pretty_action
 
 
@@ -72,37 +91,72 @@ class Consequence:
 
 
 def percent(share: float) -> str:
-    """A share of the worlds as people say it: ``62%``."""
-    return f"{round(100 * share)}%"
+    """A share of the worlds as people say it: ``62%`` (a `Phrase`, said ``62 %`` in German)."""
+    return phrase("{n}%", n=round(100 * share))
 
 
 def share_change(
     weight: float, subject: str, after_best: str, after_made: str, b: float, m: float
 ) -> Consequence | None:
     """How often something happens after each move: "after the 10♣ your side takes Game 62% of
-    the time, after the J♠ 31%" (``subject``: "your side takes Game"); ``None`` when the two
-    shares read the same."""
+    the time, after the J♠ 31%" (``subject``: "your side takes Game", a `Phrase`); ``None`` when
+    the two shares read the same."""
     if percent(b) == percent(m):
         return None
     return Consequence(
-        weight, f"after {after_best} {subject} {percent(b)} of the time, after {after_made} {percent(m)}"
+        weight,
+        phrase(
+            "after {best} {subject} {share} of the time, after {made} {other}",
+            best=after_best,
+            subject=subject,
+            share=percent(b),
+            made=after_made,
+            other=percent(m),
+        ),
     )
 
 
 def amount_change(
-    weight: float, subject: str, after_best: str, after_made: str, b: float, m: float, places: int = 1
+    weight: float,
+    subject: str,
+    after_best: str,
+    after_made: str,
+    b: float,
+    m: float,
+    places: int = 1,
+    **parts: object,
 ) -> Consequence | None:
     """How much of something each move leads to on average: "you take 2.4 of the 4 tricks left
-    after the Q♣, 1.8 after the A♣" (``subject``: "you take {} of the 4 tricks left", the number
-    in place of ``{}``), with a place more (up to two) where the rounding would hide the change;
-    ``None`` when the two amounts read the same even so."""
-    shown_b, shown_m = f"{b:.{places}f}", f"{m:.{places}f}"
+    after the Q♣, 1.8 after the A♣" (``subject``: the message "you take {n} of the {left} tricks
+    left", marked `N_`, the amount in place of ``{n}`` and its other ``parts`` given by name),
+    with a place more (up to two) where the rounding would hide the change; ``None`` when the
+    two amounts read the same even so."""
+    shown_b, shown_m = Amount(b, places), Amount(m, places)
     while shown_b == shown_m and places < 2:
         places += 1
-        shown_b, shown_m = f"{b:.{places}f}", f"{m:.{places}f}"
+        shown_b, shown_m = Amount(b, places), Amount(m, places)
     if shown_b == shown_m:
         return None
-    return Consequence(weight, f"{subject.format(shown_b)} after {after_best}, {shown_m} after {after_made}")
+    said = phrase(subject, n=shown_b, **parts)
+    return Consequence(
+        weight,
+        phrase(
+            "{subject} after {best}, {other} after {made}",
+            subject=said,
+            best=after_best,
+            other=shown_m,
+            made=after_made,
+        ),
+    )
+
+
+def joined(pieces: Sequence[str], message: str) -> str:
+    """Pieces of a reason joined by ``message`` (its ``{first}`` and ``{then}``: "{first}; {then}"),
+    as a `Phrase` said in any language; the one piece itself when there is one."""
+    said = pieces[0]
+    for piece in pieces[1:]:
+        said = phrase(message, first=said, then=piece)
+    return said
 
 
 def told(found: Sequence[Consequence | None], most: int = 1) -> str:
@@ -113,7 +167,20 @@ def told(found: Sequence[Consequence | None], most: int = 1) -> str:
     if not ranked:
         return ""
     kept = [ranked[0]] + [c for c in ranked[1:] if c.weight >= ranked[0].weight / 2]
-    return ", and ".join(c.text for c in kept)
+    return joined([c.text for c in kept], N_("{first}, and {then}"))
+
+
+#: How a reason's notes are joined ("the house of 9 was there to take; after ...").
+NOTES = N_("{first}; {then}")
+
+
+def sentence(cost: str, notes: Sequence[str], better: str) -> str:
+    """A game's whole reason: what the move made cost (``cost``), what the better move changes
+    (``notes``, joined with "; " after a colon, when there are any) and which move was better:
+    "playing the 9♣ cost about 0.40 points a hand: ...; leading the A♣ was better"."""
+    if notes:
+        cost = phrase("{cost}: {notes}", cost=cost, notes=joined(notes, NOTES))
+    return phrase("{cost}; {better} was better", cost=cost, better=better)
 
 
 @dataclass(frozen=True)
@@ -162,8 +229,13 @@ def fact_reader(game: Any) -> Callable[[dict[str, Any], Any, int], Mapping[str, 
 
 
 def plain_why(made: str, best: str, loss: float) -> str:
-    """The sentence for a game that has no words of its own."""
-    return f"{pretty_action(made)} gave up about {loss:.2f} points a hand against {pretty_action(best)}"
+    """The sentence for a game that has no words of its own (a `Phrase`)."""
+    return phrase(
+        "{made} gave up about {loss} points a hand against {best}",
+        made=pretty_action(made),
+        loss=Amount(loss, 2),
+        best=pretty_action(best),
+    )
 
 
 def why(game: Any, view: dict[str, Any], made: str, best: str, loss: float, played: Playouts | None = None) -> str:

@@ -29,6 +29,7 @@ from typing import Any
 from cardtable.analysis import grades, opencard, parts
 from cardtable.bots import make_bot
 from cardtable.core import CHANCE, CardtableError
+from cardtable.i18n import Phrase, words_of
 from cardtable.record import Record, load_game, replay
 
 #: The search level used when no time per move is given and the game names none (`parts.level`).
@@ -51,7 +52,9 @@ def analyze_decision(
     game: Any, view: Any, legal: Sequence[Any], made: Any, bot: Any, rng: random.Random
 ) -> dict[str, Any]:
     """One decision from the seat's view: the move made and the best one, each valued with its
-    95% interval, the loss, its interval, the grade and why (JSON-ready)."""
+    95% interval, the loss, its interval, the grade and why (JSON-ready): ``why`` the English
+    sentence, ``why_words`` the same reason as words any language can say (`cardtable.i18n.words_of`;
+    ``null`` for a best move, or a game whose reason is plain text)."""
     made_text = game.format(made)
     out: dict[str, Any] = {"seat": view.seat, "made": made_text, "legal": len(legal), "forced": len(legal) == 1}
     if len(legal) == 1:
@@ -65,6 +68,7 @@ def analyze_decision(
             "loss_interval": None,
             "grade": "best",
             "why": "",
+            "why_words": None,
         }
     hints = bot.hints(view, legal, rng)
     most = max(h.playouts for h in hints)
@@ -103,7 +107,8 @@ def analyze_decision(
         "loss": round(loss, 4),
         "loss_interval": None if same else _interval(loss, spread),
         "grade": grade,
-        "why": why,
+        "why": str(why),
+        "why_words": words_of(why) if isinstance(why, Phrase) else None,
     }
 
 

@@ -16,9 +16,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.analysis.parts import Consequence, Playouts, Thresholds, amount_change, share_change, told
+from cardtable.analysis.parts import (
+    Consequence,
+    Playouts,
+    Thresholds,
+    amount_change,
+    sentence,
+    share_change,
+    told,
+)
 from cardtable.cards import parse_card
-from cardtable.i18n import N_
+from cardtable.i18n import N_, Amount, phrase
 from cardtable.render import pretty_card
 
 from .game import Seep
@@ -53,19 +61,21 @@ def _doing(action: str) -> str:
     words = action.split()
     verb = words[0]
     if verb == "throw":
-        return f"throwing the {pretty_card(words[1])}"
+        return phrase("throwing the {card}", card=pretty_card(words[1]))
     if verb == "capture":
         house = next((w[1:] for w in words[2:] if w.startswith("H")), None)
-        what = f"the house of {house}" if house else "from the floor"
-        return f"capturing {what} with the {pretty_card(words[1])}"
+        card = pretty_card(words[1])
+        if house:
+            return phrase("capturing the house of {value} with the {card}", value=house, card=card)
+        return phrase("capturing from the floor with the {card}", card=card)
     if verb == "build":
-        return f"building a house of {words[1]}"
+        return phrase("building a house of {value}", value=words[1])
     if verb == "cement":
-        return f"cementing the house of {words[1][1:]}"
+        return phrase("cementing the house of {value}", value=words[1][1:])
     if verb == "break":
-        return f"breaking the house of {words[1][1:]}"
+        return phrase("breaking the house of {value}", value=words[1][1:])
     if verb == "bid":
-        return f"bidding {words[1]}"
+        return phrase("bidding {value}", value=words[1])
     return action
 
 
@@ -118,21 +128,21 @@ def consequences(view: dict[str, Any], made: str, best: str, played: Playouts) -
     sweep = max(played.mean("sweep_value"))
     found = []
     b, m = played.mean("swept_them")
-    found.append(share_change((m - b) * sweep, "the other side sweeps", after_best, after_made, b, m))
+    found.append(share_change((m - b) * sweep, phrase("the other side sweeps"), after_best, after_made, b, m))
     b, m = played.mean("swept")
-    found.append(share_change((b - m) * sweep, "your side sweeps", after_best, after_made, b, m))
+    found.append(share_change((b - m) * sweep, phrase("your side sweeps"), after_best, after_made, b, m))
     for house in (view.get("floor") or {}).get("houses") or []:
         value = house["value"]
         b, m = played.mean(f"house{value}")
         bt, mt = played.mean(f"house{value}_them")
         weight = ((b - bt) - (m - mt)) * max(max(played.mean(f"house{value}_points")), 1.0)
-        subject = f"the house of {value} ends in your side's pile"
+        subject = phrase("the house of {value} ends in your side's pile", value=value)
         found.append(share_change(weight, subject, after_best, after_made, b, m))
     b, m = played.mean("points")
     bt, mt = played.mean("points_them")
     found.append(
         amount_change(
-            ((b - bt) - (m - mt)) / 2, "your side scores {} points in the hand", after_best, after_made, b, m, 0
+            ((b - bt) - (m - mt)) / 2, N_("your side scores {n} points in the hand"), after_best, after_made, b, m, 0
         )
     )
     return found
@@ -140,18 +150,16 @@ def consequences(view: dict[str, Any], made: str, best: str, played: Playouts) -
 
 def why(view: dict[str, Any], made: str, best: str, loss: float, played: Playouts | None = None) -> str:
     """One sentence of why ``made`` was worse than ``best``, from the seat's view and the
-    analysis's playouts (``played``) only."""
-    text = f"{_doing(made)} cost about {loss:.1f} points a hand"
+    analysis's playouts (``played``) only: a `Phrase`, said in any language."""
+    cost = phrase("{move} cost about {loss} points a hand", move=_doing(made), loss=Amount(loss, 1))
     notes: list[str] = []
     if best.startswith("capture") and not made.startswith("capture"):
         houses = (view.get("floor") or {}).get("houses") or []
         taken = next((w[1:] for w in best.split()[2:] if w.startswith("H")), None)
         if taken is not None and any(str(h.get("value")) == taken for h in houses):
-            notes.append(f"the house of {taken} was there to take")
+            notes.append(phrase("the house of {value} was there to take", value=taken))
     if played is not None and played.worlds:
         said = told(consequences(view, made, best, played))
         if said:
             notes.append(said)
-    if notes:
-        text += ": " + "; ".join(notes)
-    return f"{text}; {_doing(best)} was better"
+    return sentence(cost, notes, _doing(best))

@@ -12,15 +12,16 @@ from typing import Any, Final
 
 from cardtable.core import PlayedHand, Seat, Stat
 from cardtable.games.seep.actions import Bid, Build, Capture, Cement
+from cardtable.i18n import N_
 
 STATS: Final = (
-    Stat("bids", "bids", "hands"),
-    Stat("bid_total", "average bid", "bids", mean=True),
-    Stat("sweeps", "sweeps", "hands", mean=True),
-    Stat("sweep_points", "sweep points", "hands", mean=True),
-    Stat("built", "houses built", "hands", mean=True),
-    Stat("cemented", "houses cemented", "hands", mean=True),
-    Stat("houses_taken", "houses taken", "hands", mean=True),
+    Stat("bids", N_("bids"), "hands"),
+    Stat("bid_total", N_("average bid"), "bids", mean=True),
+    Stat("sweeps", N_("sweeps"), "hands", mean=True),
+    Stat("sweep_points", N_("sweep points"), "hands", mean=True),
+    Stat("built", N_("houses built"), "hands", mean=True),
+    Stat("cemented", N_("houses cemented"), "hands", mean=True),
+    Stat("houses_taken", N_("houses taken"), "hands", mean=True),
 )
 
 

@@ -15,8 +15,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.analysis.parts import Consequence, Playouts, Thresholds, amount_change, percent, share_change, told
-from cardtable.i18n import N_
+from cardtable.analysis.parts import (
+    Consequence,
+    Playouts,
+    Thresholds,
+    amount_change,
+    joined,
+    percent,
+    sentence,
+    share_change,
+    told,
+)
+from cardtable.i18n import N_, Amount, phrase
 from cardtable.render import pretty_card
 
 from .drawing import CARD_POINTS as SHEEPSHEAD_CARD_POINTS
@@ -53,32 +63,40 @@ def _points(card: str) -> int:
 
 
 def _cards(cards: list[str]) -> str:
-    named = [f"the {pretty_card(c)}" for c in cards]
-    return " and ".join(named)
+    named = [phrase("the {card}", card=pretty_card(c)) for c in cards]
+    return joined(named, N_("{first} and {then}"))
 
 
 def _doing(action: str, leading: bool) -> str:
     verb, _, rest = action.partition(" ")
     if verb == "play":
-        return f"{'leading' if leading else 'playing'} the {pretty_card(rest)}"
+        card = pretty_card(rest)
+        return phrase("leading the {card}", card=card) if leading else phrase("playing the {card}", card=card)
     if verb == "bury":
-        return f"burying {_cards(rest.split())}"
-    if verb in ("pick", "blitz"):
-        return "picking up the blind" if verb == "pick" else "picking up the blind with a blitz"
+        return phrase("burying {cards}", cards=_cards(rest.split()))
+    if verb == "pick":
+        return phrase("picking up the blind")
+    if verb == "blitz":
+        return phrase("picking up the blind with a blitz")
     if verb == "pass":
-        return "passing"
+        return phrase("passing")
     if verb == "call":
         card, _, unknown = rest.partition(" unknown ")
-        called = f"calling the {pretty_card(card)}"
-        return f"{called} with the {pretty_card(unknown)} set aside unknown" if unknown else called
-    words = {"alone": "going alone", "crack": "cracking", "recrack": "cracking back"}
-    return words.get(verb, action)
+        if unknown:
+            return phrase(
+                "calling the {card} with the {unknown} set aside unknown",
+                card=pretty_card(card),
+                unknown=pretty_card(unknown),
+            )
+        return phrase("calling the {card}", card=pretty_card(card))
+    words = {"alone": N_("going alone"), "crack": N_("cracking"), "recrack": N_("cracking back")}
+    return phrase(words[verb]) if verb in words else action
 
 
 def _short(action: str) -> str:
     """A move as the consequence names it: "the Q♣", "picking up the blind", "passing"."""
     verb, _, rest = action.partition(" ")
-    return f"the {pretty_card(rest)}" if verb == "play" else _doing(action, False)
+    return phrase("the {card}", card=pretty_card(rest)) if verb == "play" else _doing(action, False)
 
 
 #: What each kind of consequence weighs among the candidates for why, in the payment's units: a
@@ -123,49 +141,56 @@ def consequences(view: dict[str, Any], made: str, best: str, played: Playouts) -
     found = []
     b, m = played.mean("won")
     alone = min(played.mean("alone")) == 1.0  # a leaster in every world: no sides
-    winner = "you win the hand" if alone else "your side wins the hand"
+    winner = phrase("you win the hand") if alone else phrase("your side wins the hand")
     found.append(share_change((b - m) * WON, winner, after_best, after_made, b, m))
     cracking = [(a, share) for a, share in ((best, b), (made, m)) if a in ("crack", "recrack")]
     if cracking and abs(b - m) < 0.005:
         # a crack changes the stakes, not the play: what matters is how often the doubled hand is won
         action, share = cracking[0]
-        wins = f"{winner} {percent(share)} of the time, and {_short(action)} doubles what it pays"
+        wins = phrase(
+            "{winner} {share} of the time, and {action} doubles what it pays",
+            winner=winner,
+            share=percent(share),
+            action=_short(action),
+        )
         favours = (2 * share - 1) if action == best else (1 - 2 * share)  # doubling a hand won, or not one lost
         found.append(Consequence(favours * WON, wins))
     b, m = played.mean("schneidered")
-    found.append(share_change((m - b) * SCHNEIDER, "your side is schneidered", after_best, after_made, b, m))
+    found.append(share_change((m - b) * SCHNEIDER, phrase("your side is schneidered"), after_best, after_made, b, m))
     b, m = played.mean("schneider")
-    found.append(share_change((b - m) * SCHNEIDER, "your side schneiders the others", after_best, after_made, b, m))
+    found.append(
+        share_change((b - m) * SCHNEIDER, phrase("your side schneiders the others"), after_best, after_made, b, m)
+    )
     b, m = played.mean("points")
-    found.append(amount_change((b - m) * POINT, "your side takes {} card points", after_best, after_made, b, m, 0))
+    found.append(amount_change((b - m) * POINT, N_("your side takes {n} card points"), after_best, after_made, b, m, 0))
     left = 6 - len(view.get("tricks") or [])
     b, m = played.mean("tricks")
-    subject = f"you take {{}} of the {left} tricks left"
-    found.append(amount_change((b - m) * TRICK, subject, after_best, after_made, b, m))
+    subject = N_("you take {n} of the {left} tricks left")
+    found.append(amount_change((b - m) * TRICK, subject, after_best, after_made, b, m, left=left))
     return found
 
 
 def why(view: dict[str, Any], made: str, best: str, loss: float, played: Playouts | None = None) -> str:
     """One sentence of why ``made`` was worse than ``best``, from the seat's view and the
-    analysis's playouts (``played``) only."""
+    analysis's playouts (``played``) only: a `Phrase`, said in any language."""
     trick = (view.get("trick") or {}).get("cards") or []
-    text = f"{_doing(made, not trick)} cost about {loss:.2f} points a hand"
+    cost = phrase("{move} cost about {loss} points a hand", move=_doing(made, not trick), loss=Amount(loss, 2))
     notes: list[str] = []
     verb, _, rest = made.partition(" ")
     if verb == "bury":
         cards = rest.split()
         trumps = [c for c in cards if c[:-1] in ("Q", "J") or c.endswith("D")]
         aces = [c for c in cards if c.startswith("A") and c not in trumps]
-        if trumps:
-            notes.append(f"{_cards(trumps)} {'is' if len(trumps) == 1 else 'are'} trump, which wins tricks")
+        if len(trumps) == 1:
+            notes.append(phrase("{cards} is trump, which wins tricks", cards=_cards(trumps)))
+        elif trumps:
+            notes.append(phrase("{cards} are trump, which wins tricks", cards=_cards(trumps)))
         elif aces:
-            notes.append(f"{_cards(aces)} could have taken a trick instead of lying in the bury")
+            notes.append(phrase("{cards} could have taken a trick instead of lying in the bury", cards=_cards(aces)))
     elif verb == "play" and trick and _points(rest) >= 10:
-        notes.append(f"{_points(rest)} points went onto a trick not yet won")
+        notes.append(phrase("{points} points went onto a trick not yet won", points=_points(rest)))
     if played is not None and played.worlds:
         said = told(consequences(view, made, best, played))
         if said:
             notes.append(said)
-    if notes:
-        text += ": " + "; ".join(notes)
-    return f"{text}; {_doing(best, not trick)} was better"
+    return sentence(cost, notes, _doing(best, not trick))

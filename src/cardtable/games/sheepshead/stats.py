@@ -11,19 +11,20 @@ from __future__ import annotations
 from typing import Any, Final
 
 from cardtable.core import PlayedHand, Seat, Stat
+from cardtable.i18n import N_
 
 STATS: Final = (
-    Stat("picked", "picked", "hands"),
-    Stat("picker_won", "won as picker", "picked"),
-    Stat("alone", "went alone", "picked"),
-    Stat("partner", "partner", "hands"),
-    Stat("partner_won", "won as partner", "partner"),
-    Stat("defender", "defender", "hands"),
-    Stat("defender_won", "won as defender", "defender"),
-    Stat("schneider", "won by schneider or more", "hands"),
-    Stat("schneidered", "lost by schneider or more", "hands"),
-    Stat("no_pick", "no-pick hands (leaster and the like)", "hands"),
-    Stat("no_pick_won", "no-pick hands won", "no_pick"),
+    Stat("picked", N_("picked"), "hands"),
+    Stat("picker_won", N_("won as picker"), "picked"),
+    Stat("alone", N_("went alone"), "picked"),
+    Stat("partner", N_("partner"), "hands"),
+    Stat("partner_won", N_("won as partner"), "partner"),
+    Stat("defender", N_("defender"), "hands"),
+    Stat("defender_won", N_("won as defender"), "defender"),
+    Stat("schneider", N_("won by schneider or more"), "hands"),
+    Stat("schneidered", N_("lost by schneider or more"), "hands"),
+    Stat("no_pick", N_("no-pick hands (leaster and the like)"), "hands"),
+    Stat("no_pick_won", N_("no-pick hands won"), "no_pick"),
 )
 
 #: R36: the outcomes the picker's side wins, and those that are schneider or more (won or lost).

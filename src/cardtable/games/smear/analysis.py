@@ -15,9 +15,17 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from cardtable.analysis.parts import Consequence, Playouts, Thresholds, amount_change, share_change, told
+from cardtable.analysis.parts import (
+    Consequence,
+    Playouts,
+    Thresholds,
+    amount_change,
+    sentence,
+    share_change,
+    told,
+)
 from cardtable.cards import parse_card
-from cardtable.i18n import N_
+from cardtable.i18n import N_, Amount, phrase
 from cardtable.render import pretty_card
 
 from .game import Smear
@@ -69,18 +77,19 @@ def _winning(view: dict[str, Any]) -> tuple[int, str, tuple[int, ...]] | None:
 def _doing(action: str, leading: bool) -> str:
     verb, _, rest = action.partition(" ")
     if verb == "play":
-        return f"{'leading' if leading else 'playing'} the {pretty_card(rest)}"
+        card = pretty_card(rest)
+        return phrase("leading the {card}", card=card) if leading else phrase("playing the {card}", card=card)
     if verb == "bid":
-        return f"bidding {rest}"
+        return phrase("bidding {value}", value=rest)
     if verb == "pass":
-        return "passing"
+        return phrase("passing")
     if verb == "discard":
-        return "discarding " + " ".join(pretty_card(c) for c in rest.split())
+        return phrase("discarding {cards}", cards=" ".join(pretty_card(c) for c in rest.split()))
     return action
 
 
 #: The four points (R27-R30) as players name them.
-POINTS = {"high": "High", "low": "Low", "jack": "the Jack", "game": "Game"}
+POINTS = {"high": N_("High"), "low": N_("Low"), "jack": N_("the Jack"), "game": N_("Game")}
 #: What a trick taken weighs among the candidates for why: a point's worth spread over the hand.
 TRICK_WEIGHT = 0.25
 
@@ -114,7 +123,7 @@ def facts(game: Smear, view: dict[str, Any], end: Any, seat: int) -> dict[str, f
 def _short(action: str) -> str:
     """A move as the consequence names it: "the 10♣", "bidding 3", "passing"."""
     verb, _, rest = action.partition(" ")
-    return f"the {pretty_card(rest)}" if verb == "play" else _doing(action, False)
+    return phrase("the {card}", card=pretty_card(rest)) if verb == "play" else _doing(action, False)
 
 
 def consequences(view: dict[str, Any], made: str, best: str, played: Playouts) -> list[Consequence | None]:
@@ -126,27 +135,29 @@ def consequences(view: dict[str, Any], made: str, best: str, played: Playouts) -
         bt, mt = played.mean(f"{key}_them")
         weight = operator.sub(*played.mean(f"{key}_worth"))  # what it moves in the score, set sides aside
         if abs(b - m) >= abs(bt - mt):
-            found.append(share_change(weight, f"your side takes {name}", after_best, after_made, b, m))
+            said = phrase("your side takes {point}", point=phrase(name))
+            found.append(share_change(weight, said, after_best, after_made, b, m))
         else:
-            found.append(share_change(weight, f"they take {name}", after_best, after_made, bt, mt))
+            said = phrase("they take {point}", point=phrase(name))
+            found.append(share_change(weight, said, after_best, after_made, bt, mt))
     # a set costs the bid; it weighs half of that here, so that the point that decides it is
     # named before the set it brings where both changed alike
     bid = max(played.mean("bid"))
-    for key, words, sign in (("set_ours", "your side is set", -1), ("set_them", "they are set", 1)):
+    for key, words, sign in (("set_ours", phrase("your side is set"), -1), ("set_them", phrase("they are set"), 1)):
         b, m = played.mean(key)
         found.append(share_change(sign * (b - m) * bid / 2, words, after_best, after_made, b, m))
     left = 6 - len(view.get("tricks") or [])
     b, m = played.mean("tricks")
-    subject = f"your side takes {{}} of the {left} tricks left"
-    found.append(amount_change((b - m) * TRICK_WEIGHT, subject, after_best, after_made, b, m))
+    subject = N_("your side takes {n} of the {left} tricks left")
+    found.append(amount_change((b - m) * TRICK_WEIGHT, subject, after_best, after_made, b, m, left=left))
     return found
 
 
 def why(view: dict[str, Any], made: str, best: str, loss: float, played: Playouts | None = None) -> str:
     """One sentence of why ``made`` was worse than ``best``, from the seat's view and the
-    analysis's playouts (``played``) only."""
+    analysis's playouts (``played``) only: a `Phrase`, said in any language."""
     leading = not view.get("trick")
-    text = f"{_doing(made, leading)} cost about {loss:.2f} points a hand"
+    cost = phrase("{move} cost about {loss} points a hand", move=_doing(made, leading), loss=Amount(loss, 2))
     notes: list[str] = []
     winning = _winning(view)
     if made.startswith("play ") and winning is not None:
@@ -155,18 +166,21 @@ def why(view: dict[str, Any], made: str, best: str, loss: float, played: Playout
         mine = made.split(" ", 1)[1]
         other = best.split(" ", 1)[1] if best.startswith("play ") else None
         takes = key[parse_card(mine)] > key[parse_card(card)]
+        shown = pretty_card(card)
         if seat == view["seat"] ^ 2 and mine.endswith(trump):
-            notes.append(f"the trick was already your partner's with the {pretty_card(card)}")
+            notes.append(phrase("the trick was already your partner's with the {card}", card=shown))
         elif takes and other is not None and key[parse_card(other)] > key[parse_card(card)] and mine.endswith(trump):
-            notes.append(f"the {pretty_card(other)} would have taken the trick too, and the trump was spent")
+            notes.append(
+                phrase("the {card} would have taken the trick too, and the trump was spent", card=pretty_card(other))
+            )
         elif not takes and mine == "J" + trump:
-            notes.append(f"the Jack went to a trick they were winning with the {pretty_card(card)}")
+            notes.append(phrase("the Jack went to a trick they were winning with the {card}", card=shown))
         elif not takes and seat != view["seat"] ^ 2 and mine.startswith("10"):
-            notes.append(f"the ten's 10 toward Game went to a trick they were winning with the {pretty_card(card)}")
+            notes.append(
+                phrase("the ten's 10 toward Game went to a trick they were winning with the {card}", card=shown)
+            )
     if played is not None and played.worlds:
         said = told(consequences(view, made, best, played))
         if said:
             notes.append(said)
-    if notes:
-        text += ": " + "; ".join(notes)
-    return f"{text}; {_doing(best, leading)} was better"
+    return sentence(cost, notes, _doing(best, leading))

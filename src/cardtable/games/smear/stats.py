@@ -11,16 +11,17 @@ from __future__ import annotations
 from typing import Any, Final
 
 from cardtable.core import PlayedHand, Seat, Stat
+from cardtable.i18n import N_
 
 STATS: Final = (
-    Stat("bids", "bids won", "hands"),
-    Stat("made", "bids made", "bids"),
-    Stat("bid_total", "average bid", "bids", mean=True),
-    Stat("taken", "points taken (High, Low, Jack, Game)", "hands", mean=True),
-    Stat("high", "High taken", "hands"),
-    Stat("low", "Low taken", "hands"),
-    Stat("jack", "Jack taken", "hands"),
-    Stat("game", "Game taken", "hands"),
+    Stat("bids", N_("bids won"), "hands"),
+    Stat("made", N_("bids made"), "bids"),
+    Stat("bid_total", N_("average bid"), "bids", mean=True),
+    Stat("taken", N_("points taken (High, Low, Jack, Game)"), "hands", mean=True),
+    Stat("high", N_("High taken"), "hands"),
+    Stat("low", N_("Low taken"), "hands"),
+    Stat("jack", N_("Jack taken"), "hands"),
+    Stat("game", N_("Game taken"), "hands"),
 )
 
 

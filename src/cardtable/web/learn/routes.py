@@ -169,8 +169,9 @@ async def rating(request: Request) -> dict[str, Any]:
 @router.post("/api/puzzles/{puzzle_id}/answer")
 async def answer(request: Request, puzzle_id: str) -> dict[str, Any]:
     """Answer a puzzle: ``{"move": "play QC"}``, with ``"player": TOKEN`` to have it rated and
-    ``"lang"`` for its words. The answer says whether it was right, the best move, why (the
-    analysis's English sentence) and the theme (``theme`` as kept, ``theme_said`` in ``lang``);
+    ``"lang"`` for its words. The answer says whether it was right, the best move, why (``why``
+    the analysis's English sentence, ``why_said`` the reason in ``lang``, ``null`` for a puzzle
+    kept with its English sentence only) and the theme (``theme`` as kept, ``theme_said`` in ``lang``);
     a move that is not one of the seat's is refused (``400``) and may be sent again."""
     p = _puzzle(puzzle_id)
     body = await body_of(request)
@@ -178,6 +179,7 @@ async def answer(request: Request, puzzle_id: str) -> dict[str, Any]:
     with speaking(language_of(body.get("lang"))):
         verdict = puzzles.judge(p, move)
         theme_said = _(p.theme)
+        why_said = p.reason()
     if verdict.kind == "bad":
         raise Refused(400, verdict.text)
     out: dict[str, Any] = {
@@ -186,6 +188,7 @@ async def answer(request: Request, puzzle_id: str) -> dict[str, Any]:
         "best": p.best,
         "accepted": list(p.accepted),
         "why": p.why,
+        "why_said": why_said,
         "theme": p.theme,
         "theme_said": theme_said,
         "rating": None,

@@ -123,7 +123,7 @@ function gameBox(game, data, isBot) {
     stats ? h("table", { class: "stats" }, [
       h("caption", { class: "muted", text: t("Statistics since {day}", { day: day(stats.since) }) }),
       h("tbody", {}, stats.rows.map((/** @type {any} */ s) => h("tr", { "data-key": s.key }, [
-        h("th", { scope: "row", text: s.label }), h("td", { text: statValue(s) }),
+        h("th", { scope: "row", text: t(s.label) }), h("td", { text: statValue(s) }),
       ]))),
     ]) : null,
   ]);

@@ -4,9 +4,9 @@
  * them. The puzzle of the day first, then the others (one game's with the menu); an answer is
  * sent to the server (`POST /api/puzzles/ID/answer`), which says whether it was right, the best
  * move, why and the theme, and, for a player (the token kept in this browser), moves the
- * player's puzzle rating. The page's words, the prompt, the verdict and the theme are in the
- * language chosen (docs/languages.md); the reason, the analysis's own sentence, is English, and
- * shown apart as such in another language.
+ * player's puzzle rating. The page's words, the prompt, the verdict, its reason and the theme are
+ * in the language chosen (docs/languages.md); a puzzle kept with the analysis's English sentence
+ * only (no `why_said`) shows it apart, marked as English, in another language.
  * @module puzzles
  */
 
@@ -63,8 +63,8 @@ async function answer(move) {
     said.dataset.kind = got.kind;
     said.className = `banner ${got.kind === "right" ? "news right" : "refused"}`;
     said.textContent = spoken(got.text);
-    if (language() !== "en" && got.why) {
-      // the analysis's reason, in its own language: apart, and marked as English
+    if (language() !== "en" && got.why && !got.why_said) {
+      // a puzzle kept with the analysis's English sentence only: apart, and marked as English
       $("why").hidden = false;
       $("why").replaceChildren(`${t("Why, in the analysis's English:")} `, h("span", { lang: "en", class: "reason", text: spoken(got.why) }));
     }

@@ -4,12 +4,14 @@
  * "The review panel") turned into steps to walk through, each decision's grade in words and
  * marks, the cards of a move, and the graph of the hand's expected points as points and paths of
  * an SVG. `review_view.js` draws them; `node --test tests/js` tests them. Their words are in the
- * language read (`i18n.js`); a decision's reason is the analysis's English sentence, said in
- * the line only in English (`decisionLine`).
+ * language read (`i18n.js`), a decision's reason too, from the words the analysis keeps beside
+ * its English sentence (`why_words`, `saidWords`); a review kept with the English sentence only
+ * says it in the line only in English, and apart, marked as English, in another language
+ * (`reasonOf`).
  * @module review
  */
 
-import { decimals, language, t, tn } from "./i18n.js";
+import { decimals, language, num, t, tn } from "./i18n.js";
 
 /** The grades, best first, with their marks (as chess players write them) and their words. */
 export const GRADES = {
@@ -72,6 +74,62 @@ export function reviewSteps(review) {
   }));
 }
 
+/** How deep a reason's words may nest (as the server reads them back). */
+const DEEPEST = 24;
+
+/**
+ * A reason kept as words (`why_words`: `cardtable.i18n.words_of`) said in the language read: each
+ * message through `t` with its parts said first, an amount with its decimals (`{n, places}`,
+ * `decimals`), a whole number as the language writes it, any other text (a card, `10♦`) as it
+ * is; `null` for words not so made.
+ * @param {unknown} words
+ * @param {number} [depth]
+ * @returns {string | null}
+ */
+export function saidWords(words, depth = 0) {
+  if (depth > DEEPEST) return null;
+  if (typeof words === "string") return words;
+  if (typeof words === "number") return Number.isFinite(words) ? num(words) : null;
+  if (Array.isArray(words)) {
+    const parts = words.map((w) => saidWords(w, depth + 1));
+    return parts.every((p) => p !== null) ? parts.join(", ") : null;
+  }
+  if (!words || typeof words !== "object") return null;
+  const w = /** @type {Record<string, unknown>} */ (words);
+  if (typeof w.n === "number" && Number.isInteger(w.places)) return Number.isFinite(w.n) ? decimals(w.n, Number(w.places)) : null;
+  if (typeof w.m !== "string" || !w.p || typeof w.p !== "object") return null;
+  /** @type {Record<string, string>} */
+  const parts = {};
+  for (const [name, part] of Object.entries(w.p)) {
+    const said = saidWords(part, depth + 1);
+    if (said === null) return null;
+    parts[name] = said;
+  }
+  return t(w.m, parts);
+}
+
+/**
+ * A decision's reason as the panel says it: `{text, english}`, the reason in the language read
+ * (`english` false), or the analysis's English sentence where it kept no words and another
+ * language is read (`english` true: shown apart, marked as English); `null` without a reason.
+ * @param {any} d a decision of the review
+ * @returns {{text: string, english: boolean} | null}
+ */
+export function reasonOf(d) {
+  if (!d?.why || typeof d.why !== "string") return null;
+  if (language() === "en") return { text: d.why, english: false };
+  const said = d.why_words ? saidWords(d.why_words) : null;
+  return said ? { text: said, english: false } : { text: d.why, english: true };
+}
+
+/**
+ * A reason as a sentence of its own: its first letter a capital, a full stop at the end.
+ * @param {string} text
+ */
+export function sentence(text) {
+  return `${text[0].toUpperCase()}${text.slice(1)}.`;
+}
+
 /**
  * One decision in a line of words: the move, its grade, and (when not best) the better move, the
  * points lost and why.
@@ -84,8 +142,9 @@ export function decisionLine(d, show = (a) => a) {
   if (d.forced) return t("{made}: the only legal move.", { made });
   const grade = GRADES[/** @type {keyof typeof GRADES} */ (d.grade)]?.words ?? d.grade;
   if (d.grade === "best") return t("{made}: best (expected {value}).", { made, value: points(d.made_value) });
-  // the reason is the analysis's English sentence: in the line only in English (`reasonApart`)
-  const why = d.why && language() === "en" ? ` ${d.why[0].toUpperCase()}${d.why.slice(1)}.` : "";
+  // the reason in the language read; an English sentence only stays out of another language's line
+  const reason = reasonOf(d);
+  const why = reason && !reason.english ? ` ${sentence(reason.text)}` : "";
   const better = language() === "en" ? show(d.best).replace(/^You\b/, "you") : show(d.best);
   return t("{made}: {grade}, {lost} points lost; better {better} (expected {best} against {value}).", {
     made, grade, lost: decimals(Number(d.loss)), better, best: points(d.best_value), value: points(d.made_value) }) + why;

@@ -10,8 +10,8 @@
 
 import { cardImg, h } from "./dom.js";
 import { describe, seatName } from "./format.js";
-import { language, t } from "./i18n.js";
-import { GRADES, cardsOf, decisionLine, graph, graphWords, points, progressText, reviewSteps, summaryLine } from "./review.js";
+import { t } from "./i18n.js";
+import { GRADES, cardsOf, decisionLine, graph, graphWords, points, progressText, reasonOf, reviewSteps, sentence, summaryLine } from "./review.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** How often the panel asks how far the review got (milliseconds). */
@@ -118,6 +118,7 @@ function drawReview(box, review, opts) {
     const better = d && d.grade !== "best" && !d.forced ? cardsOf(d.best) : [];
     where.textContent = t("step {n} of {total}", { n: at, total: steps.length - 1 });
     const grade = d ? GRADES[/** @type {keyof typeof GRADES} */ (d.grade)] : null;
+    const reason = reasonOf(d);
     body.replaceChildren(...[
       h("p", { class: "said", text: s.before ? say(s.before) : t("The cards are dealt.") }),
       tableCards(s.view).length ? cardRow(tableCards(s.view), made, better, t("the cards on the table")) : null,
@@ -126,9 +127,9 @@ function drawReview(box, review, opts) {
         grade?.mark ? h("strong", { "aria-hidden": "true", text: `${grade.mark} ` }) : null,
         decisionLine(d, show),
       ]) : h("p", { class: "muted", text: s.next ? t("Next: {move}", { move: say(s.next) }) : t("The hand is over.") }),
-      // the analysis's reason is its English sentence: in another language, apart and marked so
-      d?.why && language() !== "en" ? h("p", { class: "muted reviewwhy" }, [`${t("Why, in the analysis's English:")} `,
-        h("span", { lang: "en", class: "reason", text: `${d.why[0].toUpperCase()}${d.why.slice(1)}.` })]) : null,
+      // a review kept with the analysis's English sentence only: in another language, apart and marked so
+      reason?.english ? h("p", { class: "muted reviewwhy" }, [`${t("Why, in the analysis's English:")} `,
+        h("span", { lang: "en", class: "reason", text: sentence(reason.text) })]) : null,
     ].filter((x) => x !== null));
     for (const li of list.querySelectorAll("button")) li.setAttribute("aria-current", li.dataset.at === String(at) ? "step" : "false");
   }
