@@ -307,6 +307,24 @@ def test_the_wishes_are_read_as_the_pages_read_them() -> None:
         assert language_of_header(nothing) is None, nothing
 
 
+# --- the games' titles ---
+
+
+def test_a_game_is_named_by_its_own_title_as_its_page_module_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable import registry
+    from cardtable.i18n import speaking
+    from cardtable.web.notices.sender import game_title
+
+    games = Path(registry.__file__).resolve().parent / "games"
+    for name in ("seep", "smear", "sheepshead"):
+        title = registry.title(name)
+        assert f'title: t("{title}")' in (games / name / "web" / "game.js").read_text(encoding="utf-8")
+        with speaking("hi"):
+            assert game_title(name) != title  # said in the reader's language
+    monkeypatch.setitem(registry._MODULES, "toy_game", "tests.toygame")
+    assert registry.title("toy_game") == "Toy game" and game_title("gone") == "gone"
+
+
 # --- the migration ---
 
 
