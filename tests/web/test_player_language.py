@@ -101,6 +101,7 @@ def test_the_turn_email_is_in_the_players_language(world: World, language: str, 
     # the links are the same links
     assert f"{BASE}/t/{tid2}" in text and f"{BASE}/player#notices" in text and f"{BASE}/t/{tid}" in en_text
     assert said["List-Unsubscribe"] == f"<{BASE}/player#notices>"
+    assert (said["Content-Language"], english["Content-Language"]) == (language, "en")
     left = english_left(text, en_text.replace(tid, tid2), language)
     assert not left, (left, text)
     no_card(text)
@@ -123,6 +124,7 @@ def test_the_digest_is_in_the_players_language_with_its_plural(world: World, lan
         (english,) = sink.wait_for("en@example.org")
         (said,) = sink.wait_for("them@example.org")
     assert english["Subject"] == "Your turn at 3 tables" and said["Subject"] == subject
+    assert (said["Content-Language"], english["Content-Language"]) == (language, "en")
     text = said["Subject"] + "\n" + body(said)
     en_text = english["Subject"] + "\n" + body(english)
     for mine, theirs in zip(made["en@example.org"], made["them@example.org"], strict=True):
@@ -210,6 +212,7 @@ def test_the_confirmation_and_the_sign_in_link_are_in_the_language_the_player_wa
     en_texts, texts = _texts(site, "en@example.org", 2), _texts(site, "ann@example.org", 2)
     assert [t.splitlines()[0] for t in en_texts] == ["Confirm your e-mail address", "Your sign-in link"]
     assert tuple(t.splitlines()[0] for t in texts) == subjects
+    assert [m["Content-Language"] for m in site.sink.to("ann@example.org")] == [language, language]
     for said, en in zip(texts, en_texts, strict=True):
         link, en_link = (
             re.findall(r"http://testserver/signin#\S+", said),

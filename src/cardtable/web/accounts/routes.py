@@ -222,9 +222,9 @@ def signin_message(link: str, language: str) -> tuple[str, str]:
         )
 
 
-async def _send(mailer: Mailer, to: str, subject: str, text: str) -> None:
+async def _send(mailer: Mailer, to: str, subject: str, text: str, language: str) -> None:
     try:
-        await asyncio.to_thread(mailer.send, to, subject, text)
+        await asyncio.to_thread(mailer.send, to, subject, text, {"Content-Language": language})
     except MailError as e:
         log.warning("%s", e)
 
@@ -310,8 +310,9 @@ async def set_email(request: Request) -> dict[str, Any]:
         language = await asyncio.to_thread(
             players_store.learn_language, hub.store.engine, player.id, asked_language(request, body)
         )
-        subject, text = confirm_message(player.name, f"{_base(request, hub)}/signin#{link}", language or "en")
-        _in_background(request, _send(mailer, address, subject, text))
+        said = language or "en"
+        subject, text = confirm_message(player.name, f"{_base(request, hub)}/signin#{link}", said)
+        _in_background(request, _send(mailer, address, subject, text, said))
     # another player's confirmed address is answered alike (nothing tells whose an address is)
     if taken and email is not None and email["verified"] is not None:
         return {"email": email, "message": "this address is confirmed already"}
@@ -350,8 +351,9 @@ async def signin_email(request: Request) -> dict[str, Any]:
         link = await asyncio.to_thread(store.new_link, engine, pid, store.SIGNIN, address, now)
         # the player's own language; the request's when the player has none yet
         language = await asyncio.to_thread(players_store.language_of_player, engine, pid)
-        subject, text = signin_message(f"{base}/signin#{link}", language or asked or "en")
-        await _send(mailer, address, subject, text)
+        said = language or asked or "en"
+        subject, text = signin_message(f"{base}/signin#{link}", said)
+        await _send(mailer, address, subject, text, said)
 
     _in_background(request, work())
     return {"message": ON_ITS_WAY}

@@ -115,6 +115,7 @@ class Message:
     subject: str
     text: str
     push: dict[str, Any]
+    language: str = "en"
 
 
 def compose(notices: Sequence[Notice], name: str, p: Prefs, base: str, now: float, language: str = "en") -> Message:
@@ -137,7 +138,7 @@ def _compose(notices: Sequence[Notice], name: str, p: Prefs, base: str, now: flo
         due = _("Your move is due {when}.").format(when=deadline_words(n.deadline, now, p))
         text = f"{line}\n{due}\n\n" + _("Play: {link}").format(link=link) + footer
         push = {"title": subject, "body": f"{line} {due}", "url": link, "tag": n.table_id, "lang": language}
-        return Message(subject, text, push)
+        return Message(subject, text, push, language)
     lines = []
     for n in sorted(notices, key=lambda n: n.deadline):
         said = _("{game}, table {table}, seat {seat}: due {when}").format(
@@ -157,7 +158,7 @@ def _compose(notices: Sequence[Notice], name: str, p: Prefs, base: str, now: flo
         "tag": "digest",
         "lang": language,
     }
-    return Message(subject, text, push)
+    return Message(subject, text, push, language)
 
 
 def push_subject(settings: Settings) -> str:
@@ -254,7 +255,7 @@ class Sender:
             if address is None:
                 results["email"] = "no verified address"
             else:
-                headers = {"List-Unsubscribe": f"<{self.base}/player#notices>"}
+                headers = {"List-Unsubscribe": f"<{self.base}/player#notices>", "Content-Language": msg.language}
                 try:
                     await asyncio.to_thread(self.mailer.send, address, msg.subject, msg.text, headers)
                     results["email"] = "sent"
