@@ -165,10 +165,11 @@ CACHE_WHOLE: Final = 14
 
 
 def loose_cache() -> tuple[Ints, Floats]:
-    """An empty cache of loose tables (`loose_table`, kept by `choose`) for one set of rules and weights: the floor
-    kept in each slot (-1: none) and its table. `Appraiser` keeps the floors it met the same way
-    (`rulebot._SHELVES`); a slot holds the last floor hashed to it, and a table read from it is the
-    one worked out, so the bot's choices do not depend on what the cache holds."""
+    """An empty cache of loose tables (`loose_table`, kept by `choose`) for one worth of the ten of
+    diamonds and of a card (``P[P_TEN_D]``, ``X[X_CARD]``: the tables depend on nothing else): the
+    floor kept in each slot (-1: none) and its table. `Appraiser` keeps the floors it met the same
+    way (`rulebot._SHELVES`); a slot holds the last floor hashed to it, and a table read from it is
+    the one worked out, so the bot's choices do not depend on what the cache holds."""
     return np.full(CACHE_SLOTS, -1, np.int64), np.zeros((CACHE_SLOTS, CACHE_WHOLE + 1), np.float64)
 
 
