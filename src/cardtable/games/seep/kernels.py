@@ -1034,17 +1034,17 @@ def apply(
             ended[row] = r
 
 
-@jit
+@borrowing
 def deal(S: Ints, P: Ints, D: Bytes, mtw: Ints, pos: Ints, rows: Ints, dealers: Ints) -> None:
-    """Deal each of ``rows`` (R7, R11) from its generator as ``Seep.deal`` shuffles the pack; a
-    hand whose bidder holds nothing above 8 ends at once (R8: phase over, no seat to act)."""
-    deck = np.empty(DECK_SIZE, np.int8)
+    """Deal each of ``rows`` (R7, R11) from its generator as ``Seep.deal`` shuffles the pack (in
+    the row's place in ``D``); a hand whose bidder holds nothing above 8 ends at once (R8: phase
+    over, no seat to act)."""
     for k in range(len(rows)):
         row = rows[k]
+        deck = D[row]
         for c in range(DECK_SIZE):
             deck[c] = c
         mt.shuffle(mtw, pos, row, deck)
-        D[row] = deck
         for col in range(COLUMNS):
             S[row, col] = 0
         dealer = dealers[k]
