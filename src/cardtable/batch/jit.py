@@ -62,6 +62,17 @@ def inline(f: F) -> F:
     return _compile(f, {"inline": "always"})
 
 
+def borrowing(f: F) -> F:
+    """`jit` for an outer kernel, called from Python, that allocates no array: the arrays it is
+    given are borrowed for the call, so neither it nor the kernels it calls count references to
+    them (numba's ``_nrt=False``: each array keeps no reference count of its own inside). Every
+    array passed down to another kernel and every slice of one then costs nothing to hand on,
+    where counting costs an atomic increment and decrement each time. Such a kernel cannot make
+    an array (``np.zeros`` and the like are refused when it is compiled); a kernel it calls still
+    can, and counts the references of those it makes."""
+    return _compile(f, {"_nrt": False})
+
+
 #: The environment variable that turns the disk cache of compiled kernels off (``0``).
 CACHE_VARIABLE: Final = "CARDTABLE_NUMBA_CACHE"
 _CACHE: Final = os.environ.get(CACHE_VARIABLE, "1") != "0"

@@ -192,6 +192,7 @@ class SeepBatch:
         self.LT: Ints = np.zeros((n, size), np.int64)  # the loose cards taken
         self.LL: Ints = np.zeros((n, size), np.int64)  # the loose cards before the move
         self.W: Ints = kernels.work()  # the kernels' work array (the sums of a floor's loose cards)
+        self.none: Bools = np.zeros((1, 1), np.bool_)  # no mask: `kernels.gen` listing a turn's moves
         #: Each loaded row's stream of the rule-based bot's nudges (`botkernels.nudge`): from the
         #: state loaded and the row, so a playout is the same whenever the same world is loaded there.
         self.seeds: Ints = np.zeros(n, np.int64)
@@ -209,7 +210,7 @@ class SeepBatch:
     def apply(self, actions: Ints, active: Bools, errors: Bools, ended: Bytes, rewards: Floats) -> None:
         kernels.apply(
             self.S, self.params, self.MH, self.MT, self.LH, self.LT, self.LL, actions, active, errors, ended, rewards,
-            self.W,
+            self.W, self.none,
         )  # fmt: skip
 
     def deal(self, rows: Ints, dealers: Ints, mt: Ints, pos: Ints, keep_scores: bool) -> None:

@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.batch import mt
-from cardtable.batch.jit import inline, jit
+from cardtable.batch.jit import borrowing, inline, jit
 
 Ints = npt.NDArray[np.int64]
 Bytes = npt.NDArray[np.int8]
@@ -416,8 +416,7 @@ def best_set(SUBM: Ints, SUBS: Ints, n: int, t: int, card: int) -> int:
     without the card."""
     best = -1
     best_n = 99
-    best_keys = np.zeros(14, np.int64)
-    keys = np.zeros(14, np.int64)
+    best_keys = 0  # the best set's cards in that order: card c at bit (c % 13) * 4 + c // 13
     extra = (1 << card) if card >= 0 else 0
     for i in range(n):
         if SUBS[i] != t:
@@ -426,23 +425,19 @@ def best_set(SUBM: Ints, SUBS: Ints, n: int, t: int, card: int) -> int:
         k = popcount(g)
         if k > best_n:
             continue
-        j = 0
-        for key in range(52):
-            c = (key & 3) * 13 + (key >> 2)
-            if g >> c & 1:
-                keys[j] = key
-                j += 1
-        better = k < best_n
-        if not better:
-            for q in range(k):
-                if keys[q] != best_keys[q]:
-                    better = keys[q] < best_keys[q]
-                    break
-        if better:
+        keys = 0
+        m = g
+        while m:
+            c = low_card(m)
+            m &= m - 1
+            keys |= 1 << ((c % 13) * 4 + c // 13)
+        # of two sets of as many cards, the first to differ in that order has the lowest card of
+        # the cards that are in one set only
+        diff = keys ^ best_keys
+        if k < best_n or (diff and keys & (diff & -diff)):
             best = SUBM[i]
             best_n = k
-            for q in range(k):
-                best_keys[q] = keys[q]
+            best_keys = keys
     return best
 
 
@@ -913,7 +908,7 @@ def open_turn(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints, out: Bool
     S[row, NMOVES] = gen(S, P, row, MH, MT, W, LIST, out, -1)
 
 
-@jit
+@borrowing
 def legal_mask(S: Ints, P: Ints, MH: Ints, MT: Ints, W: Ints, out: Bools) -> None:
     """The tokens each row's seat to act may give next."""
     for row in range(S.shape[0]):
@@ -1018,7 +1013,7 @@ def _act(
     return GOING
 
 
-@jit
+@borrowing
 def apply(
     S: Ints,
     P: Ints,
@@ -1033,9 +1028,10 @@ def apply(
     ended: Bytes,
     rewards: Floats,
     W: Ints,
+    none: Bools,
 ) -> None:
-    """Give ``actions[row]`` at each active row with a seat to act (`_act`)."""
-    none = np.zeros((1, 1), np.bool_)  # `gen` marks no mask here
+    """Give ``actions[row]`` at each active row with a seat to act (`_act`); ``none`` is a (1, 1)
+    mask that `gen` never marks here."""
     for row in range(S.shape[0]):
         if not active[row] or S[row, TO_ACT] < 0:
             continue
@@ -1046,17 +1042,17 @@ def apply(
             ended[row] = r
 
 
-@jit
+@borrowing
 def deal(S: Ints, P: Ints, D: Bytes, mtw: Ints, pos: Ints, rows: Ints, dealers: Ints) -> None:
-    """Deal each of ``rows`` (R7, R11) from its generator as ``Seep.deal`` shuffles the pack; a
-    hand whose bidder holds nothing above 8 ends at once (R8: phase over, no seat to act)."""
-    deck = np.empty(DECK_SIZE, np.int8)
+    """Deal each of ``rows`` (R7, R11) from its generator as ``Seep.deal`` shuffles the pack (in
+    the row's place in ``D``); a hand whose bidder holds nothing above 8 ends at once (R8: phase
+    over, no seat to act)."""
     for k in range(len(rows)):
         row = rows[k]
+        deck = D[row]
         for c in range(DECK_SIZE):
             deck[c] = c
         mt.shuffle(mtw, pos, row, deck)
-        D[row] = deck
         for col in range(COLUMNS):
             S[row, col] = 0
         dealer = dealers[k]
@@ -1126,7 +1122,7 @@ def _cards(out: Bytes, row: int, base: int, m: int) -> None:
         m &= m - 1
 
 
-@jit
+@borrowing
 def observe(S: Ints, OFF: Ints, seats: Ints, out: Bytes) -> None:
     """Each row's observation for ``seats[row]`` (`encoding.encode` of `view.observe`)."""
     for row in range(S.shape[0]):
