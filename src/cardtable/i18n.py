@@ -155,6 +155,12 @@ class Amount(str):
         return MINUS + shown if str(self).startswith("-") else shown
 
 
+def written(number: str) -> str:
+    """A number Python wrote (``+1.25``, ``0.40``) as the language being spoken writes it: its
+    decimal point as the language's (``+1,25`` in German); its sign as it was."""
+    return number.replace(".", DECIMAL_POINT.get(current(), "."))
+
+
 def say(text: object) -> str:
     """``text`` in the language being spoken when it is a `Phrase` (its parts too) or an
     `Amount`, else as it is."""
