@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process";
 import "./games.mjs";
 import { chosenLanguage, known, num, t, tn, use } from "../../src/cardtable/web/static/js/i18n.js";
 import { describe as say, actionLabel, movePrompt, refusalWords } from "../../src/cardtable/web/static/js/format.js";
-import { reasonOf, saidWords } from "../../src/cardtable/web/static/js/review.js";
+import { reasonOf, saidWords, serverWords } from "../../src/cardtable/web/static/js/review.js";
+import { speaker } from "../../src/cardtable/web/static/js/talk.js";
 
 /** A language's messages as `GET /i18n/LANG.json` serves them, made by the server's own code. */
 function catalog(lang) {
@@ -112,6 +113,25 @@ test("a reason kept as words is said on the page as the server says it", { skip:
     assert.deepEqual(reasonOf(found[0]), { text: found[0].why, english: false });
     assert.equal(saidWords(found[0].why_words), found[0].why);
     assert.equal(saidWords({ m: "{x}", p: { x: { bad: 1 } } }), null);
+  } finally {
+    use("en");
+  }
+});
+
+test("the server's own words on a review and the talk's speakers, in German", { skip: messages.de ? false : "Babel (the web extra) is not installed" }, () => {
+  const none = { m: "no decision in the card play", p: {} };
+  const ran = { m: "the review's {seconds} s ran out after {done} of {total} decisions", p: { seconds: { n: 2.5, places: 1 }, done: 3, total: 9 } };
+  try {
+    use("de", messages.de);
+    assert.equal(serverWords("no decision in the card play", none), "keine Entscheidung im Kartenspiel");
+    assert.equal(serverWords("the review's 2.5 s ran out after 3 of 9 decisions", ran), "die 2,5 s der Analyse waren nach 3 von 9 Entscheidungen um");
+    assert.equal(serverWords("the record is not JSON", undefined), "the record is not JSON"); // the data's English
+    assert.equal(serverWords(undefined, none), null);
+    assert.equal(speaker({ seat: null, name: "a spectator", text: "hi" }, 1), "ein Zuschauer");
+    assert.equal(speaker({ seat: null, name: "Di", text: "hi" }, null), "Di (schaut zu)");
+    assert.equal(speaker({ seat: 2, name: "", text: "hi" }, 1), "Platz 2");
+    use("en");
+    assert.equal(serverWords("no decision in the card play", none), "no decision in the card play");
   } finally {
     use("en");
   }
