@@ -1248,7 +1248,10 @@ def _cmd_learn(args: argparse.Namespace) -> int:
     from cardtable import coach, learn
 
     if args.game is None:
-        print("Lessons: " + ", ".join(learn.games()) + ". Start one with: cardtable learn GAME")
+        with i18n.speaking(_language(args)):
+            print(
+                i18n._("Lessons: {games}. Start one with: cardtable learn GAME").format(games=", ".join(learn.games()))
+            )
         return OK
     les = learn.lesson(args.game)
     with i18n.speaking(_language(args)):
@@ -1312,10 +1315,13 @@ def _cmd_puzzles(args: argparse.Namespace) -> int:
     found = puzzles.read(args.file) if args.file else puzzles.shipped()
     if args.game is not None:
         if args.game not in registry.names():
-            raise BadNotation(f"no game {args.game[:40]!r}: expected one of {', '.join(registry.names())}")
+            games = ", ".join(registry.names())
+            raise BadNotation(phrase("no game {name}: expected one of {games}", name=repr(args.game[:40]), games=games))
         found = [p for p in found if p.game == args.game]
     if not found:
-        raise BadNotation("no puzzles to solve" + (f" for {args.game}" if args.game else ""))
+        if args.game:
+            raise BadNotation(phrase("no puzzles to solve for {game}", game=args.game))
+        raise BadNotation(phrase("no puzzles to solve"))
     daily = puzzles.of_the_day(found, int(time.time() // 86400))
     found = [p for p in found if p is daily] + [p for p in found if p is not daily]  # today's first
     rating = _read_rating(args.rating)
