@@ -129,6 +129,8 @@ def test_a_review_that_stopped_or_failed_says_why_in_german(chromium: Browser, s
         lambda route: route.fulfill(status=answers[0][0], content_type="application/json", body=answers.pop(0)[1]),
     )
     page.goto(server.url + "/replay")
+    # the page reads a file once its words are loaded and said (its title in German)
+    page.wait_for_function("() => document.title === 'cardtable · Nachspielen'")
     page.set_input_files("#file", str(path))
     page.wait_for_selector("#reviewhand")
     page.click("#reviewhand")
