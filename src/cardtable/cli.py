@@ -115,6 +115,14 @@ def _share(text: str) -> float:
     return value
 
 
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system says it), at least one."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # no affinity on this system
+        return max(1, os.cpu_count() or 1)
+
+
 def _at_least(least: int) -> Callable[[str], int]:
     """A whole-number option of ``least`` or more (a count of workers, a limit on things at once)."""
 
@@ -679,7 +687,12 @@ def _build_parser() -> _Parser:
     p.add_argument("--bots", help="the bots, comma-separated (default random,rule,search:easy,search:medium)")
     p.add_argument("--deals", type=_at_least(1), default=100, help="how many deals (default 100)")
     p.add_argument("--seed", type=_number, default=0, help="the tournament's seed (default 0)")
-    p.add_argument("--jobs", type=_at_least(1), default=1, help="worker processes (default 1)")
+    p.add_argument(
+        "--jobs",
+        type=_at_least(1),
+        default=None,
+        help="worker processes (default: one per CPU this process may use; the ratings are the same with any)",
+    )
     p.add_argument("--db", metavar="URL", help="the database (default: a SQLite file in your data directory)")
     p.add_argument(
         "--env-file",
@@ -1216,7 +1229,8 @@ def _cmd_ratings(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots is not None else None
     if bots is not None and not bots:
         raise CardtableError(phrase("--bots: name at least one bot"))
-    status: int = command.run(args.action, args.game, bots, args.deals, args.seed, args.jobs, url)
+    jobs = args.jobs if args.jobs is not None else usable_cpus()
+    status: int = command.run(args.action, args.game, bots, args.deals, args.seed, jobs, url)
     return status
 
 

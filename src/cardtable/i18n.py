@@ -45,6 +45,37 @@ def language_of(text: object) -> str:
     return base if base in LANGUAGES else "en"
 
 
+def named_language(text: object) -> str | None:
+    """The language among `LANGUAGES` a tag names (``de-AT`` → ``de``), or ``None`` when it names
+    none of them: a wish a request sends, kept only when it is one of ours."""
+    if not isinstance(text, str) or len(text) > 64:
+        return None
+    base = text.strip().lower().replace("_", "-").split("-")[0]
+    return base if base in LANGUAGES else None
+
+
+def language_of_header(header: object) -> str | None:
+    """The first language among `LANGUAGES` that an ``Accept-Language`` header asks for, by its
+    weights (``fr-CH, de;q=0.8, en;q=0.5`` → ``de``), or ``None`` when it asks for none of them
+    (a missing or malformed header, ``*``): the pages choose the same way from
+    ``navigator.languages``."""
+    if not isinstance(header, str):
+        return None
+    wishes: list[tuple[float, int, str]] = []
+    for n, part in enumerate(header[:1000].split(",")[:32]):
+        tag, _, params = part.partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                continue
+        lang = named_language(tag)
+        if lang is not None and weight > 0:
+            wishes.append((-weight, n, lang))
+    return min(wishes)[2] if wishes else None
+
+
 def language_of_environment(environ: Mapping[str, str]) -> str:
     """The language a terminal's locale names, as gettext reads it: the first of ``LANGUAGE``
     (its first entry), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set (``de_DE.UTF-8`` →

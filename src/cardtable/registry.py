@@ -100,6 +100,16 @@ def game_class(name: str) -> Any:
     return _module(name).GAME
 
 
+def title(name: str) -> str:
+    """The game's name for people, in English (its class's ``title``, a message to translate where
+    it is said: ``_(title("smear"))``); a game that gives none is called by its registered name
+    (``toy_game`` → ``Toy game``). Raises `BadRules` for an unknown game."""
+    given = getattr(game_class(name), "title", None)
+    if isinstance(given, str) and given:
+        return given
+    return name.replace("_", " ").capitalize()
+
+
 def part(name: str, role: str) -> Any:
     """The module ``role`` of the package of the game named ``name`` (`core.game_part`): its
     ``narration``, ``drawing`` and so on, or ``None`` when it has none. Raises `BadRules` for an

@@ -3,7 +3,8 @@
 German, then one that speaks Hindi, with its rating box, the history as a table, the tables they
 sat at, the private link's box and the devices section open; a newcomer reads the page that asks
 them to become a player, the home page and the sign-in page. No English is left but the server's
-own data (the bots' names); the statistics' names are said in the page's language too."""
+own data (the bots' names); the statistics' names are said in the page's language too. A player
+chooses there the language the server writes to them in."""
 
 from __future__ import annotations
 
@@ -147,3 +148,38 @@ def test_the_player_home_and_sign_in_pages_leave_no_english(
     assert not english, english[:12]
     page.context.close()
     fresh.context.close()
+
+
+def test_a_player_chooses_on_their_page_the_language_the_server_writes_to_them_in(
+    chromium: Browser, quick: Server
+) -> None:
+    """The player page shows the language of the player's e-mail and notifications (none chosen:
+    English) and changes it; choosing the page's own language in the picker keeps it for the
+    player too, and it stays chosen when the page is opened again."""
+    ann = quick.post("/api/players", {"name": "Ann"}).json()
+
+    def kept() -> str | None:
+        found: str | None = quick.post("/api/players/me", {"token": ann["token"]}).json()["language"]
+        return found
+
+    assert kept() is None
+    page = _page(chromium, "de-DE")
+    page.goto(f"{quick.url}/player#{ann['token']}")
+    page.wait_for_selector("#mine:not([hidden]) #mylanguage option", state="attached")
+    assert page.input_value("#mylanguage") == "en"
+    assert "Die Sprache der E-Mails und Benachrichtigungen" in page.inner_text("#mylanguage-l")
+    page.select_option("#mylanguage", "hi")
+    page.locator("#mylanguage-saved", has_text="Gespeichert.").wait_for()
+    assert kept() == "hi"
+    # the page's language, chosen in the picker, is the player's too; the page reads in it
+    with page.expect_navigation():
+        page.select_option("#language", "de")
+    page.wait_for_selector("#mine:not([hidden]) #mylanguage option", state="attached")
+    assert kept() == "de" and page.input_value("#mylanguage") == "de"
+    with page.expect_navigation():
+        page.select_option("#language", "hi")
+    page.wait_for_selector("#mine:not([hidden]) #mylanguage option", state="attached")
+    assert kept() == "hi" and page.input_value("#mylanguage") == "hi"
+    assert "इस सर्वर से आपको भेजे जाने वाले ई-मेल और सूचनाओं की भाषा" in page.inner_text("#mylanguage-l")
+    assert page.evaluate("document.documentElement.lang") == "hi"
+    page.context.close()

@@ -20,6 +20,7 @@ from cardtable.core import HandResult
 from cardtable.record import Record, replay
 from cardtable.web import schema
 from cardtable.web.app import create_app
+from cardtable.cli import usable_cpus
 from cardtable.web.players.command import calibrate, rate_records
 from cardtable.web.players.ratings import Contest, Skill, contest, nearest, rate
 from cardtable.web.settings import Settings
@@ -193,6 +194,14 @@ def test_calibration_plays_every_order_so_partners_are_told_apart() -> None:
     assert len({round(s.mu, 6) for s in after.values()}) == 4
     assert min(after, key=lambda k: after[k].mu) == "bot:random"
     assert all(s.hands == 48 for s in after.values())
+
+
+def test_calibration_rates_alike_in_any_number_of_processes() -> None:
+    # the command runs one process per CPU by default: the hands are rated in deal order all the same
+    one = calibrate("smear", ["random", "rule", "rule:classic"], 9, 5, {}, jobs=1)
+    two = calibrate("smear", ["random", "rule", "rule:classic"], 9, 5, {}, jobs=2)
+    assert one == two
+    assert usable_cpus() >= 1
 
 
 @pytest.mark.parametrize(

@@ -112,9 +112,9 @@ class Mailer:
         msg["Subject"] = subject
         msg["Date"] = formatdate(localtime=False)
         msg["Message-ID"] = make_msgid(domain=self.sender.rpartition("@")[2].strip(">") or "localhost")
-        for k, v in (headers or {}).items():
-            msg[k] = v
         msg.set_content(text)
+        for k, v in (headers or {}).items():  # after the content, which would drop a Content-Language
+            msg[k] = v
         return msg
 
     def send(self, to: str, subject: str, text: str, headers: dict[str, str] | None = None) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import Request, WebSocket
 
+from cardtable.i18n import language_of_header, named_language
 from cardtable.strict import BadJson, loads
 from cardtable.web.errors import Refused
 from cardtable.web.workers import CallFailed, admission_of, pool_of
@@ -28,6 +29,13 @@ BODIES_AT_ONCE = (8, 2)
 def client_address(request: Request | WebSocket) -> str:
     """The client's address (the proxy's forwarded one when the proxy is trusted, see `serve`)."""
     return request.client.host if request.client else "?"
+
+
+def asked_language(request: Request, body: dict[str, Any]) -> str | None:
+    """The language a request asks in, among `cardtable.i18n.LANGUAGES`: the page's own (the
+    body's ``"lang"``, the language the page is read in), else the browser's ``Accept-Language``;
+    ``None`` when neither names one of ours. A wish only: anything else in them is left unread."""
+    return named_language(body.get("lang")) or language_of_header(request.headers.get("accept-language"))
 
 
 def read_body(raw: bytes) -> tuple[bool, Any]:

@@ -40,6 +40,7 @@ KIND = 64  # a seat's player: "human" or a bot's name; a tournament's stand-in b
 SHORT = 16  # a status, a format, a result's source
 GAME = 32  # a game's name
 OWNER = 80  # a server process's name (leases), a rating's key
+LANGUAGE = 8  # a language's code among `cardtable.i18n.LANGUAGES`
 
 
 def _key(name: str, length: int = ID) -> Column[Any]:
@@ -145,6 +146,9 @@ players = Table(
     _hash("token_hash"),
     Column("listed", Boolean, nullable=False),
     _created(),
+    # the language the server writes to the player in (`cardtable.i18n.LANGUAGES`; none: not yet
+    # known, English), migration 0015
+    Column("language", String(LANGUAGE), nullable=True),
 )
 
 seat_players = Table(

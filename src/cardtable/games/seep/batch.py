@@ -127,19 +127,20 @@ def params(rules: SeepRules) -> Ints:
 _CACHES = threading.local()
 
 
-def _loose_cache(rules: SeepRules) -> tuple[Ints, npt.NDArray[np.float64]]:
-    """The rule-based bot's cache of loose tables under ``rules`` (`botkernels.loose_cache`),
-    shared by every batch of these rules in the thread, as `rulebot.Appraiser` shares the floors
-    it met: its tables depend on the rules' card points and the bot's weights, nothing else. One a
+def _loose_cache(ten: int, per: float) -> tuple[Ints, npt.NDArray[np.float64]]:
+    """The rule-based bot's cache of loose tables (`botkernels.loose_cache`) for a ten of diamonds
+    worth ``ten`` and a worth ``per`` card besides its points (the tables depend on nothing else),
+    shared by every batch in the thread, as `rulebot.Appraiser` shares the floors it met. One a
     thread, so that no kernel reads a slot another is writing."""
     from . import botkernels
 
-    caches: dict[SeepRules, tuple[Ints, npt.NDArray[np.float64]]] = _CACHES.__dict__.setdefault("by_rules", {})
-    if rules not in caches:
+    caches: dict[tuple[int, float], tuple[Ints, npt.NDArray[np.float64]]] = _CACHES.__dict__.setdefault("by_worth", {})
+    key = (ten, per)
+    if key not in caches:
         if len(caches) >= 8:
             caches.clear()
-        caches[rules] = botkernels.loose_cache()
-    return caches[rules]
+        caches[key] = botkernels.loose_cache()
+    return caches[key]
 
 
 def _layout() -> tuple[tuple[str, ...], Ints, int]:
@@ -262,7 +263,7 @@ class SeepBatch:
         work = kernels.work()
         scratch = np.zeros((1, kernels.COLUMNS), np.int64)
         seeds = self.seeds
-        CK, CV = _loose_cache(self.rules)
+        CK, CV = _loose_cache(int(P[kernels.P_TEN_D]), float(weights[botkernels.X_CARD]))
 
         def choose(out: Ints) -> None:
             botkernels.rule_tokens(S, P, MH, MT, weights, seeds, work, scratch, CK, CV, out)
@@ -282,7 +283,7 @@ class SeepBatch:
         work = kernels.work()
         scratch = np.zeros((1, kernels.COLUMNS), np.int64)
         seeds = self.seeds
-        CK, CV = _loose_cache(self.rules)
+        CK, CV = _loose_cache(int(P[kernels.P_TEN_D]), float(weights[botkernels.X_CARD]))
 
         def run(n: int, scores: Floats) -> None:
             botkernels.play_out(S, P, MH, MT, LH, LT, LL, weights, seeds, W, work, scratch, CK, CV, n, scores)

@@ -27,7 +27,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.batch.jit import jit
+from cardtable.batch.jit import inline, jit
 
 from . import kernels
 from .kernels import (
@@ -54,6 +54,7 @@ from .kernels import (
     P_SWEEP,
     P_SWEEP_CAP,
     P_TEAM,
+    P_TEN_D,
     PHASE,
     PILE0,
     PLAYING,
@@ -75,10 +76,10 @@ from .kernels import (
     W_GO,
     W_GS,
     W_SPN,
-    card_points,
     floor_tables,
     hits_every,
     low_card,
+    points,
     popcount,
     splits,
     value_mask,
@@ -133,10 +134,12 @@ def nudge(seed: int, plays: int, head: int, take: int) -> float:
     return h / 4294967296.0
 
 
-@jit
-def worth(P: Ints, X: Floats, cards: int) -> float:
-    """`Appraiser.worth`: the card points of a set of cards, and a little for each card."""
-    return float(card_points(P, cards) + X[X_CARD] * popcount(cards))
+@inline
+def worth(ten: int, per: float, cards: int) -> float:
+    """`Appraiser.worth`: the card points of a set of cards (`kernels.points`, the ten of diamonds
+    worth ``ten``), and ``per`` for each card (``X[X_CARD]``). Its callers read ``ten`` and ``per``
+    once: a helper given no array costs no counting of references in the innermost loops."""
+    return float(points(ten, cards) + per * popcount(cards))
 
 
 @jit
@@ -162,36 +165,23 @@ CACHE_WHOLE: Final = 14
 
 
 def loose_cache() -> tuple[Ints, Floats]:
-    """An empty cache of loose tables (`loose_table`) for one set of rules and weights: the floor
-    kept in each slot (-1: none) and its table. `Appraiser` keeps the floors it met the same way
-    (`rulebot._SHELVES`); a slot holds the last floor hashed to it, and a table read from it is the
-    one worked out, so the bot's choices do not depend on what the cache holds."""
+    """An empty cache of loose tables (`loose_table`, kept by `choose`) for one worth of the ten of
+    diamonds and of a card (``P[P_TEN_D]``, ``X[X_CARD]``: the tables depend on nothing else): the
+    floor kept in each slot (-1: none) and its table. `Appraiser` keeps the floors it met the same
+    way (`rulebot._SHELVES`); a slot holds the last floor hashed to it, and a table read from it is
+    the one worked out, so the bot's choices do not depend on what the cache holds."""
     return np.full(CACHE_SLOTS, -1, np.int64), np.zeros((CACHE_SLOTS, CACHE_WHOLE + 1), np.float64)
 
 
 @jit
-def loose_table(P: Ints, X: Floats, loose: int, W: Ints, takes: Floats, CK: Ints, CV: Floats) -> int:
+def loose_table(P: Ints, X: Floats, loose: int, W: Ints, takes: Floats) -> int:
     """`Appraiser._loose_table`: ``takes[v]`` the worth of the best capture of loose cards a card
     of value v makes (M2 under maximal capture; -1 when it takes none; ``takes[0]`` the worth of
-    them all); returns the mask of the values whose capture may take them all. Kept in the cache
-    ``CK``/``CV`` (`loose_cache`), which the rules and weights ``P`` and ``X`` must own alone."""
-    slot = _mix(_mix(loose >> 26) ^ (loose & 0x3FFFFFF)) & (CK.shape[0] - 1)
-    if CK[slot] == loose:
-        for v in range(CACHE_WHOLE):
-            takes[v] = CV[slot, v]
-        return int(CV[slot, CACHE_WHOLE])
-    whole = _loose_table(P, X, loose, W, takes)
-    CK[slot] = loose
-    for v in range(CACHE_WHOLE):
-        CV[slot, v] = takes[v]
-    CV[slot, CACHE_WHOLE] = whole
-    return whole
-
-
-@jit
-def _loose_table(P: Ints, X: Floats, loose: int, W: Ints, takes: Floats) -> int:
-    """`loose_table` worked out."""
-    takes[0] = worth(P, X, loose)
+    them all); returns the mask of the values whose capture may take them all. `choose` keeps
+    the tables it works out in its cache (`loose_cache`)."""
+    ten = P[P_TEN_D]
+    per = X[X_CARD]
+    takes[0] = worth(ten, per, loose)
     if not loose:
         for v in range(1, 14):
             takes[v] = -1.0
@@ -211,7 +201,7 @@ def _loose_table(P: Ints, X: Floats, loose: int, W: Ints, takes: Floats) -> int:
                 break
             union |= g
         if disjoint:  # usually: the groups are all taken together
-            takes[v] = worth(P, X, union)
+            takes[v] = worth(ten, per, union)
             if union == loose:
                 whole |= 1 << v
             continue
@@ -222,7 +212,7 @@ def _loose_table(P: Ints, X: Floats, loose: int, W: Ints, takes: Floats) -> int:
             t = W[b + j]
             if not hits_every(W, t, v):
                 continue
-            w = worth(P, X, t)
+            w = worth(ten, per, t)
             if first or w > best:
                 best = w
                 first = False
@@ -230,77 +220,6 @@ def _loose_table(P: Ints, X: Floats, loose: int, W: Ints, takes: Floats) -> int:
                 whole |= 1 << v
         takes[v] = best
     return whole
-
-
-@jit
-def threat(
-    P: Ints,
-    X: Floats,
-    loose: int,
-    hc: Ints,
-    ho: Ints,
-    play: int,
-    held_v: Ints,
-    held_p: Floats,
-    held_w: Floats,
-    nheld: int,
-    theirs: int,
-    W: Ints,
-    takes: Floats,
-    gains: Floats,
-    probs: Floats,
-    CK: Ints,
-    CV: Floats,
-) -> float:
-    """`Appraiser._threat`: the next opponent's expected best capture on this floor (loose cards
-    ``loose``, houses ``hc``/``ho`` by value 9-13) at play number ``play``."""
-    whole = loose_table(P, X, loose, W, takes, CK, CV)
-    sweep = P[P_LAST_SWEEP] if play == PLAYS_PER_DEAL else P[P_SWEEP]
-    nhouses = 0
-    for i in range(5):
-        if hc[i]:
-            nhouses += 1
-    alone = nhouses == 1
-    n = 0
-    for j in range(nheld):
-        v = held_v[j]
-        gain = takes[v]
-        if nhouses:
-            i = v - 9
-            if i < 0 or not hc[i]:
-                if gain < 0:
-                    continue
-            elif alone and whole >> v & 1:
-                whole_worth = takes[0] + sweep
-                gain = whole_worth
-                if not ho[i] & theirs:
-                    gain = whole_worth + worth(P, X, hc[i])
-            elif not ho[i] & theirs:
-                gain = max(gain, 0.0) + worth(P, X, hc[i])
-            else:
-                gain = max(gain, 0.0)
-        else:
-            if gain < 0:
-                continue
-            if whole >> v & 1:
-                gain = takes[0] + sweep
-        g = gain + held_w[j]
-        p = held_p[j]
-        # insert in descending order of (gain, chance), as sorting the tuples does
-        k = n
-        while k > 0 and (gains[k - 1] < g or (gains[k - 1] == g and probs[k - 1] < p)):
-            gains[k] = gains[k - 1]
-            probs[k] = probs[k - 1]
-            k -= 1
-        gains[k] = g
-        probs[k] = p
-        n += 1
-    expected = 0.0
-    none = 1.0
-    for k in range(n):
-        expected += none * probs[k] * gains[k]
-        none *= 1.0 - probs[k]
-    return expected
 
 
 @jit
@@ -340,6 +259,8 @@ def choose(
     n = min(S[row, NMOVES], MAX_MOVES)
     if n == 1:
         return 0
+    ten = P[P_TEN_D]
+    per = X[X_CARD]
     seat = S[row, TO_ACT]
     phase = S[row, PHASE]
     plays = S[row, PLAYS]
@@ -375,7 +296,7 @@ def choose(
             k = popcount(cards)
             held_v[nheld] = v
             held_p[nheld] = chance[k]
-            held_w[nheld] = worth(P, X, cards) / k
+            held_w[nheld] = worth(ten, per, cards) / k
             nheld += 1
     sw = np.zeros(2, np.int64)
     for t in range(2):
@@ -400,9 +321,9 @@ def choose(
             continue
         part = 0.0
         if ho[i] & mine and not ho[i] & theirs:
-            part = share * worth(P, X, hc[i])
+            part = share * worth(ten, per, hc[i])
         elif ho[i] & theirs and not ho[i] & mine:
-            part = -share * worth(P, X, hc[i])
+            part = -share * worth(ten, per, hc[i])
         standing += part
         parts[i] = part
     hc2 = np.zeros(5, np.int64)
@@ -426,7 +347,7 @@ def choose(
                     ho2[j] = ho[j]
                 hc2[v - 9] = 0
                 ho2[v - 9] = 0
-                value = worth(P, X, take | 1 << card | hc[v - 9]) + standing - parts[v - 9]
+                value = worth(ten, per, take | 1 << card | hc[v - 9]) + standing - parts[v - 9]
                 if not loose2 and nhouses == 1:
                     value += sweep_now
                 last2 = team
@@ -436,7 +357,7 @@ def choose(
                 for j in range(5):
                     hc2[j] = hc[j]
                     ho2[j] = ho[j]
-                value = worth(P, X, take | 1 << card) + standing
+                value = worth(ten, per, take | 1 << card) + standing
                 if not loose2 and not nhouses:
                     value += sweep_now
                 last2 = team
@@ -462,7 +383,7 @@ def choose(
             for j in range(5):
                 hc2[j] = Sx[0, HC0 + j]
                 ho2[j] = Sx[0, HO0 + j]
-            value = worth(P, X, Sx[0, PILE0 + team] & ~own_pile)
+            value = worth(ten, per, Sx[0, PILE0 + team] & ~own_pile)
             s0 = 0
             for k in range(Sx[0, NSW0]):
                 s0 += Sx[0, SW0 + k]
@@ -474,34 +395,74 @@ def choose(
                 if not hc2[j]:
                     continue
                 if ho2[j] & mine and not ho2[j] & theirs:
-                    value += share * worth(P, X, hc2[j])
+                    value += share * worth(ten, per, hc2[j])
                 elif ho2[j] & theirs and not ho2[j] & mine:
-                    value -= share * worth(P, X, hc2[j])
+                    value -= share * worth(ten, per, hc2[j])
             last2 = Sx[0, LAST]
             gained = (Sx[0, PILE0 + team] >> card & 1) != 0
         if plays2 >= PLAYS_PER_DEAL:
-            left = worth(P, X, loose2)
+            left = worth(ten, per, loose2)
             value += left if last2 == team else -left
         else:
-            danger = threat(
-                P,
-                X,
-                loose2,
-                hc2,
-                ho2,
-                plays2 + 1,
-                held_v,
-                held_p,
-                held_w,
-                nheld,
-                theirs,
-                W,
-                takes,
-                gains,
-                probs,
-                CK,
-                CV,
-            )
+            # `Appraiser._threat`: the next opponent's expected best capture on this floor. Written
+            # here, not called: numba counts the references to every array a call is given, with
+            # atomic operations, and in this loop that counting cost more than the work.
+            slot = _mix(_mix(loose2 >> 26) ^ (loose2 & 0x3FFFFFF)) & (CK.shape[0] - 1)
+            if CK[slot] == loose2:  # the floor's table, from the cache
+                for t in range(CACHE_WHOLE):
+                    takes[t] = CV[slot, t]
+                whole = int(CV[slot, CACHE_WHOLE])
+            else:
+                whole = loose_table(P, X, loose2, W, takes)
+                CK[slot] = loose2
+                for t in range(CACHE_WHOLE):
+                    CV[slot, t] = takes[t]
+                CV[slot, CACHE_WHOLE] = whole
+            sweep = P[P_LAST_SWEEP] if plays2 + 1 == PLAYS_PER_DEAL else P[P_SWEEP]
+            houses2 = 0
+            for j in range(5):
+                if hc2[j]:
+                    houses2 += 1
+            alone = houses2 == 1
+            m = 0
+            for j in range(nheld):
+                hv = held_v[j]
+                gain = takes[hv]
+                if houses2:
+                    h = hv - 9
+                    if h < 0 or not hc2[h]:
+                        if gain < 0:
+                            continue
+                    elif alone and whole >> hv & 1:
+                        whole_worth = takes[0] + sweep
+                        gain = whole_worth
+                        if not ho2[h] & theirs:
+                            gain = whole_worth + worth(ten, per, hc2[h])
+                    elif not ho2[h] & theirs:
+                        gain = max(gain, 0.0) + worth(ten, per, hc2[h])
+                    else:
+                        gain = max(gain, 0.0)
+                else:
+                    if gain < 0:
+                        continue
+                    if whole >> hv & 1:
+                        gain = takes[0] + sweep
+                g = gain + held_w[j]
+                p = held_p[j]
+                # insert in descending order of (gain, chance), as sorting the tuples does
+                q = m
+                while q > 0 and (gains[q - 1] < g or (gains[q - 1] == g and probs[q - 1] < p)):
+                    gains[q] = gains[q - 1]
+                    probs[q] = probs[q - 1]
+                    q -= 1
+                gains[q] = g
+                probs[q] = p
+                m += 1
+            danger = 0.0
+            none = 1.0
+            for q in range(m):
+                danger += none * probs[q] * gains[q]
+                none *= 1.0 - probs[q]
             value -= X[X_THREAT] * danger
         if not gained:  # the card stays on the floor: keeping it was worth something
             value -= keep * x

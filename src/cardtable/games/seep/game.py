@@ -23,12 +23,15 @@ from cardtable.games.seep.joins import may_join
 from cardtable.games.seep.rules import SeepRules
 from cardtable.games.seep.state import Phase, SeepState, start_state
 from cardtable.games.seep.view import PublicSeepView, SeepView, observe, observe_public, unseen, unseen_public
+from cardtable.i18n import N_
 
 
 class Seep:
     """Seep (Sweep, Sip, Shiv), the four-player partnership fishing game, 100-point scoring."""
 
     name: ClassVar[str] = "seep"
+    #: The game's name for people (a message: said in the reader's language, `cardtable.registry.title`).
+    title: ClassVar[str] = N_("Seep")
     seats: ClassVar[int] = 4
     #: Bumped whenever the engine's behaviour under the same rules changes.
     version: ClassVar[str] = "1.1.0"

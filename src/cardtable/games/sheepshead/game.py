@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from cardtable.cards import DECK32, format_card
 from cardtable.core import BadNotation, Deal, HandResult, IllegalAction, game_part, make_rules
+from cardtable.i18n import N_
 from cardtable.strict import MAX_SCORE, excerpt, is_whole
 
 from . import records
@@ -59,6 +60,8 @@ class Sheepshead:
     """Five-handed Sheepshead (rules/sheepshead.md), bound to one set of rule options."""
 
     name: ClassVar[str] = "sheepshead"
+    #: The game's name for people (a message: said in the reader's language, `cardtable.registry.title`).
+    title: ClassVar[str] = N_("Sheepshead")
     seats: ClassVar[int] = SEATS
 
     def __init__(self, **options: Any) -> None:

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from cardtable.cards import format_card
 from cardtable.core import BadNotation, Deal, HandResult, IllegalAction, game_part, make_rules, rules_json
+from cardtable.i18n import N_
 from cardtable.strict import MAX_SCORE, excerpt, is_whole
 
 from . import position
@@ -51,6 +52,8 @@ class Smear:
     """
 
     name: ClassVar[str] = "smear"
+    #: The game's name for people (a message: said in the reader's language, `cardtable.registry.title`).
+    title: ClassVar[str] = N_("Four-Point Smear")
     seats: ClassVar[int] = SEATS
 
     def __init__(self, **options: Any) -> None:

@@ -48,6 +48,7 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
+from cardtable.i18n import _, speaking
 from cardtable.web.accounts import store
 from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress
@@ -63,7 +64,7 @@ from cardtable.web.players.sessions import (
     session_id_of,
 )
 from cardtable.web.players.store import Player
-from cardtable.web.requests import body_of, client_address
+from cardtable.web.requests import asked_language, body_of, client_address
 from cardtable.web.schema import LABEL
 from cardtable.web.tables.hub import Hub
 
@@ -194,9 +195,36 @@ def _in_background(request: Request, work: Any) -> None:
     task.add_done_callback(tasks.discard)
 
 
-async def _send(mailer: Mailer, to: str, subject: str, text: str) -> None:
+def confirm_message(name: str, link: str, language: str) -> tuple[str, str]:
+    """The subject and text of the e-mail that confirms an address, in ``language``."""
+    with speaking(language):
+        return _("Confirm your e-mail address"), (
+            _("Someone, probably you, gave this address to the player {name} at cardtable.").format(name=name)
+            + "\n\n"
+            + _("To confirm it is yours, open this link within 15 minutes:")
+            + f"\n\n{link}\n\n"
+            + _("If it was not you, do nothing: the address stays unconfirmed and gets nothing more.")
+            + "\n"
+        )
+
+
+def signin_message(link: str, language: str) -> tuple[str, str]:
+    """The subject and text of the e-mail with a sign-in link, in ``language``."""
+    with speaking(language):
+        return _("Your sign-in link"), (
+            _(
+                "To sign in at cardtable on the device where you asked, open this link within 15 minutes "
+                "(it works once):"
+            )
+            + f"\n\n{link}\n\n"
+            + _("If you did not ask, do nothing: nobody can use this link but someone who reads this message.")
+            + "\n"
+        )
+
+
+async def _send(mailer: Mailer, to: str, subject: str, text: str, language: str) -> None:
     try:
-        await asyncio.to_thread(mailer.send, to, subject, text)
+        await asyncio.to_thread(mailer.send, to, subject, text, {"Content-Language": language})
     except MailError as e:
         log.warning("%s", e)
 
@@ -279,12 +307,12 @@ async def set_email(request: Request) -> dict[str, Any]:
     email = await asyncio.to_thread(_email, hub, player)
     if taken and email is not None and email["verified"] is None:
         link = await asyncio.to_thread(store.new_link, hub.store.engine, player.id, store.VERIFY, address, now)
-        text = (
-            f"Someone, probably you, gave this address to the player {player.name} at cardtable.\n\n"
-            f"To confirm it is yours, open this link within 15 minutes:\n\n{_base(request, hub)}/signin#{link}\n\n"
-            "If it was not you, do nothing: the address stays unconfirmed and gets nothing more.\n"
+        language = await asyncio.to_thread(
+            players_store.learn_language, hub.store.engine, player.id, asked_language(request, body)
         )
-        _in_background(request, _send(mailer, address, "Confirm your e-mail address", text))
+        said = language or "en"
+        subject, text = confirm_message(player.name, f"{_base(request, hub)}/signin#{link}", said)
+        _in_background(request, _send(mailer, address, subject, text, said))
     # another player's confirmed address is answered alike (nothing tells whose an address is)
     if taken and email is not None and email["verified"] is not None:
         return {"email": email, "message": "this address is confirmed already"}
@@ -309,6 +337,7 @@ async def signin_email(request: Request) -> dict[str, Any]:
     _limit(limits.client.take(client_address(request), _now(hub)), "sign-ins from your address")
     _limit(limits.address.take(address, _now(hub)), "links asked for this e-mail address")
     base = _base(request, hub)
+    asked = asked_language(request, body)
 
     async def work() -> None:
         engine = hub.store.engine
@@ -320,12 +349,11 @@ async def signin_email(request: Request) -> dict[str, Any]:
         if await asyncio.to_thread(store.locked_for, engine, pid, now) > 0:
             return
         link = await asyncio.to_thread(store.new_link, engine, pid, store.SIGNIN, address, now)
-        text = (
-            "To sign in at cardtable on the device where you asked, open this link within 15 minutes "
-            f"(it works once):\n\n{base}/signin#{link}\n\n"
-            "If you did not ask, do nothing: nobody can use this link but someone who reads this message.\n"
-        )
-        await _send(mailer, address, "Your sign-in link", text)
+        # the player's own language; the request's when the player has none yet
+        language = await asyncio.to_thread(players_store.language_of_player, engine, pid)
+        said = language or asked or "en"
+        subject, text = signin_message(f"{base}/signin#{link}", said)
+        await _send(mailer, address, subject, text, said)
 
     _in_background(request, work())
     return {"message": ON_ITS_WAY}
@@ -368,6 +396,7 @@ async def follow(request: Request) -> dict[str, Any]:
     if not got.good:
         raise await _failed(hub, got.player_id, BAD_LINK)
     if got.purpose == store.VERIFY:
+        await asyncio.to_thread(players_store.learn_language, engine, got.player_id, asked_language(request, body))
         return {"verified": got.address, "player": got.player_id}
     return await _signed_in(request, hub, got.player_id, _label(request, body))
 

@@ -9,8 +9,11 @@ dies between taking and sending loses that notice rather than sending it twice.
 
 A message says which game waits, that it is the player's turn and at which seat, the deadline in
 words in the player's time zone, the link straight to the seat and the link to the preferences.
-It never names a card, not even one on the table: a notice is read on a lock screen. Every time
-here is the server's wall clock (`Settings.clock`).
+It is said in the player's language (their ``language``, English when none is known,
+docs/languages.md): the words, the game's title (the game's own, `cardtable.registry.title`), the
+plural forms and the days and months of the deadline; the links stay as they are. It never names a
+card, not even one on the table: a notice is read on a lock screen. Every time here is the
+server's wall clock (`Settings.clock`).
 """
 
 from __future__ import annotations
@@ -25,9 +28,13 @@ from email.utils import parseaddr
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from babel.dates import format_date, format_time
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
+from cardtable import registry
+from cardtable.core import BadRules
+from cardtable.i18n import _, current, language_of, ngettext, speaking
 from cardtable.web.mail import Mailer, MailError
 from cardtable.web.notices import push, store
 from cardtable.web.notices.store import Notice, Prefs
@@ -44,11 +51,14 @@ DIGEST_EVERY = 3600.0
 #: How long notices already sent are kept (for the digest's pacing and for an operator's look).
 KEEP = 7 * 86400.0
 
-GAMES = {"seep": "Seep", "smear": "Four-Point Smear", "sheepshead": "Sheepshead"}
-
 
 def game_title(name: str) -> str:
-    return GAMES.get(name, name.capitalize())
+    """The game's title in the language spoken (`cardtable.registry.title`); a game no longer
+    registered by its name."""
+    try:
+        return _(registry.title(name))
+    except BadRules:
+        return name
 
 
 def zone_of(p: Prefs) -> ZoneInfo:
@@ -69,24 +79,35 @@ def quiet(p: Prefs, now: float) -> bool:
 
 
 def span(seconds: float) -> str:
-    """A length of time in words, to the minute: ``2 days 3 hours``, ``40 minutes``."""
+    """A length of time in words, to the minute, in the language spoken: ``2 days 3 hours``,
+    ``40 minutes``."""
     minutes = max(1, int(seconds // 60))
     days, rest = divmod(minutes, 1440)
     hours, mins = divmod(rest, 60)
-    parts = [(days, "day"), (hours, "hour"), (mins, "minute")]
-    words = [f"{n} {w}{'' if n == 1 else 's'}" for n, w in parts if n]
+    words = []
+    if days:
+        words.append(ngettext("{n} day", "{n} days", days).format(n=days))
+    if hours:
+        words.append(ngettext("{n} hour", "{n} hours", hours).format(n=hours))
+    if mins:
+        words.append(ngettext("{n} minute", "{n} minutes", mins).format(n=mins))
     return " ".join(words[:2])
 
 
 def deadline_words(deadline: float, now: float, p: Prefs) -> str:
-    """When a move is due, in the player's time zone: ``by Tuesday 8 December at 14:00
-    (Europe/Berlin), in 1 day 2 hours``."""
+    """When a move is due, in the player's time zone and the language spoken: ``by Tuesday 8
+    December at 14:00 (Europe/Berlin), in 1 day 2 hours``."""
     if not deadline or deadline != deadline or deadline == float("inf"):
-        return "no deadline"
+        return _("no deadline")
     when = datetime.fromtimestamp(deadline, zone_of(p))
-    at = f"{when:%A} {when.day} {when:%B} at {when:%H:%M} ({p.zone})"
+    locale = current()
+    # the date's pattern is the language's own (Unicode's date patterns: weekday, day, month)
+    day = format_date(when, _("EEEE d MMMM"), locale=locale)
+    at = _("{date} at {time} ({zone})").format(date=day, time=format_time(when, "HH:mm", locale=locale), zone=p.zone)
     left = deadline - now
-    return f"by {at}, in {span(left)}" if left > 0 else f"by {at}: the time is up"
+    if left > 0:
+        return _("by {at}, in {left}").format(at=at, left=span(left))
+    return _("by {at}: the time is up").format(at=at)
 
 
 @dataclass(frozen=True)
@@ -94,34 +115,50 @@ class Message:
     subject: str
     text: str
     push: dict[str, Any]
+    language: str = "en"
 
 
-def compose(notices: Sequence[Notice], name: str, p: Prefs, base: str, now: float) -> Message:
-    """The message for one notice, or the digest of several: game, whose turn, deadline, links;
-    never a card."""
+def compose(notices: Sequence[Notice], name: str, p: Prefs, base: str, now: float, language: str = "en") -> Message:
+    """The message for one notice, or the digest of several, in ``language``: game, whose turn,
+    deadline, links; never a card."""
+    with speaking(language):
+        return _compose(notices, name, p, base, now, language)
+
+
+def _compose(notices: Sequence[Notice], name: str, p: Prefs, base: str, now: float, language: str) -> Message:
     prefs_link = f"{base}/player#notices"
-    footer = f"\n\nTo change or stop these messages: {prefs_link}\n"
+    footer = "\n\n" + _("To change or stop these messages: {link}").format(link=prefs_link) + "\n"
     if len(notices) == 1:
         n = notices[0]
         game, link = game_title(n.game), f"{base}/t/{n.table_id}"
-        subject = f"Your turn at {game}"
-        line = f"{name}, it is your turn at {game} (table {n.table_id}, seat {n.seat})."
-        due = f"Your move is due {deadline_words(n.deadline, now, p)}."
-        text = f"{line}\n{due}\n\nPlay: {link}{footer}"
-        return Message(subject, text, {"title": subject, "body": f"{line} {due}", "url": link, "tag": n.table_id})
+        subject = _("Your turn at {game}").format(game=game)
+        line = _("{name}, it is your turn at {game} (table {table}, seat {seat}).").format(
+            name=name, game=game, table=n.table_id, seat=n.seat
+        )
+        due = _("Your move is due {when}.").format(when=deadline_words(n.deadline, now, p))
+        text = f"{line}\n{due}\n\n" + _("Play: {link}").format(link=link) + footer
+        push = {"title": subject, "body": f"{line} {due}", "url": link, "tag": n.table_id, "lang": language}
+        return Message(subject, text, push, language)
     lines = []
     for n in sorted(notices, key=lambda n: n.deadline):
-        lines.append(
-            f"- {game_title(n.game)}, table {n.table_id}, seat {n.seat}: "
-            f"due {deadline_words(n.deadline, now, p)}\n  {base}/t/{n.table_id}"
+        said = _("{game}, table {table}, seat {seat}: due {when}").format(
+            game=game_title(n.game), table=n.table_id, seat=n.seat, when=deadline_words(n.deadline, now, p)
         )
-    subject = f"Your turn at {len(notices)} tables"
-    text = f"{name}, {len(notices)} tables wait for your move:\n\n" + "\n".join(lines) + footer
+        lines.append(f"- {said}\n  {base}/t/{n.table_id}")
+    count = len(notices)
+    subject = ngettext("Your turn at {n} table", "Your turn at {n} tables", count).format(n=count)
+    head = ngettext("{name}, {n} table waits for your move:", "{name}, {n} tables wait for your move:", count)
+    text = head.format(name=name, n=count) + "\n\n" + "\n".join(lines) + footer
     first = min(notices, key=lambda n: n.deadline)
-    body = f"{name}, {len(notices)} tables wait for your move."
-    return Message(
-        subject, text, {"title": subject, "body": body, "url": f"{base}/t/{first.table_id}", "tag": "digest"}
-    )
+    body = ngettext("{name}, {n} table waits for your move.", "{name}, {n} tables wait for your move.", count)
+    push = {
+        "title": subject,
+        "body": body.format(name=name, n=count),
+        "url": f"{base}/t/{first.table_id}",
+        "tag": "digest",
+        "lang": language,
+    }
+    return Message(subject, text, push, language)
 
 
 def push_subject(settings: Settings) -> str:
@@ -206,8 +243,8 @@ class Sender:
         return sent
 
     async def _send(self, pid: str, p: Prefs, notices: Sequence[Notice], now: float) -> dict[str, Any]:
-        name = await asyncio.to_thread(self._name, pid)
-        msg = compose(notices, name, p, self.base, now)
+        name, language = await asyncio.to_thread(self._name, pid)
+        msg = compose(notices, name, p, self.base, now, language)
         results: dict[str, Any] = {}
         if not p.email:
             results["email"] = "off"
@@ -218,7 +255,7 @@ class Sender:
             if address is None:
                 results["email"] = "no verified address"
             else:
-                headers = {"List-Unsubscribe": f"<{self.base}/player#notices>"}
+                headers = {"List-Unsubscribe": f"<{self.base}/player#notices>", "Content-Language": msg.language}
                 try:
                     await asyncio.to_thread(self.mailer.send, address, msg.subject, msg.text, headers)
                     results["email"] = "sent"
@@ -242,7 +279,12 @@ class Sender:
             results["push"] = f"{ok}/{len(subs)}"
         return results
 
-    def _name(self, pid: str) -> str:
+    def _name(self, pid: str) -> tuple[str, str]:
+        """The player's name and the language they read (English when none is known)."""
         with self.engine.connect() as conn:
-            name = conn.execute(select(players.c.name).where(players.c.id == pid)).scalar()
-        return str(name) if name else "Hello"
+            row = conn.execute(select(players.c.name, players.c.language).where(players.c.id == pid)).first()
+        language = language_of(row.language) if row is not None and row.language else "en"
+        if row is None or not row.name:
+            with speaking(language):
+                return _("Hello"), language
+        return str(row.name), language

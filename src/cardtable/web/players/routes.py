@@ -11,6 +11,10 @@ to be listed on the leaderboards. The routes (``docs/web.md``, "Players and rati
   the rating's history, the statistics by game, and a page of the tables sat at (``before`` pages
   back) with their people, results, records and reviews
 - ``POST /api/players/me/listed`` ``{"token", "listed"}``: list or unlist; the page as above
+- ``POST /api/players/me/language`` ``{"token", "language"}``: the language the server writes to
+  the player in (its e-mail and notifications), one of `cardtable.i18n.LANGUAGES`; ``{"language"}``.
+  A player made without one takes the language its request asked in (``"lang"`` in the body of
+  ``POST /api/players``, else ``Accept-Language``), or the one asked in when it confirms an address
 - ``GET /api/bots/{name}`` ``?before=``: a bot's page, the same but for its public tables only
 - ``GET /api/leaderboard/{game}``: the listed players, settled ratings first, and the bots apart
 - ``GET /player``, ``GET /bot/{name}`` and ``GET /leaderboard``: the pages
@@ -22,6 +26,7 @@ Every page's data is read in a worker thread, never on the event loop, and bound
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 import secrets
 from collections.abc import Callable
@@ -33,6 +38,7 @@ from sqlalchemy.engine import Engine
 
 from cardtable import registry
 from cardtable.core import BadRules
+from cardtable.i18n import LANGUAGES
 from cardtable.web import names
 from cardtable.web.errors import Refused
 from cardtable.web.limits import wait_text
@@ -42,6 +48,7 @@ from cardtable.web.players.page import page
 from cardtable.web.players.ratings import Skill, bot_key, player_key, ranked
 from cardtable.web.players.sessions import is_session_token, session_of
 from cardtable.web.players.store import Player
+from cardtable.web.requests import asked_language
 from cardtable.web.tables.hub import Hub
 from cardtable.web.tokens import token_hash, token_matches
 
@@ -144,9 +151,12 @@ async def create_player(request: Request) -> dict[str, Any]:
     listed = body.get("listed", False)
     if not isinstance(listed, bool):
         raise Refused(400, "listed: expected true or false")
+    language = asked_language(request, body)
     pid = secrets.token_hex(6)
     token = ratings_store.new_player_token(pid)
-    await asyncio.to_thread(ratings_store.create_player, hub.store.engine, name, listed, token_hash(token), pid)
+    await asyncio.to_thread(
+        ratings_store.create_player, hub.store.engine, name, listed, token_hash(token), pid, language
+    )
     return {"player": pid, "token": token, "name": name, "listed": listed}
 
 
@@ -167,8 +177,25 @@ async def listed(request: Request) -> dict[str, Any]:
     if not isinstance(value, bool):
         raise Refused(400, "listed: expected true or false")
     await asyncio.to_thread(ratings_store.set_listed, hub.store.engine, player.id, value)
-    player = Player(player.id, player.name, player.token_hash, value, player.created)
+    player = dataclasses.replace(player, listed=value)
     return await asyncio.to_thread(_page_of, hub, player, None)
+
+
+def check_language(value: object) -> str:
+    """A language a player chooses: exactly one of `cardtable.i18n.LANGUAGES`, else ``400``."""
+    if not isinstance(value, str) or value not in LANGUAGES:
+        raise Refused(400, f"language: expected one of {', '.join(LANGUAGES)}")
+    return value
+
+
+@router.post("/api/players/me/language")
+async def language(request: Request) -> dict[str, Any]:
+    hub = _hub(request)
+    body = await _body(request)
+    player = await player_of(hub, body.get("token"))
+    chosen = check_language(body.get("language"))
+    await asyncio.to_thread(ratings_store.set_language, hub.store.engine, player.id, chosen)
+    return {"language": chosen}
 
 
 def _before(value: object) -> float | None:
@@ -199,6 +226,7 @@ def _page_of(hub: Hub, player: Player, before: float | None) -> dict[str, Any]:
         "name": player.name,
         "listed": player.listed,
         "created": player.created,
+        "language": player.language,
         **page(hub.store.engine, player_key(player.id), before, is_bot=_is_bot(hub)),
     }
 

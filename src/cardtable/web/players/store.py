@@ -61,6 +61,9 @@ class Player:
     token_hash: str
     listed: bool
     created: float
+    #: The language the server writes to the player in (`cardtable.i18n.LANGUAGES`), ``None``
+    #: until chosen or learned from a request of theirs (then English).
+    language: str | None = None
 
 
 def new_player_token(player_id: str) -> str:
@@ -68,8 +71,10 @@ def new_player_token(player_id: str) -> str:
     return f"{player_id}.{secrets.token_urlsafe(24)}"
 
 
-def create_player(engine: Engine, name: str, listed: bool, token_hash: str, player_id: str) -> Player:
-    row = Player(player_id, name, token_hash, listed, time.time())
+def create_player(
+    engine: Engine, name: str, listed: bool, token_hash: str, player_id: str, language: str | None = None
+) -> Player:
+    row = Player(player_id, name, token_hash, listed, time.time(), language)
     with engine.begin() as conn:
         conn.execute(insert(players).values(**row.__dict__))
     return row
@@ -80,7 +85,32 @@ def player_by_id(engine: Engine, player_id: str) -> Player | None:
         r = conn.execute(select(players).where(players.c.id == player_id)).mappings().first()
     if r is None:
         return None
-    return Player(r["id"], r["name"], r["token_hash"], bool(r["listed"]), float(r["created"]))
+    return Player(r["id"], r["name"], r["token_hash"], bool(r["listed"]), float(r["created"]), r["language"])
+
+
+def set_language(engine: Engine, player_id: str, language: str | None) -> None:
+    """The player chose ``language`` (one of `cardtable.i18n.LANGUAGES`; ``None``: no choice)."""
+    with engine.begin() as conn:
+        conn.execute(update(players).where(players.c.id == player_id).values(language=language))
+
+
+def learn_language(engine: Engine, player_id: str, language: str | None) -> str | None:
+    """Keep ``language`` (the one a request of the player's asked in) as the player's when they
+    have none yet; returns the player's language after (``None``: none known, or no such player)."""
+    with engine.begin() as conn:
+        if language is not None:
+            conn.execute(
+                update(players).where(players.c.id == player_id, players.c.language.is_(None)).values(language=language)
+            )
+        found = conn.execute(select(players.c.language).where(players.c.id == player_id)).scalar()
+    return None if found is None else str(found)
+
+
+def language_of_player(engine: Engine, player_id: str) -> str | None:
+    """The language the player reads the server's messages in, ``None`` when not known."""
+    with engine.connect() as conn:
+        found = conn.execute(select(players.c.language).where(players.c.id == player_id)).scalar()
+    return None if found is None else str(found)
 
 
 def set_listed(engine: Engine, player_id: str, listed: bool) -> None:
@@ -315,7 +345,7 @@ def listed_players(engine: Engine, game: str, limit: int) -> list[tuple[Player, 
         ).mappings()
         out = [
             (
-                Player(r["id"], r["name"], r["token_hash"], True, float(r["created"])),
+                Player(r["id"], r["name"], r["token_hash"], True, float(r["created"]), r["language"]),
                 Skill(r["mu"], r["sigma"], r["hands"]),
             )
             for r in rows

@@ -10,6 +10,7 @@ self.addEventListener("push", (event) => {
   event.waitUntil(self.registration.showNotification(title, {
     body: typeof data.body === "string" ? data.body : "",
     tag: typeof data.tag === "string" ? data.tag : "cardtable",
+    lang: typeof data.lang === "string" ? data.lang : "",
     icon: "/static/favicon-turn.svg",
     data: { url: typeof data.url === "string" ? data.url : "/" },
   }));

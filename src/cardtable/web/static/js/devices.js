@@ -8,7 +8,7 @@
  */
 
 import { h } from "./dom.js";
-import { load as loadLanguage, t } from "./i18n.js";
+import { language, load as loadLanguage, t } from "./i18n.js";
 import { createPasskey, passkeysHere, post } from "./passkey.js";
 
 /** @param {string} id */
@@ -46,7 +46,7 @@ function email(token, data) {
   form.onsubmit = async (ev) => {
     ev.preventDefault();
     try {
-      const got = await post("/api/players/me/email", { token, address: /** @type {HTMLInputElement} */ ($("email")).value });
+      const got = await post("/api/players/me/email", { token, address: /** @type {HTMLInputElement} */ ($("email")).value, lang: language() });
       email(token, { ...data, email: got.email });
       say(got.message);
     } catch (err) { fail(err); }

@@ -9,7 +9,7 @@ import { h } from "./dom.js";
 import { gameTitle, plainWords } from "./format.js";
 import { loadGame } from "./gameload.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
-import { languagePicker, load as loadLanguage, num, t, tn, words } from "./i18n.js";
+import { language, languagePicker, load as loadLanguage, num, t, tn, words } from "./i18n.js";
 import { showWaiting } from "./turns.js";
 
 /** @param {string} id */
@@ -239,7 +239,7 @@ async function becomePlayer(ev) {
   const name = /** @type {HTMLInputElement} */ ($("playername")).value.trim();
   const listed = /** @type {HTMLInputElement} */ ($("playerlisted")).checked;
   try {
-    const got = await api("/api/players", { name, listed });
+    const got = await api("/api/players", { name, listed, lang: language() });
     localStorage.setItem(PLAYER_KEY, got.token);
     await showPlayer(got.token);
   } catch (e) {

@@ -159,13 +159,17 @@ export function decimals(n, places = 2) {
 }
 
 /**
- * A picker of the pages' language: choosing one keeps it and loads the page again in it.
+ * A picker of the pages' language: choosing one keeps it and loads the page again in it (after
+ * `chosen`, if given, is done with it: the player page keeps it for the player too).
  * @param {(tag: string, props: Record<string, any>, children?: any[]) => HTMLElement} h the pages' element maker
+ * @param {(lang: string) => Promise<unknown>} [chosen]
  * @returns {HTMLElement}
  */
-export function languagePicker(h) {
-  const select = /** @type {HTMLSelectElement} */ (h("select", { id: "language", "aria-label": t("Language"), onchange: (/** @type {Event} */ ev) => {
-    choose(/** @type {HTMLSelectElement} */ (ev.target).value);
+export function languagePicker(h, chosen) {
+  const select = /** @type {HTMLSelectElement} */ (h("select", { id: "language", "aria-label": t("Language"), onchange: async (/** @type {Event} */ ev) => {
+    const lang = /** @type {HTMLSelectElement} */ (ev.target).value;
+    choose(lang);
+    try { await chosen?.(lang); } catch { /* the page's language changes all the same */ }
     location.reload();
   } }, LANGUAGES.map(([code, name]) => h("option", { value: code, selected: code === now.language ? true : null, text: name }))));
   return h("label", { class: "language" }, [select]);

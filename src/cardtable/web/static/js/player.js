@@ -7,7 +7,9 @@
  * history as a chart with a table beside it, the statistics its players talk about; then the
  * tables played at, newest first and a page at a time, with who sat with the player and who
  * against, the hands won and lost, and each match's record and review. The player's private link
- * names an address another device can reach (`invite.js`), with its QR code.
+ * names an address another device can reach (`invite.js`), with its QR code. The language the
+ * server writes to the player in (its e-mail and notifications) is shown and chosen here; choosing
+ * the page's language in the picker keeps it for the player too.
  * @module player
  */
 
@@ -18,7 +20,7 @@ import { historyTable, ratingChart } from "./chart.js";
 import { change, fixed, sittings, statValue } from "./standing.js";
 import { inviteBox, shareBase } from "./invite.js";
 import { devices } from "./devices.js";
-import { decimals, language, load as loadLanguage, t, tn, words } from "./i18n.js";
+import { LANGUAGES, decimals, language, languagePicker, load as loadLanguage, t, tn, words } from "./i18n.js";
 import { noticesBox } from "./notices.js";
 import { showWaiting } from "./turns.js";
 
@@ -236,11 +238,37 @@ function render(data) {
       catch (e) { $("err").textContent = t("Could not change it: {why}", { why: /** @type {Error} */ (e).message }); }
     };
   }
+  if (!isBot) mailLanguage(data.language);
   const games = Object.keys(data.ratings);
   $("games").replaceChildren(...(games.length ? games.map((g) => gameBox(g, data, isBot))
     : [h("section", { class: "panel" }, [h("p", { text: t("No rated hand yet: sit down as yourself at a table and play a hand.") })])]));
   ui.tables = [];
   showTables(data);
+}
+
+/**
+ * Keep `lang` as the language the server writes to the player in.
+ * @param {string} lang
+ */
+function keepLanguage(lang) {
+  return call("/api/players/me/language", { token: ui.token, language: lang });
+}
+
+/**
+ * The language the server writes to the player in, shown and changed (none chosen yet: English).
+ * @param {string | null} kept
+ */
+function mailLanguage(kept) {
+  const select = /** @type {HTMLSelectElement} */ ($("mylanguage"));
+  select.replaceChildren(...LANGUAGES.map(([code, name]) => h("option", { value: code, text: name })));
+  select.value = kept ?? "en";
+  select.onchange = async () => {
+    try {
+      await keepLanguage(select.value);
+      $("mylanguage-saved").textContent = t("Saved.");
+      $("err").textContent = "";
+    } catch (e) { $("err").textContent = t("Could not change it: {why}", { why: /** @type {Error} */ (e).message }); }
+  };
 }
 
 /**
@@ -272,11 +300,14 @@ function pageWords() {
   words("#where", t("player page"));
   words(".topbar a[href='/leaderboard']", t("leaderboards"));
   words(".topbar a[href='/signin']", t("sign in"));
+  // the page's language; a player's choice is kept for their e-mail and notifications too
+  document.querySelector(".topbar > div")?.append(" ", languagePicker(h, async (lang) => { if (ui.token && ui.bot === null) await keepLanguage(lang); }));
   words("#nobody-h", t("You are not a player here yet"));
   wordsAround("#nobody > p", t("Make yourself a player on the {home}, open your private player link, or {signin} with a passkey or an e-mail link."), {
     home: h("a", { href: "/", text: t("home page") }), signin: h("a", { href: "/signin", text: t("sign in") }),
   });
   words("label:has(#listed)", t("show me on the leaderboards"));
+  words("#mylanguage-l", t("The language of the e-mail and notifications this server sends you"));
   words("#linkbox summary", t("Your private link, for another device"));
   words("#linkbox p", t("Open it on your phone or another computer to be you there too. Anyone who has it plays as you: keep it to yourself."));
   words("#devices-h", t("Devices and sign-in"));

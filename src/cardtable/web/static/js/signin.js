@@ -7,7 +7,7 @@
  * @module signin
  */
 
-import { load as loadLanguage, t, words } from "./i18n.js";
+import { language, load as loadLanguage, t, words } from "./i18n.js";
 import { passkeysHere, post, usePasskey } from "./passkey.js";
 
 const PLAYER_KEY = "cardtable:player";
@@ -32,7 +32,7 @@ async function followLink() {
   history.replaceState(null, "", "/signin"); // the token leaves the address bar
   say(t("Checking the link…"));
   try {
-    const got = await post("/api/signin/link", { token });
+    const got = await post("/api/signin/link", { token, lang: language() });
     if (got.token) signedIn(got);
     else say(t("The address {address} is confirmed: links to sign in can go there now.", { address: got.verified }));
   } catch (e) { fail(e); }
@@ -54,7 +54,7 @@ async function askLink(ev) {
   ev.preventDefault();
   const address = /** @type {HTMLInputElement} */ ($("address")).value;
   try {
-    await post("/api/signin/email", { address });
+    await post("/api/signin/email", { address, lang: language() });
     say(t("If this address belongs to a player, a link is on its way. It works once, within 15 minutes."));
   } catch (e) { fail(e); }
 }
