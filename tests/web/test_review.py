@@ -105,8 +105,11 @@ def test_a_hand_in_play_at_a_table_is_refused_for_every_seat(client: TestClient)
     for seat in range(4):  # the seat's own hand and another seat's: nothing of either is told
         got = client.post(f"/api/tables/{t['table']}/review", json={"hand": 0, "seat": seat})
         assert got.status_code == 409, got.text
-        assert set(got.json()) == {"error"} and "still being played" in got.json()["error"]
+        assert set(got.json()) == {"error", "error_words"} and "still being played" in got.json()["error"]
         assert not CARD.search(got.text)
+        with speaking("de"):  # the server's own words, for the page to say in its reader's language
+            said = said_words(got.json()["error_words"], got.json()["error"])
+        assert said.startswith("Spiel 1 wird an diesem Tisch noch gespielt: Seine Analyse öffnet sich, wenn")
     assert client.post(f"/api/tables/{t['table']}/review", json={"hand": 1, "seat": 0}).status_code == 404
     assert client.post(f"/api/tables/{t['table']}/review", json={"hand": "x", "seat": 0}).status_code == 400
 

@@ -46,7 +46,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 from prometheus_client import Counter
 
-from cardtable.i18n import Amount, Phrase, phrase, words_of
+from cardtable.i18n import N_, Amount, Phrase, phrase, words_of
 from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress, wait_text
 from cardtable.web.ops.metrics import REGISTRY
@@ -60,7 +60,7 @@ REVIEWS = Counter(
 )
 
 #: The refusal of a review of the hand being played at a table.
-IN_PLAY = "hand {hand} is still being played at this table: its review opens when the hand is over"
+IN_PLAY = N_("hand {hand} is still being played at this table: its review opens when the hand is over")
 #: What a poll says of a job whose process stopped before it finished.
 STOPPED = phrase("the server reviewing this hand stopped before it finished; ask for the review again")
 #: What a poll says of a job that failed for a reason of the server's own (logged).
@@ -206,7 +206,7 @@ class Reviewer:
         self.node = f"{socket.gethostname()}:{os.getpid()}"[:80]
         self.per_address = PerAddress(1 / lim.every, lim.burst)
         # a place for each job waiting, and one for the job running
-        self.admission = Admission(lim.queue + 1, lim.per_address, "reviews asked")
+        self.admission = Admission(lim.queue + 1, lim.per_address, N_("reviews asked"))
         self.pool = WorkerPool(1, lim.call_seconds, idle_priority)
         self.jobs: OrderedDict[str, Job] = OrderedDict()
         self.cache: OrderedDict[str, str] = OrderedDict()
@@ -253,7 +253,8 @@ class Reviewer:
                 check_review, source, hand, seat, self.limits.level, self.limits.seed, seconds=CHECK_SECONDS
             )
         except CallFailed:
-            raise Refused(503, "the record took too long to read; try again in a few seconds", retry_after=5) from None
+            said = phrase("the record took too long to read; try again in a few seconds")
+            raise Refused(503, said, retry_after=5) from None
         if status != 200:
             raise Refused(status, got)
         return got["key"], got["record"]
@@ -291,7 +292,7 @@ class Reviewer:
             return found.answer()
         row = await asyncio.to_thread(self.store.get, job_id) if self.store is not None else None
         if row is None:
-            raise Refused(404, "no such review (a finished review is kept for a while, then asked for again)")
+            raise Refused(404, phrase("no such review (a finished review is kept for a while, then asked for again)"))
         state, status, error = row["state"], row["status"], row["error"]
         if state in ("queued", "running") and time.time() - row["updated"] > self.limits.stale_seconds:
             state, status, error = "failed", 503, STOPPED
@@ -506,7 +507,7 @@ async def review_table_hand(request: Request, table_id: str) -> Any:
     held = len(record["hands"]) if record is not None else 0
     if hand >= held:
         if playing and hand == held:
-            raise Refused(409, IN_PLAY.format(hand=hand + 1), reason="in_play")
+            raise Refused(409, phrase(IN_PLAY, hand=hand + 1), reason="in_play")
         raise Refused(404, "no such hand in that match")
     assert record is not None
     reviewer = reviewer_of(request)
