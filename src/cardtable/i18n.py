@@ -8,7 +8,13 @@ said). English is the message itself; German and Hindi come from the gettext cat
 
 Who hears the words chooses the language: a table says each person's narration and refusals in
 their own (`speaking`), while records, logs and the engine's own errors stay in English, the
-language of the data. Without `speaking` everything is English.
+language of the data. Without `speaking` everything is English. At the terminal the same line
+holds: what a person reads (a command's refusal of its options, the lessons, the puzzles, the
+analysis's text) is said in the terminal's locale (`language_of_environment`) or ``--lang``;
+what a script reads (a record's refusal, ``--json``, the output of the commands without
+``--lang``) stays English. The server's own words that a page shows later (why a review stopped
+or failed, its refusals) are kept beside their English as words (`words_of`) for the page to
+say in its reader's language.
 
 Standard library only (`gettext`), so the engine's and the narration's floors may use it.
 """
