@@ -394,3 +394,24 @@ def test_puzzles_at_the_terminal_in_the_language_asked(
     assert "आपकी पहेली रेटिंग: " in out
     left = [line for line in out.splitlines() if re.search(r"\b(Your|rated|Theme|Right|Not the best|the)\b", line)]
     assert not left, left[:3]
+
+
+def test_the_lessons_and_puzzles_commands_refuse_in_the_terminals_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Under ``LANG=de_DE.UTF-8``: the list of lessons, and the refusal of a game without one or
+    without puzzles, in German; in English without a locale."""
+    from cardtable.cli import main
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert main(["learn"]) == 0
+    assert capsys.readouterr().out.startswith("Lektionen: ")
+    assert main(["learn", "chess"]) == 2
+    assert capsys.readouterr().err.startswith("cardtable learn: keine Lektion für 'chess': Lektionen gibt es für ")
+    assert main(["puzzles", "--game", "chess"]) == 2
+    assert capsys.readouterr().err.startswith("cardtable puzzles: kein Spiel 'chess': erwartet eines von ")
+    monkeypatch.delenv("LANG")
+    assert main(["learn", "chess"]) == 2
+    assert capsys.readouterr().err.startswith("cardtable learn: no lesson for 'chess': lessons are for ")

@@ -34,6 +34,7 @@ from cardtable.bots.listen import listeners, tell_action, tell_hand
 from cardtable.bots.report import Marks, stand_in_line, thought_line
 from cardtable.cards import cards_of, format_card
 from cardtable.core import CHANCE, BadNotation, CardtableError, option_table
+from cardtable.i18n import phrase
 from cardtable.narrate import narrate_deal, narrate_hand_end, narrate_step
 from cardtable.plain import run_plain
 from cardtable.progress import Progress
@@ -142,9 +143,11 @@ def _bot_programs(given: list[str] | None) -> tuple[tuple[str, str], ...] | None
     for item in given:
         name, eq, command = item.partition("=")
         if not eq or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,31}", name) or not command.strip():
-            raise CardtableError(f"--bot {excerpt(item)}: expected NAME=COMMAND, such as --bot mybot='node mybot.mjs'")
+            raise CardtableError(
+                phrase("--bot {item}: expected NAME=COMMAND, such as --bot mybot='node mybot.mjs'", item=excerpt(item))
+            )
         if name in bot_names():
-            raise CardtableError(f"--bot {name}: that is the name of a bot kind already")
+            raise CardtableError(phrase("--bot {name}: that is the name of a bot kind already", name=name))
         out.append((name, command.strip()))
     return tuple(out)
 
@@ -171,7 +174,7 @@ def rule_options(pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise CardtableError(f"--rule {excerpt(pair)}: expected name=value, e.g. kitty_size=2")
+            raise CardtableError(phrase("--rule {pair}: expected name=value, e.g. kitty_size=2", pair=excerpt(pair)))
         out[name.strip()] = _parse_value(value.strip())
     return out
 
@@ -222,7 +225,9 @@ def bot_option_pairs(given: Sequence[str] | None) -> list[tuple[str, str]]:
     for item in given or ():
         name, eq, value = item.partition("=")
         if not eq or not name.strip():
-            raise CardtableError(f"--bot-option {excerpt(item)}: expected NAME=VALUE, such as --bot-option depth=3")
+            raise CardtableError(
+                phrase("--bot-option {item}: expected NAME=VALUE, such as --bot-option depth=3", item=excerpt(item))
+            )
         out.append((name.strip(), value.strip()))
     return out
 
@@ -745,18 +750,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = args.command
         status: int = _COMMANDS[command](args)
     except CardtableError as e:
-        _say(one_line(f"cardtable {command}: {e}", MAX_REFUSAL))
+        _say(one_line(f"cardtable {command}: {_refusal(e)}", MAX_REFUSAL))
         return MALFORMED
     except BrokenPipeError:
         _drop_stdout()
         return OK
     except KeyboardInterrupt:
-        _say(f"cardtable {command}: interrupted")
+        with i18n.speaking(i18n.language_of_environment(os.environ)):
+            said = i18n._("interrupted")
+            _say(f"cardtable {command}: {said}")
         return INTERRUPTED
     except Exception as e:
-        _say(one_line(f"cardtable {command}: internal error: please report: {type(e).__name__}: {e}", MAX_REFUSAL))
+        with i18n.speaking(i18n.language_of_environment(os.environ)):
+            said = i18n._("internal error: please report")
+        _say(one_line(f"cardtable {command}: {said}: {type(e).__name__}: {e}", MAX_REFUSAL))
         return INTERNAL
     return status
+
+
+def _refusal(error: CardtableError) -> str:
+    """A refusal as the terminal's locale says it (`cardtable.i18n.language_of_environment`):
+    where its message was made of phrases (the command line's own refusals, the engine's
+    refusals), said in that language; any other in English, as written."""
+    message = error.args[0] if len(error.args) == 1 else None
+    if not isinstance(message, i18n.Phrase):
+        return str(error)
+    with i18n.speaking(i18n.language_of_environment(os.environ)):
+        return i18n.say(message)
 
 
 def _say(line: str) -> None:
@@ -907,7 +927,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 def _cmd_watch(args: argparse.Namespace) -> int:
     if args.hands < 1:
-        raise CardtableError("--hands: expected at least 1")
+        raise CardtableError(phrase("--hands: expected at least 1"))
     if args.record:
         check_writable(args.record, args.force)  # before the match is played, not after
     game = registry.get_game(args.game, args.preset, **rule_options(args.rule))
@@ -1026,12 +1046,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not plain and not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
         # The full-screen table needs a terminal both ways: without one, the plain line mode.
         if args.game is None:
-            raise CardtableError(f"no terminal: name a game for the plain line mode ({_game_list()})")
+            raise CardtableError(
+                phrase("no terminal: name a game for the plain line mode ({games})", games=_game_list())
+            )
         plain = True
     if args.game is None and plain:
-        raise CardtableError(f"--plain needs a game: {_game_list()}")
+        raise CardtableError(phrase("--plain needs a game: {games}", games=_game_list()))
     if not plain and args.letters:
-        raise CardtableError("--letters is for the plain line mode (--plain)")
+        raise CardtableError(phrase("--letters is for the plain line mode (--plain)"))
     bots = ",".join(with_options(b.strip(), bot_option_pairs(args.bot_option)) for b in args.bots.split(","))
     table: Table | None = None
     if args.game is not None:
@@ -1071,21 +1093,23 @@ def _cmd_view(args: argparse.Namespace) -> int:
 def _cmd_sim(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if len(bots) < 1:
-        raise CardtableError("--bots: name at least one bot")
+        raise CardtableError(phrase("--bots: name at least one bot"))
     if args.deals is not None and args.matches is not None:
-        raise CardtableError("--deals and --matches: give one or the other")
+        raise CardtableError(phrase("--deals and --matches: give one or the other"))
     matches = args.matches is not None
     count = args.matches if matches else 100 if args.deals is None else args.deals
     if count < 1:
-        raise CardtableError(f"--{'matches' if matches else 'deals'} must be at least 1 (got {count})")
+        raise CardtableError(
+            phrase("--{option} must be at least 1 (got {n})", option="matches" if matches else "deals", n=count)
+        )
     if args.jobs < 1:
-        raise CardtableError(f"--jobs must be at least 1 (got {args.jobs})")
+        raise CardtableError(phrase("--jobs must be at least 1 (got {n})", n=args.jobs))
     if args.hands_per_match is not None and not matches:
-        raise CardtableError("--hands-per-match is for --matches only")
+        raise CardtableError(phrase("--hands-per-match is for --matches only"))
     if args.hands_per_match is not None and args.hands_per_match < 1:
-        raise CardtableError("--hands-per-match must be at least 1")
+        raise CardtableError(phrase("--hands-per-match must be at least 1"))
     if args.address is not None and args.backend != "ray":
-        raise CardtableError("--address is for --backend ray only")
+        raise CardtableError(phrase("--address is for --backend ray only"))
     if args.backend == "ray":
         sim_ray.load_ray()  # fail at once, before any work, if the extra is missing
     bots = [with_options(b, bot_option_pairs(args.bot_option)) for b in bots]
@@ -1188,11 +1212,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 def _cmd_db(args: argparse.Namespace) -> int:
     if args.action == "upgrade":
         if args.file is not None:
-            raise CardtableError(f"upgrade takes no file (got {args.file!r})")
+            raise CardtableError(phrase("upgrade takes no file (got {file})", file=repr(args.file)))
         status: int = _web().db_upgrade(args.db, args.env_file)
         return status
     if args.file is None:
-        raise CardtableError(f"{args.action} needs the backup FILE")
+        raise CardtableError(phrase("{action} needs the backup FILE", action=args.action))
     url = _web().database_url(args.db, args.env_file)  # one line naming the extra when it is missing
     backup = importlib.import_module("cardtable.web.ops.backup")
     status = backup.run(args.action, args.file, url, args.force)
@@ -1204,7 +1228,7 @@ def _cmd_ratings(args: argparse.Namespace) -> int:
     command = importlib.import_module("cardtable.web.players.command")
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots is not None else None
     if bots is not None and not bots:
-        raise CardtableError("--bots: name at least one bot")
+        raise CardtableError(phrase("--bots: name at least one bot"))
     jobs = args.jobs if args.jobs is not None else usable_cpus()
     status: int = command.run(args.action, args.game, bots, args.deals, args.seed, jobs, url)
     return status
@@ -1229,7 +1253,8 @@ def _language(args: argparse.Namespace) -> str:
     """The language ``--lang`` names, else the terminal's locale's; a refusal for any other."""
     lang: str = i18n.language_of_environment(os.environ) if args.lang is None else args.lang
     if lang not in i18n.LANGUAGES:
-        raise BadNotation(f"--lang: expected one of {', '.join(i18n.LANGUAGES)}, not {lang[:20]!r}")
+        known = ", ".join(i18n.LANGUAGES)
+        raise BadNotation(phrase("--lang: expected one of {known}, not {said}", known=known, said=repr(lang[:20])))
     return lang
 
 
@@ -1237,7 +1262,10 @@ def _cmd_learn(args: argparse.Namespace) -> int:
     from cardtable import coach, learn
 
     if args.game is None:
-        print("Lessons: " + ", ".join(learn.games()) + ". Start one with: cardtable learn GAME")
+        with i18n.speaking(_language(args)):
+            print(
+                i18n._("Lessons: {games}. Start one with: cardtable learn GAME").format(games=", ".join(learn.games()))
+            )
         return OK
     les = learn.lesson(args.game)
     with i18n.speaking(_language(args)):
@@ -1260,7 +1288,9 @@ def _cmd_train(args: argparse.Namespace) -> int:
     except ValueError:
         hidden = []
     if not hidden or not all(0 < h <= 4096 for h in hidden):
-        raise CardtableError(f"--hidden {excerpt(args.hidden)}: expected layer sizes such as 256,256")
+        raise CardtableError(
+            phrase("--hidden {sizes}: expected layer sizes such as 256,256", sizes=excerpt(args.hidden))
+        )
     settings = Settings(
         game=args.game,
         seed=args.seed,
@@ -1299,10 +1329,13 @@ def _cmd_puzzles(args: argparse.Namespace) -> int:
     found = puzzles.read(args.file) if args.file else puzzles.shipped()
     if args.game is not None:
         if args.game not in registry.names():
-            raise BadNotation(f"no game {args.game[:40]!r}: expected one of {', '.join(registry.names())}")
+            games = ", ".join(registry.names())
+            raise BadNotation(phrase("no game {name}: expected one of {games}", name=repr(args.game[:40]), games=games))
         found = [p for p in found if p.game == args.game]
     if not found:
-        raise BadNotation("no puzzles to solve" + (f" for {args.game}" if args.game else ""))
+        if args.game:
+            raise BadNotation(phrase("no puzzles to solve for {game}", game=args.game))
+        raise BadNotation(phrase("no puzzles to solve"))
     daily = puzzles.of_the_day(found, int(time.time() // 86400))
     found = [p for p in found if p is daily] + [p for p in found if p is not daily]  # today's first
     rating = _read_rating(args.rating)

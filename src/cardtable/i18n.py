@@ -8,7 +8,13 @@ said). English is the message itself; German and Hindi come from the gettext cat
 
 Who hears the words chooses the language: a table says each person's narration and refusals in
 their own (`speaking`), while records, logs and the engine's own errors stay in English, the
-language of the data. Without `speaking` everything is English.
+language of the data. Without `speaking` everything is English. At the terminal the same line
+holds: what a person reads (a command's refusal of its options, the lessons, the puzzles, the
+analysis's text) is said in the terminal's locale (`language_of_environment`) or ``--lang``;
+what a script reads (a record's refusal, ``--json``, the output of the commands without
+``--lang``) stays English. The server's own words that a page shows later (why a review stopped
+or failed, its refusals) are kept beside their English as words (`words_of`) for the page to
+say in its reader's language.
 
 Standard library only (`gettext`), so the engine's and the narration's floors may use it.
 """
@@ -184,6 +190,12 @@ class Amount(str):
             return str(self)
         shown = f"{abs(self.value):.{self.places}f}".replace(".", DECIMAL_POINT.get(lang, "."))
         return MINUS + shown if str(self).startswith("-") else shown
+
+
+def written(number: str) -> str:
+    """A number Python wrote (``+1.25``, ``0.40``) as the language being spoken writes it: its
+    decimal point as the language's (``+1,25`` in German); its sign as it was."""
+    return number.replace(".", DECIMAL_POINT.get(current(), "."))
 
 
 def say(text: object) -> str:

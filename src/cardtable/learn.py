@@ -31,7 +31,7 @@ from typing import Any
 
 from cardtable import registry
 from cardtable.core import BadNotation, CardtableError, IllegalAction
-from cardtable.i18n import Phrase, _, current, say
+from cardtable.i18n import Phrase, _, current, phrase, say
 from cardtable.render import pretty_text
 
 
@@ -93,7 +93,9 @@ def lesson(game: str) -> Lesson:
     """The first lesson of ``game``; raises `BadNotation` naming the games that have one."""
     data = getattr(registry.part(game, "lessons"), "LESSON", None) if game in registry.names() else None
     if not isinstance(data, Mapping):
-        raise BadNotation(f"no lesson for {game[:40]!r}: lessons are for {', '.join(games())}")
+        raise BadNotation(
+            phrase("no lesson for {name}: lessons are for {games}", name=repr(game[:40]), games=", ".join(games()))
+        )
     steps = tuple(
         Step(
             title=s["title"],

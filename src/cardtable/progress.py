@@ -22,12 +22,15 @@ True
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import sys
 import threading
 import time
 from collections.abc import Callable
 from types import TracebackType
 from typing import IO, Any
+
+from cardtable.i18n import _, written
 
 #: The most seconds between two writes of the line while work runs.
 EVERY = 1.0
@@ -49,17 +52,18 @@ def duration(seconds: float) -> str:
     """
     s = max(0, round(seconds))
     if s < 60:
-        return f"{s} s"
+        return _("{s} s").format(s=s)
     if s < 3600:
-        return f"{s // 60} min {s % 60} s"
-    return f"{s // 3600} h {s % 3600 // 60} min"
+        return _("{min} min {s} s").format(min=s // 60, s=s % 60)
+    return _("{h} h {min} min").format(h=s // 3600, min=s % 3600 // 60)
 
 
 class Progress:
     """A progress line for ``total`` units of work called ``unit`` (plural: ``deals``). Use it as
     a context manager and call `update` as units finish. ``terminal``: whether to write at all
     (default: whether ``stream`` is a terminal); ``detail``: more words after the count, asked
-    at each write (``"hand 3"``)."""
+    at each write (``"hand 3"``). The line is said in the language spoken where it is made
+    (`cardtable.i18n.speaking`), its unit too where the caller marked it (``N_("decisions")``)."""
 
     def __init__(
         self,
@@ -85,9 +89,11 @@ class Progress:
         self._stop = threading.Event()
         self._width = 0
         self._thread: threading.Thread | None = None
+        self._words = contextvars.copy_context()
 
     def __enter__(self) -> Progress:
         if self.shown:
+            self._words = contextvars.copy_context()  # the language spoken here, for the thread's writes too
             self.write()
             self._thread = threading.Thread(target=self._tick, daemon=True, name="progress")
             self._thread.start()
@@ -109,12 +115,12 @@ class Progress:
     def line(self) -> str:
         """The line as it stands: done of total, the rate, the time left, and the detail."""
         elapsed = max(self.clock() - self.started, 1e-9)
-        parts = [f"{self.done}/{self.total} {self.unit}"]
+        parts = [f"{self.done}/{self.total} {_(self.unit)}"]
         if self.done:
             rate = self.done / elapsed
-            parts.append(f"{rate:.2f}/s" if rate < 10 else f"{rate:.0f}/s")
-            parts.append(f"{duration((self.total - self.done) / rate)} left")
-        parts.append(f"{duration(elapsed)} so far")
+            parts.append(written(f"{rate:.2f}/s") if rate < 10 else f"{rate:.0f}/s")
+            parts.append(_("{time} left").format(time=duration((self.total - self.done) / rate)))
+        parts.append(_("{time} so far").format(time=duration(elapsed)))
         if self.detail is not None:
             with contextlib.suppress(Exception):
                 words = self.detail()
@@ -144,7 +150,7 @@ class Progress:
 
     def _tick(self) -> None:
         while not self._stop.wait(self.every):
-            self.write()
+            self._words.run(self.write)
 
     def close(self) -> None:
         """Stop the thread and clear the line."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -214,3 +215,89 @@ def test_analyze_shows_its_progress_on_a_terminal_only(tmp_path: Path) -> None:
     assert lines and any("record 2 of 2" in line for line in lines), seen
     piped = subprocess.run([sys.executable, "-m", "cardtable", *args], capture_output=True, text=True, timeout=300)
     assert piped.returncode == 0 and piped.stderr == ""
+
+
+#: English the text of ``cardtable analyze`` would keep if one of its messages were left
+#: untranslated (the moves stay as the record writes them: ``play 7♠``, ``pass``; the level is the
+#: option's own word: ``easy``).
+ANALYZE_ENGLISH = re.compile(
+    r"\b(seats?|action|best|good|inaccurac(y|ies)|mistakes?|blunders?|lost|points?|hands?|accuracy|decisions?|"
+    r"choice|with|the|of|records?|Summary|Overall|largest|level|search|values|shown|worth|budget|ran out|after|"
+    r"done|per|intervals|player|none|weighed|more|It|it|and)\b"
+)
+
+
+@pytest.mark.parametrize("lang", ["de", "hi"])
+def test_every_line_of_the_analysis_is_said_in_the_language_asked(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--lang de`` and ``--lang hi``: the header, the hands, each decision, the open-card value,
+    the summary, the overall summary of several records, what a bot weighed and the line saying
+    the budget ran out, with no English left; the numbers written as the language writes them."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    one, many = tmp_path / "hand.json", tmp_path / "hands.jsonl"
+    one.write_text(json.dumps(played_record("sheepshead", 4)))
+    many.write_text("".join(json.dumps(played_record("smear", s)) + "\n" for s in (5, 6)))
+    assert main(["analyze", str(one), "--seat", "1", "--level", "easy", "--quiet", "--lang", lang]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert main(["analyze", str(many), "--seat", "0", "--level", "easy", "--quiet", "--lang", lang]) == 0
+    said += capsys.readouterr().out.splitlines()
+    assert main(["analyze", str(many), "--level", "easy", "--quiet", "--lang", lang, "--budget", "0.001"]) == 0
+    out, err = capsys.readouterr()
+    said += out.splitlines()
+    assert len(err.strip().splitlines()) == 1
+    said.append(err.strip().split(": ", 2)[2])  # after "cardtable analyze: FILE: ", said in the language
+    graded = {"index": 3, "seat": 1, "made": "play 7S", "best": "play 8D", "forced": False, "grade": "mistake"}
+    graded |= {"made_value": -0.42, "made_interval": [-1.45, 0.62], "best_value": 0.62, "best_interval": [-0.6, 1.85]}
+    graded |= {"loss": 1.04, "loss_interval": [-0.56, 2.64], "why": "", "why_words": None}
+    graded["bot_info"] = {
+        "candidates": [
+            {"action": f"play {c}", "value": 0.5} for c in ["7S", "8D", "9D", "AS", "KS", "QS", "JS", "10S", "9S"]
+        ]
+    }
+    with speaking(lang):
+        said.append(decision_line(graded))
+    assert len(said) > 30
+    left = [line for line in said if ANALYZE_ENGLISH.search(line)]
+    assert not left, f"{lang}: English left: {left[:3]}"
+    text = "\n".join(said)
+    if lang == "de":
+        assert "Zusammenfassung" in text and "Insgesamt, 2 Aufzeichnungen" in text and "Platz 1" in text
+        assert re.search(r"\d,\d\d \[", text) and not re.search(r"\d\.\d\d", text)  # a decimal comma
+        assert "Fehler" in text and "die Zeit von 0,001 s war nach" in text and "und 1 weiterer" in text
+    else:
+        assert "सारांश" in text and "कुल मिलाकर, 2 रिकॉर्ड" in text and "सीट 1" in text and "ग़लती" in text
+    # and in English, as it always was
+    assert main(["analyze", str(one), "--seat", "1", "--level", "easy", "--quiet", "--lang", "en"]) == 0
+    english = capsys.readouterr().out
+    assert english.startswith("sheepshead: seats 1; the search at level easy; values in points per hand")
+    assert "Summary\n  seat 1: 7 decisions (" in english
+
+
+def test_the_command_lines_refusals_are_said_in_the_terminals_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Under ``LANG=de_DE.UTF-8`` the command line's own refusals are said in German; a record's
+    refusal (the data's) stays English; without a locale, English."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(played_record("smear", 5)))
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert main(["analyze", str(path), "--quiet", "--lang", "fr"]) == 2
+    assert capsys.readouterr().err == "cardtable analyze: --lang: erwartet eine von en, de, hi, nicht 'fr'\n"
+    assert main(["analyze", str(path), "--quiet", "--address", "x:1"]) == 2
+    assert capsys.readouterr().err == "cardtable analyze: --address gilt nur für --backend ray\n"
+    assert main(["sim", "smear", "--bots", " , ", "--deals", "1"]) == 2
+    assert capsys.readouterr().err == "cardtable sim: --bots: nenne mindestens einen Bot\n"
+    bad = tmp_path / "bad.json"
+    bad.write_text("not json")
+    assert main(["analyze", str(bad), "--quiet"]) == 2
+    assert "JSON" in capsys.readouterr().err  # the record's refusal, in the data's English
+    monkeypatch.setenv("LANG", "hi_IN.UTF-8")
+    assert main(["sim", "smear", "--bots", " , ", "--deals", "1"]) == 2
+    assert capsys.readouterr().err == "cardtable sim: --bots: कम से कम एक बॉट का नाम दें\n"
+    monkeypatch.delenv("LANG")
+    assert main(["sim", "smear", "--bots", " , ", "--deals", "1"]) == 2
+    assert capsys.readouterr().err == "cardtable sim: --bots: name at least one bot\n"

@@ -90,3 +90,60 @@ def test_a_record_opened_in_the_replay_viewer_is_reviewed(
             fits(page, size["width"])
         page.locator("#reviewpanel").screenshot(path=str(artifacts / f"review-replay-{name}.png"))
         page.context.close()
+
+
+def test_a_review_that_stopped_or_failed_says_why_in_german(chromium: Browser, server: Server, tmp_path: Path) -> None:
+    """The server's own words on a German page: why a review stopped early (its time ran out) and
+    why one failed (the server reviewing it stopped), said from the words the server keeps beside
+    its English. The answers are the server's reviewer's own, given to the page for its requests."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cardtable.web.review.jobs import STOPPED, Reviewer, ReviewLimits, check_review, job_answer
+
+    record = played_record("smear", 12)
+
+    async def past_its_time() -> bytes:
+        reviewer = Reviewer(ReviewLimits(job_seconds=0.0))
+        try:
+            status, checked = check_review(json.dumps(record).encode(), 0, 0, None, 0)
+            assert status == 200
+            reviewer.admit("a")
+            job = await reviewer.start("a", checked["key"], checked["record"], 0, 0)
+            while job.state in ("queued", "running"):
+                await asyncio.sleep(0.05)
+            return bytes(job.answer().body)
+        finally:
+            reviewer.close()
+
+    with ThreadPoolExecutor(1) as other:  # Playwright's own loop runs in this thread
+        stopped = other.submit(asyncio.run, past_its_time()).result()
+    assert not json.loads(stopped)["review"]["complete"]
+    answers = [(200, stopped), (503, bytes(job_answer("gone", "failed", 0, None, None, STOPPED, 503).body))]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    context = chromium.new_context(locale="de-DE", bypass_csp=True, viewport=DESKTOP)
+    page = context.new_page()
+    page.route(
+        "**/api/review?*",
+        lambda route: route.fulfill(status=answers[0][0], content_type="application/json", body=answers.pop(0)[1]),
+    )
+    page.goto(server.url + "/replay")
+    # the page reads a file once its words are loaded and said (its title in German)
+    page.wait_for_function("() => document.title === 'cardtable · Nachspielen'")
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#reviewhand")
+    page.click("#reviewhand")
+    page.wait_for_selector("#reviewpanel p.error")
+    said = page.inner_text("#reviewpanel p.error")
+    assert said.startswith("Nicht vollständig: die 0 s der Analyse waren nach 0 von "), said
+    assert said.endswith(" Entscheidungen um."), said
+    page.click("#reviewhand")
+    page.wait_for_selector("#reviewpanel p.error[role=alert]")
+    said = page.inner_text("#reviewpanel p.error[role=alert]")
+    assert said == (
+        "Keine Analyse: der Server, der dieses Spiel analysierte, hat vor dem Ende aufgehört; "
+        "fordere die Analyse noch einmal an"
+    ), said
+    assert not answers
+    context.close()

@@ -5,8 +5,9 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import "./games.mjs";
 import { chosenLanguage, known, num, t, tn, use } from "../../src/cardtable/web/static/js/i18n.js";
-import { describe as say, actionLabel, movePrompt, refusalWords } from "../../src/cardtable/web/static/js/format.js";
-import { reasonOf, saidWords } from "../../src/cardtable/web/static/js/review.js";
+import { describe as say, actionLabel, movePrompt, refusalWords, summary } from "../../src/cardtable/web/static/js/format.js";
+import { reasonOf, saidWords, serverWords } from "../../src/cardtable/web/static/js/review.js";
+import { speaker } from "../../src/cardtable/web/static/js/talk.js";
 
 /** A language's messages as `GET /i18n/LANG.json` serves them, made by the server's own code. */
 function catalog(lang) {
@@ -112,6 +113,56 @@ test("a reason kept as words is said on the page as the server says it", { skip:
     assert.deepEqual(reasonOf(found[0]), { text: found[0].why, english: false });
     assert.equal(saidWords(found[0].why_words), found[0].why);
     assert.equal(saidWords({ m: "{x}", p: { x: { bad: 1 } } }), null);
+  } finally {
+    use("en");
+  }
+});
+
+test("the server's own words on a review and the talk's speakers, in German", { skip: messages.de ? false : "Babel (the web extra) is not installed" }, () => {
+  const none = { m: "no decision in the card play", p: {} };
+  const ran = { m: "the review's {seconds} s ran out after {done} of {total} decisions", p: { seconds: { n: 2.5, places: 1 }, done: 3, total: 9 } };
+  try {
+    use("de", messages.de);
+    assert.equal(serverWords("no decision in the card play", none), "keine Entscheidung im Kartenspiel");
+    assert.equal(serverWords("the review's 2.5 s ran out after 3 of 9 decisions", ran), "die 2,5 s der Analyse waren nach 3 von 9 Entscheidungen um");
+    assert.equal(serverWords("the record is not JSON", undefined), "the record is not JSON"); // the data's English
+    assert.equal(serverWords(undefined, none), null);
+    assert.equal(speaker({ seat: null, name: "a spectator", text: "hi" }, 1), "ein Zuschauer");
+    assert.equal(speaker({ seat: null, name: "Di", text: "hi" }, null), "Di (schaut zu)");
+    assert.equal(speaker({ seat: 2, name: "", text: "hi" }, 1), "Platz 2");
+    use("en");
+    assert.equal(serverWords("no decision in the card play", none), "no decision in the card play");
+  } finally {
+    use("en");
+  }
+});
+
+test("each game's own summary of a hand, in German and Hindi", { skip: messages.de ? false : "Babel (the web extra) is not installed" }, () => {
+  const smear = { result: "played", score: [3, 1, 3, 1], details: { bidder: 0, bid: 3, trump: "D", points: { high: 0, low: 1, jack: 0, game: 0 },
+    high_card: "AD", low_card: "7D", game_counts: [23, 16], team_points: [3, 1], made: false, change: [3, 1], scores: [3, 1] } };
+  const seep = { result: "played", score: [60, 40, 60, 40], details: { totals: [60, 40], sweeps: [0, 50], card_points: [60, 40],
+    majority_bonus: [0, 0], difference_after: 0, baazi: { team: 1, why: "nine_point_rule" } } };
+  const picked = { result: "played", score: [1, -4, 1, 1, 1], details: { picker: 1, partner: 3, picker_points: 31, defender_points: 89,
+    outcome: "schneidered", multiplier: 2, picker_tricks: 0 } };
+  const leaster = { result: "leaster", score: [1, 1, -4, 1, 1], details: { winners: [0], points: [10, 20, 30, 40, 20] } };
+  const hands = () => [
+    ...summary("smear", smear, 0), ...summary("smear", { result: "passed_out", score: [0, 0, 0, 0] }, 0),
+    ...summary("seep", seep, 0), ...summary("seep", { ...seep, details: { ...seep.details, baazi: null, difference_after: 5 } }, null, ["Ann", "Bo", "Cy", "Di"]),
+    ...summary("sheepshead", picked, 0), ...summary("sheepshead", leaster, 0), ...summary("sheepshead", leaster, 2),
+    ...summary("sheepshead", { result: "doubler", score: [0, 0, 0, 0, 0] }, 0),
+  ];
+  const english = /\b(to|you|them|bid|made|set|points?|Points|Score|Match|lead|baazi|nobody|picked|alone|and|with|the|took|trick|wins?|loss|schneidered|Scores|Sweep|Card|High|Low|Jack|Game|Everyone)\b/;
+  try {
+    use("de", messages.de);
+    const de = hands();
+    assert.deepEqual(de.filter((l) => english.test(l)), []);
+    assert.equal(de[0], "Hoch A♦, Bube und Spiel 23–16 für euch; Tief 7♦ für die Gegner: 3 Punkte für euch, 1 für die anderen; dein Gebot 3 verfehlt.");
+    assert.ok(de.includes("Platz 1 und Platz 3: 31 zu 89, Schneider verloren (×2)."), de.join(" | "));
+    assert.ok(de.includes("Leaster: Niemand hat aufgenommen; du gewinnst mit den wenigsten Augen."), de.join(" | "));
+    use("hi", messages.hi);
+    const hi = hands();
+    assert.deepEqual(hi.filter((l) => english.test(l)), []);
+    assert.ok(hi.includes("बाज़ी विरोधी टीम की (दूसरी टीम ने 9 से कम अंक बनाए)! बढ़त फिर 0 से शुरू होती है।"), hi.join(" | "));
   } finally {
     use("en");
   }

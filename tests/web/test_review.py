@@ -20,6 +20,7 @@ from sqlalchemy import select
 
 from cardtable.analysis.grades import GRADES
 from cardtable.analysis.review import analyze_hand
+from cardtable.i18n import said_words, speaking
 from cardtable.web.app import create_app
 from cardtable.web.review.jobs import ReviewLimits
 from cardtable.web.settings import Settings
@@ -104,8 +105,11 @@ def test_a_hand_in_play_at_a_table_is_refused_for_every_seat(client: TestClient)
     for seat in range(4):  # the seat's own hand and another seat's: nothing of either is told
         got = client.post(f"/api/tables/{t['table']}/review", json={"hand": 0, "seat": seat})
         assert got.status_code == 409, got.text
-        assert set(got.json()) == {"error"} and "still being played" in got.json()["error"]
+        assert set(got.json()) == {"error", "error_words"} and "still being played" in got.json()["error"]
         assert not CARD.search(got.text)
+        with speaking("de"):  # the server's own words, for the page to say in its reader's language
+            said = said_words(got.json()["error_words"], got.json()["error"])
+        assert said.startswith("Spiel 1 wird an diesem Tisch noch gespielt: Seine Analyse öffnet sich, wenn")
     assert client.post(f"/api/tables/{t['table']}/review", json={"hand": 1, "seat": 0}).status_code == 404
     assert client.post(f"/api/tables/{t['table']}/review", json={"hand": "x", "seat": 0}).status_code == 400
 
@@ -149,6 +153,10 @@ def test_a_review_past_its_time_says_how_far_it_got() -> None:
     assert got["state"] == "done" and not review["complete"] and review["open_card"] is None
     assert review["stopped"] == f"the review's 0 s ran out after {got['done']} of {got['total']} decisions"
     assert got["done"] < got["total"]
+    # and its words, for the page to say in its reader's language
+    with speaking("de"):
+        said = said_words(review["stopped_words"], review["stopped"])
+    assert said == f"die 0 s der Analyse waren nach {got['done']} von {got['total']} Entscheidungen um"
 
 
 def test_no_address_holds_more_than_its_share_of_the_review_queue() -> None:
@@ -246,7 +254,11 @@ def test_a_job_is_read_from_the_database_by_a_process_that_did_not_make_it(tmp_p
             with engine.begin() as conn:
                 conn.execute(update(review_jobs).where(review_jobs.c.id == "silent").values(updated=time.time() - 31))
             dead = await other.answer("silent")
-            assert dead.status_code == 503 and json.loads(dead.body)["error"] == STOPPED
+            failed = json.loads(dead.body)
+            assert dead.status_code == 503 and failed["error"] == STOPPED
+            with speaking("de"):
+                said = said_words(failed["error_words"], failed["error"])
+            assert said.startswith("der Server, der dieses Spiel analysierte, hat vor dem Ende aufgehört")
         finally:
             maker.close()
             other.close()

@@ -22,6 +22,7 @@ from cardtable.analysis.review import DEFAULT_LEVEL, analyze_record, count_decis
 from cardtable.bots import LEVELS
 from cardtable.bots.report import Thought, thought_line
 from cardtable.core import CardtableError
+from cardtable.i18n import N_, _, ngettext
 from cardtable.progress import Progress
 from cardtable.ray_cluster import load_ray
 from cardtable.record import MALFORMED, OK, BadRecord, Record, ReplayStopped, read_records, report
@@ -98,8 +99,8 @@ def add_parser(
     p.add_argument("--quiet", action="store_true", help="no progress on standard error (shown on a terminal only)")
     p.add_argument(
         "--lang",
-        help="the language the reasons are said in: en, de or hi (default: the terminal's locale, from LANGUAGE, "
-        "LC_ALL or LANG); the rest of the lines and --json stay English",
+        help="the language the review is said in: en, de or hi (default: the terminal's locale, from LANGUAGE, "
+        "LC_ALL or LANG); --json stays English",
     )
 
 
@@ -108,7 +109,10 @@ def _language(args: argparse.Namespace) -> str:
     lang = getattr(args, "lang", None)
     said: str = i18n.language_of_environment(os.environ) if lang is None else str(lang)
     if said not in i18n.LANGUAGES:
-        raise CardtableError(f"--lang: expected one of {', '.join(i18n.LANGUAGES)}, not {said[:20]!r}")
+        known = ", ".join(i18n.LANGUAGES)
+        raise CardtableError(
+            i18n.phrase("--lang: expected one of {known}, not {said}", known=known, said=repr(said[:20]))
+        )
     return said
 
 
@@ -116,7 +120,7 @@ def run(args: argparse.Namespace, fail: Fail) -> int:
     """Analyse every record of the file; a malformed or illegal one is refused by ``fail``. A
     file of several records ends with an overall summary, per seat and per player (`overall`)."""
     if args.address is not None and args.backend != "ray":
-        raise CardtableError("--address is for --backend ray only")
+        raise CardtableError(i18n.phrase("--address is for --backend ray only"))
     lang = _language(args)
     if args.backend == "ray":
         load_ray()  # fail at once, before any work, if the extra is missing
@@ -133,12 +137,12 @@ def run(args: argparse.Namespace, fail: Fail) -> int:
     which = [0]  # the record under analysis
     before = [0]  # decisions of the records before it
     shown = Progress(
-        "decisions",
+        N_("decisions"),
         sum(counts),
         terminal=False if args.quiet else None,
-        detail=lambda: f"record {which[0] + 1} of {len(records)}" if many else "",
+        detail=lambda: _("record {n} of {total}").format(n=which[0] + 1, total=len(records)) if many else "",
     )
-    with shown:
+    with i18n.speaking(lang), shown:
         for r, record in enumerate(records):
             which[0] = r
             try:
@@ -166,16 +170,15 @@ def run(args: argparse.Namespace, fail: Fail) -> int:
             )
             before[0] += counts[r]
             shown.clear()
-            with i18n.speaking(lang):
-                if not _show(args, out, record, raw[r] if r < len(raw) else {}, r, len(records), done):
-                    break
-    if many and done:
-        total = overall(done)
-        if args.json:
-            print(json.dumps({"overall": total}))
-        else:
-            for line in overall_lines(total):
-                print(line)
+            if not _show(args, out, record, raw[r] if r < len(raw) else {}, r, len(records), done):
+                break
+        if many and done:
+            total = overall(done)
+            if args.json:
+                print(json.dumps({"overall": total}))
+            else:
+                for line in overall_lines(total):
+                    print(line)
     return worst
 
 
@@ -206,19 +209,36 @@ def _show(
         print(json.dumps(out))
     else:
         if many:
-            print(f"Record {r + 1} of {records}")
+            print(_("Record {n} of {total}").format(n=r + 1, total=records))
         for line in text_lines(out, record.players):
             print(line)
     if out["complete"]:
         return True
     stopped = [h["hand"] for h in out["hands"] if not h["complete"]]
-    where = f", in hand {stopped[0] + 1}" if stopped else ""
-    record_text = f" of record {r + 1} ({r} of {records} records done)" if many else ""
-    print(
-        f"cardtable analyze: {args.file}: the budget of {args.budget:g} s ran out after {out['analysed']} of "
-        f"{out['decisions']} decisions{record_text}{where}",
-        file=sys.stderr,
-    )
+    parts = {
+        "seconds": i18n.written(f"{args.budget:g}"),
+        "done": out["analysed"],
+        "total": out["decisions"],
+        "record": r + 1,
+        "records_done": r,
+        "records": records,
+        "hand": stopped[0] + 1 if stopped else 0,
+    }
+    if many and stopped:
+        said = _(
+            "the budget of {seconds} s ran out after {done} of {total} decisions of record {record} "
+            "({records_done} of {records} records done), in hand {hand}"
+        )
+    elif many:
+        said = _(
+            "the budget of {seconds} s ran out after {done} of {total} decisions of record {record} "
+            "({records_done} of {records} records done)"
+        )
+    elif stopped:
+        said = _("the budget of {seconds} s ran out after {done} of {total} decisions, in hand {hand}")
+    else:
+        said = _("the budget of {seconds} s ran out after {done} of {total} decisions")
+    print(f"cardtable analyze: {args.file}: {said.format(**parts)}", file=sys.stderr)
     return False
 
 
@@ -285,16 +305,66 @@ def _totals(decisions: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+#: The grades, said (`grades.GRADES`'s names).
+GRADE_WORDS = {
+    "best": N_("best"),
+    "good": N_("good"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}
+
+#: The games' names, said outside English (in English, the name the record writes: ``smear``).
+GAME_NAMES = {"smear": N_("Four-Point Smear"), "seep": N_("Seep"), "sheepshead": N_("Sheepshead")}
+
+
+def _grade(grade: str) -> str:
+    return _(GRADE_WORDS[grade]) if grade in GRADE_WORDS else grade
+
+
+def _graded(counts: dict[str, int]) -> str:
+    """How many decisions had each grade: ``3 best, 1 mistake``, each count as its language says it."""
+    said = {
+        "best": lambda n: ngettext("{n} best", "{n} best", n),
+        "good": lambda n: ngettext("{n} good", "{n} good", n),
+        "inaccuracy": lambda n: ngettext("{n} inaccuracy", "{n} inaccuracies", n),
+        "mistake": lambda n: ngettext("{n} mistake", "{n} mistakes", n),
+        "blunder": lambda n: ngettext("{n} blunder", "{n} blunders", n),
+    }
+    parts = [said[g](n).format(n=n) if g in said else f"{n} {g}" for g, n in counts.items() if n]
+    return ", ".join(parts) or _("none")
+
+
+def _percent(share: float | None) -> str:
+    return "-" if share is None else _("{share}%").format(share=f"{share:.0f}")
+
+
+def _fixed(value: float | None) -> str:
+    return "-" if value is None else i18n.written(f"{value:.2f}")
+
+
 def overall_lines(total: dict[str, Any]) -> list[str]:
-    """The overall summary of several records as lines of text."""
-    lines = [f"Overall, {total['records']} records"]
+    """The overall summary of several records as lines of text, in the language being spoken."""
+    lines = [ngettext("Overall, {n} record", "Overall, {n} records", total["records"]).format(n=total["records"])]
     for title, rows in (("seat", total["seats"]), ("player", total["players"])):
         for key, t in rows.items():
-            acc = "-" if t["accuracy"] is None else f"{t['accuracy']:.0f}%"
-            per = "-" if t["points_lost_per_hand"] is None else f"{t['points_lost_per_hand']:.2f}"
+            if title == "seat":
+                said = _("seat {seat}: {per} points lost a hand, accuracy {accuracy} ({decisions}, {hands})")
+            else:
+                said = _("player {name}: {per} points lost a hand, accuracy {accuracy} ({decisions}, {hands})")
+            decisions = ngettext(
+                "{n} decision, {chosen} with a choice", "{n} decisions, {chosen} with a choice", t["decisions"]
+            )
             lines.append(
-                f"  {title} {key}: {per} points lost a hand, accuracy {acc} ({t['decisions']} decisions, "
-                f"{t['choices']} with a choice, {t['hands']} {'hand' if t['hands'] == 1 else 'hands'})"
+                "  "
+                + said.format(
+                    seat=key,
+                    name=key,
+                    per=_fixed(t["points_lost_per_hand"]),
+                    accuracy=_percent(t["accuracy"]),
+                    decisions=decisions.format(n=t["decisions"], chosen=t["choices"]),
+                    hands=ngettext("{n} hand", "{n} hands", t["hands"]).format(n=t["hands"]),
+                )
             )
     return lines
 
@@ -302,67 +372,96 @@ def overall_lines(total: dict[str, Any]) -> list[str]:
 def _value(v: float | None, interval: list[float] | None) -> str:
     if v is None:
         return ""
-    shown = signed_value(v)
-    return shown + (f" [{signed_value(interval[0])}, {signed_value(interval[1])}]" if interval else "")
+    shown = i18n.written(signed_value(v))
+    if interval:
+        shown += f" [{i18n.written(signed_value(interval[0]))}, {i18n.written(signed_value(interval[1]))}]"
+    return shown
 
 
 def decision_line(d: dict[str, Any]) -> str:
     """One decision as a line: where, who, the move, its grade and values; the better move and
-    why (in the language being spoken, `cardtable.i18n.speaking`, where the decision keeps its
-    ``why_words``; else the English sentence); and what the bot that made it weighed, where the
-    record says."""
-    head = f"  action {d['index']}, seat {d['seat']}: {pretty_action(d['made'])}"
+    why; and what the bot that made it weighed, where the record says; all in the language being
+    spoken (`cardtable.i18n.speaking`), the reason too where the decision keeps its
+    ``why_words`` (else its English sentence), the moves as the record writes them."""
+    where = {"index": d["index"], "seat": d["seat"], "move": pretty_action(d["made"])}
     thought = Thought.from_json(d.get("bot_info"))
-    weighed = f"; {thought_line('it', thought, pretty_action)}" if thought is not None else ""
+    weighed = "; " + thought_line(_("it"), thought, pretty_action) if thought is not None else ""
     if d["forced"]:
-        return f"{head}: best (the only legal move){weighed}"
+        return "  " + _("action {index}, seat {seat}: {move}: best (the only legal move)").format(**where) + weighed
     made = _value(d["made_value"], d["made_interval"])
     if d["grade"] == "best":
-        return f"{head}: best, {made}{weighed}"
+        return "  " + _("action {index}, seat {seat}: {move}: best, {value}").format(**where, value=made) + weighed
     loss = _value(d["loss"], d["loss_interval"]).lstrip("+")
     best = f"{pretty_action(d['best'])} {_value(d['best_value'], d['best_interval'])}"
     reason = i18n.said_words(d.get("why_words"), d["why"])  # in the language spoken, where the words are kept
-    why = f"{reason[:1].upper()}{reason[1:]}."
-    after = f" {thought_line('It', thought, pretty_action)}" if thought is not None else ""
-    return f"{head}: {d['grade']}, {made}; best {best}; lost {loss}. {why}{after}"
+    why = _("{reason}.").format(reason=f"{reason[:1].upper()}{reason[1:]}")
+    after = " " + thought_line(_("It"), thought, pretty_action) if thought is not None else ""
+    said = _("action {index}, seat {seat}: {move}: {grade}, {value}; best {best}; lost {loss}.")
+    return "  " + said.format(**where, grade=_grade(d["grade"]), value=made, best=best, loss=loss) + f" {why}{after}"
 
 
 def text_lines(out: dict[str, Any], players: Sequence[str] | None = None) -> list[str]:
-    """A record's analysis as lines of text: hands numbered from 1, seats with their players'
-    names where the record has them."""
+    """A record's analysis as lines of text, in the language being spoken: hands numbered from
+    1, seats with their players' names where the record has them."""
 
     def who(seat: int | str) -> str:
         name = players[int(seat)] if players is not None and int(seat) < len(players) else None
-        return f"seat {seat} ({name})" if name else f"seat {seat}"
+        return _("seat {seat} ({name})").format(seat=seat, name=name) if name else _("seat {seat}").format(seat=seat)
 
-    how = f"{out['seconds']:g} s a decision" if out["seconds"] is not None else f"level {out['level']}"
-    lines = [
-        f"{out['game']}: seats {', '.join(map(str, out['seats']))}; the search at {how}; values in points per hand "
-        "(the seat's points minus the others' mean), with 95% intervals"
-    ]
+    if out["seconds"] is not None:
+        how = _("{seconds} s a decision").format(seconds=i18n.written(f"{out['seconds']:g}"))
+    else:
+        how = _("level {level}").format(level=out["level"])
+    game = out["game"] if i18n.current() == "en" or out["game"] not in GAME_NAMES else _(GAME_NAMES[out["game"]])
+    head = _(
+        "{game}: seats {seats}; the search at {how}; values in points per hand "
+        "(the seat's points minus the others' mean), with {share} intervals"
+    )
+    lines = [head.format(game=game, seats=", ".join(map(str, out["seats"])), how=how, share="95%")]
     for hand in out["hands"]:
-        lines.append(f"Hand {hand['hand'] + 1}")
+        lines.append(_("Hand {n}").format(n=hand["hand"] + 1))
         lines += [decision_line(d) for d in hand["decisions"]]
         for seat, o in (hand.get("open_card") or {}).items():
             if o["value"] is not None:
-                since = "" if o["whole"] else f" from action {o['from']} on"
-                lines.append(
-                    f"  With every card shown, the hand was worth {signed_value(o['value'])} to seat {seat}{since}."
-                )
+                value = i18n.written(signed_value(o["value"]))
+                if o["whole"]:
+                    said = _("With every card shown, the hand was worth {value} to seat {seat}.")
+                else:
+                    said = _("With every card shown, the hand was worth {value} to seat {seat} from action {n} on.")
+                lines.append("  " + said.format(value=value, seat=seat, n=o["from"]))
             else:
-                lines.append(f"  With every card shown: {o['reason']} (seat {seat}).")
-    lines.append("Summary")
+                reason = i18n.said_words(o.get("reason_words"), o["reason"])
+                lines.append(
+                    "  " + _("With every card shown: {reason} (seat {seat}).").format(reason=reason, seat=seat)
+                )
+    lines.append(_("Summary"))
     for seat, s in out["summary"].items():
-        acc = "-" if s["accuracy"] is None else f"{s['accuracy']:.0f}%"
-        per = "-" if s["points_lost_per_hand"] is None else f"{s['points_lost_per_hand']:.2f}"
-        count = ", ".join(f"{n} {g}" for g, n in s["grades"].items() if n)
+        counts = ngettext(
+            "{n} decision ({chosen} with a choice)", "{n} decisions ({chosen} with a choice)", s["decisions"]
+        )
+        said = _("{who}: {decisions}, accuracy {accuracy}, {lost} points lost ({per} a hand); {grades}")
         lines.append(
-            f"  {who(seat)}: {s['decisions']} decisions ({s['choices']} with a choice), accuracy {acc}, "
-            f"{s['points_lost']:.2f} points lost ({per} a hand); {count or 'none'}"
+            "  "
+            + said.format(
+                who=who(seat),
+                decisions=counts.format(n=s["decisions"], chosen=s["choices"]),
+                accuracy=_percent(s["accuracy"]),
+                lost=_fixed(s["points_lost"]),
+                per=_fixed(s["points_lost_per_hand"]),
+                grades=_graded(s["grades"]),
+            )
         )
         for d in s["largest"]:
+            said = _("largest: hand {hand} action {index}, {made} for {best}, {loss} ({grade})")
             lines.append(
-                f"    largest: hand {d['hand'] + 1} action {d['index']}, {pretty_action(d['made'])} for "
-                f"{pretty_action(d['best'])}, {d['loss']:.2f} ({d['grade']})"
+                "    "
+                + said.format(
+                    hand=d["hand"] + 1,
+                    index=d["index"],
+                    made=pretty_action(d["made"]),
+                    best=pretty_action(d["best"]),
+                    loss=_fixed(d["loss"]),
+                    grade=_grade(d["grade"]),
+                )
             )
     return lines

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from cardtable.analysis import parts
 from cardtable.bots.search import hand_value
+from cardtable.i18n import phrase, words_of
 
 
 class Solver(Protocol):
@@ -205,25 +206,31 @@ def in_play(game: Any, state: Any) -> bool:
     return s is not None and s.position(state) is not None
 
 
+def _no_value(reason: str) -> dict[str, Any]:
+    """No open-card value, and why: in English and as words (`words_of`)."""
+    return {"value": None, "reason": str(reason), "reason_words": words_of(reason)}
+
+
 def open_value(
     game: Any, state: Any, seat: int, node_limit: int | None = None, tables: dict[Any, Any] | None = None
 ) -> dict[str, Any]:
     """The open-card value of ``state`` to ``seat`` as JSON-ready data: ``{"value": v, "nodes": n}``,
-    or ``{"value": null, "reason": ...}`` saying why there is none. The node limit is
+    or ``{"value": null, "reason": ...}`` saying why there is none (with ``reason_words``: the same
+    reason as words any language can say, `cardtable.i18n.words_of`). The node limit is
     ``node_limit``, else the solver's own ``node_limit`` if it has one, else none; ``tables``: the
     hand's tables (`solve`)."""
     s = solver(game)
     pos = s.position(state) if s is not None else None
     if s is None or pos is None:
-        return {"value": None, "reason": "no open-card solver for this game's play"}
+        return _no_value(phrase("no open-card solver for this game's play"))
     if node_limit is None:
         node_limit = getattr(s, "node_limit", None)
     try:
         solved = solve(s, pos, seat, node_limit, tables=tables)
     except Unfinished:
-        return {"value": None, "reason": f"not solved within {node_limit} positions"}
+        return _no_value(phrase("not solved within {n} positions", n=node_limit))
     except ValueError as e:
-        return {"value": None, "reason": str(e)}
+        return _no_value(e.args[0] if e.args and isinstance(e.args[0], str) else str(e))
     return {"value": round(solved.value, 4), "nodes": solved.nodes}
 
 
@@ -241,7 +248,7 @@ def earliest_value(
     (each decision back is a larger tree), is never asked for: a game whose hands are too wide to
     solve whole (Seep) pays for one solve past the limit a seat, not one for each halving."""
     if not states:
-        return {"value": None, "reason": "no decision in the card play"}
+        return _no_value(phrase("no decision in the card play"))
     if tables is None:
         tables = {}
     found: dict[str, Any] | None = None

@@ -19,6 +19,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.i18n import _, ngettext, written
+
 #: Why a stand-in made a program's move, by kind, in words for a table and a summary.
 KINDS = {
     "late": "it answered late",
@@ -123,15 +125,22 @@ def stand_in_line(who: str, why: StandIn) -> str:
 
 def thought_line(who: str, thought: Thought, shown: Any = str) -> str:
     """What a bot weighed, in one line: ``Seat 2 weighed play KD +0.42 ±0.10, play 10D +0.10
-    (depth 3).``; ``shown`` writes an action (suit symbols, say)."""
+    (depth 3).``; ``shown`` writes an action (suit symbols, say). Said in the language being
+    spoken (`cardtable.i18n.speaking`; ``who`` said already), the bot's own words (``depth 3``)
+    and the actions as they are."""
     parts = []
     for action, value, stderr in thought.candidates[:8]:
-        margin = f" ±{stderr:.2f}" if stderr is not None else ""
-        parts.append(f"{shown(action)} {_signed(value)}{margin}")
+        margin = f" ±{written(f'{stderr:.2f}')}" if stderr is not None else ""
+        parts.append(f"{shown(action)} {written(_signed(value))}{margin}")
     more = len(thought.candidates) - len(parts)
-    listed = ", ".join(parts) + (f" and {more} more" if more > 0 else "")
-    text = f" ({thought.text})" if thought.text else ""
-    return f"{who} weighed {listed or 'nothing it named'}{text}."
+    listed = ", ".join(parts)
+    if more > 0:
+        listed = ngettext("{moves} and {n} more", "{moves} and {n} more", more).format(moves=listed, n=more)
+    if not parts:
+        said = _("{who} weighed nothing it named ({text}).") if thought.text else _("{who} weighed nothing it named.")
+    else:
+        said = _("{who} weighed {moves} ({text}).") if thought.text else _("{who} weighed {moves}.")
+    return said.format(who=who, moves=listed, text=thought.text)
 
 
 class Marks:

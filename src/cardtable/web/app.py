@@ -18,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
+from cardtable.i18n import Phrase, words_of
 from cardtable.strict import one_line
 from cardtable.web import names, pages, workers
 from cardtable.web.accounts import routes as accounts
@@ -57,7 +58,12 @@ HOLD_REFUSAL = 0.25
 
 
 def error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": one_line(message, MAX_ERROR)}, status_code=status, headers=headers)
+    """``{"error": one line}``; where the line was made of phrases (`cardtable.i18n.phrase`), with
+    its words beside it, ``error_words``, for a page to say it in its reader's language."""
+    body: dict[str, object] = {"error": one_line(message, MAX_ERROR)}
+    if isinstance(message, Phrase) and len(str(message)) <= MAX_ERROR:
+        body["error_words"] = words_of(message)
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def create_app(settings: Settings | None = None, reach: Reach | None = None) -> FastAPI:

@@ -15,7 +15,7 @@ from typing import Any
 
 from fastapi import Request, WebSocket
 
-from cardtable.i18n import language_of_header, named_language
+from cardtable.i18n import N_, language_of_header, named_language
 from cardtable.strict import BadJson, loads
 from cardtable.web.errors import Refused
 from cardtable.web.workers import CallFailed, admission_of, pool_of
@@ -60,7 +60,7 @@ async def body_of(request: Request) -> dict[str, Any]:
     if len(raw) <= INLINE_BODY:
         ok, body = read_body(raw)
     else:
-        places = admission_of(request.app, "bodies", *BODIES_AT_ONCE, "large bodies sent")
+        places = admission_of(request.app, "bodies", *BODIES_AT_ONCE, N_("large bodies sent"))
         with places.held(client_address(request)):
             try:
                 ok, body = await pool_of(request.app).call(read_body, raw)

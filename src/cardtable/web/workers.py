@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator
 from multiprocessing.pool import Pool
 from typing import Any
 
+from cardtable.i18n import phrase
 from cardtable.web.errors import Refused
 
 log = logging.getLogger("cardtable.web")
@@ -59,7 +60,8 @@ class CallFailed(Exception):
 
 class Admission:
     """How many requests of one kind may wait or run at once: ``total`` in all and ``per_address``
-    from one address. ``what`` names them in the refusals ("records read")."""
+    from one address. ``what`` names them in the refusals ("records read", a message marked where
+    it is given: ``N_("records read")``), which are phrases (`cardtable.i18n.phrase`)."""
 
     def __init__(self, total: int, per_address: int, what: str) -> None:
         self.total, self.per_address, self.what = total, per_address, what
@@ -73,15 +75,15 @@ class Admission:
         """Take a place for ``address``, or refuse: ``429`` when the address holds its share, ``503``
         when every place is taken."""
         if self.by_address[address] >= self.per_address:
-            raise Refused(
-                429,
-                f"too many {self.what} from your address at once ({self.per_address}); try again when one is done",
-                retry_after=2,
+            said = phrase(
+                "too many {what} from your address at once ({n}); try again when one is done",
+                what=phrase(self.what),
+                n=self.per_address,
             )
+            raise Refused(429, said, retry_after=2)
         if self.count >= self.total:
-            raise Refused(
-                503, f"the server has too many {self.what} at once; try again in a few seconds", retry_after=5
-            )
+            said = phrase("the server has too many {what} at once; try again in a few seconds", what=phrase(self.what))
+            raise Refused(503, said, retry_after=5)
         self.by_address[address] += 1
 
     def leave(self, address: str) -> None:

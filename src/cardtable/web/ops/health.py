@@ -24,6 +24,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from cardtable.i18n import N_
 from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress, wait_text
 from cardtable.web.network import Reach, qr_svg
@@ -51,7 +52,7 @@ class QrCodes:
     def __init__(self, pool: WorkerPool) -> None:
         self.pool = pool
         self.per_address = PerAddress(1 / QR_EVERY, QR_BURST)
-        self.admission = Admission(*QR_AT_ONCE, "QR codes asked")
+        self.admission = Admission(*QR_AT_ONCE, N_("QR codes asked"))
         self.cache: OrderedDict[str, str] = OrderedDict()
 
     async def svg(self, address: str, text: str) -> str:

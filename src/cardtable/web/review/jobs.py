@@ -46,6 +46,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 from prometheus_client import Counter
 
+from cardtable.i18n import N_, Amount, Phrase, phrase, words_of
 from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress, wait_text
 from cardtable.web.ops.metrics import REGISTRY
@@ -59,9 +60,13 @@ REVIEWS = Counter(
 )
 
 #: The refusal of a review of the hand being played at a table.
-IN_PLAY = "hand {hand} is still being played at this table: its review opens when the hand is over"
+IN_PLAY = N_("hand {hand} is still being played at this table: its review opens when the hand is over")
 #: What a poll says of a job whose process stopped before it finished.
-STOPPED = "the server reviewing this hand stopped before it finished; ask for the review again"
+STOPPED = phrase("the server reviewing this hand stopped before it finished; ask for the review again")
+#: What a poll says of a job that failed for a reason of the server's own (logged).
+FAILED = phrase("the review failed on the server")
+#: The server's own words a job's error may be, as the store keeps them (English), each with its phrase.
+_OWN_WORDS = {str(p): p for p in (STOPPED, FAILED)}
 #: The longest a record may take to be read and checked before its job is queued.
 CHECK_SECONDS = 60.0
 
@@ -116,14 +121,24 @@ def job_answer(
 ) -> Response:
     """A job as ``GET /api/review/{job}`` answers it: ``{"job", "state", "done", "total"}``, with
     ``review`` once done and ``error`` once failed (then with the job's status); the review is
-    the JSON text kept, put in as it is."""
+    the JSON text kept, put in as it is. An error in the server's own words has them beside it
+    too, ``error_words`` (`cardtable.i18n.words_of`), for the page to say in its language; an
+    error of the record or the engine (its one line) is English only, as the data is."""
     head: dict[str, Any] = {"job": job_id, "state": state, "done": done, "total": total}
     if error is not None and state == "failed":
-        head = {"error": error, **head}
+        said = error if isinstance(error, Phrase) else _OWN_WORDS.get(error)
+        head = {"error": error, **({"error_words": words_of(said)} if said is not None else {}), **head}
     text = json.dumps(head, separators=(",", ":"))
     if review is not None and state == "done":
         text = text[:-1] + ',"review":' + review + "}"
     return Response(text, status_code=status if state == "failed" else 200, media_type="application/json")
+
+
+def _seconds(value: float) -> Amount:
+    """Seconds as the server's words say them: as ``f"{value:g}"`` writes them (``60``, ``0.5``),
+    with the decimals a language writes its own way."""
+    shown = f"{value:g}"
+    return Amount(value, min(3, len(shown.split(".")[1])) if "." in shown and "e" not in shown else 0)
 
 
 def review_key(record: dict[str, Any], hand: int, seat: int, level: str | None, seed: int) -> str:
@@ -191,7 +206,7 @@ class Reviewer:
         self.node = f"{socket.gethostname()}:{os.getpid()}"[:80]
         self.per_address = PerAddress(1 / lim.every, lim.burst)
         # a place for each job waiting, and one for the job running
-        self.admission = Admission(lim.queue + 1, lim.per_address, "reviews asked")
+        self.admission = Admission(lim.queue + 1, lim.per_address, N_("reviews asked"))
         self.pool = WorkerPool(1, lim.call_seconds, idle_priority)
         self.jobs: OrderedDict[str, Job] = OrderedDict()
         self.cache: OrderedDict[str, str] = OrderedDict()
@@ -212,7 +227,7 @@ class Reviewer:
         if self.store is not None and unfinished:
             try:
                 for job in unfinished:
-                    self.store.save(job.id, state="failed", status=503, error=STOPPED)
+                    self.store.save(job.id, state="failed", status=503, error=str(STOPPED))
             except Exception:
                 log.warning("the unfinished reviews could not be marked stopped in the database", exc_info=True)
 
@@ -238,7 +253,8 @@ class Reviewer:
                 check_review, source, hand, seat, self.limits.level, self.limits.seed, seconds=CHECK_SECONDS
             )
         except CallFailed:
-            raise Refused(503, "the record took too long to read; try again in a few seconds", retry_after=5) from None
+            said = phrase("the record took too long to read; try again in a few seconds")
+            raise Refused(503, said, retry_after=5) from None
         if status != 200:
             raise Refused(status, got)
         return got["key"], got["record"]
@@ -276,7 +292,7 @@ class Reviewer:
             return found.answer()
         row = await asyncio.to_thread(self.store.get, job_id) if self.store is not None else None
         if row is None:
-            raise Refused(404, "no such review (a finished review is kept for a while, then asked for again)")
+            raise Refused(404, phrase("no such review (a finished review is kept for a while, then asked for again)"))
         state, status, error = row["state"], row["status"], row["error"]
         if state in ("queued", "running") and time.time() - row["updated"] > self.limits.stale_seconds:
             state, status, error = "failed", 503, STOPPED
@@ -342,19 +358,23 @@ class Reviewer:
                 await self._review(job)
         except CallFailed:
             job.state, job.status = "failed", 422
-            job.error = f"a decision took over {self.limits.call_seconds:g} s to review and was stopped"
+            job.error = phrase(
+                "a decision took over {seconds} s to review and was stopped", seconds=_seconds(self.limits.call_seconds)
+            )
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("a review failed")
-            job.state, job.status, job.error = "failed", 500, "the review failed on the server"
+            job.state, job.status, job.error = "failed", 500, FAILED
         finally:
             self.release(job.address)
             job.record = b""
             if job.state in ("failed", "done"):
                 REVIEWS.labels(outcome=job.state).inc()
         if job.state == "failed":
-            await self._save(job, state="failed", status=job.status, error=job.error)
+            await self._save(
+                job, state="failed", status=job.status, error=None if job.error is None else str(job.error)
+            )
 
     async def _review(self, job: Job) -> None:
         lim = self.limits
@@ -384,11 +404,17 @@ class Reviewer:
         review = {k: plan[k] for k in ("game", "seats", "seat", "hand", "level", "steps", "turns", "score", "value")}
         review |= {"seed": lim.seed, "decisions": job.decisions, "open_card": opened, "complete": complete}
         if not complete:
-            review["stopped"] = f"the review's {lim.job_seconds:g} s ran out after {job.done} of {job.total} decisions"
+            stopped = phrase(
+                "the review's {seconds} s ran out after {done} of {total} decisions",
+                seconds=_seconds(lim.job_seconds),
+                done=job.done,
+                total=job.total,
+            )
+            review |= {"stopped": str(stopped), "stopped_words": words_of(stopped)}
         text = json.dumps(review, separators=(",", ":"))
         if len(text) > MAX_REVIEW_BYTES:
             job.state, job.status = "failed", 422
-            job.error = f"the review is over {MAX_REVIEW_BYTES} bytes, more than the server keeps"
+            job.error = phrase("the review is over {n} bytes, more than the server keeps", n=MAX_REVIEW_BYTES)
             return
         if complete:  # in the cache before anyone can see the job done, so asking again finds it
             self._remember(job.key, text)
@@ -481,7 +507,7 @@ async def review_table_hand(request: Request, table_id: str) -> Any:
     held = len(record["hands"]) if record is not None else 0
     if hand >= held:
         if playing and hand == held:
-            raise Refused(409, IN_PLAY.format(hand=hand + 1), reason="in_play")
+            raise Refused(409, phrase(IN_PLAY, hand=hand + 1), reason="in_play")
         raise Refused(404, "no such hand in that match")
     assert record is not None
     reviewer = reviewer_of(request)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 
+from cardtable.i18n import N_
 from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress, wait_text
 from cardtable.web.settings import Settings
@@ -63,7 +64,7 @@ class Replayer:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.per_address = PerAddress(1 / settings.replay_every, settings.replay_burst)
-        self.admission = Admission(settings.replay_queue, REPLAYS_PER_ADDRESS, "records replayed")
+        self.admission = Admission(settings.replay_queue, REPLAYS_PER_ADDRESS, N_("records replayed"))
         self.pool = WorkerPool(1, settings.replay_seconds, idle_priority)
 
     def close(self) -> None:

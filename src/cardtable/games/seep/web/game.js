@@ -115,16 +115,23 @@ export function game(kit) {
       const side = (/** @type {number} */ t) => teamName(t, me, names);
       const tot = d.totals ?? [0, 0];
       const sweeps = d.sweeps ?? [0, 0];
-      const lines = [`Points: ${side(0)} ${tot[0]}, ${side(1)} ${tot[1]}.`];
-      const sw = [0, 1].filter((t) => sweeps[t]).map((t) => `${side(t)} ${sweeps[t]}`);
-      if (sw.length) lines.push(`Sweep points: ${sw.join(", ")}.`);
-      if (Array.isArray(d.card_points)) lines.push(`Card points ${d.card_points[0]}–${d.card_points[1]}; majority bonus ${(d.majority_bonus ?? [0, 0]).join("–")}.`);
+      const lines = [t("Points: {first} {a}, {second} {b}.", { first: side(0), a: num(tot[0]), second: side(1), b: num(tot[1]) })];
+      const sw = [0, 1].filter((t) => sweeps[t]).map((t) => `${side(t)} ${num(sweeps[t])}`);
+      if (sw.length) lines.push(t("Sweep points: {sides}.", { sides: sw.join(", ") }));
+      if (Array.isArray(d.card_points)) {
+        const bonus = (d.majority_bonus ?? [0, 0]).map(num).join("–");
+        lines.push(t("Card points {a}–{b}; majority bonus {bonus}.", { a: num(d.card_points[0]), b: num(d.card_points[1]), bonus }));
+      }
       const baazi = d.baazi; // {team, why} (the engine's details), or null
       if (baazi !== null && baazi !== undefined && (baazi.team === 0 || baazi.team === 1)) {
-        const why = baazi.why === "nine_point_rule" ? "the other side took fewer than 9 points" : "the lead";
-        lines.push(`A baazi to ${side(baazi.team)} (${why})! The lead starts again from 0.`);
+        const why = baazi.why === "nine_point_rule" ? t("the other side took fewer than 9 points") : t("the lead");
+        lines.push(me !== null && baazi.team === me % 2 ? t("A baazi to you ({why})! The lead starts again from 0.", { why })
+          : t("A baazi to {team} ({why})! The lead starts again from 0.", { team: side(baazi.team), why }));
       } else if (typeof d.difference_after === "number") {
-        lines.push(`The lead is now ${Math.abs(d.difference_after)}${d.difference_after ? ` to ${side(d.difference_after > 0 ? 0 : 1)}` : ""}.`);
+        const n = num(Math.abs(d.difference_after));
+        const ahead = d.difference_after > 0 ? 0 : 1;
+        lines.push(!d.difference_after ? t("The lead is now {n}.", { n })
+          : me !== null && ahead === me % 2 ? t("The lead is now {n} to you.", { n }) : t("The lead is now {n} to {team}.", { n, team: side(ahead) }));
       }
       return lines;
     },

@@ -22,7 +22,12 @@ const FAIL = ["A", "10", "K", "9", "8", "7"];
  * @returns {import("../../../web/static/js/games.js").GameParts}
  */
 export function game(kit) {
-  const { parseCard, prettyCard, seatName, suitOrder, sortBy, trumpWords, joinAnd, plus, cap, t } = kit;
+  const { parseCard, prettyCard, seatName, suitOrder, sortBy, trumpWords, joinAnd, plus, cap, num, t } = kit;
+  /** A played hand's outcome for the picker's side (the engine's `outcome`), in words. */
+  const OUTCOMES = /** @type {Record<string, () => string>} */ ({
+    "all tricks": () => t("all tricks"), schneider: () => t("schneider"), win: () => t("win"),
+    loss: () => t("loss"), schneidered: () => t("schneidered"), "no trick": () => t("no trick"),
+  });
 
   /**
    * A side's label in the reader's language (the labels are worked out in English, then said).
@@ -185,18 +190,21 @@ export function game(kit) {
       const d = hand.details ?? {};
       const who = (/** @type {number} */ s) => seatName(s, me, names);
       if (hand.result === "leaster") {
-        const winners = (d.winners ?? []).map(who);
-        return [`Leaster: nobody picked; ${joinAnd(winners)} ${winners.length === 1 && winners[0] === "you" ? "win" : "wins"} with the fewest points.`,
-          `Points taken: ${(d.points ?? []).map((/** @type {number} */ p, /** @type {number} */ s) => `${who(s)} ${p}`).join(", ")}.`];
+        const seats = /** @type {number[]} */ (d.winners ?? []);
+        const winners = joinAnd(seats.map(who));
+        const taken = (d.points ?? []).map((/** @type {number} */ p, /** @type {number} */ s) => `${who(s)} ${num(p)}`).join(", ");
+        return [seats.length === 1 && seats[0] === me ? t("Leaster: nobody picked; you win with the fewest points.")
+          : seats.length === 1 ? t("Leaster: nobody picked; {who} wins with the fewest points.", { who: winners })
+          : t("Leaster: nobody picked; {who} win with the fewest points.", { who: winners }),
+          t("Points taken: {points}.", { points: taken })];
       }
-      if (hand.result === "doubler") return ["Nobody picked: a doubler, the next hand counts double."];
-      const side = d.alone || d.partner === null || d.partner === undefined ? `${who(d.picker)} alone` : `${who(d.picker)} and ${who(d.partner)}`;
-      const outcome = String(d.outcome ?? "").replace(/_/g, " ");
-      const lines = [
-        `${cap(side)}: ${d.picker_points} to ${d.defender_points}, ${outcome}${d.multiplier > 1 ? ` (×${d.multiplier})` : ""}.`,
-      ];
-      if (d.picker_tricks === 0) lines.push("The picker's side took no trick.");
-      lines.push(`Scores: ${hand.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${who(s)} ${plus(p)}`).join(", ")}.`);
+      if (hand.result === "doubler") return [t("Nobody picked: a doubler, the next hand counts double.")];
+      const side = d.alone || d.partner === null || d.partner === undefined ? t("{who} alone", { who: who(d.picker) }) : t("{who} and {partner}", { who: who(d.picker), partner: who(d.partner) });
+      const outcome = OUTCOMES[String(d.outcome ?? "")]?.() ?? String(d.outcome ?? "").replace(/_/g, " ");
+      const parts = { side: cap(side), picker: num(d.picker_points), defenders: num(d.defender_points), outcome, times: num(d.multiplier) };
+      const lines = [d.multiplier > 1 ? t("{side}: {picker} to {defenders}, {outcome} (×{times}).", parts) : t("{side}: {picker} to {defenders}, {outcome}.", parts)];
+      if (d.picker_tricks === 0) lines.push(t("The picker's side took no trick."));
+      lines.push(t("Scores: {scores}.", { scores: hand.score.map((/** @type {number} */ p, /** @type {number} */ s) => `${who(s)} ${plus(p)}`).join(", ") }));
       return lines;
     },
   };

@@ -15,7 +15,7 @@
  * @returns {import("../../../web/static/js/games.js").GameParts}
  */
 export function game(kit) {
-  const { prettyCard, seatName, teamName, teamPair, trumpWords, joinAnd, plus, t } = kit;
+  const { prettyCard, seatName, teamName, teamPair, trumpWords, joinAnd, plus, num, t, tn } = kit;
   return {
     title: t("Four-Point Smear"),
     seats: 4,
@@ -44,33 +44,38 @@ export function game(kit) {
     summary(hand, me, names) {
       const d = hand.details ?? {};
       const who = (/** @type {number} */ s) => seatName(s, me, names);
-      if (hand.result === "passed_out") return ["Everyone passed: the hand is dealt again."];
+      if (hand.result === "passed_out") return [t("Everyone passed: the hand is dealt again.")];
       const pts = d.points ?? {};
       /** @type {Record<string, string[]>} */
       const byTeam = { 0: [], 1: [] };
       const label = {
-        high: `High${d.high_card ? " " + prettyCard(d.high_card) : ""}`,
-        low: `Low${d.low_card ? " " + prettyCard(d.low_card) : ""}`,
-        jack: "Jack",
-        game: `Game${Array.isArray(d.game_counts) ? ` ${d.game_counts[0]}–${d.game_counts[1]}` : ""}`,
+        high: d.high_card ? t("High {card}", { card: prettyCard(d.high_card) }) : t("High"),
+        low: d.low_card ? t("Low {card}", { card: prettyCard(d.low_card) }) : t("Low"),
+        jack: t("Jack"),
+        game: Array.isArray(d.game_counts) ? t("Game {a}–{b}", { a: num(d.game_counts[0]), b: num(d.game_counts[1]) }) : t("Game"),
       };
       for (const k of ["high", "low", "jack", "game"]) {
         if (pts[k] === 0 || pts[k] === 1) byTeam[pts[k]].push(/** @type {any} */ (label)[k]);
       }
       const parts = [0, 1]
         .filter((t) => byTeam[t].length)
-        .map((t) => `${joinAnd(byTeam[t])} to ${teamName(t, me, names)}`);
+        .map((team) => me !== null && team === me % 2 ? t("{points} to you", { points: joinAnd(byTeam[team]) })
+          : t("{points} to {team}", { points: joinAnd(byTeam[team]), team: teamName(team, me, names) }));
       const bidTeam = typeof d.bidder === "number" ? d.bidder % 2 : null;
       const tp = Array.isArray(d.team_points) ? d.team_points : [0, 0];
-      let head = parts.join("; ") || "No points";
+      let head = parts.join("; ") || t("No points");
       if (bidTeam !== null && me !== null) {
         const mine = me % 2;
-        head += `: ${tp[mine]} point${tp[mine] === 1 ? "" : "s"} to you, ${tp[1 - mine]} to them`;
+        head = t("{head}: {ours} to you, {theirs} to them", { head, ours: tn("{n} point", "{n} points", tp[mine]), theirs: num(tp[1 - mine]) });
       }
-      if (bidTeam !== null) head += `; bid ${d.bid} by ${who(d.bidder)} ${d.made ? "made" : "set"}`;
-      const lines = [head + "."];
-      if (Array.isArray(d.change)) lines.push(`Score change: ${teamPair(d.change, me, names, plus)}.`);
-      if (Array.isArray(d.scores)) lines.push(`Match: ${teamPair(d.scores, me, names)}.`);
+      if (bidTeam !== null) {
+        const bid = { head, bid: num(d.bid), who: who(d.bidder) };
+        if (d.bidder === me) head = d.made ? t("{head}; bid {bid} by you made", bid) : t("{head}; bid {bid} by you set", bid);
+        else head = d.made ? t("{head}; bid {bid} by {who} made", bid) : t("{head}; bid {bid} by {who} set", bid);
+      }
+      const lines = [t("{head}.", { head })];
+      if (Array.isArray(d.change)) lines.push(t("Score change: {scores}.", { scores: teamPair(d.change, me, names, plus) }));
+      if (Array.isArray(d.scores)) lines.push(t("Match: {scores}.", { scores: teamPair(d.scores, me, names) }));
       return lines;
     },
   };

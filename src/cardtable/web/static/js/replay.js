@@ -10,6 +10,7 @@ import { describe, gameTitle, num, places, seatName, summary } from "./format.js
 import { h, infoLines, middleBox, seatBox, seatFacts, actorOf } from "./dom.js";
 import { loadGame } from "./gameload.js";
 import { languagePicker, language, load as loadLanguage, t, words } from "./i18n.js";
+import { serverWords } from "./review.js";
 import { replayReviewControls } from "./review_view.js";
 
 /** @param {string} id */
@@ -23,7 +24,7 @@ async function load(record) {
   $("loaderr").textContent = "";
   const res = await fetch(`/api/replay?lang=${language()}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(record) });
   const data = await res.json().catch(() => null);
-  if (!res.ok) { $("loaderr").textContent = t("This record does not replay: {why}", { why: data?.error ?? res.statusText }); return; }
+  if (!res.ok) { $("loaderr").textContent = t("This record does not replay: {why}", { why: serverWords(data?.error, data?.error_words) ?? res.statusText }); return; }
   await loadGame(data.game);
   ui.data = data;
   ui.record = record;
@@ -142,7 +143,7 @@ async function main() {
     const q = match !== null && /^\d+$/.test(match) ? `?match=${match}` : "";
     fetch(`/api/tables/${encodeURIComponent(table)}/record${q}`).then(async (res) => {
       const data = await res.json().catch(() => null);
-      if (!res.ok) { $("loaderr").textContent = data?.error ?? t("No finished hand to replay yet."); return; }
+      if (!res.ok) { $("loaderr").textContent = serverWords(data?.error, data?.error_words) ?? t("No finished hand to replay yet."); return; }
       await load(data);
       const seat = params.get("seat");
       const pick = /** @type {HTMLSelectElement | null} */ (document.getElementById("reviewseat"));

@@ -109,6 +109,20 @@ export function saidWords(words, depth = 0) {
 }
 
 /**
+ * The server's own words (why a review stopped or failed, why a hand has no open-card value) in
+ * the language read: from the words kept beside the English (`stopped_words`, `error_words`,
+ * `reason_words`), else the English as it came.
+ * @param {unknown} english
+ * @param {unknown} words
+ * @returns {string | null}
+ */
+export function serverWords(english, words) {
+  if (typeof english !== "string" || !english) return null;
+  if (language() === "en" || !words) return english;
+  return saidWords(words) ?? english;
+}
+
+/**
  * A decision's reason as the panel says it: `{text, english}`, the reason in the language read
  * (`english` false), or the analysis's English sentence where it kept no words and another
  * language is read (`english` true: shown apart, marked as English); `null` without a reason.

@@ -11,7 +11,7 @@
 import { cardImg, h } from "./dom.js";
 import { describe, seatName } from "./format.js";
 import { t } from "./i18n.js";
-import { GRADES, cardsOf, decisionLine, graph, graphWords, points, progressText, reasonOf, reviewSteps, sentence, summaryLine } from "./review.js";
+import { GRADES, cardsOf, decisionLine, graph, graphWords, points, progressText, reasonOf, reviewSteps, sentence, serverWords, summaryLine } from "./review.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** How often the panel asks how far the review got (milliseconds). */
@@ -148,11 +148,11 @@ function drawReview(box, review, opts) {
   const part = mine ? t("With every card shown, the hand was worth {value} to you from step {n} on.", { value: worth, n: opened?.from })
     : t("With every card shown, the hand was worth {value} to {who} from step {n} on.", { value: worth, who, n: opened?.from });
   const openLine = opened && typeof opened.value === "number" ? (opened.whole ? whole : part)
-    : opened?.reason ? t("With every card shown: {reason}.", { reason: opened.reason }) : "";
+    : opened?.reason ? t("With every card shown: {reason}.", { reason: serverWords(opened.reason, opened.reason_words) }) : "";
   box.replaceChildren(h("section", { class: "panel review", id: "reviewpanel", role: "region", "aria-label": t("the review of hand {n}", { n: review.hand + 1 }) }, [
     h("h2", { text: mine ? t("Review of hand {n} for you", { n: review.hand + 1 }) : t("Review of hand {n} for {who}", { n: review.hand + 1, who }) }),
     h("p", { id: "reviewsummary", text: summaryLine(review) }),
-    review.complete ? null : h("p", { class: "error", text: t("Not complete: {why}.", { why: review.stopped ?? t("the review stopped early") }) }),
+    review.complete ? null : h("p", { class: "error", text: t("Not complete: {why}.", { why: serverWords(review.stopped, review.stopped_words) ?? t("the review stopped early") }) }),
     graphBox(review),
     h("p", { class: "legend muted", text: t("The solid line: the expected points of the move made; the dashed line: of the best move; the last dot: the hand's result.") }),
     openLine ? h("p", { class: "muted", text: openLine }) : null,
@@ -202,7 +202,7 @@ export async function openReview(box, start, opts = {}) {
   }
   if (!res || !res.ok || !job?.review) {
     box.replaceChildren(h("section", { class: "panel review", id: "reviewpanel", role: "region", "aria-label": t("the review") }, [
-      h("p", { class: "error", role: "alert", text: t("No review: {why}", { why: job?.error ?? t("the server could not be reached") }) }),
+      h("p", { class: "error", role: "alert", text: t("No review: {why}", { why: serverWords(job?.error, job?.error_words) ?? t("the server could not be reached") }) }),
       h("button", { onclick: () => { box.replaceChildren(); opts.onClose?.(); }, text: t("Close") })]));
     return;
   }

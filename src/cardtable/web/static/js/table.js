@@ -9,7 +9,7 @@
 
 import { tableReviewButton } from "./review_view.js";
 import { fanLayout, prettyCard, sortHand, cardWords } from "./cards.js";
-import { Connection } from "./connection.js";
+import { Connection, FATAL_CODES } from "./connection.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
 import { actionLabel, describe, gameTitle, hintView, keyHint, movePrompt, num, peopleNames, places, refusalWords, seatCount, seatName, sides, summary, teamName, whoAmI } from "./format.js";
 import { pickState, toggle, tokensOf } from "./picker.js";
@@ -260,7 +260,7 @@ function start(token, player) {
       if (ui.state) render(); // a move waiting for the server says why
       const el = $("status");
       el.className = `status ${s}`;
-      el.textContent = s === "open" ? (token ? t("connected") : t("watching")) : s === "reconnecting" ? t("reconnecting…") : s === "connecting" ? t("connecting…") : why ?? t("disconnected");
+      el.textContent = s === "open" ? (token ? t("connected") : t("watching")) : s === "reconnecting" ? t("reconnecting…") : s === "connecting" ? t("connecting…") : why ? fatalWords(why) : t("disconnected");
     },
     onState: (state, msg) => {
       const before = ui.state;
@@ -573,8 +573,18 @@ function moveThings(what, was, view, me) {
   if (sweepCount(view) > what.sweeps) {
     const seat = Number(/^(\d+) /.exec(what.action)?.[1] ?? -1);
     const box = seat === me ? document.getElementById("me") : table.querySelector(`.seat[data-seat="${seat}"] .marks`);
-    box?.append(h("span", { class: "mark sweep", text: "sweep!" }));
+    box?.append(h("span", { class: "mark sweep", text: t("sweep!") }));
   }
+}
+
+/**
+ * Why the table closed for good (`FATAL_CODES`), in the language read.
+ * @param {string} why
+ */
+function fatalWords(why) {
+  if (why === FATAL_CODES[4401]) return t("This seat's token is not valid here.");
+  if (why === FATAL_CODES[4404]) return t("There is no such table.");
+  return why;
 }
 
 /** What has the keyboard focus at the table, so that a redraw can give it back. */

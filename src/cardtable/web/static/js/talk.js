@@ -6,6 +6,8 @@
  * @module talk
  */
 
+import { t } from "./i18n.js";
+
 /** The key of the mute list in the browser's storage. */
 export const MUTE_KEY = "cardtable:muted";
 /** How many lines the panel keeps. */
@@ -57,9 +59,9 @@ export function speaker(msg, me, myName = "") {
   if (me !== null && msg.seat === me) return "you";
   if (msg.seat === null || msg.seat === undefined) {
     if (me === null && myName && msg.name === myName) return "you";
-    return msg.name && msg.name !== "a spectator" ? `${msg.name} (watching)` : "a spectator";
+    return msg.name && msg.name !== "a spectator" ? t("{name} (watching)", { name: msg.name }) : t("a spectator");
   }
-  return msg.name || `seat ${msg.seat}`;
+  return msg.name || t("seat {n}", { n: msg.seat });
 }
 
 /**
