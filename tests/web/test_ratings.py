@@ -15,12 +15,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, delete, func, select
 
 from cardtable import registry, sim
-from cardtable.cli import main
+from cardtable.cli import main, usable_cpus
 from cardtable.core import HandResult
 from cardtable.record import Record, replay
 from cardtable.web import schema
 from cardtable.web.app import create_app
-from cardtable.cli import usable_cpus
 from cardtable.web.players.command import calibrate, rate_records
 from cardtable.web.players.ratings import Contest, Skill, contest, nearest, rate
 from cardtable.web.settings import Settings
