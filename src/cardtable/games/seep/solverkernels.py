@@ -23,7 +23,7 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.batch.jit import NUMBA, inline, jit
+from cardtable.batch.jit import NUMBA, borrowing, inline, jit
 from cardtable.batch.transpositions import Table, new, slot, store
 
 from .kernels import (
@@ -101,7 +101,7 @@ def _place(out: Ints, cards: int, where: int) -> None:
         out[c >> 4] |= where << (4 * (c & 15))
 
 
-@inline
+@borrowing
 def _key(S: Ints, P: Ints, d: int, out: Ints) -> bool:
     """`SeepSolver.key` of the position at row ``d``, packed into `KEY` numbers (see the module
     docstring); ``False`` for a sweep worth neither of the two a position can hold."""
@@ -133,12 +133,11 @@ def _key(S: Ints, P: Ints, d: int, out: Ints) -> bool:
     return True
 
 
-@inline
-def _moves(S: Ints, P: Ints, d: int, MH: Ints, MT: Ints, MC: Ints, W: Ints) -> int:
+@borrowing
+def _moves(S: Ints, P: Ints, d: int, MH: Ints, MT: Ints, MC: Ints, W: Ints, none: Bools) -> int:
     """`SeepSolver.moves`: the legal moves at row ``d`` in ``MH``/``MT`` (head token, loose cards
     taken), the largest move number first (the cards taken, then ``MC``: `low_code`); their
     number, or -1 for a turn with more than `MAX_MOVES` moves."""
-    none = np.zeros((1, 1), np.bool_)
     n = gen(S, P, d, MH, MT, W, LIST, none, -1)
     if n > MAX_MOVES:
         return -1
@@ -167,7 +166,7 @@ def _actor(S: Ints, d: int) -> int:
     return who
 
 
-@inline
+@borrowing
 def _value(S: Ints, P: Ints, d: int, seat: int) -> float:
     """`search.hand_value` of the finished hand at row ``d`` to ``seat`` (each seat scores its
     team's total)."""
@@ -177,7 +176,7 @@ def _value(S: Ints, P: Ints, d: int, seat: int) -> float:
     return mine - (total - mine) / 3
 
 
-@inline
+@borrowing
 def _play(S: Ints, P: Ints, MH: Ints, MT: Ints, W: Ints, d: int, k: int) -> None:
     """Row ``d + 1``: the position at row ``d`` after its ``k``-th listed move."""
     for col in range(COLUMNS):
@@ -200,6 +199,7 @@ def _search(
     limit: int,
     alpha: float,
     beta: float,
+    none: Bools,
 ) -> tuple[float, Table]:
     """The driver's ``search(p, alpha, beta)`` of the position at row 1, without recursion: each
     row ``d`` below it keeps its node's window, bounds, best value and next move. Sets
@@ -253,7 +253,7 @@ def _search(
                     HIGH[d] = high
                     MINE[d] = side >> who & 1 == 1
                     BEST[d] = -math.inf if MINE[d] else math.inf
-                    N[d] = _moves(S, P, d, MH, MT, MC, W)
+                    N[d] = _moves(S, P, d, MH, MT, MC, W, none)
                     if N[d] < 0:
                         count[UNKEYED] = 1
                         return 0.0, t
@@ -315,6 +315,7 @@ def solve(
     MT = np.zeros((DEPTH, MAX_MOVES), np.int64)
     MC = np.zeros((DEPTH, MAX_MOVES), np.int64)
     count = np.zeros(3, np.int64)
+    none = np.zeros((1, 1), np.bool_)  # `gen` marks no mask here
     who = _actor(S, 0)
     if who < 0:
         return 0.0, -1, 0, 1, True, True, t
@@ -322,7 +323,7 @@ def solve(
     best = -math.inf if mine else math.inf
     best_head = -1
     best_take = 0
-    n = _moves(S, P, 0, MH, MT, MC, W)
+    n = _moves(S, P, 0, MH, MT, MC, W, none)
     if n < 0:
         return 0.0, -1, 0, 0, False, False, t
     for i in range(n):
@@ -330,7 +331,7 @@ def solve(
         # the first move with the whole window, each other only against the best so far
         alpha = best if mine else -math.inf
         beta = math.inf if mine else best
-        v, t = _search(S, P, MH, MT, MC, W, seat, side, t, count, limit, alpha, beta)
+        v, t = _search(S, P, MH, MT, MC, W, seat, side, t, count, limit, alpha, beta, none)
         if count[UNKEYED]:
             return 0.0, -1, 0, count[VISITED], False, False, t
         if count[PASSED]:
