@@ -72,7 +72,8 @@ NFSP_DEFAULTS: dict[str, Any] = {
 
 @dataclass(frozen=True)
 class Run:
-    """What a run did: hands and decisions played, learning steps, CPU and wall seconds."""
+    """What a run did: hands and decisions played, CPU and wall seconds, the last loss (NFSP: the
+    average policy's and the Q-network's)."""
 
     hands: int
     decisions: int
