@@ -6,13 +6,19 @@ duplicate deals beside our own (the baselines table of docs/rl.md, `cardtable.rl
   (`cardtable.rl.openspiel`), which resamples the hidden cards with the engine's own sampler.
 - ``sb3:PATH``: a MaskablePPO policy of sb3-contrib saved at ``PATH`` (``model.save(PATH)``),
   trained on the Gymnasium environment (``cardtable/GAME-v1``), its most likely allowed token.
+- ``dqn:PATH`` and ``nfsp:PATH``: OpenSpiel's DQN and NFSP trained by self-play on our OpenSpiel
+  game (`cardtable.rl.openspiel_train`), saved at ``PATH`` (`cardtable.rl.netfile`): the allowed
+  token of the greatest Q-value (DQN), the most likely allowed token of the average policy (NFSP).
+  The observation is the seat's OpenSpiel information-state tensor, rebuilt from its view.
 
-Both are registered as bot plug-ins by cardtable's own package metadata (the ``cardtable.bots``
+All are registered as bot plug-ins by cardtable's own package metadata (the ``cardtable.bots``
 entry points), so ``--bots ismcts`` works wherever the ``rl`` extra (and, for ``sb3``, the
-``train`` extra) is installed. Each acts one token at a time, as the environments do: the tokens
+``train`` extra; ``dqn`` and ``nfsp`` play with numpy alone, their training needs it) is
+installed. Each acts one token at a time, as the environments do: the tokens
 of an action are asked in turn until they spell one. Each sees what a bot sees, the seat's view:
 the IS-MCTS is handed a world drawn from the view by the game's sampler, whose hidden cards it
-never reads (it draws its own from the information state at every simulation).
+never reads (it draws its own from the information state at every simulation); the networks are
+handed the view's encoding alone.
 """
 
 from __future__ import annotations
@@ -139,6 +145,50 @@ class Sb3Bot:
             done = decision.push(token)
             if done is not None:
                 return done
+
+
+class NetworkBot:
+    """A saved DQN or NFSP network (`cardtable.rl.netfile`) playing its best allowed token, the
+    observation rebuilt from the seat's view and the tokens given so far, as OpenSpiel's game
+    builds its information-state tensor (`cardtable.rl.openspiel.Observer`)."""
+
+    def __init__(self, game: Any, algo: str, path: str) -> None:
+        from cardtable.rl import netfile
+
+        self.policy = netfile.load(path, algo, game.name)
+        self.game = game
+        self.name = f"{algo}:{Path(path).stem}"
+        self.vocab = vocabulary(game.name)
+
+    def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        decision = Decision(self.vocab, legal)
+        while True:
+            allowed = decision.allowed()
+            if len(allowed) == 1:
+                token = allowed[0]
+            else:
+                token = self.policy.best(encode(self.game.name, view, decision.prefix), allowed)
+            done = decision.push(token)
+            if done is not None:
+                return done
+
+
+def _network_bot(game: Any, algo: str, level: str) -> NetworkBot:
+    if not level:
+        raise BadRules(f"{algo}: expected the path of a saved policy, as in {algo}:runs/smear_{algo}.npz")
+    return NetworkBot(game, algo, level)
+
+
+def dqn_bot(game: Any, level: str) -> NetworkBot:
+    """The bot ``dqn:PATH``."""
+    return _network_bot(game, "dqn", level)
+
+
+def nfsp_bot(game: Any, level: str) -> NetworkBot:
+    """The bot ``nfsp:PATH``."""
+    return _network_bot(game, "nfsp", level)
 
 
 def ismcts_bot(game: Any, level: str) -> IsmctsBot:
