@@ -130,21 +130,17 @@ class Sb3Bot:
         if len(legal) == 1:
             return legal[0]
         decision = Decision(self.vocab, legal)
-        while True:
-            allowed = decision.allowed()
-            if len(allowed) == 1:
-                token = allowed[0]
-            else:
-                obs = encode(self.game.name, view, decision.prefix)
-                if self.obs_shape is not None and obs.shape != tuple(self.obs_shape):
-                    raise BadRules(f"{self.name}: trained on observations of shape {self.obs_shape}, not {obs.shape}")
-                mask = np.zeros(self.vocab.size, np.bool_)
-                mask[allowed] = True
-                action, _ = self.model.predict(obs, action_masks=mask, deterministic=True)
-                token = int(action)
-            done = decision.push(token)
-            if done is not None:
-                return done
+
+        def choose(allowed: list[int]) -> int:
+            obs = encode(self.game.name, view, decision.prefix)
+            if self.obs_shape is not None and obs.shape != tuple(self.obs_shape):
+                raise BadRules(f"{self.name}: trained on observations of shape {self.obs_shape}, not {obs.shape}")
+            mask = np.zeros(self.vocab.size, np.bool_)
+            mask[allowed] = True
+            action, _ = self.model.predict(obs, action_masks=mask, deterministic=True)
+            return int(action)
+
+        return decision.spell(choose)
 
 
 class NetworkBot:
@@ -164,15 +160,7 @@ class NetworkBot:
         if len(legal) == 1:
             return legal[0]
         decision = Decision(self.vocab, legal)
-        while True:
-            allowed = decision.allowed()
-            if len(allowed) == 1:
-                token = allowed[0]
-            else:
-                token = self.policy.best(encode(self.game.name, view, decision.prefix), allowed)
-            done = decision.push(token)
-            if done is not None:
-                return done
+        return decision.spell(lambda allowed: self.policy.best(encode(self.game.name, view, decision.prefix), allowed))
 
 
 def _network_bot(game: Any, algo: str, level: str) -> NetworkBot:

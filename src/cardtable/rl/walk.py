@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.core import CardtableError
@@ -68,3 +68,12 @@ class Decision:
             if len(self.spellings[i]) == k + 1:
                 return self.actions[i]
         return None
+
+    def spell(self, choose: Callable[[list[int]], int]) -> Any:
+        """The engine action spelled token by token, each token the only one allowed or
+        ``choose(allowed)`` (a policy's pick among the tokens that may come next)."""
+        while True:
+            allowed = self.allowed()
+            done = self.push(allowed[0] if len(allowed) == 1 else choose(allowed))
+            if done is not None:
+                return done
