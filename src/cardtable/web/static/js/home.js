@@ -9,7 +9,7 @@ import { h } from "./dom.js";
 import { gameTitle, plainWords } from "./format.js";
 import { loadGame } from "./gameload.js";
 import { inviteBox, inviteLink, shareBase } from "./invite.js";
-import { language, languagePicker, load as loadLanguage, num, t, tn, words } from "./i18n.js";
+import { around, language, languagePicker, load as loadLanguage, num, t, tn, words } from "./i18n.js";
 import { showWaiting } from "./turns.js";
 
 /** @param {string} id */
@@ -245,19 +245,6 @@ async function becomePlayer(ev) {
   } catch (e) {
     $("playererr").textContent = t("Could not make the player: {why}", { why: /** @type {Error} */ (e).message });
   }
-}
-
-/**
- * A paragraph's words around its links: `message` names each link as `{name}`, and `links` gives
- * each its element (its own words already in the language spoken).
- * @param {Element | null | undefined} el @param {string} message @param {Record<string, HTMLElement>} links
- */
-function around(el, message, links) {
-  if (!el) return;
-  el.replaceChildren(...message.split(/(\{\w+\})/).map((part) => {
-    const name = part.match(/^\{(\w+)\}$/)?.[1];
-    return name && links[name] ? links[name] : part;
-  }).filter((part) => part !== ""));
 }
 
 /** The page's fixed words in the language chosen, and the language picker. */

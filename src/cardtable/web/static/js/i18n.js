@@ -188,3 +188,16 @@ export function words(selector, text) {
   if (node) node.textContent = el.firstChild === node ? `${text} ` : ` ${text}`;
   else if (!el.children.length) el.textContent = text;
 }
+
+/**
+ * A paragraph's words around its links: `message` names each link as `{name}`, and `links` gives
+ * each its element (its own words already in the language spoken).
+ * @param {Element | null | undefined} el @param {string} message @param {Record<string, HTMLElement>} links
+ */
+export function around(el, message, links) {
+  if (!el) return;
+  el.replaceChildren(...message.split(/(\{\w+\})/).map((part) => {
+    const name = part.match(/^\{(\w+)\}$/)?.[1];
+    return name && links[name] ? links[name] : part;
+  }).filter((part) => part !== ""));
+}

@@ -20,7 +20,7 @@ import { historyTable, ratingChart } from "./chart.js";
 import { change, fixed, sittings, statValue } from "./standing.js";
 import { inviteBox, shareBase } from "./invite.js";
 import { devices } from "./devices.js";
-import { LANGUAGES, decimals, language, languagePicker, load as loadLanguage, t, tn, words } from "./i18n.js";
+import { LANGUAGES, around, decimals, language, languagePicker, load as loadLanguage, t, tn, words } from "./i18n.js";
 import { noticesBox } from "./notices.js";
 import { showWaiting } from "./turns.js";
 
@@ -280,20 +280,6 @@ async function loadGames(data) {
   await Promise.all([...games].map((g) => loadGame(g)));
 }
 
-/**
- * A paragraph's words around its links: `message` names each link as `{name}`, and `links` gives
- * each its element (its own words already in the language spoken).
- * @param {string} selector @param {string} message @param {Record<string, HTMLElement>} links
- */
-function wordsAround(selector, message, links) {
-  const el = document.querySelector(selector);
-  if (!el) return;
-  el.replaceChildren(...message.split(/(\{\w+\})/).map((part) => {
-    const name = part.match(/^\{(\w+)\}$/)?.[1];
-    return name && links[name] ? links[name] : part;
-  }).filter((part) => part !== ""));
-}
-
 /** The page's fixed words in the language spoken. */
 function pageWords() {
   document.title = `cardtable · ${t("player page")}`;
@@ -303,7 +289,7 @@ function pageWords() {
   // the page's language; a player's choice is kept for their e-mail and notifications too
   document.querySelector(".topbar > div")?.append(" ", languagePicker(h, async (lang) => { if (ui.token && ui.bot === null) await keepLanguage(lang); }));
   words("#nobody-h", t("You are not a player here yet"));
-  wordsAround("#nobody > p", t("Make yourself a player on the {home}, open your private player link, or {signin} with a passkey or an e-mail link."), {
+  around(document.querySelector("#nobody > p"), t("Make yourself a player on the {home}, open your private player link, or {signin} with a passkey or an e-mail link."), {
     home: h("a", { href: "/", text: t("home page") }), signin: h("a", { href: "/signin", text: t("sign in") }),
   });
   words("label:has(#listed)", t("show me on the leaderboards"));
@@ -311,7 +297,7 @@ function pageWords() {
   words("#linkbox summary", t("Your private link, for another device"));
   words("#linkbox p", t("Open it on your phone or another computer to be you there too. Anyone who has it plays as you: keep it to yourself."));
   words("#devices-h", t("Devices and sign-in"));
-  wordsAround("#devices > p.muted", t("To be you on another device, add a passkey here and sign in with it at {signin} there, or give a confirmed e-mail address and ask there for a link."), {
+  around(document.querySelector("#devices > p.muted"), t("To be you on another device, add a passkey here and sign in with it at {signin} there, or give a confirmed e-mail address and ask there for a link."), {
     signin: h("a", { href: "/signin", text: "/signin" }),
   });
   const heads = document.querySelectorAll("#devices h3");
