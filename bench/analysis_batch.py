@@ -62,7 +62,8 @@ def quantile(times: list[float], q: float) -> float:
 
 def measure(name: str, deals: int, seed: int, differ: bool = False, batch_only: bool = False) -> dict[str, Any]:
     recs = records(name, deals, seed)
-    hands = [(r, h) for r in recs for h in range(len(r["hands"]))]
+    # a hand with no decision (a Seep hand thrown in: its bidder held no card above 8, R8) is not timed
+    hands = [(r, h) for r in recs for h in range(len(r["hands"])) if r["hands"][h]["actions"]]
     review.analyze_hand(hands[0][0], 0, None, None)  # load the compiled kernels
     solving = [0.0]
     earliest = opencard.earliest_value

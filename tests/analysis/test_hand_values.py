@@ -57,15 +57,24 @@ def test_a_seats_solves_go_back_from_its_last_decision_and_stop_at_the_limit(
     passed = 0
     for seat, states in plays.items():
         asked.clear()
-        got = opencard.earliest_value(game, states, seat)
+        tables: dict[Any, Any] = {}
+        got = opencard.earliest_value(game, states, seat, tables)
         back = [s for _, s in reversed(states)][: len(asked)]
         assert [state for state, _ in asked] == back  # the last decision first, none skipped
         solved = [v for _, v in asked if v["value"] is not None]
         assert all(v["value"] is not None for _, v in asked[:-1])  # only the last asked can fail
+        growth = getattr(opencard.solver(game), "growth", None)
+        for _, v in asked[:-1]:  # a solve is asked after one only while it might finish
+            assert growth is None or v["nodes"] * growth <= opencard.solver(game).node_limit
         if asked[-1][1]["value"] is None:
             passed += 1
             assert "not solved within" in asked[-1][1]["reason"]
             assert len(asked) < len(states) or not solved
+        elif len(asked) < len(states):  # stopped short of the first decision: predicted to pass
+            passed += 1
+            assert growth is not None and asked[-1][1]["nodes"] * growth > opencard.solver(game).node_limit
+            earlier = states[len(states) - len(asked) - 1][1]
+            assert open_value(game, earlier, seat, tables=tables)["value"] is None  # it would have passed
         if solved:
             assert got == solved[-1] | {"from": states[len(states) - len(asked) + (asked[-1][1]["value"] is None)][0],
                                         "whole": len(solved) == len(states)}  # fmt: skip

@@ -15,7 +15,9 @@ whose interests are opposed (Smear's teams, Sheepshead's picker with the partner
 defenders, Seep's teams).
 
 ``node_limit`` bounds the work: past it the search stops with `Unfinished` (used for Seep, whose
-open-card play is too wide to finish from early in a hand).
+open-card play is too wide to finish from early in a hand); a solver's optional ``growth`` (how
+many times larger a solve from one decision earlier is at least) spares the review a solve that
+would only pass it (`earliest_value`).
 """
 
 from __future__ import annotations
@@ -246,17 +248,27 @@ def earliest_value(
     the hand's, `hand_values`; else its own), so each earlier solve starts from what the later ones
     learned, and a solve from before the decision that passed the limit, which would pass it too
     (each decision back is a larger tree), is never asked for: a game whose hands are too wide to
-    solve whole (Seep) pays for one solve past the limit a seat, not one for each halving."""
+    solve whole (Seep) pays for one solve past the limit a seat, not one for each halving.
+
+    A solver may say how much larger a solve from one decision earlier is at least (``growth``: a
+    factor of positions visited, measured over many hands). Then a solve is not asked when the one
+    after it visited more than the limit divided by that factor: it would pass the limit, and
+    the value is the one from the decision after it, as when it is asked and passes."""
     if not states:
         return _no_value(phrase("no decision in the card play"))
     if tables is None:
         tables = {}
+    s = solver(game)
+    growth = getattr(s, "growth", None)
+    limit = getattr(s, "node_limit", None)
     found: dict[str, Any] | None = None
     for i in range(len(states) - 1, -1, -1):
         got = open_value(game, states[i][1], seat, tables=tables)
         if got["value"] is None:
             return found if found is not None else got
         found = got | {"from": states[i][0], "whole": i == 0}
+        if growth is not None and limit is not None and got["nodes"] * growth > limit:
+            break  # the solve from the decision before would pass the limit
     assert found is not None  # states is not empty
     return found
 

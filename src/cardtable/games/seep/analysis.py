@@ -85,7 +85,8 @@ def facts(game: Seep, view: dict[str, Any], end: SeepState, seat: int) -> dict[s
     each house on the floor when it decided whether its cards ended in this side's pile or the
     other's, the points of the floor's cards this side took, and the hand's points of each side;
     with what a sweep and each house are worth under the table's rules (``sweep_value``,
-    ``house<V>_points``), which weigh the consequences `why` chooses between."""
+    ``house<V>_points``), which weigh the consequences `why` chooses between. What comes from the
+    view alone is worked out once a view (`_floor`): a decision's playouts share it."""
     result = game.outcome(end)
     if result is None or end.bid == 0:
         return {}
@@ -101,16 +102,34 @@ def facts(game: Seep, view: dict[str, Any], end: SeepState, seat: int) -> dict[s
         "points_them": float(totals[theirs]),
         "sweep_value": float(game.rules.sweep_points),
     }
-    worth = card_points(game.rules)
-    floor = view.get("floor") or {}
-    for house in floor.get("houses") or []:
-        cards = _mask([c for group in house["sets"] for c in group])
-        out[f"house{house['value']}"] = float(end.piles[ours] & cards == cards)
-        out[f"house{house['value']}_them"] = float(end.piles[theirs] & cards == cards)
-        out[f"house{house['value']}_points"] = float(pile_points(worth, cards))
-    loose = _mask(floor.get("loose") or [])
+    houses, loose, worth = _floor(game, view)
+    for value, cards, points in houses:
+        out[f"house{value}"] = float(end.piles[ours] & cards == cards)
+        out[f"house{value}_them"] = float(end.piles[theirs] & cards == cards)
+        out[f"house{value}_points"] = points
     out["floor_points"] = float(pile_points(worth, end.piles[ours] & loose))
     return out
+
+
+#: The last view `_floor` read, and what it found: (view, found).
+_last_floor: tuple[Any, Any] = (None, None)
+
+
+def _floor(game: Seep, view: dict[str, Any]) -> tuple[list[tuple[Any, int, float]], int, Any]:
+    """The view's houses (value, cards, points), its loose cards and the rules' card points."""
+    global _last_floor
+    seen, found = _last_floor
+    if seen is view and found[3] is game.rules:
+        return found[0], found[1], found[2]
+    worth = card_points(game.rules)
+    floor = view.get("floor") or {}
+    houses = []
+    for house in floor.get("houses") or []:
+        cards = _mask([c for group in house["sets"] for c in group])
+        houses.append((house["value"], cards, float(pile_points(worth, cards))))
+    loose = _mask(floor.get("loose") or [])
+    _last_floor = (view, (houses, loose, worth, game.rules))
+    return houses, loose, worth
 
 
 def _mask(cards: list[str]) -> int:
