@@ -289,8 +289,9 @@ function pageWords() {
   // the page's language; a player's choice is kept for their e-mail and notifications too
   document.querySelector(".topbar > div")?.append(" ", languagePicker(h, async (lang) => { if (ui.token && ui.bot === null) await keepLanguage(lang); }));
   words("#nobody-h", t("You are not a player here yet"));
-  around(document.querySelector("#nobody > p"), t("Make yourself a player on the {home}, open your private player link, or {signin} with a passkey or an e-mail link."), {
-    home: h("a", { href: "/", text: t("home page") }), signin: h("a", { href: "/signin", text: t("sign in") }),
+  // the sign-in link is the address itself, so that no language must bend a verb around it
+  around(document.querySelector("#nobody > p"), t("Make yourself a player on the {home}, open your private player link, or sign in with a passkey or an e-mail link at {signin}."), {
+    home: h("a", { href: "/", text: t("home page") }), signin: h("a", { href: "/signin", text: "/signin" }),
   });
   words("label:has(#listed)", t("show me on the leaderboards"));
   words("#mylanguage-l", t("The language of the e-mail and notifications this server sends you"));
