@@ -16,6 +16,7 @@ from cardtable import registry  # noqa: E402
 from cardtable.batch.playouts import Playouts  # noqa: E402
 from cardtable.bots import make_bot  # noqa: E402
 from cardtable.bots.learned import LearnedBot, Network, encoder, shipped  # noqa: E402
+from cardtable.core import BadRules  # noqa: E402
 from tests.batch.test_playouts import _positions  # noqa: E402 (the same mixed positions)
 
 GAMES = ["seep", "smear", "sheepshead"]
@@ -124,3 +125,26 @@ def test_the_search_on_the_learned_policy_is_a_bot_level() -> None:
     state = _positions(game, 1, seed=3)[5]
     legal = game.legal_actions(state)
     assert bot.act(game.observe(state, game.actor(state)), legal, random.Random(1)) in legal
+
+
+def test_the_search_guided_by_the_learned_policy_keeps_its_choice_by_default() -> None:
+    """``search:guided`` plays out with the rule-based bot but keeps the learned policy's choice
+    unless it finds a clearly better one: its default is the learned bot's move, where the hard
+    search's is the rule-based bot's; a game with no learned policy refuses it in one line."""
+    game = registry.get_game("smear")
+    guided, hard = make_bot(game, "search:guided"), make_bot(game, "search:hard")
+    assert guided.name == "search:guided"
+    learned, rule = make_bot(game, "learned"), make_bot(game, "rule")
+    differed = 0
+    for state in _positions(game, 6, seed=11):
+        legal = game.legal_actions(state)
+        if len(legal) < 2:
+            continue
+        view = game.observe(state, game.actor(state))
+        got = guided._default(view, legal, random.Random(2))  # type: ignore[attr-defined]
+        assert legal[got] == learned.act(view, legal, random.Random(0))
+        assert legal[hard._default(view, legal, random.Random(2))] == rule.act(view, legal, random.Random(0))  # type: ignore[attr-defined]
+        differed += learned.act(view, legal, random.Random(0)) != rule.act(view, legal, random.Random(0))
+    assert differed > 0  # the two priors are not the same bot
+    with pytest.raises(BadRules, match="no learned policy"):
+        make_bot(registry.get_game("seep"), "search:guided")

@@ -13,7 +13,10 @@ capping its level's work budget (it stops after the round in which the limit pas
 
 ``learned`` is the policy a small network learned by playing (`cardtable.bots.learned`, numpy
 only), shipped for the games that have one; ``learned:PATH`` plays a policy file that
-``cardtable train`` wrote.
+``cardtable train`` wrote. ``search:learned`` is the hard search with that policy playing its
+playouts and its value cutting them short; ``search:guided`` is the hard search on the
+rule-based bot's playouts that keeps the learned policy's choice unless it finds a clearly
+better one (docs/bots.md, "The learned bot").
 
 ``cmd:COMMAND`` is a bot in another program, in any language, that speaks the cardtable bot
 protocol over its standard input and output (docs/bot-protocol.md, `cardtable.bots.external`),
@@ -109,6 +112,12 @@ def _search(game: Any, spec: str) -> Bot:
         # the search on the learned policy: its playouts, cut short by its value (`LearnedBot`)
         bot = SearchBot(game, "hard", _learned(game, ""), time_limit)
         bot.name = "search:learned" + (f"@{limit}" if at else "")
+        return bot
+    if level == "guided":
+        # the hard search on the rule-based bot's playouts, keeping the learned policy's choice
+        # unless it finds a clearly better one
+        bot = SearchBot(game, "hard", rule_bot(game), time_limit, prior=_learned(game, ""))
+        bot.name = "search:guided" + (f"@{limit}" if at else "")
         return bot
     classic = level == "classic" or level.startswith("classic:")
     if classic:

@@ -306,6 +306,7 @@ class SearchBot:
         classic: bool = False,
         infer: bool | None = None,
         batch: bool = True,
+        prior: Bot | None = None,
     ) -> None:
         if level not in LEVELS:
             raise BadRules(f"unknown search level {level!r} (known: {', '.join(LEVELS)})")
@@ -321,6 +322,9 @@ class SearchBot:
         self.moves = settings.moves[level] * scale
         self.world_moves = settings.world_moves
         self.policy: Bot = policy if policy is not None else RandomBot(game)
+        #: The bot whose choice the search keeps unless it finds a clearly better one, and whose
+        #: ranking picks the candidates of a wide decision: the playout policy unless given.
+        self.prior: Bot = prior if prior is not None else self.policy
         self.time_limit = time_limit
         self.fast = fast_layer(game, self.policy) if fast else None
         if infer is None:
@@ -351,9 +355,9 @@ class SearchBot:
     def _candidates(self, view: Any, legal: Sequence[Any]) -> Sequence[Any]:
         """The actions worth searching: all of them, or when there are more than `CANDIDATES`
         and the policy can rank them, its first `CANDIDATES` (its own choice among them)."""
-        if len(legal) <= CANDIDATES or not isinstance(self.policy, Ranker):
+        if len(legal) <= CANDIDATES or not isinstance(self.prior, Ranker):
             return legal
-        ranked = self.policy.rank(view, legal)
+        ranked = self.prior.rank(view, legal)
         return legal if ranked is None else ranked[:CANDIDATES]
 
     def hints(
@@ -375,9 +379,9 @@ class SearchBot:
     def _default(self, view: Any, legal: Sequence[Any], rng: random.Random) -> int | None:
         """The index of the playout policy's own choice, which the search keeps unless it finds a
         clearly better one; ``None`` when the policy is random play (no choice worth keeping)."""
-        if isinstance(self.policy, RandomBot) or len(legal) < 2:
+        if isinstance(self.prior, RandomBot) or len(legal) < 2:
             return None
-        return legal.index(self.policy.act(view, legal, random.Random(rng.random())))
+        return legal.index(self.prior.act(view, legal, random.Random(rng.random())))
 
     def _search(
         self,
