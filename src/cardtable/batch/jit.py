@@ -68,8 +68,8 @@ def borrowing(f: F) -> F:
     them (numba's ``_nrt=False``: each array keeps no reference count of its own inside). Every
     array passed down to another kernel and every slice of one then costs nothing to hand on,
     where counting costs an atomic increment and decrement each time. Such a kernel cannot make
-    an array (``np.zeros`` and the like are refused when it is compiled); a kernel it calls still
-    can, and counts the references of those it makes."""
+    an array (``np.zeros`` and the like are refused when it is compiled), nor can any kernel it
+    calls, which numba compiles for it the same way: working space comes from the caller."""
     return _compile(f, {"_nrt": False})
 
 

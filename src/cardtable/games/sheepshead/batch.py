@@ -305,10 +305,10 @@ class SheepsheadBatch:
         if type(bot) is not RuleBot or bot.rules != self.rules:
             return None
         options, weights = botkernels.rule_settings(bot)
-        S, P = self.S, self.params
+        S, P, scratch = self.S, self.params, botkernels.scratch()
 
         def choose(out: Ints) -> None:
-            botkernels.rule_tokens(S, P, options, weights, out)
+            botkernels.rule_tokens(S, P, options, weights, scratch, out)
 
         return choose
 
@@ -319,10 +319,10 @@ class SheepsheadBatch:
         if type(bot) is not RuleBot or bot.rules != self.rules:
             return None
         options, weights = botkernels.rule_settings(bot)
-        S, P, LT, LS = self.S, self.params, self.LT, self.LS
+        S, P, LT, LS, scratch = self.S, self.params, self.LT, self.LS, botkernels.scratch()
 
         def run(n: int, scores: Floats) -> None:
-            botkernels.play_out(S, P, LT, LS, options, weights, n, scores)
+            botkernels.play_out(S, P, LT, LS, options, weights, scratch, n, scores)
 
         return run
 

@@ -43,7 +43,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.batch.jit import inline, jit
+from cardtable.batch.jit import borrowing, inline, jit
 
 from . import bots
 from .kernels import (
@@ -556,14 +556,17 @@ def bury_value(P: Ints, weights: Floats, hand: int, a: int, b: int, score: float
 
 
 @jit
-def choose_bury(P: Ints, options: Ints, weights: Floats, hand: int, first: int) -> int:
+def choose_bury(P: Ints, options: Ints, weights: Floats, hand: int, first: int, scratch: Floats) -> int:
     """`RuleBot.rank`'s first bury of ``hand`` (among those whose stronger card is ``first``, when
     it is not -1), as ``a * 32 + b``: the best `bury_score`, or with the taught bury the best
     `bury_value` of the first `BURY_SHORTLIST` by score; ties to the first in the engine's order
-    (`play.bury_choices`: pairs of ascending indices, by the first card, then the second)."""
-    pa = np.empty(PAIRS, np.int64)
-    pb = np.empty(PAIRS, np.int64)
-    scores = np.empty(PAIRS, np.float64)
+    (`play.bury_choices`: pairs of ascending indices, by the first card, then the second).
+    ``scratch`` (`scratch`) holds each pair's cards, score and mark while it chooses: the caller's
+    array, so that no array is made here and the playouts can borrow theirs (`jit.borrowing`)."""
+    pa = scratch[0:PAIRS]
+    pb = scratch[PAIRS : 2 * PAIRS]
+    scores = scratch[2 * PAIRS : 3 * PAIRS]
+    taken = scratch[3 * PAIRS : 4 * PAIRS]
     n = 0
     for a in range(32):
         if not hand >> a & 1 or (first >= 0 and a != first):
@@ -581,7 +584,8 @@ def choose_bury(P: Ints, options: Ints, weights: Floats, hand: int, first: int) 
                 best = i
         return int(pa[best] * 32 + pb[best])
     # the shortlist: the first few by (-score, order), taken one by one
-    taken = np.zeros(PAIRS, np.bool_)
+    for i in range(n):
+        taken[i] = 0.0
     best = -1
     best_value = 0.0
     for _ in range(min(BURY_SHORTLIST, n)):
@@ -589,23 +593,23 @@ def choose_bury(P: Ints, options: Ints, weights: Floats, hand: int, first: int) 
         for i in range(n):
             if not taken[i] and (k < 0 or scores[i] > scores[k]):
                 k = i
-        taken[k] = True
-        value = bury_value(P, weights, hand, pa[k], pb[k], scores[k])
+        taken[k] = 1.0
+        value = bury_value(P, weights, hand, int(pa[k]), int(pb[k]), scores[k])
         if best < 0 or value > best_value:
             best, best_value = k, value
     return int(pa[best] * 32 + pb[best])
 
 
 @jit
-def _bury(S: Ints, P: Ints, options: Ints, weights: Floats, row: int, seat: int) -> int:
+def _bury(S: Ints, P: Ints, options: Ints, weights: Floats, row: int, seat: int, scratch: Floats) -> int:
     """The bury's token at ``row``: its stronger card, then (once named) its weaker one."""
     hand = S[row, HAND0 + seat]
     part = S[row, PARTIAL]
-    pair = choose_bury(P, options, weights, hand, -1)
+    pair = choose_bury(P, options, weights, hand, -1, scratch)
     if part < 0:
         return T_BURY + pair // 32
     if pair // 32 != part:
-        pair = choose_bury(P, options, weights, hand, part)
+        pair = choose_bury(P, options, weights, hand, part, scratch)
     return T_BURY + pair % 32
 
 
@@ -672,7 +676,7 @@ def _crack(S: Ints, row: int, seat: int, phase: int) -> int:
 
 
 @jit
-def token(S: Ints, P: Ints, options: Ints, weights: Floats, row: int) -> int:
+def token(S: Ints, P: Ints, options: Ints, weights: Floats, row: int, scratch: Floats) -> int:
     """The token the rule-based bot gives at ``row`` (-1 where no seat acts): see `rule_tokens`."""
     seat = S[row, TO_ACT]
     if seat < 0:
@@ -686,7 +690,7 @@ def token(S: Ints, P: Ints, options: Ints, weights: Floats, row: int) -> int:
     if phase == PICK:
         return _pick(S, P, options, weights, row, seat)
     if phase == BURYING:
-        return _bury(S, P, options, weights, row, seat)
+        return _bury(S, P, options, weights, row, seat, scratch)
     if phase == CALLING:
         return _call(S, P, row, seat)
     if phase >= CRACK:  # CRACK or RECRACK: PLAYING is above, and no seat acts once DONE
@@ -694,23 +698,30 @@ def token(S: Ints, P: Ints, options: Ints, weights: Floats, row: int) -> int:
     return -1
 
 
-@jit
-def rule_tokens(S: Ints, P: Ints, options: Ints, weights: Floats, out: Ints) -> None:
+@borrowing
+def rule_tokens(S: Ints, P: Ints, options: Ints, weights: Floats, scratch: Floats, out: Ints) -> None:
     """``out[row]``: the token the rule-based bot gives at each row (-1 where no seat acts), in
     every phase. ``options`` are its options (`O_CLASSIC`, `O_TAUGHT_PICK`, `O_TAUGHT_BURY`),
     ``weights`` its weights (`W_SHIFT`, `W_POINTS`, ...)."""
     for row in range(S.shape[0]):
-        out[row] = token(S, P, options, weights, row)
+        out[row] = token(S, P, options, weights, row, scratch)
 
 
-@jit
-def play_out(S: Ints, P: Ints, LT: Tokens, LS: Bytes, options: Ints, weights: Floats, n: int, scores: Scores) -> None:
+@borrowing
+def play_out(
+    S: Ints, P: Ints, LT: Tokens, LS: Bytes, options: Ints, weights: Floats, scratch: Floats, n: int, scores: Scores
+) -> None:
     """Play the hands of rows ``0`` to ``n - 1`` to their ends, every seat the rule-based bot
     (`token` and `kernels._act`, row by row): ``scores[row]`` each seat's score of a scored hand
     (left as it is for a hand thrown in)."""
     for row in range(n):
         while S[row, TO_ACT] >= 0:
-            _act(S, P, LT, LS, row, token(S, P, options, weights, row), scores)
+            _act(S, P, LT, LS, row, token(S, P, options, weights, row, scratch), scores)
+
+
+def scratch() -> Floats:
+    """The working space `rule_tokens` and `play_out` choose a bury in (`choose_bury`)."""
+    return np.zeros(4 * PAIRS, np.float64)
 
 
 def rule_settings(bot: Any) -> tuple[Ints, Floats]:
@@ -736,5 +747,6 @@ __all__ = [
     "play_out",
     "rule_settings",
     "rule_tokens",
+    "scratch",
     "token",
 ]

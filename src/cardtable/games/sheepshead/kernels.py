@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.batch import mt
-from cardtable.batch.jit import inline, jit
+from cardtable.batch.jit import borrowing, inline, jit
 
 Ints = npt.NDArray[np.int64]
 Bytes = npt.NDArray[np.int8]
@@ -350,7 +350,7 @@ def _mark_tokens(out: Bools, row: int, base: int, m: int) -> None:
         m &= m - 1
 
 
-@jit
+@borrowing
 def legal_mask(S: Ints, P: Ints, out: Bools) -> None:
     """``out[row, token]``: the tokens each row's seat to act may give (all False at no seat)."""
     for row in range(S.shape[0]):
@@ -492,7 +492,11 @@ def score_picked(S: Ints, P: Ints, row: int, rewards: Floats) -> None:
 def score_no_pick(S: Ints, P: Ints, row: int, rewards: Floats) -> None:
     """R41, R43 (`scoring._no_pick_played`, `scoring._schwanzer`): a no-pick game's payments."""
     game = P[P_NO_PICK]
-    points = np.zeros(SEATS, np.int64)
+    # each seat's card points, kept in the row's rewards until the payments overwrite them (no
+    # array is made: the step borrows its arrays, `jit.borrowing`); whole numbers, exact in float32
+    points = rewards[row]
+    for s in range(SEATS):
+        points[s] = 0.0
     if game == SCHWANZER:
         high = -1
         for s in range(SEATS):
@@ -549,7 +553,15 @@ def score_no_pick(S: Ints, P: Ints, row: int, rewards: Floats) -> None:
             else:
                 loser = t
     elif game == MITTLER:  # R43: the single middle total wins
-        mid = np.sort(points)[2]
+        mid = -1.0  # the third of the five totals in order: two or fewer below it, three or more to it
+        for s in range(SEATS):
+            below = 0
+            upto = 0
+            for o in range(SEATS):
+                below += points[o] < points[s]
+                upto += points[o] <= points[s]
+            if below <= 2 and upto >= 3:
+                mid = points[s]
         for s in range(SEATS):
             if points[s] == mid:
                 winners |= 1 << s
@@ -747,7 +759,7 @@ def _act(S: Ints, P: Ints, LT: Tokens, LS: Bytes, row: int, token: int, rewards:
     return GOING
 
 
-@jit
+@borrowing
 def apply(
     S: Ints,
     P: Ints,
@@ -835,7 +847,7 @@ def _mark(out: Bytes, row: int, base: int, m: int) -> None:
         m &= m - 1
 
 
-@jit
+@borrowing
 def observe(S: Ints, P: Ints, OFF: Ints, seats: Ints, out: Bytes) -> None:
     """``out[row]`` (zeros on entry): the observation of seat ``seats[row]`` (none where it is
     -1), exactly the RL encoding of that seat's view: R13, R16 the blind and bury to the picker

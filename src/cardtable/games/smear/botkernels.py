@@ -22,7 +22,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.batch.jit import inline, jit
+from cardtable.batch.jit import borrowing, inline, jit
 
 from .kernels import (
     AUCTION,
@@ -162,37 +162,41 @@ def best_discard(hand: int, need: int, low_to_player: bool, bank: bool) -> int:
     of the least worth to keep, one that leaves the chosen trump suit to lead before any other;
     the first of equal ones in the engine's order (combinations in card order)."""
     trump = best_suit(hand, low_to_player)
-    cards = np.empty(DECK_SIZE, np.int64)
-    m = 0
-    for c in range(DECK_SIZE):
-        if hand >> c & 1:
-            cards[m] = c
-            m += 1
     tmask = suit_mask(trump)
     best = -1
     best_cost = 0.0
-    for i in range(m):
-        a = 1 << cards[i]
-        va = _keep_value(cards[i], trump, bank)
+    # the combinations in card order, each card taken lowest first as a bit (its number the bits
+    # below it); no array is made, so the playouts can borrow theirs (`jit.borrowing`)
+    h1 = hand
+    while h1:
+        a = h1 & -h1
+        h1 ^= a
+        va = _keep_value(popcount(a - 1), trump, bank)
         if need == 1:
             if _discard_ok(hand, a):
                 cost = va + (0.0 if lead_cards(hand, a) & tmask else 1000.0)
                 if best < 0 or cost < best_cost:
                     best, best_cost = a, cost
             continue
-        for j in range(i + 1, m):
-            b = a | 1 << cards[j]
-            vb = va + _keep_value(cards[j], trump, bank)
+        h2 = h1
+        while h2:
+            b1 = h2 & -h2
+            h2 ^= b1
+            b = a | b1
+            vb = va + _keep_value(popcount(b1 - 1), trump, bank)
             if need == 2:
                 if _discard_ok(hand, b):
                     cost = vb + (0.0 if lead_cards(hand, b) & tmask else 1000.0)
                     if best < 0 or cost < best_cost:
                         best, best_cost = b, cost
                 continue
-            for k in range(j + 1, m):
-                d = b | 1 << cards[k]
+            h3 = h2
+            while h3:
+                c1 = h3 & -h3
+                h3 ^= c1
+                d = b | c1
                 if _discard_ok(hand, d):
-                    vd = vb + _keep_value(cards[k], trump, bank)
+                    vd = vb + _keep_value(popcount(c1 - 1), trump, bank)
                     cost = vd + (0.0 if lead_cards(hand, d) & tmask else 1000.0)
                     if best < 0 or cost < best_cost:
                         best, best_cost = d, cost
@@ -337,7 +341,7 @@ def token(S: Ints, P: Ints, row: int, margin: float, low_to_player: bool) -> int
     return -1
 
 
-@jit
+@borrowing
 def rule_tokens(S: Ints, P: Ints, margin: float, options: Ints, out: Ints) -> None:
     """``out[row]``: the token the rule-based bot gives at each row (-1 where no seat acts).
     ``margin`` is its bid margin (`bots.BID_MARGIN`, or the classic bot's), ``options`` its options
@@ -347,7 +351,7 @@ def rule_tokens(S: Ints, P: Ints, margin: float, options: Ints, out: Ints) -> No
         out[row] = token(S, P, row, margin, low_to_player)
 
 
-@jit
+@borrowing
 def play_out(S: Ints, P: Ints, LT: Bytes, LS: Bytes, margin: float, options: Ints, n: int, scores: Floats) -> None:
     """Play the hands of rows ``0`` to ``n - 1`` to their ends, every seat the rule-based bot
     (`rule_tokens` and `kernels._act`, row by row): ``scores[row]`` each seat's score of a scored

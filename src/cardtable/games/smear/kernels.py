@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.batch import mt
-from cardtable.batch.jit import inline, jit
+from cardtable.batch.jit import borrowing, inline, jit
 
 Ints = npt.NDArray[np.int64]
 Bytes = npt.NDArray[np.int8]
@@ -193,29 +193,34 @@ def discard_next(S: Ints, P: Ints, row: int) -> int:
     for c in range(DECK_SIZE):
         if part >> c & 1:
             top = c
-    cards = np.empty(DECK_SIZE, np.int64)
-    m = 0
-    for c in range(DECK_SIZE):
-        if hand >> c & 1:
-            cards[m] = c
-            m += 1
+    # every discard of ``need`` cards, its cards taken lowest first as sets of bits (no array:
+    # the mask and the step borrow theirs, `jit.borrowing`); the result is a set, so the order of
+    # the discards tried does not matter
     out = 0
-    for i in range(m):
-        a = 1 << cards[i]
+    h1 = hand
+    while h1:
+        a = h1 & -h1
+        h1 ^= a
         if need == 1:
             got = _next_if_legal(hand, a, part, top)
             if got >= 0:
                 out |= 1 << got
             continue
-        for j in range(i + 1, m):
-            b = a | 1 << cards[j]
+        h2 = h1
+        while h2:
+            b1 = h2 & -h2
+            h2 ^= b1
+            b = a | b1
             if need == 2:
                 got = _next_if_legal(hand, b, part, top)
                 if got >= 0:
                     out |= 1 << got
                 continue
-            for k in range(j + 1, m):
-                got = _next_if_legal(hand, b | 1 << cards[k], part, top)
+            h3 = h2
+            while h3:
+                c1 = h3 & -h3
+                h3 ^= c1
+                got = _next_if_legal(hand, b | c1, part, top)
                 if got >= 0:
                     out |= 1 << got
     return out
@@ -257,7 +262,7 @@ def legal(S: Ints, P: Ints, row: int, token: int) -> bool:
     return False
 
 
-@jit
+@borrowing
 def legal_mask(S: Ints, P: Ints, out: Bools) -> None:
     """``out[row, token]``: the tokens each row's seat to act may give (all False at no seat)."""
     for row in range(S.shape[0]):
@@ -477,7 +482,7 @@ def _act(S: Ints, P: Ints, LT: Bytes, LS: Bytes, row: int, token: int, rewards: 
     return SCORED
 
 
-@jit
+@borrowing
 def apply(
     S: Ints,
     P: Ints,
@@ -504,7 +509,7 @@ def apply(
 # --- the deal (R8-R10) ---
 
 
-@jit
+@borrowing
 def deal(
     S: Ints,
     P: Ints,
@@ -584,7 +589,7 @@ def _number(out: Bytes, row: int, base: int, x: int) -> None:
         out[row, base + 1 + i] = (m >> (7 - i)) & 1
 
 
-@jit
+@borrowing
 def observe(S: Ints, P: Ints, OFF: Ints, seats: Ints, out: Bytes) -> None:
     """``out[row]`` (zeros on entry): the observation of seat ``seats[row]`` (none where it is
     -1), exactly the RL encoding of that seat's view (§3 item 18: no card it may not see)."""
