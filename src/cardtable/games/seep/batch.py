@@ -265,9 +265,10 @@ class SeepBatch:
         scratch = np.zeros((1, kernels.COLUMNS), np.int64)
         seeds = self.seeds
         CK, CV = _loose_cache(int(P[kernels.P_TEN_D]), float(weights[botkernels.X_CARD]))
+        Zi, Zf = botkernels.space()
 
         def choose(out: Ints) -> None:
-            botkernels.rule_tokens(S, P, MH, MT, weights, seeds, work, scratch, CK, CV, out)
+            botkernels.rule_tokens(S, P, MH, MT, weights, seeds, work, scratch, CK, CV, Zi, Zf, out)
 
         return choose
 
@@ -285,9 +286,13 @@ class SeepBatch:
         scratch = np.zeros((1, kernels.COLUMNS), np.int64)
         seeds = self.seeds
         CK, CV = _loose_cache(int(P[kernels.P_TEN_D]), float(weights[botkernels.X_CARD]))
+        Zi, Zf = botkernels.space()
+        none = np.zeros((1, 1), np.bool_)
 
         def run(n: int, scores: Floats) -> None:
-            botkernels.play_out(S, P, MH, MT, LH, LT, LL, weights, seeds, W, work, scratch, CK, CV, n, scores)
+            botkernels.play_out(
+                S, P, MH, MT, LH, LT, LL, weights, seeds, W, work, scratch, CK, CV, Zi, Zf, none, n, scores
+            )
 
         return run
 

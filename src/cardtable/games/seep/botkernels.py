@@ -27,7 +27,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.batch.jit import inline, jit
+from cardtable.batch.jit import borrowing, inline, jit
 
 from . import kernels
 from .kernels import (
@@ -90,6 +90,7 @@ from .rules import SeepRules
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
 Scores = npt.NDArray[np.float32]
+Bools = npt.NDArray[np.bool_]
 
 #: The bot's weights in ``weights``: a house's share, the threat, keeping a card, a card's worth
 #: besides its points (with the majority bonus's part, as `rulebot.Appraiser` adds it).
@@ -162,6 +163,20 @@ def chances(unseen: int, n: int, out: Floats) -> None:
 CACHE_SLOTS: Final = 1 << 14
 #: A cached table's columns: ``takes[0..13]``, then the mask of whole captures.
 CACHE_WHOLE: Final = 14
+
+
+#: The working space of one `choose` (`space`): its whole numbers (the houses' cards and owners,
+#: the values still unseen, the sweeps, the houses after a move) and its fractions (the chances
+#: a value is held, the unseen values' odds and worths, each house's part, a move's takes, gains
+#: and odds), each part at its offset.
+SPACE_INTS: Final = 5 + 5 + 13 + 2 + 5 + 5
+SPACE_FLOATS: Final = 5 + 13 + 13 + 5 + 14 + 13 + 13
+
+
+def space() -> tuple[Ints, Floats]:
+    """`choose`'s working space: the caller's, so that the playouts make no array and can borrow
+    theirs (`jit.borrowing`); one per set of tables, which one thread plays at a time."""
+    return np.zeros(SPACE_INTS, np.int64), np.zeros(SPACE_FLOATS, np.float64)
 
 
 def loose_cache() -> tuple[Ints, Floats]:
@@ -253,9 +268,12 @@ def choose(
     Sx: Ints,
     CK: Ints,
     CV: Floats,
+    Zi: Ints,
+    Zf: Floats,
 ) -> int:
     """`Appraiser.choose` at ``row`` (its opening or play): the index in ``MH``/``MT`` of the move
-    the bot makes, each move's nudge from `nudge` (``CK``/``CV``: the cache of loose tables)."""
+    the bot makes, each move's nudge from `nudge` (``CK``/``CV``: the cache of loose tables;
+    ``Zi``/``Zf``: the working space, `space`)."""
     n = min(S[row, NMOVES], MAX_MOVES)
     if n == 1:
         return 0
@@ -272,8 +290,23 @@ def choose(
     p0 = S[row, PILE0]
     p1 = S[row, PILE0 + 1]
     seen = hand | loose | p0 | p1
-    hc = np.zeros(5, np.int64)
-    ho = np.zeros(5, np.int64)
+    for i in range(SPACE_INTS):
+        Zi[i] = 0
+    for i in range(SPACE_FLOATS):
+        Zf[i] = 0.0
+    hc = Zi[0:5]
+    ho = Zi[5:10]
+    held_v = Zi[10:23]
+    sw = Zi[23:25]
+    hc2 = Zi[25:30]
+    ho2 = Zi[30:35]
+    chance = Zf[0:5]
+    held_p = Zf[5:18]
+    held_w = Zf[18:31]
+    parts = Zf[31:36]
+    takes = Zf[36:50]
+    gains = Zf[50:63]
+    probs = Zf[63:76]
     nhouses = 0
     for i in range(5):
         hc[i] = S[row, HC0 + i]
@@ -284,11 +317,7 @@ def choose(
     unseen = DECK & ~seen
     nxt = (seat + 1) & 3
     n_next = popcount(S[row, HAND0 + nxt]) if phase == PLAYING else 12
-    chance = np.zeros(5, np.float64)
     chances(popcount(unseen), n_next, chance)
-    held_v = np.zeros(13, np.int64)
-    held_p = np.zeros(13, np.float64)
-    held_w = np.zeros(13, np.float64)
     nheld = 0
     for v in range(1, 14):
         cards = unseen & value_mask(v)
@@ -298,7 +327,6 @@ def choose(
             held_p[nheld] = chance[k]
             held_w[nheld] = worth(ten, per, cards) / k
             nheld += 1
-    sw = np.zeros(2, np.int64)
     for t in range(2):
         for k in range(S[row, NSW0 + t]):
             sw[t] += S[row, SW0 + t * MAX_SWEEPS + k]
@@ -315,7 +343,6 @@ def choose(
     else:
         sweep_now = P[P_SWEEP]
     standing = 0.0
-    parts = np.zeros(5, np.float64)
     for i in range(5):
         if not hc[i]:
             continue
@@ -326,11 +353,6 @@ def choose(
             part = -share * worth(ten, per, hc[i])
         standing += part
         parts[i] = part
-    hc2 = np.zeros(5, np.int64)
-    ho2 = np.zeros(5, np.int64)
-    takes = np.zeros(14, np.float64)
-    gains = np.zeros(13, np.float64)
-    probs = np.zeros(13, np.float64)
     best = 0.0
     best_i = -1
     for i in range(n):
@@ -488,9 +510,21 @@ def bid(S: Ints, row: int) -> int:
     return best_v
 
 
-@jit
+@borrowing
 def rule_tokens(
-    S: Ints, P: Ints, MH: Ints, MT: Ints, X: Floats, seeds: Ints, W: Ints, Sx: Ints, CK: Ints, CV: Floats, out: Ints
+    S: Ints,
+    P: Ints,
+    MH: Ints,
+    MT: Ints,
+    X: Floats,
+    seeds: Ints,
+    W: Ints,
+    Sx: Ints,
+    CK: Ints,
+    CV: Floats,
+    Zi: Ints,
+    Zf: Floats,
+    out: Ints,
 ) -> None:
     """The token the rule-based bot gives next at every row (-1 where no seat acts): its bid, the
     head of the move it chooses (the move's loose cards kept in ``CHOSEN``), or the next token of
@@ -507,12 +541,12 @@ def rule_tokens(
             rest = S[row, CHOSEN] & ~upto
             out[row] = T_LOOSE + low_card(rest) if rest else T_END
             continue
-        k = choose(S, P, MH, MT, X, seeds[row], row, W, Sx, CK, CV)
+        k = choose(S, P, MH, MT, X, seeds[row], row, W, Sx, CK, CV, Zi, Zf)
         out[row] = MH[row, k]
         S[row, CHOSEN] = MT[row, k]
 
 
-@jit
+@borrowing
 def play_out(
     S: Ints,
     P: Ints,
@@ -528,12 +562,15 @@ def play_out(
     Sx: Ints,
     CK: Ints,
     CV: Floats,
+    Zi: Ints,
+    Zf: Floats,
+    none: Bools,
     n: int,
     scores: Scores,
 ) -> None:
     """The hands of rows 0 to ``n - 1`` played to their ends by the rule-based bot, a whole move at
-    a time (`rule_tokens` and `kernels.apply` fused), each hand's scores into ``scores[row]``."""
-    none = np.zeros((1, 1), np.bool_)
+    a time (`rule_tokens` and `kernels.apply` fused), each hand's scores into ``scores[row]``
+    (``none``: the empty mask `kernels.open_turn` is handed where no mask is kept)."""
     for row in range(n):
         while S[row, TO_ACT] >= 0:
             if S[row, PHASE] == BIDDING:
@@ -542,7 +579,7 @@ def play_out(
                 S[row, NACT] += 1
                 kernels.open_turn(S, P, row, MH, MT, W, none)
                 continue
-            k = choose(S, P, MH, MT, X, seeds[row], row, Wt, Sx, CK, CV)
+            k = choose(S, P, MH, MT, X, seeds[row], row, Wt, Sx, CK, CV, Zi, Zf)
             head = MH[row, k]
             take = MT[row, k]
             kernels.log_move(S, LH, LT, LL, row, head, take)
@@ -556,4 +593,4 @@ def play_out(
                 kernels.open_turn(S, P, row, MH, MT, W, none)
 
 
-__all__ = ["bid", "choose", "loose_cache", "nudge", "play_out", "rule_tokens", "weights"]
+__all__ = ["bid", "choose", "loose_cache", "nudge", "play_out", "rule_tokens", "space", "weights"]
