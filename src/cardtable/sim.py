@@ -547,36 +547,59 @@ def local(job: Job, units: int, jobs: int, done: Callable[[Result], None]) -> No
         finally:
             release()
         return
-    # Workers start from a fresh server process, not a fork of this one: a fork of a process
-    # holding other threads (a Ray client, a web server's) may inherit a lock held mid-call.
-    pool = ProcessPoolExecutor(
-        max_workers=jobs, mp_context=multiprocessing.get_context("forkserver"), initializer=_worker_started
-    )
-    live: set[Future[Result]] = set()  # submitted and not yet handed over: a few per worker at a time
-    unit = 0
-    try:
-        with _CtrlC() as ctrl_c:
-            while unit < units or live:
-                if ctrl_c.pressed:
-                    raise KeyboardInterrupt
-                while unit < units and len(live) < 4 * jobs:
-                    live.add(pool.submit(play_unit, job, unit))
-                    unit += 1
-                finished, _ = wait(live, timeout=0.2, return_when=FIRST_COMPLETED)
-                for fut in sorted(finished, key=id):
-                    result = fut.result()
-                    live.discard(fut)
-                    done(result)
-    except KeyboardInterrupt:
-        # Every unit finished before Ctrl-C is kept, whichever order they finished in.
-        for fut in list(live):
-            if fut.done() and not fut.cancelled() and fut.exception() is None:
-                live.discard(fut)
-                done(fut.result())
-        raise
-    finally:
+    with Workers(jobs) as workers:
+        workers.stream(job, units, jobs, done)
+
+
+class Workers:
+    """Worker processes kept for several `run` calls (``stream=workers.stream``), so that a
+    command playing several jobs one after another (`cardtable ratings calibrate`: one duplicate
+    tournament for each order of its bots) starts its workers, and loads their bots and compiled
+    kernels, once rather than once a job. Used as a context manager: the workers end with it."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        # Workers start from a fresh server process, not a fork of this one: a fork of a process
+        # holding other threads (a Ray client, a web server's) may inherit a lock held mid-call.
+        self._pool = ProcessPoolExecutor(
+            max_workers=jobs, mp_context=multiprocessing.get_context("forkserver"), initializer=_worker_started
+        )
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
         # On Ctrl-C (or any early stop) drop the tasks not yet started instead of playing them.
-        pool.shutdown(wait=True, cancel_futures=True)
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def stream(self, job: Job, units: int, jobs: int, done: Callable[[Result], None]) -> None:
+        """The `Stream` of these workers (``jobs`` is theirs, whatever is asked)."""
+        pool = self._pool
+        live: set[Future[Result]] = set()  # submitted and not yet handed over: a few per worker at a time
+        unit = 0
+        try:
+            with _CtrlC() as ctrl_c:
+                while unit < units or live:
+                    if ctrl_c.pressed:
+                        raise KeyboardInterrupt
+                    while unit < units and len(live) < 4 * self.jobs:
+                        live.add(pool.submit(play_unit, job, unit))
+                        unit += 1
+                    finished, _ = wait(live, timeout=0.2, return_when=FIRST_COMPLETED)
+                    for fut in sorted(finished, key=id):
+                        result = fut.result()
+                        live.discard(fut)
+                        done(result)
+        except KeyboardInterrupt:
+            # Every unit finished before Ctrl-C is kept, whichever order they finished in.
+            for fut in list(live):
+                if fut.done() and not fut.cancelled() and fut.exception() is None:
+                    live.discard(fut)
+                    done(fut.result())
+            raise
+        finally:
+            for fut in live:  # the tasks not yet started are not played
+                fut.cancel()
 
 
 class _CtrlC:

@@ -9,6 +9,7 @@ bots' ratings and the listed players'.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -79,18 +80,21 @@ def calibrate(
     chosen = orders(bots)
     shares = [max(1, deals // len(chosen) + (1 if n < deals % len(chosen) else 0)) for n in range(len(chosen))]
     before = 0
-    for n, (order, share) in enumerate(zip(chosen, shares, strict=True)):
-        job = sim.job_for(game_name, {}, order, seed + n)
+    # one set of worker processes for every order: each starts, and loads its bots, once
+    with sim.Workers(jobs) if jobs > 1 else contextlib.nullcontext() as workers:
+        for n, (order, share) in enumerate(zip(chosen, shares, strict=True)):
+            job = sim.job_for(game_name, {}, order, seed + n)
 
-        def played(done: int, total: int, before: int = before) -> None:
-            if progress is not None:
-                progress(before + done, sum(shares))
+            def played(done: int, total: int, before: int = before) -> None:
+                if progress is not None:
+                    progress(before + done, sum(shares))
 
-        _, results = sim.run(job, share, jobs, played)
-        before += share
-        labels = {label: bot_key(bot) for label, bot in zip(sim.labels(order), order, strict=True)}
-        records = (rec for r in results for rec in r.records)
-        skills = rate_records(game, records, labels.__getitem__, skills)
+            stream = workers.stream if workers is not None else None
+            _, results = sim.run(job, share, jobs, played, stream=stream)
+            before += share
+            labels = {label: bot_key(bot) for label, bot in zip(sim.labels(order), order, strict=True)}
+            records = (rec for r in results for rec in r.records)
+            skills = rate_records(game, records, labels.__getitem__, skills)
     return skills
 
 
