@@ -101,7 +101,7 @@ def test_a_bot_playing_for_a_person_is_said_for_long_enough_and_marked_in_the_hi
 ) -> None:
     size = PHONES[0]
     page = phone(chromium, size)
-    create_table(page, server.url, "smear", ["human", "rule", "rule", "rule"], hands=None, move_seconds=3)
+    create_table(page, server.url, "smear", ["human", "rule", "rule", "rule"], hands=None, move_seconds=8)
     sit_down(page)
     wait_until(page, lambda: my_turn(page), timeout=30)
     # nobody moves: the clock runs out and a bot moves for the person

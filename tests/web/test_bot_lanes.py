@@ -4,7 +4,9 @@ while a search is thinking, and a table cannot ask for a search longer than the 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+from typing import Any
 
 import pytest
 
@@ -62,3 +64,28 @@ def test_only_bots_within_the_servers_time_limit_may_sit() -> None:
     )
     assert "unknown bot" in (refusal(game, "genius", 10) or "")
     assert {"random", "rule"} == QUICK
+
+
+def test_a_hint_is_worked_out_in_the_searching_bots_worker_not_in_the_server() -> None:
+    # The hint's search runs in the searching bots' worker process (it would hold the server's
+    # interpreter in a thread of its own); it sees only the seat's view and answers as the same
+    # search in this process does, best first.
+    from cardtable.web.tables.bots import hints
+
+    view, legal = _turn("sheepshead", 3)
+
+    async def ask() -> tuple[list[dict[str, Any]], set[int]]:
+        pool = BotPool(1)
+        try:
+            got = await pool.hints("sheepshead", {}, view, legal, 11)
+            pids = {p.pid for p in pool.executor._processes.values()}  # type: ignore[attr-defined]
+        finally:
+            pool.close()
+        return got, pids
+
+    got, pids = asyncio.run(ask())
+    assert pids and os.getpid() not in pids
+    assert got == hints("sheepshead", {}, view, legal, 11)
+    values = [h["value"] for h in got]
+    assert values == sorted(values, reverse=True) and got[0]["standing"] == "best"
+    assert len(got) == len(legal)

@@ -86,6 +86,8 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
         await hub.rebuild()
         app.state.hub = hub
         app.state.replayer = Replayer(settings)
+        # the summaries' replay worker starts now, so that the first hand's end does not wait for it
+        warming = asyncio.create_task(app.state.replayer.start())
         hub.start_sweeping()
         sender = Sender(hub.store.engine, settings, base_url(reach))
         app.state.notices = sender
@@ -94,6 +96,7 @@ def create_app(settings: Settings | None = None, reach: Reach | None = None) -> 
             yield
         finally:
             sender.stop()
+            warming.cancel()
             app.state.replayer.close()
             accounts.close(app)
             review.close(app)

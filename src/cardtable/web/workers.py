@@ -25,6 +25,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from multiprocessing.pool import Pool
@@ -38,8 +39,9 @@ log = logging.getLogger("cardtable.web")
 
 def idle_priority() -> None:
     """In a worker: run only on CPU time nothing else wants (Linux's idle scheduling class where
-    there is one, else the lowest nice value). For long work nobody waits on at once (replays,
-    reviews)."""
+    there is one, else the lowest nice value). For work nobody waits on at once: the replay of a
+    large uploaded record. Not for what a person waits for (a table's summary, a review): a machine
+    whose every core is wanted at normal priority starves this class for minutes."""
     try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))  # type: ignore[attr-defined,unused-ignore]
     except (OSError, AttributeError):
@@ -111,16 +113,24 @@ class WorkerPool:
         self.pool: Pool | None = None
         self.slots = asyncio.Semaphore(processes)
         self.pending: set[asyncio.Future[Any]] = set()
+        #: Set by `close`; the pool is made in a thread, which a close during it must not leave behind.
+        self.closed = False
+        self.making = threading.Lock()
 
     def _pool(self) -> Pool:
-        if self.pool is None:
-            self.pool = multiprocessing.get_context("spawn").Pool(self.processes, initializer=self.initializer)
-        return self.pool
+        with self.making:
+            if self.closed:
+                raise CallFailed("the server is stopping")
+            if self.pool is None:
+                self.pool = multiprocessing.get_context("spawn").Pool(self.processes, initializer=self.initializer)
+            return self.pool
 
     def close(self) -> None:
-        if self.pool is not None:
-            self.pool.terminate()
-            self.pool = None
+        with self.making:
+            self.closed = True
+            pool, self.pool = self.pool, None
+        if pool is not None:
+            pool.terminate()
         for future in self.pending:
             if not future.done():
                 future.set_exception(CallFailed("the server is stopping"))

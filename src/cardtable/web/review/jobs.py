@@ -1,8 +1,11 @@
 """The review panel's endpoints: one hand of a record reviewed for one seat, off the event loop.
 
-A review is seconds of search. It runs as a job in a worker process of its own at idle priority
-(as the replay worker, `cardtable.web.review.replaywork`), one job at a time, one decision per call to
-the worker, so the job says how far it got: the page polls ``GET /api/review/{job}`` for
+A review is seconds of search. It runs as a job in a worker process of its own at nice 10 (as the
+replay worker of a table's records, `cardtable.web.review.replaywork`): below the tables, so that a
+review takes at most a small share of a CPU they want, but not in the idle class, where a busy
+machine (every core wanted at normal priority) starved it and the person waiting for it saw the
+call's time bound fail the job. One job at a time, one decision per call to the worker, so the job
+says how far it got: the page polls ``GET /api/review/{job}`` for
 ``done`` of ``total`` and, at the end, the review (docs/web.md, "The review panel").
 
 What a client sends costs nothing on the tables' event loop, and every gate comes before the work
@@ -51,7 +54,7 @@ from cardtable.web.errors import Refused
 from cardtable.web.limits import PerAddress, wait_text
 from cardtable.web.ops.metrics import REGISTRY
 from cardtable.web.review.store import MAX_REVIEW_BYTES, JobStore
-from cardtable.web.workers import Admission, CallFailed, WorkerPool, idle_priority, pool_of
+from cardtable.web.workers import Admission, CallFailed, WorkerPool, low_priority, pool_of
 
 log = logging.getLogger("cardtable.web")
 
@@ -207,7 +210,7 @@ class Reviewer:
         self.per_address = PerAddress(1 / lim.every, lim.burst)
         # a place for each job waiting, and one for the job running
         self.admission = Admission(lim.queue + 1, lim.per_address, N_("reviews asked"))
-        self.pool = WorkerPool(1, lim.call_seconds, idle_priority)
+        self.pool = WorkerPool(1, lim.call_seconds, low_priority)
         self.jobs: OrderedDict[str, Job] = OrderedDict()
         self.cache: OrderedDict[str, str] = OrderedDict()
         self.one = asyncio.Lock()

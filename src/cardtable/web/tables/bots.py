@@ -98,6 +98,41 @@ def choose(game_name: str, rules: dict[str, Any], spec: str, view: Any, legal: l
     return text
 
 
+#: The search level of the hints at a table: quick enough to answer while a person waits.
+HINT_LEVEL = "medium"
+
+
+def hints(game_name: str, rules: dict[str, Any], view: Any, legal: list[Any], seed: int) -> list[dict[str, Any]]:
+    """Every action of ``legal`` with the search bot's value and its standard error from ``view``
+    (the seat's own view: a hint cannot tell a seat anything it may not know), best first, with
+    its standing as the terminal table says it (`cardtable.table.ranked_hints`)."""
+    from cardtable.bots import SearchBot, rule_bot
+    from cardtable.table import ranked_hints
+
+    key = (game_name, json.dumps(rules, sort_keys=True), f"hints:{HINT_LEVEL}")
+    if key not in _BOTS:
+        if len(_BOTS) > 256:
+            _BOTS.clear()
+        game = get_game_from_rules(game_name, rules)
+        try:
+            policy = rule_bot(game)
+        except CardtableError:
+            policy = None
+        _BOTS[key] = (game, SearchBot(game, HINT_LEVEL, policy))
+    game, bot = _BOTS[key]
+    assert isinstance(bot, SearchBot)
+    found = bot.hints(view, legal, random.Random(seed))
+    return [
+        {
+            "action": game.format(h.action),
+            "value": round(h.value, 3),
+            "stderr": round(h.stderr, 3),
+            "standing": standing,
+        }
+        for h, standing in ranked_hints(found)
+    ]
+
+
 def _follow_parent(parent: int) -> None:
     """In a bot worker: exit as soon as the server that started it is gone (even by SIGKILL)."""
 
@@ -136,6 +171,14 @@ class BotPool:
         seed = secrets.randbits(64) if seed is None else seed
         lane = self.quick if spec in QUICK else self.executor
         return await loop.run_in_executor(lane, choose, game_name, rules, spec, view, legal, seed)
+
+    async def hints(
+        self, game_name: str, rules: dict[str, Any], view: Any, legal: list[Any], seed: int
+    ) -> list[dict[str, Any]]:
+        """`hints` in the searching bots' lane: a search, so never in the server's own process
+        when it has worker processes (a thread there would hold the interpreter the tables need)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, hints, game_name, rules, view, legal, seed)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
