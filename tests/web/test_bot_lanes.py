@@ -89,3 +89,27 @@ def test_a_hint_is_worked_out_in_the_searching_bots_worker_not_in_the_server() -
     values = [h["value"] for h in got]
     assert values == sorted(values, reverse=True) and got[0]["standing"] == "best"
     assert len(got) == len(legal)
+
+
+def test_a_lost_bot_worker_is_started_again_and_the_next_move_comes() -> None:
+    # A worker process ended abruptly breaks its pool; the lane is started again, so that one
+    # lost process does not leave every table's bots failing.
+    import signal
+
+    view, legal = _turn("smear", 4)
+
+    async def run() -> list[str]:
+        pool = BotPool(1)
+        try:
+            moves = [await pool.choose("smear", {}, "search:easy", view, legal, 1)]
+            for p in list(pool.executor._processes.values()):  # type: ignore[attr-defined]
+                os.kill(p.pid, signal.SIGKILL)
+            await asyncio.sleep(0.5)
+            moves.append(await pool.choose("smear", {}, "search:easy", view, legal, 1))
+            moves.append(await pool.choose("smear", {}, "search:easy", view, legal, 1))
+        finally:
+            pool.close()
+        return moves
+
+    moves = asyncio.run(run())
+    assert len(moves) == 3 and len(set(moves)) == 1  # the same seed: the same move, before and after

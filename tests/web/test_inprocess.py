@@ -267,3 +267,25 @@ def test_the_hand_that_ends_the_match_names_nobody_to_deal_next(tmp_path: Path) 
     first, last = ends
     assert re.search(r"deals? (next|again)\.$", first[-1]), first
     assert not any(re.search(r"deals? (next|again)\.$", line) for line in last), last
+
+
+def test_a_bot_whose_move_fails_is_asked_again_and_the_table_plays_on(tmp_path: Path, monkeypatch: Any) -> None:
+    # A bot's move that fails (its worker lost, a fault in the bot) is logged and asked again a
+    # moment later: the table never waits in silence for a move that will not come.
+    from cardtable.web.tables import bots, live
+
+    real = bots.BotPool.choose
+    failures = {"left": 3}
+
+    async def flaky(self: bots.BotPool, *args: Any, **kw: Any) -> str:
+        if failures["left"]:
+            failures["left"] -= 1
+            raise RuntimeError("the bot's worker was lost")
+        return await real(self, *args, **kw)
+
+    monkeypatch.setattr(bots.BotPool, "choose", flaky)
+    monkeypatch.setattr(live, "BOT_RETRY_SECONDS", 0.05)
+    with TestClient(create_app(settings(tmp_path))) as client:
+        made = client.post("/api/tables", json={"game": "smear", "seats": ["rule"] * 4, "hands": 1}).json()
+        summary = wait_for(client, made["table"], "over")
+    assert failures["left"] == 0 and summary["hand"] >= 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import multiprocessing
 import os
 import random
@@ -18,12 +19,15 @@ import secrets
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from cardtable.bots import Bot, make_bot
 from cardtable.bots.external import parse_spec
 from cardtable.core import CardtableError, rules_json
 from cardtable.registry import get_game_from_rules
+
+log = logging.getLogger("cardtable.web")
 
 _BOTS: dict[tuple[str, str, str], tuple[Any, Bot]] = {}
 
@@ -152,9 +156,14 @@ def _processes(n: int) -> ProcessPoolExecutor:
 
 class BotPool:
     """Where bots think: the searching bots in ``workers`` processes and the quick ones (`QUICK`) in
-    one more, or in two threads of the server (one per lane) when ``workers`` is 0."""
+    one more, or in two threads of the server (one per lane) when ``workers`` is 0.
+
+    A worker process that ends abruptly (the kernel's out-of-memory killer, a crash in compiled
+    code) breaks its whole pool, and every later call to it would fail: the lane is started
+    again and the call asked once more, so that one lost process does not stop every table's bots."""
 
     def __init__(self, workers: int) -> None:
+        self.workers = workers
         self.executor: Executor
         self.quick: Executor
         if workers > 0:
@@ -164,21 +173,44 @@ class BotPool:
             self.executor = ThreadPoolExecutor(1, thread_name_prefix="bots")
             self.quick = ThreadPoolExecutor(1, thread_name_prefix="quick-bots")
 
+    async def _run(self, quick: bool, fn: Any, *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        lane = self.quick if quick else self.executor
+        try:
+            return await loop.run_in_executor(lane, fn, *args)
+        except BrokenProcessPool:
+            self._restart(quick, lane)
+            return await loop.run_in_executor(self.quick if quick else self.executor, fn, *args)
+
+    def _restart(self, quick: bool, broken: Executor) -> None:
+        """A new pool for the lane whose pool ``broken`` is (unless another call made one already)."""
+        if (self.quick if quick else self.executor) is not broken:
+            return
+        log.warning(
+            "a bot worker process ended abruptly; the %s bots' processes are started again",
+            "quick" if quick else "searching",
+        )
+        broken.shutdown(wait=False, cancel_futures=True)
+        fresh = _processes(1 if quick else self.workers)
+        if quick:
+            self.quick = fresh
+        else:
+            self.executor = fresh
+
     async def choose(
         self, game_name: str, rules: dict[str, Any], spec: str, view: Any, legal: list[Any], seed: int | None = None
     ) -> str:
-        loop = asyncio.get_running_loop()
         seed = secrets.randbits(64) if seed is None else seed
-        lane = self.quick if spec in QUICK else self.executor
-        return await loop.run_in_executor(lane, choose, game_name, rules, spec, view, legal, seed)
+        text: str = await self._run(spec in QUICK, choose, game_name, rules, spec, view, legal, seed)
+        return text
 
     async def hints(
         self, game_name: str, rules: dict[str, Any], view: Any, legal: list[Any], seed: int
     ) -> list[dict[str, Any]]:
         """`hints` in the searching bots' lane: a search, so never in the server's own process
         when it has worker processes (a thread there would hold the interpreter the tables need)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, hints, game_name, rules, view, legal, seed)
+        found: list[dict[str, Any]] = await self._run(False, hints, game_name, rules, view, legal, seed)
+        return found
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -43,6 +43,9 @@ from cardtable.web.tokens import new_token, token_hash, token_matches
 
 log = logging.getLogger("cardtable.web")
 
+#: How long a table waits before it asks again a bot whose move failed (`LiveTable._bot_turn`).
+BOT_RETRY_SECONDS = 1.0
+
 HUMAN = "human"
 
 
@@ -1139,10 +1142,21 @@ class LiveTable:
             seed = seeded.getrandbits(64) if seeded is not None else None
             started = time.monotonic()
             spec = resolve(spec, dict(self.settings.bot_programs))  # an operator's program by its name
-            if is_program(spec) and not stand_in:
-                text, stand_in = await self.programs.choose(seat, spec, state, legal, seed)
-            else:
-                text = await self.bots.choose(self.row.game, self.rules, spec, view, legal, seed)
+            try:
+                if is_program(spec) and not stand_in:
+                    text, stand_in = await self.programs.choose(seat, spec, state, legal, seed)
+                else:
+                    text = await self.bots.choose(self.row.game, self.rules, spec, view, legal, seed)
+            except Exception as e:  # never a table left waiting in silence: said, and asked again
+                logs.failed(log, f"table {self.id}: the bot of seat {seat} could not move; asked again", e)
+                await asyncio.sleep(BOT_RETRY_SECONDS)
+
+                async def again() -> None:
+                    if self.version == v and self.status == "playing":
+                        self._schedule()
+
+                self._spawn(self._quietly(again))
+                return
             metrics.BOT_THINK.observe(time.monotonic() - started)
 
         async def move() -> None:
