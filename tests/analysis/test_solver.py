@@ -210,3 +210,51 @@ def test_seeps_key_changes_no_value(options: dict[str, Any], driver: bool) -> No
         with _driver_only(solver, driver):
             with_table = opencard.solve(solver, pos, seat)
         assert with_table.value == pytest.approx(opencard.solve(solver, pos, seat, transpositions=False).value)
+
+
+#: Rule sets whose settlement changes the seats' shares of the stake (R37, R38, R40).
+SHARE_RULES: list[dict[str, Any]] = [
+    {},
+    {"double_on_the_bump": True, "schwarz_by_points": True},
+    {"no_trick_partner_exempt": False},
+    {"partner_mode": "jack_of_diamonds", "no_trick_partner_exempt": False},
+]
+
+
+@pytest.mark.parametrize("options", SHARE_RULES, ids=str)
+def test_the_seats_of_a_picked_hand_share_one_table_and_each_value_is_exact(options: dict[str, Any]) -> None:
+    """R37: a picked hand is settled in shares of one stake (the picker 2, or 4 alone; the partner
+    1; each defender -1), so a seat is solved as the lowest defender and its value mapped
+    (`opencard.scale`), the seats sharing the hand's table; under R38's exemption (the default)
+    the partner's value is not a monotone function of the defenders' (0 on their best end, as on
+    a win) and the partner keeps a table of its own. Each seat's value, from each position, with
+    the tables shared, is plain minimax's."""
+    game = registry.get_game("sheepshead", **options)
+    solver = opencard.solver(game)
+    assert solver is not None
+    exempt = game.rules.no_trick_partner_exempt
+    rng = random.Random(38)
+    hands = alone = 0
+    while hands < 40:
+        pos = sheepshead_fast.deal(game, rng.randrange(5), rng)
+        while pos.to_act >= 0 and pos.phase != sheepshead_fast.PLAY:
+            pos.apply(rng.choice(pos.moves()))
+        if pos.to_act < 0 or solver.side(pos, 0) is None:
+            continue
+        left = rng.randint(2, 3) * 5 - rng.randrange(5)
+        while pos.to_act >= 0 and sum(h.bit_count() for h in pos.hands) > left:
+            pos.apply(rng.choice(pos.moves()))
+        if pos.to_act < 0:
+            continue
+        partnered = pos.setup.partner >= 0
+        kins = {opencard.kin(solver, pos, seat) for seat in range(5)}
+        assert len(kins) == (2 if exempt and partnered else 1), (options, pos.setup)
+        alone += not partnered
+        tables: dict[Any, Any] = {}
+        for seat in range(5):
+            exact = opencard.solve(solver, pos, seat, tables=tables)
+            want = opencard.brute_force(solver, pos, seat)
+            assert exact.value == pytest.approx(want, abs=1e-9), (pos.to_state(), seat)
+        hands += 1
+    if options.get("partner_mode") != "jack_of_diamonds":
+        assert 0 < alone < hands  # both kinds of hand met

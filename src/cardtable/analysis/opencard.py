@@ -22,6 +22,7 @@ would only pass it (`earliest_value`).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Collection, Hashable, Mapping, Sequence
@@ -94,9 +95,56 @@ def solver(game: Any) -> Solver | None:
 
 def kin(s: Solver, pos: Any, seat: int) -> int:
     """The lowest seat whose values are ``seat``'s at every end of the hand (the game's
-    ``kin(pos, seat)``, else ``seat`` itself): two such seats can share one transposition table."""
+    ``kin(pos, seat)``, else ``seat`` itself), or, for a seat solved as another (`scale`), that
+    seat's: two such seats can share one transposition table."""
+    other, mapped = scale(s, pos, seat)
+    if mapped is not None:
+        seat = other
     of = getattr(s, "kin", None)
     return int(of(pos, seat)) if callable(of) else seat
+
+
+def scale(s: Solver, pos: Any, seat: int) -> tuple[int, Mapping[float, float] | None]:
+    """The seat whose value ``seat``'s is a strictly monotone function of at every end of the
+    hand, and that function as a table from the one value to the other; else ``seat`` and
+    ``None``. The game names the other seat and every score the hand may end with (its
+    ``scale(pos, seat)``: a seat and the ends, else ``None``); the function is read from the ends,
+    by `hand_value`. ``seat`` is then solved as the other seat and the value mapped, so that the
+    seats of a hand settled as shares of one stake (Sheepshead's picker and defenders) share one
+    transposition table whichever side they play on. Exact: minimax's value is one end's, and a
+    side that maximises the one value maximises (or, the function falling, minimises) the other."""
+    of = getattr(s, "scale", None)
+    found = of(pos, seat) if callable(of) else None
+    if found is None or int(found[0]) == seat:
+        return seat, None
+    other, ends = int(found[0]), tuple(found[1])
+    return other, _monotone(ends, other, seat)
+
+
+def _mapped(mapped: Mapping[float, float], value: float) -> float:
+    """The mapped value of ``value``, one of the ends' values (up to the rounding of a compiled
+    solve's arithmetic)."""
+    found = mapped.get(value)
+    if found is None:
+        found = mapped[min(mapped, key=lambda v: abs(v - value))]
+    return found
+
+
+@functools.cache
+def _monotone(ends: tuple[tuple[int, ...], ...], other: int, seat: int) -> Mapping[float, float] | None:
+    """``seat``'s value by ``other``'s over ``ends``, or None unless one is a strictly monotone
+    function of the other (each value of ``other``'s has one of ``seat``'s, all rising or all
+    falling)."""
+    found: dict[float, float] = {}
+    for score in ends:
+        mine = hand_value(score, seat)
+        if found.setdefault(hand_value(score, other), mine) != mine:
+            return None
+    ordered = [found[v] for v in sorted(found)]
+    steps = [b - a for a, b in itertools.pairwise(ordered)]
+    if not (all(x > 0 for x in steps) or all(x < 0 for x in steps)):
+        return None
+    return found
 
 
 def solve(
@@ -118,6 +166,10 @@ def solve(
     side = s.side(pos, seat)
     if side is None:
         raise ValueError("the hand is not played between two sides")
+    other, mapped = scale(s, pos, seat)
+    if mapped is not None:
+        got = solve(s, pos, other, node_limit, transpositions, tables)
+        return Solved(_mapped(mapped, got.value), got.move, got.nodes)
     compiled = getattr(s, "solve", None)
     if transpositions and callable(compiled):
         name = ("compiled", kin(s, pos, seat))

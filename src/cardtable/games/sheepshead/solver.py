@@ -9,11 +9,12 @@ solver does not value it. One solve is bounded by `NODE_LIMIT` positions.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Hashable
 from typing import Any
 
-from . import fast
+from . import fast, scoring
 from .rules import SheepsheadRules
 from .state import Phase, State
 from .tables import FAIL_SUITS, POINTS, SUIT_CLASS
@@ -85,6 +86,22 @@ def order(cards: list[int], trick: list[int], leader: int, to_act: int, picker: 
     winner = (leader + at) % 5
     friend = (to_act in (picker, partner)) == (winner in (picker, partner))
     return sorted(cards, key=lambda c: -rank(c, w, led, friend))
+
+
+@functools.cache
+def ends(rules: SheepsheadRules, m: int, picker: int, partner: int) -> tuple[tuple[int, ...], ...]:
+    """Every score a picked hand with multiplier ``m`` may end with (R36-R40, `scoring.settle`
+    over every card-point and trick total the picker's side may take), each once."""
+    found: dict[tuple[int, ...], None] = {}
+    for p in range(121):
+        for t in range(7):
+            _, _, (won, shared, defender) = scoring.settle(rules, p, t, partner < 0, m)
+            score = [defender] * 5
+            score[picker] = won
+            if partner >= 0:
+                score[partner] = shared
+            found[tuple(score)] = None
+    return tuple(found)
 
 
 class SheepsheadSolver:
@@ -177,6 +194,20 @@ class SheepsheadSolver:
         if seat in (setup.picker, setup.partner):
             return seat
         return min(s for s in range(5) if s not in (setup.picker, setup.partner))
+
+    def scale(self, pos: fast.FastState, seat: int) -> tuple[int, tuple[tuple[int, ...], ...]] | None:
+        """The lowest defender and every score the hand may end with (`ends`), for the picker and
+        the partner: R37 settles a picked hand in shares of one stake (the picker 2, or 4 alone;
+        the partner 1; each defender -1), so `opencard.scale` solves them as the defender where
+        their value is a monotone function of the defender's (the partner's is not under R38's
+        exemption, the default: nothing on a no-trick loss, the defenders' best end, as on a
+        win). None for a defender, and in a hand nobody picked."""
+        setup = pos.setup
+        picker, partner = setup.picker, setup.partner
+        if picker < 0 or seat not in (picker, partner):
+            return None
+        defender = min(s for s in range(5) if s not in (picker, partner))
+        return defender, ends(self.rules, scoring.multiplier(self.rules, setup), picker, partner)
 
     def side(self, pos: fast.FastState, seat: int) -> frozenset[int] | None:
         setup = pos.setup
