@@ -289,3 +289,31 @@ def test_a_bot_whose_move_fails_is_asked_again_and_the_table_plays_on(tmp_path: 
         made = client.post("/api/tables", json={"game": "smear", "seats": ["rule"] * 4, "hands": 1}).json()
         summary = wait_for(client, made["table"], "over")
     assert failures["left"] == 0 and summary["hand"] >= 1
+
+
+def test_a_full_table_whose_start_could_not_be_stored_starts_a_moment_later(tmp_path: Path, monkeypatch: Any) -> None:
+    # The last seat is taken but the store refuses the table's new status once (a locked
+    # database, an outage): the person is seated all the same, and play starts a moment later.
+    from cardtable.web.tables import live, store
+
+    real = store.Store.set_status
+    failures = {"left": 1}
+
+    def flaky(self: Any, table_id: str, status: str) -> None:
+        if status == "playing" and failures["left"]:
+            failures["left"] -= 1
+            raise RuntimeError("database is locked")
+        real(self, table_id, status)
+
+    monkeypatch.setattr(store.Store, "set_status", flaky)
+    monkeypatch.setattr(live, "BOT_RETRY_SECONDS", 0.05)
+    with TestClient(create_app(settings(tmp_path))) as client:
+        made = client.post("/api/tables", json={"game": "smear", "seats": ["human", "rule", "rule", "rule"]}).json()
+        joined = client.post(f"/api/tables/{made['table']}/join", json={"invite": made["invite"], "name": "Ann"})
+        assert joined.status_code == 200, joined.text
+        wait_for(client, made["table"], "playing")
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{made['table']}").json()["version"] < 1 and time.monotonic() < deadline:
+            time.sleep(0.05)  # the first deal follows the status
+        summary = client.get(f"/api/tables/{made['table']}").json()
+    assert failures["left"] == 0 and summary["version"] >= 1

@@ -43,7 +43,8 @@ from cardtable.web.tokens import new_token, token_hash, token_matches
 
 log = logging.getLogger("cardtable.web")
 
-#: How long a table waits before it asks again a bot whose move failed (`LiveTable._bot_turn`).
+#: How long a table waits before it asks again a bot whose move failed (`LiveTable._bot_turn`), or
+#: tries again to start once its store failed (`LiveTable._begin`).
 BOT_RETRY_SECONDS = 1.0
 
 HUMAN = "human"
@@ -575,8 +576,25 @@ class LiveTable:
         self._tell_table()
 
     async def _begin(self) -> None:
-        await self._set_status("playing")
+        """Play starts: every seat is taken. A store that fails here is tried again a moment
+        later (the status here; the first deal by `_deal` itself), so that a full table never
+        waits for a start that will not come."""
+        try:
+            await self._set_status("playing")
+        except Exception as e:
+            self.journal.trouble.failed(e, f" (table {self.id}, its start)")
+            self._spawn(self._begin_later())
+            return
         await self._deal(new_match=True)
+
+    async def _begin_later(self) -> None:
+        await asyncio.sleep(BOT_RETRY_SECONDS)
+
+        async def begin() -> None:
+            if self.status == "waiting" and not self.free_seats():
+                await self._begin()
+
+        await self._quietly(begin)
 
     # --- the live connection ---
 
