@@ -219,6 +219,8 @@ class LiveTable:
         self.bank_used = [0.0] * len(self.seats)
         #: What time's end did at a turn-based table, in words (`time_out`).
         self.note = row.note
+        #: A bot that could not move: said once when it begins and once when it is over.
+        self.bot_trouble = logs.Trouble(log, f"table {self.id}: a bot could not move")
 
     # --- the one writer ---
 
@@ -1166,7 +1168,7 @@ class LiveTable:
                 else:
                     text = await self.bots.choose(self.row.game, self.rules, spec, view, legal, seed)
             except Exception as e:  # never a table left waiting in silence: said, and asked again
-                logs.failed(log, f"table {self.id}: the bot of seat {seat} could not move; asked again", e)
+                self.bot_trouble.failed(e, f" (seat {seat}); it is asked again every {BOT_RETRY_SECONDS:g} s")
                 await asyncio.sleep(BOT_RETRY_SECONDS)
 
                 async def again() -> None:
@@ -1175,6 +1177,7 @@ class LiveTable:
 
                 self._spawn(self._quietly(again))
                 return
+            self.bot_trouble.ok()
             metrics.BOT_THINK.observe(time.monotonic() - started)
 
         async def move() -> None:
