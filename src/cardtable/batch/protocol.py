@@ -51,11 +51,15 @@ class GameTables(Protocol):
         ...
 
     def legal_mask(self, out: Bools) -> None:
-        """Set ``out[row, t]`` (all False on entry) for each token the seat to act may give."""
+        """Write ``out[row]`` whole (whatever it held): ``out[row, t]`` for each token the seat to act
+        may give, False for every other (a row with no seat to act all False). Each row is
+        cleared just before it is written, while it is in the cache: an array filled with zeros
+        first would be written twice."""
         ...
 
     def observe(self, seats: Ints, out: Bytes) -> None:
-        """Write ``out[row]`` (zeros on entry): the observation of seat ``seats[row]``, none at -1."""
+        """Write ``out[row]`` whole (whatever it held): the observation of seat ``seats[row]``,
+        zeros at -1 (as `legal_mask`, each row cleared just before it is written)."""
         ...
 
     def apply(self, actions: Ints, active: Bools, errors: Bools, ended: Bytes, rewards: Floats) -> None:

@@ -217,7 +217,7 @@ class Batch:
 
     def legal_mask(self) -> Bools:
         """``mask[row, t]``: token ``t`` is legal for the seat to act at ``row`` (bool (B, tokens))."""
-        out = np.zeros((self.B, len(self.action_names)), np.bool_)
+        out = np.empty((self.B, len(self.action_names)), np.bool_)  # the kernel writes each row whole
         self.tables.legal_mask(out)
         if self._over.any():
             out[self._over] = False
@@ -228,7 +228,7 @@ class Batch:
         environments' vector for that seat, exactly. ``seats`` is an int array (B,) of seats, -1
         for none (a row of zeros), or one seat for every row."""
         s = self._seats(seats, self.B, "seats")
-        out = np.zeros((self.B, self.obs_size), np.int8)
+        out = np.empty((self.B, self.obs_size), np.int8)  # the kernel writes each row whole
         self.tables.observe(s, out)
         return out
 

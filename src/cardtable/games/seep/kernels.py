@@ -910,8 +910,9 @@ def open_turn(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints, out: Bool
 
 @borrowing
 def legal_mask(S: Ints, P: Ints, MH: Ints, MT: Ints, W: Ints, out: Bools) -> None:
-    """The tokens each row's seat to act may give next."""
+    """The tokens each row's seat to act may give next (``out[row]`` written whole)."""
     for row in range(S.shape[0]):
+        out[row, :] = False
         if S[row, TO_ACT] < 0:
             continue
         if S[row, PHASE] == BIDDING:  # R8: a value 9-13 among the bidder's four cards
@@ -1124,8 +1125,10 @@ def _cards(out: Bytes, row: int, base: int, m: int) -> None:
 
 @borrowing
 def observe(S: Ints, OFF: Ints, seats: Ints, out: Bytes) -> None:
-    """Each row's observation for ``seats[row]`` (`encoding.encode` of `view.observe`)."""
+    """Each row's observation for ``seats[row]`` (`encoding.encode` of `view.observe`), written
+    whole: each row is cleared first, just before it is written, while it is in the cache."""
     for row in range(S.shape[0]):
+        out[row, :] = 0
         me = seats[row]
         if me < 0:
             continue

@@ -352,8 +352,10 @@ def _mark_tokens(out: Bools, row: int, base: int, m: int) -> None:
 
 @borrowing
 def legal_mask(S: Ints, P: Ints, out: Bools) -> None:
-    """``out[row, token]``: the tokens each row's seat to act may give (all False at no seat)."""
+    """``out[row, token]``: the tokens each row's seat to act may give (all False at no seat),
+    each row written whole."""
     for row in range(S.shape[0]):
+        out[row, :] = False
         phase = S[row, PHASE]
         seat = S[row, TO_ACT]
         if seat < 0:
@@ -849,12 +851,13 @@ def _mark(out: Bytes, row: int, base: int, m: int) -> None:
 
 @borrowing
 def observe(S: Ints, P: Ints, OFF: Ints, seats: Ints, out: Bytes) -> None:
-    """``out[row]`` (zeros on entry): the observation of seat ``seats[row]`` (none where it is
+    """``out[row]``, written whole: the observation of seat ``seats[row]`` (zeros where it is
     -1), exactly the RL encoding of that seat's view: R13, R16 the blind and bury to the picker
     until the hand ends; R22 the partner once the called card shows; R35a the card set aside face
     down but to the picker and the winner of its trick. The running scores are those of a new
     match, zeros: an episode is one hand, and a hand dealt again inside it scored nothing."""
     for row in range(S.shape[0]):
+        out[row, :] = 0
         me = seats[row]
         if me < 0:
             continue

@@ -264,8 +264,10 @@ def legal(S: Ints, P: Ints, row: int, token: int) -> bool:
 
 @borrowing
 def legal_mask(S: Ints, P: Ints, out: Bools) -> None:
-    """``out[row, token]``: the tokens each row's seat to act may give (all False at no seat)."""
+    """``out[row, token]``: the tokens each row's seat to act may give (all False at no seat),
+    each row written whole."""
     for row in range(S.shape[0]):
+        out[row, :] = False
         phase = S[row, PHASE]
         if phase == PLAYING:
             m = playable(S, P, row)
@@ -591,9 +593,10 @@ def _number(out: Bytes, row: int, base: int, x: int) -> None:
 
 @borrowing
 def observe(S: Ints, P: Ints, OFF: Ints, seats: Ints, out: Bytes) -> None:
-    """``out[row]`` (zeros on entry): the observation of seat ``seats[row]`` (none where it is
+    """``out[row]``, written whole: the observation of seat ``seats[row]`` (zeros where it is
     -1), exactly the RL encoding of that seat's view (§3 item 18: no card it may not see)."""
     for row in range(S.shape[0]):
+        out[row, :] = 0
         me = seats[row]
         if me < 0:
             continue
