@@ -4,6 +4,7 @@ every position it is given with three tricks or fewer left, over thousands of ra
 from __future__ import annotations
 
 import contextlib
+import math
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -178,6 +179,17 @@ def _driver_only(solver: Any, driver: bool) -> Iterator[None]:
             type(solver).solve = compiled
 
 
+@contextlib.contextmanager
+def _without_bounds(solver: Any) -> Iterator[None]:
+    """The game's bounds of what a hand can still end with set aside (the driver searches on)."""
+    bounds = type(solver).__dict__["bounds"]
+    delattr(type(solver), "bounds")
+    try:
+        yield
+    finally:
+        type(solver).bounds = bounds
+
+
 @pytest.mark.parametrize("driver", [True, False], ids=["driver", "compiled"])
 @pytest.mark.parametrize("options", SEEP_RULES, ids=str)
 def test_seep_solves_agree_with_brute_force_in_the_last_plays(options: dict[str, Any], driver: bool) -> None:
@@ -258,3 +270,59 @@ def test_the_seats_of_a_picked_hand_share_one_table_and_each_value_is_exact(opti
         hands += 1
     if options.get("partner_mode") != "jack_of_diamonds":
         assert 0 < alone < hands  # both kinds of hand met
+
+
+#: Rule sets whose ends differ (R15's bury to the picker only with a trick, R36's schwarz by card
+#: points, R38, R40), for the bounds of what a hand can still end with.
+BOUND_RULES: list[dict[str, Any]] = [
+    *SHARE_RULES,
+    {"bury_requires_trick": True, "schwarz_by_points": True},
+    {"bury_requires_trick": True, "partner_mode": "jack_of_diamonds"},
+]
+
+
+@pytest.mark.parametrize("options", BOUND_RULES, ids=str)
+def test_the_bounds_of_what_a_hand_can_still_end_with_hold_its_value_and_spare_positions(
+    options: dict[str, Any],
+) -> None:
+    """`SheepsheadSolver.bounds`: the lowest and highest value to a seat the rest of the hand can
+    reach (R15, R26, R36-R40: the tricks and card points the picker's side has taken, and what
+    is left). Plain minimax's value lies within them from every position, for every seat; they
+    are narrower than every end of the hand somewhere, and cut positions from the solves, whose
+    values stay minimax's."""
+    game = registry.get_game("sheepshead", **options)
+    solver = opencard.solver(game)
+    assert solver is not None
+    rng = random.Random(15)
+    narrowed = spared = total = 0
+    for _ in range(30):
+        pos = sheepshead_fast.deal(game, rng.randrange(5), rng)
+        while pos.to_act >= 0 and pos.phase != sheepshead_fast.PLAY:
+            pos.apply(rng.choice(pos.moves()))
+        if pos.to_act < 0 or solver.side(pos, 0) is None:
+            continue
+        left = rng.randint(2, 3) * 5 - rng.randrange(5)
+        while pos.to_act >= 0 and sum(h.bit_count() for h in pos.hands) > left:
+            pos.apply(rng.choice(pos.moves()))
+        if pos.to_act < 0:
+            continue
+        for seat in range(5):
+            lo, hi = solver.bounds(pos, seat)  # type: ignore[attr-defined]
+            want = opencard.brute_force(solver, pos, seat)
+            assert lo - 1e-9 <= want <= hi + 1e-9, (pos.to_state(), seat, lo, want, hi)
+            values = solver.values(pos, seat)  # type: ignore[attr-defined]
+            if values is None:  # not monotone in the points (R38's exempt partner): no bounds
+                assert (lo, hi) == (-math.inf, math.inf)
+            else:
+                ends = [x for row in values for x in row]
+                narrowed += lo > min(ends) or hi < max(ends)
+            with _driver_only(solver, True):
+                bounded = opencard.solve(solver, pos, seat)
+                with _without_bounds(solver):
+                    plain = opencard.solve(solver, pos, seat)
+            assert bounded.value == pytest.approx(want, abs=1e-9)
+            assert plain.value == pytest.approx(want, abs=1e-9)
+            spared += plain.nodes - bounded.nodes
+            total += plain.nodes
+    assert narrowed > 0, "no bounds narrower than the hand's: they were not tried"
+    assert spared > 0, (spared, total)

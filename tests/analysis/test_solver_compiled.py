@@ -26,6 +26,8 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("sheepshead", {}),
     ("sheepshead", {"allow_unknown_call": True, "partner_must_play_called_on_first_lead": True}),
     ("sheepshead", {"allow_ten_call": True, "partner_mode": "jack_of_diamonds"}),
+    ("sheepshead", {"double_on_the_bump": True, "schwarz_by_points": True, "bury_requires_trick": True,
+                    "no_trick_partner_exempt": False}),
     ("seep", {}),
     (
         "seep",

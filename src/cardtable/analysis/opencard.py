@@ -14,6 +14,12 @@ and the other side minimises it, which is exact minimax when the hand is played 
 whose interests are opposed (Smear's teams, Sheepshead's picker with the partner against the
 defenders, Seep's teams).
 
+A solver may also give ``bounds(pos, seat)``: the lowest and the highest value the hand can still
+end with from ``pos`` (from what is already taken and what is left, as a double-dummy solver's
+quick bounds). The driver treats them as it treats a table's bounds of the position: a window
+outside them is answered at once, and one reaching past them is narrowed to them. A position
+whose end is settled (a picker past the last threshold the rest could change) is not searched.
+
 ``node_limit`` bounds the work: past it the search stops with `Unfinished` (used for Seep, whose
 open-card play is too wide to finish from early in a hand); a solver's optional ``growth`` (how
 many times larger a solve from one decision earlier is at least) spares the review a solve that
@@ -189,6 +195,7 @@ def solve(
     actor, moves, play, score = s.actor, s.moves, s.play, s.score
     fresh = itertools.count()
     key: Any = s.key if transpositions else lambda _: next(fresh)  # without: a key never met again
+    bounds: Any = getattr(s, "bounds", None)
 
     def search(p: Any, alpha: float, beta: float) -> float:
         nonlocal nodes
@@ -200,6 +207,9 @@ def solve(
             return hand_value(score(p), seat)
         k = key(p)
         low, high = table.get(k, (-math.inf, math.inf))
+        if bounds is not None:  # what the hand can still end with (the module docstring)
+            lo, hi = bounds(p, seat)
+            low, high = max(low, lo), min(high, hi)
         if low >= beta:
             return low
         if high <= alpha or low == high:

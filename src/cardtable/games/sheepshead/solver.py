@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Hashable
 from typing import Any
 
 from . import fast, scoring
 from .rules import SheepsheadRules
 from .state import Phase, State
-from .tables import FAIL_SUITS, POINTS, SUIT_CLASS
+from .tables import FAIL_SUITS, POINTS, SUIT_CLASS, points_of
 
 #: The trumps are the cards 0 to 13 (R4).
 TRUMP_CARDS = 14
@@ -104,6 +105,31 @@ def ends(rules: SheepsheadRules, m: int, picker: int, partner: int) -> tuple[tup
     return tuple(found)
 
 
+@functools.cache
+def _values(
+    rules: SheepsheadRules, m: int, picker: int, partner: int, bury: int, seat: int
+) -> tuple[tuple[float, ...], ...] | None:
+    from cardtable.bots.search import hand_value
+
+    out = []
+    for t in range(7):
+        row = []
+        for p in range(121):
+            total = p + (bury if t > 0 or not rules.bury_requires_trick else 0)
+            _, _, (won, shared, defender) = scoring.settle(rules, min(total, 120), t, partner < 0, m)
+            score = [defender] * 5
+            score[picker] = won
+            if partner >= 0:
+                score[partner] = shared
+            row.append(hand_value(score, seat))
+        up = all(a <= b for a, b in itertools.pairwise(row))
+        down = all(a >= b for a, b in itertools.pairwise(row))
+        if not (up or down):
+            return None
+        out.append(tuple(row))
+    return tuple(out)
+
+
 class SheepsheadSolver:
     """The `cardtable.analysis.opencard.Solver` of Sheepshead's trick play under ``rules``."""
 
@@ -184,8 +210,55 @@ class SheepsheadSolver:
         side = sum(1 << s for s in sides)
         limit = node_limit if node_limit is not None else 1 << 62
         t = table if table is not None else solverkernels.table()
-        value, card, nodes, finished, t = solverkernels.solve(row, batch.params(self.rules), seat, side, limit, t)
+        V = np.array(self.values(pos, seat) or np.zeros((0, 121)), np.float64)
+        value, card, nodes, finished, t = solverkernels.solve(row, batch.params(self.rules), seat, side, limit, t, V)
         return float(value), (card if card >= 0 else None), int(nodes), bool(finished), t
+
+    def values(self, pos: fast.FastState, seat: int) -> tuple[tuple[float, ...], ...] | None:
+        """``[t][p]``: the hand's value to ``seat`` (`search.hand_value`) at an end where the
+        picker's side took ``t`` tricks and ``p`` card points in them (the bury added as R15 says);
+        None unless each ``[t]`` is monotone in ``p``."""
+        setup = pos.setup
+        return _values(
+            self.rules,
+            scoring.multiplier(self.rules, setup),
+            setup.picker,
+            setup.partner,
+            points_of(setup.bury),
+            seat,
+        )
+
+    def bounds(self, pos: fast.FastState, seat: int) -> tuple[float, float]:
+        """The lowest and highest value to ``seat`` the hand may still end with from ``pos``
+        (`opencard`'s optional bounds): `values` over every end the rest may reach. The picker's
+        side keeps the tricks and card points it has taken; of the tricks left it may take any
+        number, and of the card points still in a hand or the trick none to all, all of them
+        exactly when it takes every trick left and none when it takes none (a superset of the
+        ends: the bounds are loose at worst, never wrong). Each ``values[t]`` is monotone, so the
+        ends of its range of points suffice. (-inf, inf) where `values` is None."""
+        v = self.values(pos, seat)
+        if v is None:
+            return -math.inf, math.inf
+        setup = pos.setup
+        p0 = t0 = 0
+        for _leader, cards, winner in pos.tricks:
+            if winner == setup.picker or winner == setup.partner:
+                t0 += 1
+                for c in cards:
+                    p0 += POINTS[c]
+        live = 0
+        for h in pos.hands:
+            live |= h
+        for c in pos.trick:
+            live |= 1 << c
+        p1 = p0 + points_of(live)
+        left = 6 - len(pos.tricks)
+        lo = min(v[t0][p0], v[t0 + left][p1])
+        hi = max(v[t0][p0], v[t0 + left][p1])
+        for t in range(t0 + 1, t0 + left):
+            lo = min(lo, v[t][p0], v[t][p1])
+            hi = max(hi, v[t][p0], v[t][p1])
+        return lo, hi
 
     def kin(self, pos: fast.FastState, seat: int) -> int:
         """The lowest seat whose scores are ``seat``'s at every end of the hand (R36-R40: each

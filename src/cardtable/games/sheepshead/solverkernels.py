@@ -40,6 +40,7 @@ from .kernels import (
     TAKEN0,
     TO_ACT,
     TRICK0,
+    TRICK_NO,
     UNDER,
     WON0,
     _act,
@@ -48,6 +49,7 @@ from .kernels import (
 
 Ints = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float32]
+Floats2 = npt.NDArray[np.float64]
 Bytes = npt.NDArray[np.int8]
 Tokens = npt.NDArray[np.uint8]
 
@@ -64,6 +66,13 @@ BYTE_POINTS = np.array(
 
 
 @inline
+def _points(taken: int) -> int:
+    """R6: the card points of the card set ``taken`` (a byte at a time)."""
+    points: int = BYTE_POINTS[0, taken & 0xFF] + BYTE_POINTS[1, taken >> 8 & 0xFF]
+    return points + int(BYTE_POINTS[2, taken >> 16 & 0xFF] + BYTE_POINTS[3, taken >> 24 & 0xFF])
+
+
+@inline
 def _key(S: Ints, d: int, out: Ints) -> None:
     """`SheepsheadSolver.key` of the position at row ``d``, packed into `KEY` numbers without loss
     (two keys are equal exactly when the driver's are): the hands, the trick (its cards, six bits
@@ -77,8 +86,7 @@ def _key(S: Ints, d: int, out: Ints) -> None:
     if partner >= 0 and partner != picker:
         taken |= S[d, TAKEN0 + partner]
         tricks += S[d, WON0 + partner]
-    points = BYTE_POINTS[0, taken & 0xFF] + BYTE_POINTS[1, taken >> 8 & 0xFF]
-    points += BYTE_POINTS[2, taken >> 16 & 0xFF] + BYTE_POINTS[3, taken >> 24 & 0xFF]
+    points = _points(taken)
     h1 = S[d, HAND0 + 1]
     h3 = S[d, HAND0 + 3]
     trick = 0
@@ -182,6 +190,36 @@ def _value(R: Floats, d: int, seat: int) -> float:
     return mine - (total - mine) / (SEATS - 1)
 
 
+@inline
+def _bounds(S: Ints, d: int, V: Floats2) -> tuple[float, float]:
+    """The lowest and highest value the hand may still end with from the position at row ``d``:
+    ``V[t, p]``, the value of an end where the picker's side took ``t`` tricks and ``p`` card
+    points in them, over every end the rest of the play may reach (each of the tricks left won by
+    either side, each card point still in a hand or the trick to either side; ``V`` monotone in
+    ``p``, so the ends of each row's range suffice); (-inf, inf) where ``V`` is empty."""
+    if V.shape[0] == 0:
+        return -math.inf, math.inf
+    picker = S[d, PICKER]
+    partner = S[d, PARTNER]
+    taken = S[d, TAKEN0 + picker]
+    t0 = S[d, WON0 + picker]
+    if partner >= 0 and partner != picker:
+        taken |= S[d, TAKEN0 + partner]
+        t0 += S[d, WON0 + partner]
+    p0 = _points(taken)
+    live = S[d, HAND0] | S[d, HAND0 + 1] | S[d, HAND0 + 2] | S[d, HAND0 + 3] | S[d, HAND0 + 4]
+    for k in range(S[d, NTRICK]):
+        live |= 1 << S[d, TRICK0 + k]
+    p1 = p0 + _points(live)
+    left = 6 - S[d, TRICK_NO]
+    lo = min(V[t0, p0], V[t0 + left, p1])
+    hi = max(V[t0, p0], V[t0 + left, p1])
+    for t in range(t0 + 1, t0 + left):
+        lo = min(lo, V[t, p0], V[t, p1])
+        hi = max(hi, V[t, p0], V[t, p1])
+    return lo, hi
+
+
 @jit
 def _search(
     S: Ints,
@@ -192,6 +230,7 @@ def _search(
     M: Ints,
     seat: int,
     side: int,
+    V: Floats2,
     t: Table,
     count: Ints,
     limit: int,
@@ -232,6 +271,9 @@ def _search(
                 _key(S, d, K[d])
                 i = slot(t[0], K[d])
                 low, high = (t[1][i, 0], t[1][i, 1]) if t[0][i, 0] else (-math.inf, math.inf)
+                lo, hi = _bounds(S, d, V)
+                low = max(low, lo)
+                high = min(high, hi)
                 if low >= B[d]:
                     v = low
                     done = True
@@ -292,7 +334,9 @@ def table() -> Table:
 
 
 @jit
-def solve(row: Ints, P: Ints, seat: int, side: int, limit: int, t: Table) -> tuple[float, int, int, bool, Table]:
+def solve(
+    row: Ints, P: Ints, seat: int, side: int, limit: int, t: Table, V: Floats2
+) -> tuple[float, int, int, bool, Table]:
     """The open-card value of the position ``row`` (a row of ``S``, in the play) to ``seat``, whose
     side is the set of seats ``side``: (value, best card or -1, positions visited, whether it
     finished within ``limit`` positions, the table ``t`` with what this solve learned). ``t`` is
@@ -322,7 +366,7 @@ def solve(row: Ints, P: Ints, seat: int, side: int, limit: int, t: Table) -> tup
         # the first card with the whole window, each other only against the best so far
         alpha = best if mine else -math.inf
         beta = math.inf if mine else best
-        v, t = _search(S, P, LT, LS, R, M, seat, side, t, count, limit, alpha, beta)
+        v, t = _search(S, P, LT, LS, R, M, seat, side, V, t, count, limit, alpha, beta)
         if count[1]:
             return 0.0, -1, count[0], False, t
         if (v > best) if mine else (v < best):
