@@ -74,7 +74,7 @@ def add_parser(
         "--level",
         choices=list(LEVELS),
         default=None,
-        help=f"the search's level (default {DEFAULT_LEVEL}, or the game's own: Seep's is hard)",
+        help=f"the search's level (default {DEFAULT_LEVEL}, or the game's own: Seep's and Sheepshead's is hard)",
     )
     p.add_argument(
         "--budget",
