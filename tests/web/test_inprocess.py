@@ -49,6 +49,28 @@ def test_a_restarted_server_rebuilds_each_table_to_the_same_version_and_record(t
         assert summary["status"] == "waiting" and summary["seats"][0]["name"] == "Ann"
 
 
+def test_a_full_table_stored_as_waiting_starts_when_the_server_is_started_again(tmp_path: Path) -> None:
+    """The server stopped after storing a table's last seat and before storing its start: started
+    again, it starts the table rather than leaving it waiting for a join that cannot come."""
+    with TestClient(create_app(settings(tmp_path))) as client:
+        t = client.post(
+            "/api/tables", json={"game": "smear", "seats": ["human", "rule", "rule", "rule"], "hands": 1}
+        ).json()
+    with sqlite3.connect(tmp_path / "tables.db") as db:  # the last seat stored, the start not
+        db.execute(
+            "UPDATE seats SET name = 'Ann', token_hash = ? WHERE table_id = ? AND seat = 0",
+            (hashlib.sha256(b"a token never sent").hexdigest(), t["table"]),
+        )
+    with TestClient(create_app(settings(tmp_path))) as client:
+        summary = wait_for(client, t["table"], "playing")
+        assert summary["seats"][0]["name"] == "Ann"
+        deadline = time.monotonic() + 60
+        while summary["version"] == 0 and time.monotonic() < deadline:  # the first deal comes next
+            time.sleep(0.05)
+            summary = client.get(f"/api/tables/{t['table']}").json()
+        assert summary["version"] > 0, summary
+
+
 def test_tokens_are_stored_only_as_hashes(tmp_path: Path) -> None:
     with TestClient(create_app(settings(tmp_path))) as client:
         t = client.post("/api/tables", json={"game": "smear", "seats": ["human", "rule", "rule", "rule"]}).json()

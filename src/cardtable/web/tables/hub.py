@@ -120,11 +120,13 @@ class Hub:
                 self._resume(table)
 
     def _resume(self, table: LiveTable) -> None:
-        """A table rebuilt from the store carries on: its people get their grace, its bots play."""
+        """A table rebuilt from the store carries on: its people get their grace, its bots play, and
+        a full table still waiting starts (`LiveTable.start_if_full`)."""
         for n, seat in enumerate(table.seats):
             if seat.human and seat.token_hash is not None:
                 table._start_grace(n)
         table._schedule()
+        table.start_if_full()
 
     # --- several processes: leases (`cardtable.web.tables.leases`) ---
 

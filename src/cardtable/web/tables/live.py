@@ -591,12 +591,19 @@ class LiveTable:
 
     async def _begin_later(self) -> None:
         await asyncio.sleep(BOT_RETRY_SECONDS)
+        await self._quietly(self._begin_if_full)
 
-        async def begin() -> None:
-            if self.status == "waiting" and not self.free_seats():
-                await self._begin()
+    async def _begin_if_full(self) -> None:
+        if self.status == "waiting" and not self.free_seats():
+            await self._begin()
 
-        await self._quietly(begin)
+    def start_if_full(self) -> None:
+        """A table rebuilt from the store with every seat taken but still waiting starts now: the
+        server stopped after storing its last seat and before storing its start, and no join can
+        come to start it. (The person of that last seat never had the answer with the seat's
+        token; the seat is then like any person's who went away: its grace, then a stand-in.)"""
+        if self.status == "waiting" and not self.free_seats():
+            self._spawn(self._quietly(self._begin_if_full))
 
     # --- the live connection ---
 
