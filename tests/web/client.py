@@ -60,8 +60,8 @@ class Server:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                out = self.log.read_text(errors="replace")
-                raise RuntimeError(f"the server stopped: {out}")
+                text = self.log.read_text(errors="replace")
+                raise RuntimeError(f"the server stopped: {text}")
             try:
                 httpx.get(self.url + "/api/tables", timeout=1)
                 return self
