@@ -109,8 +109,8 @@ def ends(rules: SheepsheadRules, m: int, picker: int, partner: int) -> tuple[tup
 def _values(
     rules: SheepsheadRules, m: int, picker: int, partner: int, bury: int, seat: int
 ) -> tuple[tuple[float, ...], ...] | None:
-    from cardtable.bots.search import hand_value
-
+    """`SheepsheadSolver.values` of one picked hand: ``m`` its multiplier (R40), ``bury`` the card
+    points buried (R15), cached per hand and seat."""
     out = []
     for t in range(7):
         row = []
@@ -121,7 +121,9 @@ def _values(
             score[picker] = won
             if partner >= 0:
                 score[partner] = shared
-            row.append(hand_value(score, seat))
+            # the search's measure (`bots.search.hand_value`, a layer above the games): the
+            # seat's score minus the mean of the others'
+            row.append(score[seat] - (sum(score) - score[seat]) / 4)
         up = all(a <= b for a, b in itertools.pairwise(row))
         down = all(a >= b for a, b in itertools.pairwise(row))
         if not (up or down):
