@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardtable import registry, sim
-from cardtable.analysis import opencard, review
+from cardtable.analysis import opencard, parts, review
 from cardtable.bots import search
 
 
@@ -60,11 +60,14 @@ def quantile(times: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(name: str, deals: int, seed: int, differ: bool = False, batch_only: bool = False) -> dict[str, Any]:
+def measure(
+    name: str, deals: int, seed: int, differ: bool = False, batch_only: bool = False, level: str | None = None
+) -> dict[str, Any]:
+    """Each hand's analysis at ``level`` (None: the game's own default, as `cardtable analyze`)."""
     recs = records(name, deals, seed)
     # a hand with no decision (a Seep hand thrown in: its bidder held no card above 8, R8) is not timed
     hands = [(r, h) for r in recs for h in range(len(r["hands"])) if r["hands"][h]["actions"]]
-    review.analyze_hand(hands[0][0], 0, None, None)  # load the compiled kernels
+    review.analyze_hand(hands[0][0], 0, None, None, level=level)  # load the compiled kernels
     solving = [0.0]
     earliest = opencard.earliest_value
 
@@ -88,7 +91,7 @@ def measure(name: str, deals: int, seed: int, differ: bool = False, batch_only: 
             with ctx:
                 solving[0] = 0.0
                 t0 = time.perf_counter()
-                got[side] = review.analyze_hand(rec, h, None, None)
+                got[side] = review.analyze_hand(rec, h, None, None, level=level)
                 times[side].append(time.perf_counter() - t0)
                 solves[side] += solving[0]
         if batch_only:
@@ -100,6 +103,7 @@ def measure(name: str, deals: int, seed: int, differ: bool = False, batch_only: 
     review.opencard.earliest_value = earliest  # type: ignore[attr-defined]
     out: dict[str, Any] = {
         "game": name,
+        "level": level or parts.level(registry.get_game(name), review.DEFAULT_LEVEL),
         "hands": len(hands),
         "batch_p50_s": round(statistics.median(times["batch"]), 3),
         "batch_p90_s": round(quantile(times["batch"], 0.9), 3),
@@ -128,15 +132,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=340)
     parser.add_argument("--differ", action="store_true", help="count hands analysed differently instead of refusing")
     parser.add_argument("--batch-only", action="store_true", help="time the batch alone, no comparison")
+    parser.add_argument("--level", default=None, help="the search's level (default: the game's own)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     for name in args.games.split(","):
-        out = measure(name, args.deals, args.seed, args.differ, args.batch_only)
+        out = measure(name, args.deals, args.seed, args.differ, args.batch_only, args.level)
         if args.json or args.batch_only:
             print(json.dumps(out))
         else:
             print(
-                f"{name}: {out['hands']} hands; batch p50 {out['batch_p50_s']} s p90 {out['batch_p90_s']} s "
+                f"{name}: {out['hands']} hands at {out['level']}; "
+                f"batch p50 {out['batch_p50_s']} s p90 {out['batch_p90_s']} s "
                 f"(solves {out['solver_share_batch']:.0%}); one table p50 {out['one_table_p50_s']} s p90 "
                 f"{out['one_table_p90_s']} s (solves {out['solver_share_one_table']:.0%}); p90 {out['p90_ratio']}x, "
                 f"total {out['total_ratio']}x sooner; {out['hands_analysed_differently']} hands analysed differently; "

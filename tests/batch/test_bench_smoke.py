@@ -72,3 +72,21 @@ def test_the_long_replay_runs() -> None:
     out = json.loads(done.stdout)
     for game in games():
         assert out[game]["hands"] >= 40 and out[game]["rule_sets"] >= 3
+
+
+def test_the_analysis_benchmark_runs_at_the_level_asked_and_at_the_games_own() -> None:
+    """`bench/analysis_batch.py` on one deal: at ``--level easy``, and at Sheepshead's own default
+    level (`hard`, its strongest), each named in what it prints."""
+    for extra, level in ((["--level", "easy"], "easy"), ([], "hard")):
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "analysis_batch.py"), "--games", "sheepshead", "--deals", "1",
+             "--batch-only", *extra],
+            capture_output=True,
+            text=True,
+            env=_env(),
+            timeout=900,
+            check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-3000:]
+        out = json.loads(done.stdout)
+        assert out["level"] == level and out["hands"] == 5 and out["batch_p90_s"] > 0
