@@ -38,7 +38,7 @@ GRADES = Thresholds(0.08, 0.24, 0.65)
 #: Sheepshead's decisions are valued by the hard search, the strongest level, by default: with the
 #: open-card solves bounded by what the hand can still end with (`solver.SheepsheadSolver.bounds`)
 #: a hand's review at this level takes 0.40 s at the median and 0.68 s at the 90th percentile on
-#: the 2-core machine (240 hands of `bench/analysis_batch.py --deals 48`: docs/analysis.md).
+#: the 2-core machine (240 hands of `bench/analysis_batch.py --deals 48`: docs/benchmarks.md).
 LEVEL = "hard"
 
 
