@@ -196,11 +196,11 @@ async def test_every_footer_key_is_on_screen_at_80_columns() -> None:
     app = CardtableApp(table=_seep_full_hand(4))
     async with app.run_test(size=(80, 24)) as pilot:
         keys: dict[str, FooterKey] = {}
-        for _ in range(200):  # the footer composes its keys after the screen (later on a busy machine)
+        for _ in range(200):  # the footer composes and lays out its keys after the screen
             await pilot.pause(0.05)
             keys = {k.key: k for k in app.screen.query(FooterKey)}
-            if {"c", "q", "h", "u", "s", "n"} <= set(keys):
-                break
+            if {"c", "q", "h", "u", "s", "n"} <= set(keys) and all(k.region.width > 0 for k in keys.values()):
+                break  # composed and laid out
         assert {"c", "q", "h", "u", "s", "n"} <= set(keys)
         for key in keys.values():
             assert key.region.right <= 80 and key.region.width > 0, key.key

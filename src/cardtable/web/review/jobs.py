@@ -421,8 +421,9 @@ class Reviewer:
             return
         if complete:  # in the cache before anyone can see the job done, so asking again finds it
             self._remember(job.key, text)
-        job.review, job.state = text, "done"
+        # stored before it is done here: a process that sees it done, any process sees it done
         await self._save(job, state="done", done=job.done, review=text, complete=complete)
+        job.review, job.state = text, "done"
 
     async def _run(self, name: str, job: Job, *args: Any) -> tuple[bool, Any]:
         if not job.record:
