@@ -224,6 +224,20 @@ def test_seeps_key_changes_no_value(options: dict[str, Any], driver: bool) -> No
         assert with_table.value == pytest.approx(opencard.solve(solver, pos, seat, transpositions=False).value)
 
 
+def _picked_position(game: Any, solver: Any, rng: random.Random) -> Any:
+    """A random deal played at random into the trick play of a picked hand, then on to two or
+    three tricks left (some of a trick played); None where no one picked or the hand ended."""
+    pos = sheepshead_fast.deal(game, rng.randrange(5), rng)
+    while pos.to_act >= 0 and pos.phase != sheepshead_fast.PLAY:
+        pos.apply(rng.choice(pos.moves()))
+    if pos.to_act < 0 or solver.side(pos, 0) is None:
+        return None
+    left = rng.randint(2, 3) * 5 - rng.randrange(5)
+    while pos.to_act >= 0 and sum(h.bit_count() for h in pos.hands) > left:
+        pos.apply(rng.choice(pos.moves()))
+    return None if pos.to_act < 0 else pos
+
+
 #: Rule sets whose settlement changes the seats' shares of the stake (R37, R38, R40).
 SHARE_RULES: list[dict[str, Any]] = [
     {},
@@ -248,15 +262,8 @@ def test_the_seats_of_a_picked_hand_share_one_table_and_each_value_is_exact(opti
     rng = random.Random(38)
     hands = alone = 0
     while hands < 40:
-        pos = sheepshead_fast.deal(game, rng.randrange(5), rng)
-        while pos.to_act >= 0 and pos.phase != sheepshead_fast.PLAY:
-            pos.apply(rng.choice(pos.moves()))
-        if pos.to_act < 0 or solver.side(pos, 0) is None:
-            continue
-        left = rng.randint(2, 3) * 5 - rng.randrange(5)
-        while pos.to_act >= 0 and sum(h.bit_count() for h in pos.hands) > left:
-            pos.apply(rng.choice(pos.moves()))
-        if pos.to_act < 0:
+        pos = _picked_position(game, solver, rng)
+        if pos is None:
             continue
         partnered = pos.setup.partner >= 0
         kins = {opencard.kin(solver, pos, seat) for seat in range(5)}
@@ -296,15 +303,8 @@ def test_the_bounds_of_what_a_hand_can_still_end_with_hold_its_value_and_spare_p
     rng = random.Random(15)
     narrowed = spared = total = 0
     for _ in range(30):
-        pos = sheepshead_fast.deal(game, rng.randrange(5), rng)
-        while pos.to_act >= 0 and pos.phase != sheepshead_fast.PLAY:
-            pos.apply(rng.choice(pos.moves()))
-        if pos.to_act < 0 or solver.side(pos, 0) is None:
-            continue
-        left = rng.randint(2, 3) * 5 - rng.randrange(5)
-        while pos.to_act >= 0 and sum(h.bit_count() for h in pos.hands) > left:
-            pos.apply(rng.choice(pos.moves()))
-        if pos.to_act < 0:
+        pos = _picked_position(game, solver, rng)
+        if pos is None:
             continue
         for seat in range(5):
             lo, hi = solver.bounds(pos, seat)  # type: ignore[attr-defined]

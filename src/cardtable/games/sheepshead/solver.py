@@ -132,6 +132,28 @@ def _values(
     return tuple(out)
 
 
+def _taken(pos: fast.FastState) -> tuple[int, int]:
+    """The card points and tricks the picker's side has taken so far (the bury not counted)."""
+    setup = pos.setup
+    points = tricks = 0
+    for _leader, cards, winner in pos.tricks:
+        if winner == setup.picker or winner == setup.partner:
+            tricks += 1
+            for c in cards:
+                points += POINTS[c]
+    return points, tricks
+
+
+def _live(pos: fast.FastState) -> int:
+    """The cards still in play, as a bit set: every hand's and the trick's."""
+    live = 0
+    for h in pos.hands:
+        live |= h
+    for c in pos.trick:
+        live |= 1 << c
+    return live
+
+
 class SheepsheadSolver:
     """The `cardtable.analysis.opencard.Solver` of Sheepshead's trick play under ``rules``."""
 
@@ -154,11 +176,7 @@ class SheepsheadSolver:
         legal = pos.moves()
         if len(legal) < 2:
             return legal
-        live = 0
-        for h in pos.hands:
-            live |= h
-        for c in pos.trick:
-            live |= 1 << c
+        live = _live(pos)
         setup = pos.setup
         special = special_cards(setup.called, setup.suit, setup.under)
         out = [legal[0]]
@@ -182,13 +200,7 @@ class SheepsheadSolver:
         return pos.score()
 
     def key(self, pos: fast.FastState) -> Hashable:
-        setup = pos.setup
-        points = tricks = 0
-        for _leader, cards, winner in pos.tricks:
-            if winner == setup.picker or winner == setup.partner:
-                tricks += 1
-                for c in cards:
-                    points += POINTS[c]
+        points, tricks = _taken(pos)
         return (pos.leader, pos.first_x, tuple(pos.hands), tuple(pos.trick), points, tricks)
 
     def solve(
@@ -241,19 +253,8 @@ class SheepsheadSolver:
         v = self.values(pos, seat)
         if v is None:
             return -math.inf, math.inf
-        setup = pos.setup
-        p0 = t0 = 0
-        for _leader, cards, winner in pos.tricks:
-            if winner == setup.picker or winner == setup.partner:
-                t0 += 1
-                for c in cards:
-                    p0 += POINTS[c]
-        live = 0
-        for h in pos.hands:
-            live |= h
-        for c in pos.trick:
-            live |= 1 << c
-        p1 = p0 + points_of(live)
+        p0, t0 = _taken(pos)
+        p1 = p0 + points_of(_live(pos))
         left = 6 - len(pos.tricks)
         lo = min(v[t0][p0], v[t0 + left][p1])
         hi = max(v[t0][p0], v[t0 + left][p1])

@@ -73,12 +73,8 @@ def _points(taken: int) -> int:
 
 
 @inline
-def _key(S: Ints, d: int, out: Ints) -> None:
-    """`SheepsheadSolver.key` of the position at row ``d``, packed into `KEY` numbers without loss
-    (two keys are equal exactly when the driver's are): the hands, the trick (its cards, six bits
-    each), the leader, the first trick of the called suit, and the card points and tricks the
-    picker's side has taken."""
-    n = S[d, NTRICK]
+def _taken(S: Ints, d: int) -> tuple[int, int]:
+    """The card points and tricks the picker's side has taken at row ``d`` (the bury not counted)."""
     picker = S[d, PICKER]
     partner = S[d, PARTNER]
     taken = S[d, TAKEN0 + picker]
@@ -86,7 +82,26 @@ def _key(S: Ints, d: int, out: Ints) -> None:
     if partner >= 0 and partner != picker:
         taken |= S[d, TAKEN0 + partner]
         tricks += S[d, WON0 + partner]
-    points = _points(taken)
+    return _points(taken), tricks
+
+
+@inline
+def _live(S: Ints, d: int) -> int:
+    """The cards still in play at row ``d``, as a bit set: every hand's and the trick's."""
+    live = S[d, HAND0] | S[d, HAND0 + 1] | S[d, HAND0 + 2] | S[d, HAND0 + 3] | S[d, HAND0 + 4]
+    for k in range(S[d, NTRICK]):
+        live |= 1 << S[d, TRICK0 + k]
+    return int(live)
+
+
+@inline
+def _key(S: Ints, d: int, out: Ints) -> None:
+    """`SheepsheadSolver.key` of the position at row ``d``, packed into `KEY` numbers without loss
+    (two keys are equal exactly when the driver's are): the hands, the trick (its cards, six bits
+    each), the leader, the first trick of the called suit, and the card points and tricks the
+    picker's side has taken."""
+    n = S[d, NTRICK]
+    points, tricks = _taken(S, d)
     h1 = S[d, HAND0 + 1]
     h3 = S[d, HAND0 + 3]
     trick = 0
@@ -105,9 +120,7 @@ def _moves(S: Ints, P: Ints, d: int, out: Ints) -> int:
     """`SheepsheadSolver.moves`: the legal cards, strongest first (by index), one of each run of
     equivalent cards (`solver.equivalent`); their number."""
     m = play_mask(S, P, d)
-    live = S[d, HAND0] | S[d, HAND0 + 1] | S[d, HAND0 + 2] | S[d, HAND0 + 3] | S[d, HAND0 + 4]
-    for k in range(S[d, NTRICK]):
-        live |= 1 << S[d, TRICK0 + k]
+    live = _live(S, d)
     special = 0
     if S[d, CALLED] >= 0:
         special |= 1 << S[d, CALLED]
@@ -199,18 +212,8 @@ def _bounds(S: Ints, d: int, V: Floats2) -> tuple[float, float]:
     ``p``, so the ends of each row's range suffice); (-inf, inf) where ``V`` is empty."""
     if V.shape[0] == 0:
         return -math.inf, math.inf
-    picker = S[d, PICKER]
-    partner = S[d, PARTNER]
-    taken = S[d, TAKEN0 + picker]
-    t0 = S[d, WON0 + picker]
-    if partner >= 0 and partner != picker:
-        taken |= S[d, TAKEN0 + partner]
-        t0 += S[d, WON0 + partner]
-    p0 = _points(taken)
-    live = S[d, HAND0] | S[d, HAND0 + 1] | S[d, HAND0 + 2] | S[d, HAND0 + 3] | S[d, HAND0 + 4]
-    for k in range(S[d, NTRICK]):
-        live |= 1 << S[d, TRICK0 + k]
-    p1 = p0 + _points(live)
+    p0, t0 = _taken(S, d)
+    p1 = p0 + _points(_live(S, d))
     left = 6 - S[d, TRICK_NO]
     lo = min(V[t0, p0], V[t0 + left, p1])
     hi = max(V[t0, p0], V[t0 + left, p1])
