@@ -497,6 +497,8 @@ class SearchBot:
         spend = self.spend
         sample = functools.partial(self.game.sample, infer=True) if self.infer else self.game.sample
         fast_sample = self.fast_sample
+        #: ``many(view, rng, n, infer)``: a chunk's worlds in one call, where the sampler has it
+        many = getattr(fast_sample, "many", None)
         infer = self.infer
         world_moves = self.world_moves
         remaining = list(range(n))
@@ -534,7 +536,10 @@ class SearchBot:
                 tail = chunk - max(4, chunk // 8)
                 before = rng.getstate()
                 after: dict[int, Any] = {}
-                for w in range(chunk):
+                at_once = many(view, rng, chunk, infer) if many is not None else None
+                if at_once is not None:  # the chunk's worlds in one call, and the generator after each
+                    drawn = [world.to_state() for world in at_once[0]]
+                for w in range(chunk if at_once is None else 0):
                     fast_world = fast_sample(view, rng, infer) if fast_sample is not None else None
                     drawn.append(sample(view, rng) if fast_world is None else fast_world.to_state())
                     if not spend and w >= tail:
@@ -553,7 +558,9 @@ class SearchBot:
                         break
                     if not spend and worlds >= 2 and not (moves < round_moves and playouts < round_playouts):
                         # as if the worlds not taken were never drawn
-                        if w - 1 in after:
+                        if at_once is not None:
+                            rng.setstate(at_once[1](w - 1) if w > 0 else before)
+                        elif w - 1 in after:
                             rng.setstate(after[w - 1])
                         else:
                             rng.setstate(before)
