@@ -16,7 +16,7 @@ from cardtable.games.smear import Smear, SmearView, fastsample
 from cardtable.games.smear import sample as checked
 from cardtable.games.smear.state import Phase
 from tests.fast_support import hands
-from tests.smear.test_fastsample import CONFIGS, _id, fields, views
+from tests.smear.test_fastsample import CONFIGS, _id, views
 
 pytest.importorskip("numpy")
 jit = pytest.importorskip("cardtable.batch.jit")
@@ -42,14 +42,16 @@ def mismatch(sampler: fastsample.Sampler, view: SmearView, seed: float, n: int) 
     got_rng = random.Random(seed)
     want, after = [], []
     for _ in range(n):
-        want.append(fields(sampler(view, want_rng)))
+        world = sampler(view, want_rng)
+        assert world is not None
+        want.append(world.to_state())
         after.append(want_rng.getstate())
     drawn = sampler.many(view, got_rng, n)
     if drawn is None:
         return "no worlds"
     worlds, state_after = drawn
     for w in range(n):
-        if fields(worlds[w]) != want[w]:
+        if worlds[w] != want[w]:
             return f"world {w} differs"
         if state_after(w) != after[w]:
             return f"the random stream differs after world {w}"

@@ -538,7 +538,7 @@ class SearchBot:
                 after: dict[int, Any] = {}
                 at_once = many(view, rng, chunk, infer) if many is not None else None
                 if at_once is not None:  # the chunk's worlds in one call, and the generator after each
-                    drawn = [world.to_state() for world in at_once[0]]
+                    drawn = at_once[0]
                 for w in range(chunk if at_once is None else 0):
                     fast_world = fast_sample(view, rng, infer) if fast_sample is not None else None
                     drawn.append(sample(view, rng) if fast_world is None else fast_world.to_state())

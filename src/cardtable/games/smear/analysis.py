@@ -30,6 +30,7 @@ from cardtable.render import pretty_card
 
 from .game import Smear
 from .solver import SmearSolver
+from .state import Phase
 from .tables import TRICK_KEY
 
 GRADES = Thresholds(0.05, 0.16, 0.43)
@@ -98,25 +99,30 @@ def facts(game: Smear, view: dict[str, Any], end: Any, seat: int) -> dict[str, f
     """What a playout led to for ``seat``'s side (``end``: the hand over, in a world sampled from
     its view): each of the four points to its side or to theirs (and what it was worth to the
     seat's side: nothing to a side that was set), the bid its side made or was set on, the other
-    side set, the tricks its side took."""
-    result = game.outcome(end)
-    if result is None or result.result != "played":
+    side set, the tricks its side took. Read off the hand's tally (R27-R33), the figures
+    `Smear.outcome` reports, without the rest of the outcome: a review reads thousands of ends a
+    decision."""
+    tally = end.tally if end.phase is Phase.OVER else None
+    if tally is None:  # not over, or passed out (R15)
         return {"passed_out": 1.0}
-    d = result.details
+    setup = end.setup
     ours = seat % 2
-    bid_ours = d["bidder"] % 2 == ours
+    theirs = 1 - ours
+    bid_ours = setup.bidder % 2 == ours
+    made = tally.made
     # a side that was set scores its bid lost, not its points (rule 32)
-    counts = {ours: not (bid_ours and not d["made"]), 1 - ours: bid_ours or d["made"]}
+    counts_ours = not (bid_ours and not made)
+    counts_theirs = bid_ours or made
     out: dict[str, float] = {}
-    for name, team in d["points"].items():
+    for name, team in (("high", tally.high), ("low", tally.low), ("jack", tally.jack), ("game", tally.game)):
         out[name] = float(team == ours)
-        out[f"{name}_them"] = float(team == 1 - ours)
-        out[f"{name}_worth"] = float(team == ours and counts[ours]) - float(team == 1 - ours and counts[1 - ours])
-    out["bid"] = float(d["bid"])
-    out["made_ours"] = float(bid_ours and d["made"])
-    out["set_ours"] = float(bid_ours and not d["made"])
-    out["set_them"] = float(not bid_ours and not d["made"])
-    out["tricks"] = float(sum(w % 2 == ours for w in d["trick_winners"]))
+        out[f"{name}_them"] = float(team == theirs)
+        out[f"{name}_worth"] = float(team == ours and counts_ours) - float(team == theirs and counts_theirs)
+    out["bid"] = float(setup.bid)
+    out["made_ours"] = float(bid_ours and made)
+    out["set_ours"] = float(bid_ours and not made)
+    out["set_them"] = float(not bid_ours and not made)
+    out["tricks"] = float(sum(t.winner % 2 == ours for t in end.tricks))
     return out
 
 

@@ -28,7 +28,8 @@ from . import botkernels, encoding, kernels
 from .actions import Bid, Discard, Play
 from .bots import BID_MARGIN, CLASSIC_BID_MARGIN, RuleBot
 from .rules import SmearRules
-from .state import Phase, State
+from .scoring import score_hand
+from .state import Phase, State, Trick
 from .tokens import spelling
 
 Ints = npt.NDArray[np.int64]
@@ -92,6 +93,28 @@ def kernel_set(m: int) -> int:
     """An engine card set (52-bit) as the kernels' 32-bit set."""
     b = _SUIT_BITS
     return b[m & 0x1FFF] | b[m >> 13 & 0x1FFF] << 8 | b[m >> 26 & 0x1FFF] << 16 | b[m >> 39 & 0x1FFF] << 24
+
+
+_new = tuple.__new__
+#: The engine's card of each of the kernels' cards.
+_DECK32_ARRAY: Final = np.array(DECK32, np.int64)
+
+#: `kernel_set` of each 13-bit suit pattern, for `_kernel_sets`.
+_SUIT_ARRAY: Final = np.array(_SUIT_BITS, np.int64)
+#: The columns of the card sets that differ between the worlds of one view, in `load`'s order.
+_SET_COLUMNS: Final = [kernels.HAND0 + s for s in range(4)] + [
+    kernels.KITTY,
+    kernels.DEAD,
+    kernels.DISCARD,
+    kernels.LEAD_OK,
+]
+
+
+def _kernel_sets(m: Ints) -> Ints:
+    """`kernel_set` of every engine card set of the array ``m``."""
+    b = _SUIT_ARRAY
+    out: Ints = b[m & 0x1FFF] | b[m >> 13 & 0x1FFF] << 8 | b[m >> 26 & 0x1FFF] << 16 | b[m >> 39 & 0x1FFF] << 24
+    return out
 
 
 #: The kernels' phase of each engine phase a loaded state may have (not the deal).
@@ -264,14 +287,30 @@ class SmearBatch:
         mid-hand), with nothing logged; a state given more than once is converted once."""
         made: dict[int, int] = {}
         index = []
-        table: list[list[int]] = []
+        # The worlds of one view differ only in the hands and the kitty, dead stock, discard and
+        # cards to lead: each other column is taken from a row made once (`row_of`) for all the
+        # states that share it, and those columns are converted for all at once.
+        shared: dict[tuple[Any, ...], int] = {}
+        templates: list[list[int]] = []
+        which: list[int] = []
+        sets: list[tuple[int, ...]] = []
         for state in states:
             k = made.get(id(state))
             if k is None:
-                k = made[id(state)] = len(table)
-                table.append(row_of(state))
+                k = made[id(state)] = len(which)
+                u = state.setup
+                key = (state.phase, state.to_act, state.trump, state.leader, state.trick, state.tricks,
+                       u.dealer, u.scores, u.calls, u.bidder, u.bid)  # fmt: skip
+                t = shared.get(key)
+                if t is None:
+                    t = shared[key] = len(templates)
+                    templates.append(row_of(state))
+                which.append(t)
+                sets.append((*state.hands, u.kitty, u.dead, u.discard, u.lead_ok))
             index.append(k)
-        self.S[rows] = np.array(table, np.int64)[index]
+        table = np.array(templates, np.int64)[which]
+        table[:, _SET_COLUMNS] = _kernel_sets(np.array(sets, np.int64))
+        self.S[rows] = table[index]
 
     def tokens(self, action: Any) -> tuple[int, ...]:
         """The tokens that spell an engine action (a discard: its cards' tokens in card order)."""
@@ -321,34 +360,93 @@ class SmearBatch:
 
     def final_states(self, rows: Ints, states: Sequence[Any]) -> list[State]:
         """The engine state at the end of each of ``rows``' hands, the row loaded from
-        ``states[k]`` and played on: its logged tokens replayed on the fast layer."""
+        ``states[k]`` and played on: a hand loaded in its play read off the row's log
+        (`_ends_of_play`), any other replayed on the fast layer."""
+        over = (self.S[rows, kernels.PHASE] == kernels.OVER).tolist()
+        out: list[State | None] = [None] * len(states)
+        # The hands loaded in their play, by what they share: the worlds of one view share the
+        # tricks and the trick (the same objects, from one sampler), so they are read together.
+        groups: dict[tuple[int, int, int, int], list[int]] = {}
+        for k, state in enumerate(states):
+            if state.phase is Phase.PLAY and over[k]:
+                key = (id(state.tricks), id(state.trick), state.leader, state.trump)
+                groups.setdefault(key, []).append(k)
+        for ks in groups.values():
+            self._ends_of_play(rows, states, ks, out)
+        ends = []
+        for k, state in enumerate(states):
+            end = out[k]
+            ends.append(end if end is not None else self._replayed(int(rows[k]), state))
+        return ends
+
+    def _replayed(self, row: int, state: State) -> State:
+        """The end of ``row``'s hand: its logged tokens replayed on the fast layer from ``state``."""
         from . import fast
 
         kitty = self.rules.kitty_size
-        counts = self.S[rows, kernels.NLOG].tolist()
-        logs = self.LT[rows]
-        out = []
-        for k, state in enumerate(states):
-            f = fast.from_state(state, self.rules)
-            assert f is not None
-            toks = logs[k, : counts[k]].tolist()
-            i = 0
-            while i < len(toks):
-                t = toks[i]
-                if t >= kernels.T_PLAY:
-                    f.apply(DECK32[t - kernels.T_PLAY])
-                elif t >= kernels.T_DISCARD:
-                    mask = 0
-                    for x in toks[i : i + kitty]:
-                        mask |= 1 << DECK32[x - kernels.T_DISCARD]
-                    f.apply(fast.DISCARD_FLAG | mask)
-                    i += kitty
-                    continue
-                else:
-                    f.apply(fast.PASS if t == kernels.T_PASS else fast.BID + t)
-                i += 1
-            out.append(f.to_state())
-        return out
+        f = fast.from_state(state, self.rules)
+        assert f is not None
+        toks = self.LT[row, : self.S[row, kernels.NLOG]].tolist()
+        i = 0
+        while i < len(toks):
+            t = toks[i]
+            if t >= kernels.T_PLAY:
+                f.apply(DECK32[t - kernels.T_PLAY])
+            elif t >= kernels.T_DISCARD:
+                mask = 0
+                for x in toks[i : i + kitty]:
+                    mask |= 1 << DECK32[x - kernels.T_DISCARD]
+                f.apply(fast.DISCARD_FLAG | mask)
+                i += kitty
+                continue
+            else:
+                f.apply(fast.PASS if t == kernels.T_PASS else fast.BID + t)
+            i += 1
+        return f.to_state()
+
+    def _ends_of_play(self, rows: Ints, states: Sequence[Any], ks: list[int], out: list[State | None]) -> None:
+        """The ends of the hands at ``rows[ks]``, each loaded from ``states[k]`` in its play (all
+        with the same tricks, trick, leader and trump) and played to its end, into ``out[k]``:
+        the cards each row logged dealt into tricks after the loaded ones. A trick's winner is
+        the seat that leads the next (R26 decided it on the row), the last trick's the row's
+        leader at the end; trump is the first card led if it was not yet set (R22); the tally as
+        the engine reckons it (R27-R33). Rows whose log is not the rest of the play are left."""
+        first = states[ks[0]]
+        k0 = len(first.trick)
+        m = 4 * (kernels.TRICKS - len(first.tricks)) - k0  # the cards left to play
+        at = rows[ks]
+        if m <= 0 or (self.S[at, kernels.NLOG] != m).any():
+            return
+        toks = self.LT[at, :m]
+        if (toks < kernels.T_PLAY).any():
+            return
+        cards = _DECK32_ARRAY[toks - kernels.T_PLAY]
+        who = self.LS[at, :m].astype(np.int64)
+        last = self.S[at, kernels.LEADER].tolist()
+        bits = np.left_shift(1, cards)
+        played = [np.bitwise_or.reduce(np.where(who == s, bits, 0), axis=1).tolist() for s in range(4)]
+        trumps = (cards[:, 0] // 13).tolist() if first.trump < 0 else None
+        head = (4 - k0) % 4  # the cards that finish the trick loaded
+        starts = list(range(head, m, 4))
+        cards_of = cards.tolist()
+        who_of = who.tolist()
+        rules = self.rules
+        for r, k in enumerate(ks):
+            state = states[k]
+            c, w = cards_of[r], who_of[r]
+            tricks = list(state.tricks)
+            if head:
+                tricks.append(_new(Trick, (state.leader, (*state.trick, *c[:head]), w[head] if head < m else last[r])))
+            for i, s in enumerate(starts):
+                winner = w[starts[i + 1]] if i + 1 < len(starts) else last[r]
+                tricks.append(_new(Trick, (w[s], tuple(c[s : s + 4]), winner)))
+            trump = state.trump if trumps is None else trumps[r]
+            h = state.hands
+            hands = (h[0] & ~played[0][r], h[1] & ~played[1][r], h[2] & ~played[2][r], h[3] & ~played[3][r])
+            u = state.setup
+            done = tuple(tricks)
+            tally = score_hand(rules, u.bidder, u.bid, trump, done, u.discard, u.scores)
+            out[k] = _new(State, (Phase.OVER, None, hands, trump, last[r], (), done, u, tally))
 
     def actions_taken(self, rows: Ints) -> Ints:
         """The engine actions taken at each of ``rows`` since it was loaded or dealt (a discard's

@@ -56,7 +56,7 @@ from .fast import AUCTION, DISCARD, OVER, PLAY, FastState, _cards_of
 from .play import ALL_CARDS, lead_cards
 from .rules import SmearRules
 from .scoring import score_hand
-from .state import Phase, Setup, Tally, Trick
+from .state import Phase, Setup, State, Tally, Trick
 from .tables import HAND_SIZE, SEATS, STOCK_SIZE, SUIT, suit_patterns
 from .view import SmearView
 
@@ -278,12 +278,13 @@ class Sampler:
 
     def many(
         self, view: SmearView, rng: random.Random, n: int, infer: bool = False
-    ) -> tuple[list[FastState], Callable[[int], Any]] | None:
-        """``n`` worlds of ``view`` drawn at once (`samplekernels.draw`, compiled): the fast states
-        of calling the sampler ``n`` times, the generator left as those calls leave it, and
-        ``after(w)``, the generator's state (``rng.getstate()``) after world ``w``. ``None``
-        where it cannot: numba is not there, the worlds are weighed by the card plays
-        (``infer``), or the view is before the deal."""
+    ) -> tuple[list[State], Callable[[int], Any]] | None:
+        """``n`` worlds of ``view`` drawn at once (`samplekernels.draw`, compiled): the engine
+        states of the worlds of calling the sampler ``n`` times (what a search loads, with no
+        fast state in between), the generator left as those calls leave it, and ``after(w)``,
+        the generator's state (``rng.getstate()``) after world ``w``. ``None`` where it cannot:
+        numba is not there, the worlds are weighed by the card plays (``infer``), or the view is
+        before the deal."""
         if view.phase is Phase.DEAL or n <= 0:
             return None
         try:
@@ -317,11 +318,18 @@ class Sampler:
 
         rng.setstate(after(n - 1))
         dealer, scores, calls_made = view.dealer, view.scores, view.calls
-        bidder, bid = plan.bidder, plan.bid
+        bidder, bid, trump = plan.bidder, plan.bid, plan.trump
+        phase = view.phase
+        to_act = None if phase is Phase.OVER else plan.to_act
+        trick, tricks = tuple(view.trick), tuple(view.tricks)
         worlds = []
         for places, (kitty, dead, discard, lead_ok) in zip(hands.tolist(), setups.tolist(), strict=True):
             setup = _new(Setup, (dealer, scores, kitty, dead, calls_made, bidder, bid, discard, lead_ok))
-            worlds.append(self._state(plan, (places, setup)))
+            tally = None
+            if plan.tally_due:
+                tally = score_hand(self.rules, bidder, bid, trump, view.tricks, discard, scores)
+            state = (phase, to_act, tuple(places), trump, plan.leader, trick, tricks, setup, tally)
+            worlds.append(_new(State, state))
         return worlds, after
 
     def _weighed(self, plan: _Plan, rng: random.Random, check: inference.PlayCheck) -> FastState:
