@@ -68,19 +68,58 @@ def _twist(mt: Words, row: int) -> None:
 
 
 @inline
+def _temper(y: int) -> int:
+    """CPython's tempering of a state word into an output."""
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return int(y & _WORD)
+
+
+@inline
 def word(mt: Words, pos: Words, row: int) -> int:
     """The next 32-bit output of row ``row``'s generator (CPython's ``genrand_uint32``)."""
     i = pos[row]
     if i >= N:
         _twist(mt, row)
         i = 0
-    y = mt[row, i]
     pos[row] = i + 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    y ^= y >> 18
-    return int(y & _WORD)
+    return _temper(mt[row, i])
+
+
+# The same draws with the position held by the caller (``i``, a local, returned moved on), for a
+# kernel drawing many numbers from one generator: a position kept in the array is stored and
+# loaded again at every word, about four times the cost of the word itself.
+
+
+@inline
+def word_at(mt: Words, row: int, i: int) -> tuple[int, int]:
+    """`word` from position ``i``: (the output, the position after it)."""
+    if i >= N:
+        _twist(mt, row)
+        i = 0
+    return _temper(mt[row, i]), i + 1
+
+
+@inline
+def randbelow_at(mt: Words, row: int, i: int, n: int) -> tuple[int, int]:
+    """`randbelow` from position ``i``: (the number, the position after it)."""
+    k = bit_length(n)
+    y, i = word_at(mt, row, i)
+    r = y >> (32 - k)
+    while r >= n:
+        y, i = word_at(mt, row, i)
+        r = y >> (32 - k)
+    return r, i
+
+
+@inline
+def random_at(mt: Words, row: int, i: int) -> tuple[float, int]:
+    """`random` from position ``i``: (the number, the position after it)."""
+    a, i = word_at(mt, row, i)
+    b, i = word_at(mt, row, i)
+    return ((a >> 5) * 67108864.0 + (b >> 6)) * (1.0 / 9007199254740992.0), i
 
 
 @inline

@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from cardtable.batch.jit import NUMBA, inline, jit
 from cardtable.batch.mt import N as MT_WORDS
-from cardtable.batch.mt import randbelow, random
+from cardtable.batch.mt import randbelow_at, random_at
 
 __all__ = ["NUMBA", "draw"]
 
@@ -95,15 +95,16 @@ def _lead_cards(hand: int, discard: int, suits: Ints, hand_size: int) -> int:
     return ok
 
 
-@jit
+@inline
 def _try(
     mt: Ints,
-    pos: Ints,
+    i0: int,
     pool0: Ints,
     pool: Ints,
     rest: Ints,
     cards: Ints,
     fills: Ints,
+    order: int,
     nfill: int,
     blank: Ints,
     by_seat: Ints,
@@ -112,14 +113,16 @@ def _try(
     all_cards: int,
     out: Ints,
     setup: Ints,
-) -> bool:
-    """`fastsample.Sampler._draw`: one try, its places into ``out`` and its setup into ``setup``;
-    False for a try that got stuck or whose discard would leave no suit to lead."""
+) -> tuple[bool, int]:
+    """`fastsample.Sampler._draw`: one try from the generator at position ``i0``, its places into
+    ``out`` and its setup into ``setup``; (False for a try that got stuck or whose discard would
+    leave no suit to lead, the generator's position after it)."""
+    at = i0
     h = pool0.shape[0]
     for i in range(h):
         pool[i] = pool0[i]
     for i in range(h - 1, 0, -1):  # rng.shuffle of the hidden cards
-        j = randbelow(mt, pos, 0, i + 1)
+        j, at = randbelow_at(mt, 0, at, i + 1)
         t = pool[i]
         pool[i] = pool[j]
         pool[j] = t
@@ -128,13 +131,13 @@ def _try(
     start = 0
     left = h
     for f in range(nfill):
-        slot = fills[f, 0]
-        size = fills[f, 1]
-        block = fills[f, 2]
+        slot = fills[order, f, 0]
+        size = fills[order, f, 1]
+        block = fills[order, f, 2]
         if block == 0:  # every card left may go here: the first ones
             end = start + size
             if end > left:
-                return False
+                return False, at
             m = 0
             for i in range(start, end):
                 m |= 1 << pool[i]
@@ -155,7 +158,7 @@ def _try(
                     m |= 1 << c
                     taken += 1
             if taken < size:
-                return False
+                return False, at
             for t in range(i, left):
                 rest[nr] = pool[t]
                 nr += 1
@@ -172,7 +175,7 @@ def _try(
         if n:
             ns = _cards(stock_mask, cards)
             for i in range(ns - 1, 0, -1):
-                j = randbelow(mt, pos, 0, i + 1)
+                j, at = randbelow_at(mt, 0, at, i + 1)
                 t = cards[i]
                 cards[i] = cards[j]
                 cards[j] = t
@@ -180,7 +183,7 @@ def _try(
                 kitty |= 1 << cards[i]
         else:  # the same random numbers, for no kitty
             for i in range(info[I_STOCK_SIZE] - 1, 0, -1):
-                randbelow(mt, pos, 0, i + 1)
+                _, at = randbelow_at(mt, 0, at, i + 1)
         dead = stock_mask & ~kitty
         discard = 0
     else:
@@ -193,7 +196,7 @@ def _try(
             kitty = 0
             for i in range(n):
                 k = size - i
-                j = randbelow(mt, pos, 0, k)
+                j, at = randbelow_at(mt, 0, at, k)
                 kitty |= 1 << cards[j]
                 cards[j] = cards[k - 1]
         else:
@@ -203,14 +206,14 @@ def _try(
         if n:
             lead_ok = _lead_cards(discard | out[bidder] | by_seat[bidder], discard, suits, info[I_HAND_SIZE])
             if not lead_ok:
-                return False  # this discard would have left no suit to lead
+                return False, at  # this discard would have left no suit to lead
         else:
             lead_ok = all_cards
     setup[W_KITTY] = kitty
     setup[W_DEAD] = dead
     setup[W_DISCARD] = discard
     setup[W_LEAD_OK] = lead_ok
-    return True
+    return True, at
 
 
 @inline
@@ -272,6 +275,7 @@ def draw(
     kept_setup = np.empty(SETUP, np.int64)
     tries = info[I_TRIES]
     most = info[I_MOST_WEIGHED]
+    at = pos[0]  # the generator's position, kept here while drawing
     for w in range(hands.shape[0]):
         done = False
         refused = False
@@ -280,10 +284,11 @@ def draw(
         attempt = 0
         while attempt < 2 * tries:
             order = 0 if attempt < tries else 1
-            if not _try(
-                mt, pos, pool0, pool, rest, cards, fills[order], nfill[order], blank, by_seat, info, suits,
+            ok, at = _try(
+                mt, at, pool0, pool, rest, cards, fills, order, nfill[order], blank, by_seat, info, suits,
                 all_cards, out, setup,
-            ):  # fmt: skip
+            )  # fmt: skip
+            if not ok:
                 attempt += 1
                 if attempt == tries and refused:
                     for k in range(PLACES):
@@ -294,7 +299,11 @@ def draw(
                     break
                 continue
             misfits = _misfits(out, setup, by_seat, calls, reach)
-            if misfits == 0 or random(mt, pos, 0) < powers[misfits]:
+            kept_now = misfits == 0
+            if not kept_now:
+                u, at = random_at(mt, 0, at)
+                kept_now = u < powers[misfits]
+            if kept_now:
                 done = True
                 break
             if not refused or misfits < fewest:
@@ -313,6 +322,7 @@ def draw(
                 done = True
                 break
         if not done:
+            pos[0] = at
             return w
         for k in range(4):
             hands[w, k] = out[k]
@@ -320,5 +330,6 @@ def draw(
             setups[w, k] = setup[k]
         for k in range(MT_WORDS):
             states[w, k] = mt[0, k]
-        states[w, MT_WORDS] = pos[0]
+        states[w, MT_WORDS] = at
+    pos[0] = at
     return int(hands.shape[0])
