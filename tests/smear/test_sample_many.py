@@ -138,6 +138,22 @@ def test_the_comparison_tells_a_world_out_of_place(monkeypatch: Any) -> None:
 
 
 @needs_numba
+def test_without_every_state_only_the_last_is_kept() -> None:
+    game = Smear(kitty_size=2)
+    sampler = fastsample.sampler(game.rules)
+    assert sampler is not None
+    view = next(v for v in views(game, 2, random.Random(3), seats=1) if v.phase is Phase.PLAY)
+    every, lean = random.Random(5), random.Random(5)
+    a = sampler.many(view, every, 6)
+    b = sampler.many(view, lean, 6, every=False)
+    assert a is not None and b is not None
+    assert a[0] == b[0]
+    assert every.getstate() == lean.getstate() == b[1](5) == a[1](5)
+    with pytest.raises(ValueError, match="last world"):
+        b[1](2)
+
+
+@needs_numba
 def test_worlds_weighed_by_the_card_plays_are_left_to_the_sampler() -> None:
     game = Smear()
     sampler = fastsample.sampler(game.rules)

@@ -497,7 +497,8 @@ class SearchBot:
         spend = self.spend
         sample = functools.partial(self.game.sample, infer=True) if self.infer else self.game.sample
         fast_sample = self.fast_sample
-        #: ``many(view, rng, n, infer)``: a chunk's worlds in one call, where the sampler has it
+        #: ``many(view, rng, n, infer, every)``: a chunk's worlds in one call, where the sampler has
+        #: it (the generator after each world kept only where a round may end within the chunk)
         many = getattr(fast_sample, "many", None)
         infer = self.infer
         world_moves = self.world_moves
@@ -536,7 +537,7 @@ class SearchBot:
                 tail = chunk - max(4, chunk // 8)
                 before = rng.getstate()
                 after: dict[int, Any] = {}
-                at_once = many(view, rng, chunk, infer) if many is not None else None
+                at_once = many(view, rng, chunk, infer, not spend) if many is not None else None
                 if at_once is not None:  # the chunk's worlds in one call, and the generator after each
                     drawn = at_once[0]
                 for w in range(chunk if at_once is None else 0):

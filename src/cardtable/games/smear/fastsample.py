@@ -277,12 +277,13 @@ class Sampler:
         raise ValueError("no world agrees with this view")  # pragma: no cover - the views come from states
 
     def many(
-        self, view: SmearView, rng: random.Random, n: int, infer: bool = False
+        self, view: SmearView, rng: random.Random, n: int, infer: bool = False, every: bool = True
     ) -> tuple[list[State], Callable[[int], Any]] | None:
         """``n`` worlds of ``view`` drawn at once (`samplekernels.draw`, compiled): the engine
         states of the worlds of calling the sampler ``n`` times (what a search loads, with no
         fast state in between), the generator left as those calls leave it, and ``after(w)``,
-        the generator's state (``rng.getstate()``) after world ``w``. ``None`` where it cannot:
+        the generator's state (``rng.getstate()``) after world ``w`` (with ``every`` off, after the
+        last world only: each state kept is 5 KB). ``None`` where it cannot:
         numba is not there, the worlds are weighed by the card plays (``infer``), or the view is
         before the deal."""
         if view.phase is Phase.DEAL or n <= 0:
@@ -306,7 +307,7 @@ class Sampler:
         pos = np.array(words[-1:], np.int64)
         hands = np.empty((n, SEATS), np.int64)
         setups = np.empty((n, samplekernels.SETUP), np.int64)
-        states = np.empty((n, len(words)), np.int64)
+        states = np.empty((n if every else 1, len(words)), np.int64)
         got = samplekernels.draw(
             mt, pos, pool, fills, nfill, blank, by_seat, calls, reach, info, suits, deck, powers, hands, setups, states
         )
@@ -314,7 +315,9 @@ class Sampler:
             raise ValueError("no world agrees with this view")  # pragma: no cover - the views come from states
 
         def after(w: int) -> Any:
-            return (version, tuple(states[w].tolist()), gauss)
+            if not every and w != n - 1:
+                raise ValueError("only the generator after the last world was kept")
+            return (version, tuple(states[w if every else 0].tolist()), gauss)
 
         rng.setstate(after(n - 1))
         dealer, scores, calls_made = view.dealer, view.scores, view.calls

@@ -261,7 +261,8 @@ def draw(
 ) -> int:
     """`fastsample.Sampler.__call__` (the worlds weighed by the auction only) once for each row of
     ``hands``: its four hands there, its setup (`W_KITTY` …) in ``setups``, and the generator
-    after it in ``states`` (624 words and the position, as ``random.Random.getstate()[1]``).
+    after it in ``states`` (624 words and the position, as ``random.Random.getstate()[1]``; with
+    one row of ``states``, only after the last world).
     ``mt``/``pos`` (one row) are the generator, advanced as the calls would advance it;
     ``powers[m]`` is ``sample.UNLIKELY ** m``. Returns the worlds drawn: fewer than asked only
     where no world agrees with the view."""
@@ -328,8 +329,9 @@ def draw(
             hands[w, k] = out[k]
         for k in range(SETUP):
             setups[w, k] = setup[k]
+        kept_at = w if states.shape[0] > 1 else 0  # one row: only the last world's
         for k in range(MT_WORDS):
-            states[w, k] = mt[0, k]
-        states[w, MT_WORDS] = at
+            states[kept_at, k] = mt[0, k]
+        states[kept_at, MT_WORDS] = at
     pos[0] = at
     return int(hands.shape[0])
