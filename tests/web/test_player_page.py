@@ -164,9 +164,12 @@ def test_a_sheepshead_table_shows_the_partners_hand_by_hand_and_how_often_the_pl
 def test_seep_statistics_count_the_players_bids_and_houses_from_the_record(tmp_path: Path) -> None:
     with TestClient(create_app(settings(tmp_path))) as client:
         p = new_player(client, "Ann")
-        play_as(client, p, "seep", ["human", "rule", "rule", "rule"], hands=3)
+        # six deals: a deal whose bidder holds no 9 to king is a misdeal, no contest and not rated
+        # (R8; about one deal in eight), and three misdeals in a row left nothing to count
+        play_as(client, p, "seep", ["human", "rule", "rule", "rule"], hands=6)
         got = rated_page(client, p["token"])
         (row,) = got["tables"]
+        assert row["rated_hands"] > 0, "every deal was a misdeal: nothing was rated"
         record = client.get(row["records"][0]).json()
         mine = [a.split(" ", 1)[1] for h in record["hands"] for a in h["actions"] if a.startswith("0 ")]
         shown = by_key(got["stats"]["seep"]["rows"])
