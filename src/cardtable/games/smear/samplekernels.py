@@ -24,6 +24,8 @@ from cardtable.batch.jit import NUMBA, inline, jit
 from cardtable.batch.mt import N as MT_WORDS
 from cardtable.batch.mt import randbelow_at, random_at
 
+from .kernels import popcount
+
 __all__ = ["NUMBA", "draw"]
 
 Ints = npt.NDArray[np.int64]
@@ -65,15 +67,6 @@ TENS: Final = sum(1 << (13 * s + 9) for s in range(4))
 
 
 @inline
-def _popcount(m: int) -> int:
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
-@inline
 def _cards(m: int, out: Ints) -> int:
     """The cards of the set ``m``, lowest first, into ``out``; their number (`fast._cards_of`)."""
     n = 0
@@ -90,7 +83,7 @@ def _lead_cards(hand: int, discard: int, suits: Ints, hand_size: int) -> int:
     ok = 0
     for s in range(4):
         held = hand & suits[s]
-        if held and _popcount(discard & suits[s]) == max(0, _popcount(held) - hand_size):
+        if held and popcount(discard & suits[s]) == max(0, popcount(held) - hand_size):
             ok |= held & ~discard
     return ok
 
@@ -225,7 +218,7 @@ def _misfits(out: Ints, setup: Ints, by_seat: Ints, calls: Ints, reach: Bytes) -
         dealt = out[s] | by_seat[s]
         if calls[k, 2]:  # the bidder, dealt the kitty
             dealt = (dealt | setup[W_DISCARD]) & ~setup[W_KITTY]
-        tens = _popcount(dealt & TENS) << 13
+        tens = popcount(dealt & TENS) << 13
         hit = (
             reach[k, tens | (dealt & 0x1FFF)] != 0
             or reach[k, tens | (dealt >> 13 & 0x1FFF)] != 0
@@ -238,6 +231,15 @@ def _misfits(out: Ints, setup: Ints, by_seat: Ints, calls: Ints, reach: Bytes) -
         elif calls[k, 1]:
             misfits += 1
     return misfits
+
+
+@inline
+def _copy(places: Ints, setup: Ints, to_places: Ints, to_setup: Ints) -> None:
+    """A world's places and setup copied (the world kept to fall back on, or fallen back on)."""
+    for k in range(PLACES):
+        to_places[k] = places[k]
+    for k in range(SETUP):
+        to_setup[k] = setup[k]
 
 
 @jit
@@ -292,10 +294,7 @@ def draw(
             if not ok:
                 attempt += 1
                 if attempt == tries and refused:
-                    for k in range(PLACES):
-                        out[k] = kept[k]
-                    for k in range(SETUP):
-                        setup[k] = kept_setup[k]
+                    _copy(kept, kept_setup, out, setup)
                     done = True
                     break
                 continue
@@ -310,16 +309,10 @@ def draw(
             if not refused or misfits < fewest:
                 refused = True
                 fewest = misfits
-                for k in range(PLACES):
-                    kept[k] = out[k]
-                for k in range(SETUP):
-                    kept_setup[k] = setup[k]
+                _copy(out, setup, kept, kept_setup)
             weighed += 1
             if weighed >= most:
-                for k in range(PLACES):
-                    out[k] = kept[k]
-                for k in range(SETUP):
-                    setup[k] = kept_setup[k]
+                _copy(kept, kept_setup, out, setup)
                 done = True
                 break
         if not done:
