@@ -58,9 +58,12 @@ def lan_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def qr_texts(page: Page, selector: str) -> list[str]:
-    """The text of each QR code image on the page, decoded from what Chromium drew."""
+    """The text of each QR code image on the page, decoded from what Chromium drew (once there is
+    one: the page may put its codes in a moment after its links)."""
     page.wait_for_function(
-        "(s) => [...document.querySelectorAll(s)].every((i) => i.complete && i.naturalWidth > 0)", arg=selector
+        "(s) => { const q = [...document.querySelectorAll(s)];"
+        " return q.length > 0 && q.every((i) => i.complete && i.naturalWidth > 0); }",
+        arg=selector,
     )
     texts = []
     for image in page.evaluate(GREY, selector):
