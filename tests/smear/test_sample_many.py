@@ -1,5 +1,6 @@
 """Worlds drawn many at a time (`fastsample.Sampler.many`, compiled) against the sampler called
-once per world: the same worlds, field by field, and the same random stream after each.
+once per world: the same worlds, field by field, and the same random stream after each; and the
+batch's rows loaded from the worlds' arrays (`SmearBatch.load_worlds`) the rows of their states.
 
 Every preset and rule option, every phase, several seats; the constants of the weighing changed
 as `test_fastsample` changes them. Needs the batch extra (numba), as the batched search does.
@@ -18,8 +19,10 @@ from cardtable.games.smear.state import Phase
 from tests.fast_support import hands
 from tests.smear.test_fastsample import CONFIGS, _id, views
 
-pytest.importorskip("numpy")
+np = pytest.importorskip("numpy")
 jit = pytest.importorskip("cardtable.batch.jit")
+from cardtable.games.smear.batch import SmearBatch  # noqa: E402
+
 needs_numba = pytest.mark.skipif(not jit.NUMBA, reason="the worlds are drawn at once only with numba")
 
 
@@ -57,6 +60,18 @@ def mismatch(sampler: fastsample.Sampler, view: SmearView, seed: float, n: int) 
             return f"the random stream differs after world {w}"
     if got_rng.getstate() != want_rng.getstate():
         return "the generator is left elsewhere"
+    if len(worlds) != n or list(worlds) != want:
+        return "the worlds as a sequence differ"
+    # each world loaded twice over, from its arrays and from its state
+    from_arrays, from_states = SmearBatch(sampler.rules, 2 * n + 1), SmearBatch(sampler.rules, 2 * n + 1)
+    rows = np.arange(1, 2 * n + 1)  # not from the first row
+    if not from_arrays.load_worlds(rows, worlds, 2):
+        return "the worlds' arrays were not loaded"
+    from_states.load(rows, [state for state in want for _ in range(2)])
+    if not np.array_equal(from_arrays.S, from_states.S):
+        return "the rows loaded from the worlds' arrays are not those of their states"
+    if from_states.load_worlds(rows, want, 2):
+        return "a list of states was loaded as worlds drawn at once"
     return None
 
 
@@ -123,7 +138,8 @@ def test_the_comparison_tells_a_world_out_of_place(monkeypatch: Any) -> None:
         drawn = honest(self, view, rng, n, infer)
         assert drawn is not None
         worlds, after = drawn
-        worlds[0], worlds[1] = worlds[1], worlds[0]
+        for kept in (worlds.hands, worlds.sets):  # the worlds' arrays, before any state is made
+            kept[[0, 1]] = kept[[1, 0]]
         return worlds, after
 
     monkeypatch.setattr(fastsample.Sampler, "many", swapped)
@@ -147,7 +163,7 @@ def test_without_every_state_only_the_last_is_kept() -> None:
     a = sampler.many(view, every, 6)
     b = sampler.many(view, lean, 6, every=False)
     assert a is not None and b is not None
-    assert a[0] == b[0]
+    assert list(a[0]) == list(b[0])
     assert every.getstate() == lean.getstate() == b[1](5) == a[1](5)
     with pytest.raises(ValueError, match="last world"):
         b[1](2)

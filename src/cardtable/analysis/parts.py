@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.i18n import N_, Amount, phrase
@@ -63,6 +63,9 @@ class Playouts:
 
     best: tuple[Mapping[str, float], ...]
     made: tuple[Mapping[str, float], ...]
+    #: Each fact's sums over the worlds, after each move, worked out at the first `mean` (a
+    #: reason asks for dozens of means of thousands of playouts).
+    _sums: list[dict[str, float]] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def worlds(self) -> int:
@@ -75,9 +78,14 @@ class Playouts:
         n = self.worlds
         if n == 0:
             return 0.0, 0.0
-        best = sum(f.get(key, 0.0) for f in self.best[:n]) / n
-        made = sum(f.get(key, 0.0) for f in self.made[:n]) / n
-        return best, made
+        if not self._sums:
+            for side in (self.best, self.made):
+                sums: dict[str, float] = {}
+                for f in side[:n]:
+                    for k, v in f.items():
+                        sums[k] = sums.get(k, 0.0) + v
+                self._sums.append(sums)
+        return self._sums[0].get(key, 0.0) / n, self._sums[1].get(key, 0.0) / n
 
 
 @dataclass(frozen=True)

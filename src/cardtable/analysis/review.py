@@ -84,6 +84,7 @@ def analyze_decision(
         # early was measured on few worlds): the two are measured again, alike, on fresh worlds
         # where neither was chosen, so that the loss is not noise taken for a loss. What each led
         # to in those playouts (the game's facts) is kept to say why in the game's terms.
+        # Where the batch reads the facts off its rows at once, it shows them in place of the ends.
         reader = parts.fact_reader(game)
         ends: tuple[list[Any], list[Any]] = ([], [])
 
@@ -91,7 +92,13 @@ def analyze_decision(
             assert reader is not None
             ends[i].append(reader(seen, end, view.seat))
 
-        best, mine = bot.hints(view, [best.action, made], rng, keep if reader is not None else None)
+        def kept(i: int, facts: Any) -> None:
+            ends[i].append(facts)
+
+        if reader is None:
+            best, mine = bot.hints(view, [best.action, made], rng)
+        else:
+            best, mine = bot.hints(view, [best.action, made], rng, keep, kept)
         played = parts.Playouts(tuple(ends[0]), tuple(ends[1])) if reader is not None else None
     loss = 0.0 if same else max(0.0, best.value - mine.value)
     spread = math.hypot(best.stderr, mine.stderr)

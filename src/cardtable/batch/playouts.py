@@ -29,7 +29,7 @@ layer, so `make` then gives ``None`` too unless asked with ``compiled=False``.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from cardtable import registry
 from cardtable.batch.jit import NUMBA
-from cardtable.batch.protocol import GOING, SCORED, Loadable
+from cardtable.batch.protocol import FACTS, GOING, LOAD_WORLDS, SCORED, Loadable
 from cardtable.core import BadRules
 
 Ints = npt.NDArray[np.int64]
@@ -115,6 +115,18 @@ class Playouts:
         ends: list[Any] = self._tables.final_states(np.arange(n, dtype=np.int64), loaded)
         return ends
 
+    def facts(self, states: Sequence[Any], actions: Sequence[Any], seat: int) -> Sequence[Mapping[str, float]] | None:
+        """The analysis's facts for ``seat`` of the hands of the last `run` (called with these
+        ``states`` and ``actions``), world-major as `ends`, read off the rows at once where the
+        game's tables can (`protocol.FACTS`); ``None`` where they cannot (then read `ends`)."""
+        if self.last_cut:
+            raise RuntimeError("the last playouts were cut short by a value: their hands have no ends")
+        read = getattr(self._tables, FACTS, None)
+        if not callable(read):
+            return None
+        out: Sequence[Mapping[str, float]] = read(np.arange(len(states) * len(actions), dtype=np.int64), seat)
+        return out
+
     def run(self, states: Sequence[Any], actions: Sequence[Any]) -> tuple[Floats, Ints]:
         """Every action of ``actions`` taken in every state of ``states`` (engine states, the seat
         to act the same in all), each hand then played out by the policy: ``(scores, steps)``,
@@ -130,7 +142,9 @@ class Playouts:
         choose = self._choose
         assert choose is not None
         rows = np.arange(n, dtype=np.int64)
-        tables.load(rows, [s for s in states for _ in range(A)])
+        load_worlds = getattr(tables, LOAD_WORLDS, None)
+        if not (callable(load_worlds) and load_worlds(rows, states, A)):
+            tables.load(rows, [s for s in states for _ in range(A)])
         first = tables.to_act()[:n].copy()  # the seat whose actions these are
         size = self._size
         active = np.zeros(size, np.bool_)

@@ -142,3 +142,16 @@ class Loadable(Protocol):
         """The engine actions taken at each of ``rows`` since it was loaded (the tokens of one
         action counted once)."""
         ...
+
+
+#: An optional member of a `Loadable` game's tables, asked for by name (``getattr``):
+#: ``facts(rows, seat)``, the analysis's facts (the game's ``analysis.facts``: what a playout led
+#: to for ``seat``'s side) of each of ``rows``' hands, over, read off the rows at once
+#: (`cardtable.batch.facts.FactRows`) with the same numbers ``analysis.facts`` reads from each
+#: hand's end; for a game whose facts need only the end, not the view the seat decided from.
+FACTS: Final = "facts"
+#: Another, ``load_worlds(rows, worlds, times)``: `Loadable.load` of each of ``worlds`` (a sequence
+#: of engine states) ``times`` times over, world ``w`` at ``rows[w * times]`` on, from what a
+#: sampler that drew them at once kept of them (arrays), without making their states; False,
+#: with nothing loaded, for worlds it cannot read so (then `Loadable.load` loads them).
+LOAD_WORLDS: Final = "load_worlds"

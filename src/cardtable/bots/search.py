@@ -361,15 +361,23 @@ class SearchBot:
         return legal if ranked is None else ranked[:CANDIDATES]
 
     def hints(
-        self, view: Any, legal: Sequence[Any], rng: random.Random, ends: Callable[[int, Any], None] | None = None
+        self,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        ends: Callable[[int, Any], None] | None = None,
+        facts: Callable[[int, Mapping[str, float]], None] | None = None,
     ) -> list[Hint]:
         """Every legal action with its estimated value and uncertainty, in the order of ``legal``.
 
         ``ends(i, state)``, when given, is shown the checked state at the end of every playout of
         action ``legal[i]``, world by world in the order the values are kept (the analysis reads
-        there what a move led to: tricks, points, sweeps). The search's choices and values are the
-        same with or without it."""
-        values, _ = self._search(view, legal, rng, self._default(view, legal, rng), ends=ends)
+        there what a move led to: tricks, points, sweeps). ``facts(i, f)``, given with it, is
+        shown in its place the game's analysis facts of each playout for the seat (what its
+        ``analysis.facts`` reads from the end), where the playouts run on the batch and its
+        tables read them off the rows at once (`cardtable.batch.protocol.FACTS`): no end state is
+        built then. The search's choices and values are the same with or without them."""
+        values, _ = self._search(view, legal, rng, self._default(view, legal, rng), ends=ends, facts=facts)
         out = []
         for action, v in zip(legal, values, strict=True):
             mean, stderr = mean_and_stderr(v)
@@ -391,6 +399,7 @@ class SearchBot:
         default: int | None,
         began: float | None = None,
         ends: Callable[[int, Any], None] | None = None,
+        facts: Callable[[int, Mapping[str, float]], None] | None = None,
     ) -> tuple[list[list[float]], int]:
         """Each action's playout values, world by world (action ``i``'s ``k``-th value was played
         in the same world as every other action's ``k``-th value), and the index of the first
@@ -406,7 +415,7 @@ class SearchBot:
         after the round in which the limit passed.
         """
         if self.batch is not None and self.batch.covers(view):
-            return self._search_batched(view, legal, rng, default, began, ends)
+            return self._search_batched(view, legal, rng, default, began, ends, facts)
         game = self.game
         seat = view.seat
         n = len(legal)
@@ -472,6 +481,7 @@ class SearchBot:
         default: int | None,
         began: float | None,
         ends: Callable[[int, Any], None] | None = None,
+        facts: Callable[[int, Mapping[str, float]], None] | None = None,
     ) -> tuple[list[list[float]], int]:
         """`_search` with every round's playouts on the game's batched engine: the same rounds,
         worlds, values and choices, as many worlds at a time as the round is expected to need.
@@ -547,7 +557,8 @@ class SearchBot:
                         after[w] = rng.getstate()
                 with runner.lock:
                     scores, steps = runner.run(drawn, actions)
-                    finals = runner.ends(drawn, actions) if ends is not None else []
+                    read = runner.facts(drawn, actions, seat) if ends is not None and facts is not None else None
+                    finals = runner.ends(drawn, actions) if ends is not None and read is None else []
                 mine = scores[:, :, seat]
                 value = (mine - (scores.sum(axis=2) - mine) / (runner.seats - 1)).tolist()
                 cost = (steps.sum(axis=1) + world_moves).tolist()
@@ -572,7 +583,10 @@ class SearchBot:
                         break
                     for j, i in enumerate(remaining):
                         values[i].append(value[w][j])
-                        if ends is not None:
+                        if read is not None:
+                            assert facts is not None
+                            facts(i, read[w * k + j])
+                        elif ends is not None:
                             ends(i, finals[w * k + j])
                     moves += cost[w]
                     playouts += k

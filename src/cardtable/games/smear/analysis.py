@@ -7,7 +7,8 @@ spread of a hand's value, its standard deviation of 2.14 over 300 hands of the r
 (docs/analysis.md). ``facts`` reads what a playout led to for the seat's side (High, Low, the
 Jack and Game taken or lost, the bid made or set, the tricks taken); ``why`` says in Smear's
 words what the better move wins or saves, from those playouts (and what the trick on the table
-shows); ``solver`` is the open-card solver of the card play (`solver.SmearSolver`).
+shows); ``solver`` is the open-card solver of the card play (`solver.SmearSolver`); ``LEVEL``
+says the hard search values the decisions.
 """
 
 from __future__ import annotations
@@ -34,6 +35,13 @@ from .state import Phase
 from .tables import TRICK_KEY
 
 GRADES = Thresholds(0.05, 0.16, 0.43)
+
+#: Smear's decisions are valued by the hard search, the strongest level, by default: with the
+#: worlds drawn at once and loaded from their arrays, and the re-measured playouts' facts read off
+#: the batch's rows (`batch.SmearBatch.facts`), a hand's review at this level takes 0.38 s at the
+#: median and 0.63 s at the 90th percentile on the 2-core machine (24 hands of
+#: `bench/analysis_batch.py --deals 12 --level hard`: docs/benchmarks.md).
+LEVEL = "hard"
 
 
 #: The themes of puzzles (`cardtable.puzzles`): a phrase of `why`'s reasons, and the theme it

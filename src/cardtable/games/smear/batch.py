@@ -20,6 +20,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from cardtable.batch.facts import FactRows
 from cardtable.cards import DECK32, format_card
 from cardtable.core import BadRules
 from cardtable.planes import Layout
@@ -27,6 +28,7 @@ from cardtable.planes import Layout
 from . import botkernels, encoding, kernels
 from .actions import Bid, Discard, Play
 from .bots import BID_MARGIN, CLASSIC_BID_MARGIN, RuleBot
+from .fastsample import Worlds
 from .rules import SmearRules
 from .scoring import score_hand
 from .state import Phase, State, Trick
@@ -36,6 +38,17 @@ Ints = npt.NDArray[np.int64]
 Bytes = npt.NDArray[np.int8]
 Bools = npt.NDArray[np.bool_]
 Floats = npt.NDArray[np.float32]
+
+#: The names of `SmearBatch.facts`, in its columns' order: `analysis.facts`'s, and ``passed_out``.
+FACT_NAMES: Final = (
+    *(f"{point}{end}" for point in ("high", "low", "jack", "game") for end in ("", "_them", "_worth")),
+    "bid",
+    "made_ours",
+    "set_ours",
+    "set_them",
+    "tricks",
+    "passed_out",
+)
 
 #: The rule options the kernels play, each turned into the numbers of ``P`` by `params`.
 SUPPORTED: Final = frozenset(
@@ -312,6 +325,19 @@ class SmearBatch:
         table[:, _SET_COLUMNS] = _kernel_sets(np.array(sets, np.int64))
         self.S[rows] = table[index]
 
+    def load_worlds(self, rows: Ints, worlds: Sequence[Any], times: int) -> bool:
+        """`load` of each of ``worlds`` ``times`` times over (world ``w`` at ``rows[w * times]`` to
+        ``rows[w * times + times - 1]``), from the arrays of worlds drawn at once
+        (`fastsample.Worlds`) without making their states; False (nothing loaded) for any other
+        sequence: `cardtable.batch.protocol.LOAD_WORLDS`."""
+        if not isinstance(worlds, Worlds) or len(worlds) == 0:
+            return False
+        template = np.array(row_of(worlds[0]), np.int64)
+        table = np.repeat(template[None, :], len(worlds), axis=0)
+        table[:, _SET_COLUMNS] = _kernel_sets(np.concatenate([worlds.hands, worlds.sets], axis=1))
+        self.S[rows] = np.repeat(table, times, axis=0)
+        return True
+
     def tokens(self, action: Any) -> tuple[int, ...]:
         """The tokens that spell an engine action (a discard: its cards' tokens in card order)."""
         if isinstance(action, Play):
@@ -447,6 +473,43 @@ class SmearBatch:
             done = tuple(tricks)
             tally = score_hand(rules, u.bidder, u.bid, trump, done, u.discard, u.scores)
             out[k] = _new(State, (Phase.OVER, None, hands, trump, last[r], (), done, u, tally))
+
+    def tallies(self, rows: Ints) -> Ints:
+        """The tally of each of ``rows``' hands, over (`kernels.tallies`: int64 (len(rows),
+        `kernels.TALLY`), its columns ``kernels.TL_*``), read off the rows without building the
+        ends' states: what the analysis's facts need of thousands of playouts at once."""
+        out = np.zeros((len(rows), kernels.TALLY), np.int64)
+        kernels.tallies(self.S, self.params, np.ascontiguousarray(rows, dtype=np.int64), out)
+        return out
+
+    def facts(self, rows: Ints, seat: int) -> FactRows:
+        """The analysis's facts of each of ``rows``' hands for ``seat``'s side (`analysis.facts`,
+        the same numbers, by name; a fact `analysis.facts` leaves out is 0 here), read off the
+        rows' tallies (`tallies`) for all of them at once: `cardtable.batch.protocol.FACTS`."""
+        t = self.tallies(rows)
+        ours = seat % 2
+        scored = t[:, kernels.TL_SCORED] == 1
+        bid_ours = scored & (t[:, kernels.TL_BIDDER] % 2 == ours)
+        made = t[:, kernels.TL_MADE] == 1
+        # a side that was set scores its bid lost, not its points (rule 32)
+        counts_ours = ~(bid_ours & ~made)
+        counts_theirs = bid_ours | made
+        columns: list[npt.NDArray[np.float64]] = []
+        for col in (kernels.TL_HIGH, kernels.TL_LOW, kernels.TL_JACK, kernels.TL_GAME):
+            us = scored & (t[:, col] == ours)
+            them = scored & (t[:, col] == 1 - ours)
+            worth = (us & counts_ours).astype(np.float64) - (them & counts_theirs)
+            columns += [us.astype(np.float64), them.astype(np.float64), worth]
+        won = t[:, kernels.TL_WON0 + ours]
+        columns += [
+            t[:, kernels.TL_BID].astype(np.float64),
+            (bid_ours & made).astype(np.float64),
+            (bid_ours & ~made).astype(np.float64),
+            (scored & ~bid_ours & ~made).astype(np.float64),
+            won.astype(np.float64),
+            (~scored).astype(np.float64),
+        ]
+        return FactRows(FACT_NAMES, np.stack(columns, axis=1).tolist())
 
     def actions_taken(self, rows: Ints) -> Ints:
         """The engine actions taken at each of ``rows`` since it was loaded or dealt (a discard's

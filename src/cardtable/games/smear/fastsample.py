@@ -46,8 +46,8 @@ a kitty, not enough to give that rule a second home.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final, overload
 
 from . import infer as inference
 from . import sample as checked
@@ -225,6 +225,62 @@ class _Plan:
         return made
 
 
+class Worlds(Sequence[State]):
+    """The worlds of one view drawn at once (`Sampler.many`): each world's hands and its setup's
+    card sets as arrays (``hands``: int64 (n, 4), the engine's card sets; ``sets``: int64 (n, 4),
+    the kitty, the dead stock, the discard and the cards to lead), the rest shared by all. A
+    world's engine state is made when it is asked for; a batch loads the arrays themselves
+    (`batch.SmearBatch.load_worlds`), so a search on the batch makes no state at all."""
+
+    def __init__(self, rules: SmearRules, view: SmearView, plan: _Plan, hands: Any, sets: Any) -> None:
+        self.hands = hands
+        self.sets = sets
+        self._rules = rules
+        self._view = view
+        self._plan = plan
+        self._made: dict[int, State] = {}
+        self._n = len(hands)
+        # one trick and one list of tricks for all the worlds, as one sampler's states share them
+        self._trick = tuple(view.trick)
+        self._tricks = tuple(view.tricks)
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, w: int) -> State: ...
+
+    @overload
+    def __getitem__(self, w: slice) -> Sequence[State]: ...
+
+    def __getitem__(self, w: int | slice) -> State | Sequence[State]:
+        if isinstance(w, slice):
+            return [self[i] for i in range(*w.indices(self._n))]
+        if w < 0:
+            w += self._n
+        if not 0 <= w < self._n:
+            raise IndexError(w)
+        state = self._made.get(w)
+        if state is None:
+            state = self._made[w] = self._state(w)
+        return state
+
+    def _state(self, w: int) -> State:
+        view, plan = self._view, self._plan
+        kitty, dead, discard, lead_ok = self.sets[w].tolist()
+        bidder, bid, trump = plan.bidder, plan.bid, plan.trump
+        setup = _new(Setup, (view.dealer, view.scores, kitty, dead, view.calls, bidder, bid, discard, lead_ok))
+        tally = None
+        if plan.tally_due:
+            tally = score_hand(self._rules, bidder, bid, trump, view.tricks, discard, view.scores)
+        phase = view.phase
+        to_act = None if phase is Phase.OVER else plan.to_act
+        places = tuple(self.hands[w].tolist())
+        state = (phase, to_act, places, trump, plan.leader, self._trick, self._tricks, setup, tally)
+        made: State = _new(State, state)
+        return made
+
+
 class Sampler:
     """``sample.sample`` then ``fast.from_state`` for one rule set, from the same random stream
     (see the module docstring). Calling it with a view gives the fast state of a world."""
@@ -278,14 +334,14 @@ class Sampler:
 
     def many(
         self, view: SmearView, rng: random.Random, n: int, infer: bool = False, every: bool = True
-    ) -> tuple[list[State], Callable[[int], Any]] | None:
+    ) -> tuple[Worlds, Callable[[int], Any]] | None:
         """``n`` worlds of ``view`` drawn at once (`samplekernels.draw`, compiled): the engine
         states of the worlds of calling the sampler ``n`` times (what a search loads, with no
-        fast state in between), the generator left as those calls leave it, and ``after(w)``,
-        the generator's state (``rng.getstate()``) after world ``w`` (with ``every`` off, after the
-        last world only: each state kept is 5 KB). ``None`` where it cannot:
-        numba is not there, the worlds are weighed by the card plays (``infer``), or the view is
-        before the deal."""
+        fast state in between; as `Worlds`, which makes a state only when asked for it), the
+        generator left as those calls leave it, and ``after(w)``, the generator's state
+        (``rng.getstate()``) after world ``w`` (with ``every`` off, after the last world only:
+        each state kept is 5 KB). ``None`` where it cannot: numba is not there, the worlds are
+        weighed by the card plays (``infer``), or the view is before the deal."""
         if view.phase is Phase.DEAL or n <= 0:
             return None
         try:
@@ -320,20 +376,7 @@ class Sampler:
             return (version, tuple(states[w if every else 0].tolist()), gauss)
 
         rng.setstate(after(n - 1))
-        dealer, scores, calls_made = view.dealer, view.scores, view.calls
-        bidder, bid, trump = plan.bidder, plan.bid, plan.trump
-        phase = view.phase
-        to_act = None if phase is Phase.OVER else plan.to_act
-        trick, tricks = tuple(view.trick), tuple(view.tricks)
-        worlds = []
-        for places, (kitty, dead, discard, lead_ok) in zip(hands.tolist(), setups.tolist(), strict=True):
-            setup = _new(Setup, (dealer, scores, kitty, dead, calls_made, bidder, bid, discard, lead_ok))
-            tally = None
-            if plan.tally_due:
-                tally = score_hand(self.rules, bidder, bid, trump, view.tricks, discard, scores)
-            state = (phase, to_act, tuple(places), trump, plan.leader, trick, tricks, setup, tally)
-            worlds.append(_new(State, state))
-        return worlds, after
+        return Worlds(self.rules, view, plan, hands, setups), after
 
     def _weighed(self, plan: _Plan, rng: random.Random, check: inference.PlayCheck) -> FastState:
         """`sample._sample_weighed`: the worlds weighed by the auction and the card plays."""

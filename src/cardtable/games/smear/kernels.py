@@ -312,8 +312,9 @@ def _captured_team(S: Ints, row: int, c: int) -> int:
 
 
 @jit
-def score(S: Ints, P: Ints, row: int) -> tuple[int, int]:
-    """The two teams' score changes of a hand whose six tricks are done (`scoring.score_hand`)."""
+def points_won(S: Ints, P: Ints, row: int) -> tuple[int, int, int, int]:
+    """The team (0, 1; -1 for none) that won each of High, Low, Jack and Game in a hand whose six
+    tricks are done (`scoring.score_hand`, R27-R30)."""
     trump = S[row, TRUMP]
     bidding = S[row, BIDDER] & 1
     base = trump * 8
@@ -363,7 +364,14 @@ def score(S: Ints, P: Ints, row: int) -> tuple[int, int]:
         game = 1 - bidding
     else:
         game = -1
+    return high, low, jack, game
 
+
+@jit
+def score(S: Ints, P: Ints, row: int) -> tuple[int, int]:
+    """The two teams' score changes of a hand whose six tricks are done (`scoring.score_hand`)."""
+    bidding = S[row, BIDDER] & 1
+    high, low, jack, game = points_won(S, P, row)
     points0 = 0
     points1 = 0
     for team in (high, low, jack, game):
@@ -385,6 +393,41 @@ def score(S: Ints, P: Ints, row: int) -> tuple[int, int]:
     if bidding == 0:
         return change_own, change_other
     return change_other, change_own
+
+
+#: The columns `tallies` writes for a row.
+(TL_SCORED, TL_HIGH, TL_LOW, TL_JACK, TL_GAME, TL_BIDDER, TL_BID, TL_MADE, TL_WON0, TL_WON1) = range(10)
+TALLY: Final = 10
+
+
+@borrowing
+def tallies(S: Ints, P: Ints, rows: Ints, out: Ints) -> None:
+    """The tally of each of ``rows``' hands (over), one line of ``out`` each: whether it was
+    scored (not passed out, R15); the team that won High, Low, Jack and Game (-1 for none); the
+    bidder and the bid; whether the bidding team made it (R32: its points at least the bid); the
+    tricks each team won. A hand passed out has zeros past the first column."""
+    for k in range(rows.shape[0]):
+        row = rows[k]
+        for j in range(TALLY):
+            out[k, j] = 0
+        if S[row, PHASE] != OVER or S[row, BIDDER] < 0:
+            continue
+        high, low, jack, game = points_won(S, P, row)
+        bidding = S[row, BIDDER] & 1
+        own = 0
+        for team in (high, low, jack, game):
+            if team == bidding:
+                own += 1
+        out[k, TL_SCORED] = 1
+        out[k, TL_HIGH] = high
+        out[k, TL_LOW] = low
+        out[k, TL_JACK] = jack
+        out[k, TL_GAME] = game
+        out[k, TL_BIDDER] = S[row, BIDDER]
+        out[k, TL_BID] = S[row, BID]
+        out[k, TL_MADE] = 1 if own >= S[row, BID] else 0
+        out[k, TL_WON0] = S[row, WON0] + S[row, WON0 + 2]
+        out[k, TL_WON1] = S[row, WON0 + 1] + S[row, WON0 + 3]
 
 
 # --- one token ---
