@@ -335,3 +335,82 @@ def test_the_served_value_is_in_points_whatever_its_training_scale(tmp_path: Pat
         t_logits, t_value = trainer.net(torch.from_numpy(obs.astype(np.float32)))
     assert np.allclose(logits, t_logits.numpy(), atol=1e-5)
     assert np.allclose(value, t_value.numpy() * return_scale("seep"), rtol=1e-5, atol=1e-4)
+
+
+@pytest.fixture(scope="module")
+def prior_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A Seep run that starts from the rule-based bot's play with a weight no logit reaches."""
+    out = tmp_path_factory.mktemp("seep-prior")
+    settings = Settings(game="seep", seed=5, prior=50.0, **{**TINY, "imitate": 0, "eval_deals": 12})
+    Trainer(settings, out, command="cardtable train seep --prior 50 (test)").run(lambda text, keep=False: None)
+    return out
+
+
+def test_a_policy_with_a_prior_starts_as_the_rule_based_bot(prior_run: Path) -> None:
+    """With the rule-based bot's token given a weight the network's logits do not reach, the
+    policy over the batch is the rule-based bot, token for token: every paired deal comes out
+    exactly even. Its file says what it starts from."""
+    curve = [json.loads(line) for line in (prior_run / "curve.jsonl").read_text().splitlines()]
+    assert curve and all(p["mean"] == 0.0 and p["ci_low"] == p["ci_high"] == 0.0 for p in curve)
+    meta = json.loads((prior_run / "policy.json").read_text())
+    assert meta["prior"] == {"bot": "rule", "weight": 50.0}
+    net = load(prior_run / "policy", "seep")
+    assert net.prior == 50.0
+    assert np.all(duel("seep", net.greedy, 12, 8).diffs == 0.0)
+    with pytest.raises(ValueError, match="give them"):
+        net.greedy(np.zeros((1, net.hidden[0][0].shape[0]), np.int8), np.ones((1, net.wp.shape[1]), np.bool_))
+
+
+def test_the_bot_with_a_prior_plays_the_rule_based_bots_moves(prior_run: Path) -> None:
+    """Served from a seat's view, the same policy plays the rule-based bot's move (its choice
+    among the moves still open at every token) at every decision of random Seep hands."""
+    game = registry.get_game("seep")
+    bot = make_bot(game, f"learned:{prior_run / 'policy'}")
+    assert isinstance(bot, LearnedBot) and bot.rule is not None
+    from cardtable.bots import rule_bot
+
+    ruler = rule_bot(game)
+    rng = random.Random(6)
+    checked = 0
+    for hand in range(4):
+        state = game.start(hand % 4)
+        while (seat := game.actor(state)) is not None:
+            if seat == CHANCE:
+                state = game.apply(state, game.deal(state, rng))
+                continue
+            legal = game.legal_actions(state)
+            view = game.observe(state, seat)
+            action = bot.act(view, legal, rng)
+            assert action == ruler.act(view, legal, random.Random(0))
+            checked += len(legal) > 1
+            state = game.apply(state, action)
+    assert checked > 80
+
+
+def test_a_prior_not_of_the_known_shape_is_refused(prior_run: Path, tmp_path: Path) -> None:
+    for prior, said in (({"bot": "search", "weight": 2}, "not"), ({"bot": "rule", "weight": -1}, "0 to 100")):
+        with pytest.raises(BadRules, match=f"prior.*{said}"):
+            load(_copy(prior_run, tmp_path, prior=prior), "seep")
+
+
+def test_the_policy_with_a_prior_over_arrays_gives_the_rule_based_bots_tokens(prior_run: Path) -> None:
+    """Over a batch's tables (the search's playouts), the same policy gives the rule-based bot's
+    token at every row, step after step."""
+    from cardtable.batch import Batch
+    from cardtable.learned.duel import rule_chooser
+
+    game = registry.get_game("seep")
+    bot = LearnedBot(game, load(prior_run / "policy", "seep"))
+    batch = Batch("seep", 16, seed=3, auto_reset=False)
+    policy = bot.over_arrays(batch.tables)
+    assert policy is not None
+    rule = rule_chooser(batch)
+    mine, theirs = np.zeros(16, np.int64), np.zeros(16, np.int64)
+    steps = 0
+    while (batch.to_play >= 0).any():
+        policy(mine)
+        rule(theirs)
+        assert np.array_equal(mine, theirs)
+        batch.step(np.where(batch.to_play >= 0, theirs, 0))
+        steps += 1
+    assert steps > 50

@@ -115,6 +115,17 @@ def _share(text: str) -> float:
     return value
 
 
+def _prior_weight(text: str) -> float:
+    """The weight of a learned policy's prior, from 0 to 100."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 100 or len(text) > 20:
+        raise argparse.ArgumentTypeError(f"invalid weight: {excerpt(text)} (a number from 0 to 100)")
+    return value
+
+
 def usable_cpus() -> int:
     """The CPUs this process may run on (its affinity where the system says it), at least one."""
     try:
@@ -523,6 +534,12 @@ def _build_parser() -> _Parser:
     p.add_argument("--eval-every", type=_at_least(1), default=25, help="updates between measures (default 25)")
     p.add_argument("--eval-deals", type=_at_least(2), default=2000, help="paired deals a measure (default 2000)")
     p.add_argument("--eval-seed", type=_number, default=99, help="the measures' deals (default 99)")
+    p.add_argument(
+        "--prior",
+        type=_prior_weight,
+        default=0.0,
+        help="start from the rule-based bot's play: this weight on its token's logit (default 0, none)",
+    )
 
     p = _command(
         sub,
@@ -1304,6 +1321,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
         eval_every=args.eval_every,
         eval_deals=args.eval_deals,
         eval_seed=args.eval_seed,
+        prior=args.prior,
     )
     argv = sys.argv[2:] if len(sys.argv) > 2 and sys.argv[1] == "train" else []
     trainer = Trainer(settings, Path(args.out), resume=args.resume, command=command_line(argv))

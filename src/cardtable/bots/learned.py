@@ -20,13 +20,21 @@ The network: the observation (int8, as float) through ``hidden`` layers of ReLU 
 linear layer to a logit per token (the policy) and one to a single number (the value: the points
 a hand the seat's team is expected to make over the other team, from here). Arrays ``w0, b0, w1,
 b1, …`` are the hidden layers, ``wp, bp`` the policy head, ``wv, bv`` the value head; ``x @ w + b``.
+
+A policy may start from the rule-based bot's play (its JSON's ``"prior": {"bot": "rule",
+"weight": W}``): then W is added to the logit of the token the rule-based bot would give next,
+and the network learned where to leave that token (trained so, `cardtable.learned.train`'s
+``prior``). At a move's first token that is the rule-based bot's own move's; at a later one, the
+next token of the rule-based bot's choice among the moves the tokens given so far leave open.
+The bot asks the rule-based bot with a generator of fixed seed, so it still draws no random
+number of its own and a view gets the same action every time.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from functools import cache
@@ -110,6 +118,8 @@ class Network:
 
     def __init__(self, arrays: dict[str, Floats], meta: dict[str, Any]) -> None:
         self.meta = meta
+        #: The weight added to the rule-based bot's token's logit (0: the network alone).
+        self.prior = prior_weight(meta)
         self.hidden = [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(len(meta["hidden"]))]
         self.wp, self.bp = arrays["wp"], arrays["bp"]
         self.wv, self.bv = arrays["wv"], arrays["bv"]
@@ -136,12 +146,45 @@ class Network:
             out: Floats = (x @ self.wv + self.bv)[..., 0]
         return out
 
-    def greedy(self, obs: npt.NDArray[Any], mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
-        """Each row's most likely token among those its mask allows (the first of equal ones)."""
+    def greedy(
+        self, obs: npt.NDArray[Any], mask: npt.NDArray[np.bool_], prior: npt.NDArray[np.int64] | None = None
+    ) -> npt.NDArray[np.int64]:
+        """Each row's most likely token among those its mask allows (the first of equal ones);
+        ``prior``: the rule-based bot's token at each row (-1 for none), for a policy that
+        starts from it (`prior`; required there)."""
         logits, _ = self.forward(obs)
+        if self.prior:
+            if prior is None:
+                raise ValueError("this policy plays from the rule-based bot's tokens: give them (prior)")
+            logits = with_prior(logits, prior, self.prior)
         masked = np.where(mask, logits, np.float32(-np.inf))
         out: npt.NDArray[np.int64] = np.argmax(masked, axis=-1).astype(np.int64)
         return out
+
+
+def prior_weight(meta: dict[str, Any]) -> float:
+    """The weight a policy's JSON gives the rule-based bot's token (0 when it has no prior);
+    `ValueError` for a prior not of that shape."""
+    prior = meta.get("prior")
+    if prior is None:
+        return 0.0
+    weight = prior.get("weight") if isinstance(prior, dict) else None
+    if not isinstance(prior, dict) or prior.get("bot") != "rule" or not isinstance(weight, (int, float)):
+        raise ValueError('its "prior" is not {"bot": "rule", "weight": a number}')
+    if isinstance(weight, bool) or not 0 <= weight <= 100:
+        raise ValueError("its prior's weight is not a number from 0 to 100")
+    return float(weight)
+
+
+def with_prior(logits: npt.NDArray[Any], prior: npt.NDArray[np.int64], weight: float) -> Floats:
+    """``logits`` (one row or rows of them) with ``weight`` added at each row's ``prior`` token
+    (none where it is -1)."""
+    out = np.array(logits, np.float32)
+    rows = np.atleast_2d(out)
+    tok = np.atleast_1d(np.asarray(prior, np.int64))
+    at = np.flatnonzero(tok >= 0)
+    rows[at, tok[at]] += np.float32(weight)
+    return out
 
 
 def _refuse(path: Path, why: str) -> BadRules:
@@ -175,6 +218,10 @@ def load(path: str | Path, game: str) -> Network:
     hidden = meta.get("hidden")
     if not isinstance(hidden, list) or not all(isinstance(h, int) and h > 0 for h in hidden):
         raise _refuse(npz, "its layers are not a list of sizes")
+    try:
+        prior_weight(meta)
+    except ValueError as e:
+        raise _refuse(npz, str(e)) from None
     try:
         with np.load(npz, allow_pickle=False) as data:
             arrays = {k: np.asarray(data[k], np.float32) for k in data.files}
@@ -211,6 +258,20 @@ class LearnedBot:
         self.net = net
         self.name = name
         self.encoder = encoder(game.name)
+        #: The rule-based bot whose tokens a policy with a prior starts from (`Network.prior`).
+        self.rule: Any = None
+        if net.prior:
+            from cardtable.bots import rule_bot
+
+            self.rule = rule_bot(game)
+
+    def _prior(self, view: Any, legal: Sequence[Any], spellings: list[tuple[int, ...]], alive: list[int]) -> int:
+        """The rule-based bot's next token among the moves still open (``alive``), with a
+        generator of fixed seed: the same view, the same token."""
+        if len(alive) == 1:
+            return spellings[alive[0]][0]
+        chosen = self.rule.act(view, [legal[i] for i in alive], random.Random(0))
+        return spellings[legal.index(chosen)][0]
 
     def act(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """One of ``legal``, chosen from ``view`` alone (``rng`` is not used)."""
@@ -228,7 +289,11 @@ class LearnedBot:
             if mask.sum() == 1:
                 token = int(np.flatnonzero(mask)[0])
             else:
-                token = int(self.net.greedy(self.encoder.encode(view, partial), mask))
+                prior = None
+                if self.rule is not None:
+                    rest = [s[k:] for s in spellings]
+                    prior = np.array([self._prior(view, legal, rest, alive)], np.int64)
+                token = int(self.net.greedy(self.encoder.encode(view, partial)[None, :], mask[None, :], prior)[0])
             alive = [i for i in alive if spellings[i][k] == token]
             partial.append(token)
             for i in alive:
@@ -244,7 +309,12 @@ class LearnedBot:
             self.encoder.names
         ):
             return None
-        return ArrayPolicy(self.net, tables, size, len(self.encoder.names))
+        rule = None
+        if self.net.prior:
+            rule = tables.policy(self.rule) if callable(getattr(tables, "policy", None)) else None
+            if rule is None:
+                return None
+        return ArrayPolicy(self.net, tables, size, len(self.encoder.names), rule)
 
 
 class ArrayPolicy:
@@ -253,8 +323,12 @@ class ArrayPolicy:
     one the next token's legal mask allows, from the observation of the seat to act; -1 where no
     seat acts); `only` does it at some rows; `values` gives every seat's value at some rows."""
 
-    def __init__(self, net: Network, tables: Any, obs_size: int, tokens: int) -> None:
+    def __init__(
+        self, net: Network, tables: Any, obs_size: int, tokens: int, rule: Callable[[Any], None] | None = None
+    ) -> None:
         self.net, self.tables, self.obs_size, self.tokens = net, tables, obs_size, tokens
+        #: The rule-based bot over the tables, for a policy with a prior (`Network.prior`).
+        self.rule = rule
 
     def __call__(self, out: npt.NDArray[np.int64]) -> None:
         seats = self.tables.to_act()
@@ -272,7 +346,12 @@ class ArrayPolicy:
         self.tables.observe(picked, obs)
         mask = np.zeros((len(seats), self.tokens), np.bool_)
         self.tables.legal_mask(mask)
-        out[rows] = self.net.greedy(obs[rows], mask[rows])
+        prior = None
+        if self.rule is not None:
+            ruled = np.zeros(len(seats), np.int64)
+            self.rule(ruled)
+            prior = ruled[rows]
+        out[rows] = self.net.greedy(obs[rows], mask[rows], prior)
 
     def values(self, rows: npt.NDArray[np.int64], seats: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         """The value from seat ``seats[i]``'s observation at row ``rows[i]`` (the points a hand

@@ -29,8 +29,9 @@ from cardtable.core import BadRules
 from cardtable.sim import arrangements
 
 Ints = npt.NDArray[np.int64]
-#: A policy over the batch: (observations int8 (n, obs), masks bool (n, tokens)) -> tokens (n,).
-Policy = Callable[[npt.NDArray[np.int8], npt.NDArray[np.bool_]], Ints]
+#: A policy over the batch: (observations int8 (n, obs), masks bool (n, tokens), the rule-based
+#: bot's tokens at those rows (n,): what a policy that starts from them reads) -> tokens (n,).
+Policy = Callable[[npt.NDArray[np.int8], npt.NDArray[np.bool_], Ints], Ints]
 
 LEARNER = "learner"
 RULE = "rule"
@@ -102,7 +103,7 @@ def play(
             if rows.size:
                 obs = batch.observe(seats)[rows]
                 mask = batch.legal_mask()[rows]
-                tokens[rows] = policy(obs, mask)
+                tokens[rows] = policy(obs, mask, rule_out[rows])
         if (tokens[acting] < 0).any():
             raise BadRules(f"{game}'s rule-based bot over the batch does not play every decision of a hand")
         rewards, done = batch.step(tokens)

@@ -12,6 +12,12 @@ Two stages, on B tables stepped at once (`cardtable.batch.Batch`):
    its advantage that return less the value, and the clipped PPO objective with the value head
    and an entropy bonus. Decisions with one legal token are not learned from.
 
+**A prior.** With ``prior`` W above 0, W is added to the logit of the token the rule-based bot
+would give next (its kernels over the batch, at every row and step): the policy starts as the
+rule-based bot's play, softened, and PPO learns where to leave it; imitation is then not needed
+(``--imitate 0``). The policy file says so (``"prior"``), and `cardtable.bots.learned` adds the
+same weight to the rule-based bot's token when it plays.
+
 The value head learns the returns divided by the game's ``environment.RETURN_SCALE`` (the size
 of a typical hand's return; 1 where the game gives none), so that its loss stays as large as the
 policy's cross-entropy in every game: in points, a Seep hand's return (about 44 points either
@@ -78,6 +84,7 @@ class Settings:
     eval_every: int = 25
     eval_deals: int = 2000
     eval_seed: int = 99
+    prior: float = 0.0
 
 
 def return_scale(game: str) -> float:
@@ -132,7 +139,7 @@ def arrays(net: Any, scale: float = 1.0) -> dict[str, npt.NDArray[np.float32]]:
     return out
 
 
-def greedy(net: Network) -> Callable[[npt.NDArray[np.int8], npt.NDArray[np.bool_]], Ints]:
+def greedy(net: Network) -> Callable[[npt.NDArray[np.int8], npt.NDArray[np.bool_], Ints], Ints]:
     return net.greedy
 
 
@@ -177,6 +184,8 @@ class Trainer:
         self.mine = np.array([[x == LEARNER for x in lineups[r % len(lineups)]] for r in range(settings.tables)])
         self.frozen: Network | None = None
         self.against_self = self.rng.random(settings.tables) < settings.self_share
+        #: The rule-based bot's token at every row at the step being played (for the prior).
+        self._rule_now: Ints = np.zeros(settings.tables, np.int64)
 
     # ------------------------------------------------------------------ saving and loading
 
@@ -187,6 +196,8 @@ class Trainer:
         state = self.torch.load(path, weights_only=True)
         if state["settings"]["game"] != self.s.game or state["settings"]["hidden"] != self.s.hidden:
             raise BadRules(f"--resume: {path} is a run of another game or network shape")
+        if float(state["settings"].get("prior", 0.0)) != self.s.prior:
+            raise BadRules(f"--resume: {path} was trained with another --prior")
         self.net.load_state_dict(state["net"])
         self.opt.load_state_dict(state["opt"])
         self.imitated, self.updates = int(state["imitated"]), int(state["updates"])
@@ -221,6 +232,7 @@ class Trainer:
             "obs_size": self.obs_size,
             "tokens": self.tokens,
             "hidden": list(self.s.hidden),
+            **({"prior": {"bot": "rule", "weight": self.s.prior}} if self.s.prior else {}),
             "trained": {
                 "command": self.command,
                 "commands": self.commands,
@@ -241,13 +253,23 @@ class Trainer:
         stem.with_suffix(".json").write_text(json.dumps(self.meta(), indent=1) + "\n", encoding="utf-8")
 
     def network(self) -> Network:
-        return Network(arrays(self.net, self.scale), {"hidden": self.s.hidden})
+        meta: dict[str, Any] = {"hidden": self.s.hidden}
+        if self.s.prior:
+            meta["prior"] = {"bot": "rule", "weight": self.s.prior}
+        return Network(arrays(self.net, self.scale), meta)
 
     # ------------------------------------------------------------------ the two stages
 
-    def _forward(self, obs: npt.NDArray[np.int8], mask: npt.NDArray[np.bool_]) -> tuple[Any, Any]:
+    def _forward(
+        self, obs: npt.NDArray[np.int8], mask: npt.NDArray[np.bool_], prior: Ints | None = None
+    ) -> tuple[Any, Any]:
         torch = self.torch
         logits, value = self.net(torch.from_numpy(obs.astype(np.float32)))
+        if self.s.prior and prior is not None:
+            at = np.flatnonzero(prior >= 0)
+            bonus = torch.zeros_like(logits)
+            bonus[torch.from_numpy(at), torch.from_numpy(prior[at])] = self.s.prior
+            logits = logits + bonus
         logits = logits.masked_fill(~torch.from_numpy(mask), -1e9)
         return logits, value
 
@@ -257,7 +279,7 @@ class Trainer:
         decision with a choice and the return of the episodes that end."""
         b, B = self.batch, self.s.tables
         rule_out = np.zeros(B, np.int64)
-        keep: dict[str, list[Any]] = {k: [] for k in ("obs", "mask", "tok", "ep", "sign", "logp", "val", "own")}
+        keep: dict[str, list[Any]] = {k: [] for k in ("obs", "mask", "tok", "rule", "ep", "sign", "logp", "val", "own")}
         for _ in range(self.s.steps):
             seats = b.to_play
             acting = seats >= 0
@@ -267,6 +289,7 @@ class Trainer:
             if (rule_out[acting] < 0).any():
                 raise BadRules(f"{self.s.game}'s rule-based bot over the batch does not play every decision of a hand")
             tokens = rule_out.copy()
+            self._rule_now = rule_out
             learner_rows = policy_rows(np.flatnonzero(acting), seats)
             chosen = acting & (mask.sum(axis=1) > 1)
             if learner_rows is not None:
@@ -288,6 +311,7 @@ class Trainer:
             keep["obs"].append(obs[idx])
             keep["mask"].append(mask[idx])
             keep["tok"].append(tokens[idx])
+            keep["rule"].append(rule_out[idx])
             keep["ep"].append(self.ep_id[idx].copy())
             keep["sign"].append(np.where(self.mine[idx, seats[idx]], 1.0, -1.0).astype(np.float32))
             rewards, done = b.step(tokens)
@@ -339,7 +363,7 @@ class Trainer:
             for start in range(0, n, self.s.imitate_minibatch)
         ]
         for i in batches:
-            logits, value = self._forward(done["obs"][i], done["mask"][i])
+            logits, value = self._forward(done["obs"][i], done["mask"][i], done["rule"][i])
             tok = torch.from_numpy(done["tok"][i])
             ce = torch.nn.functional.cross_entropy(logits, tok)
             vloss = ((value - torch.from_numpy(done["ret"][i] / self.scale)) ** 2).mean()
@@ -366,7 +390,7 @@ class Trainer:
             obs = b.observe(seats)[lrows]
             mask = b.legal_mask()[lrows]
             with torch.no_grad():
-                logits, value = self._forward(obs, mask)
+                logits, value = self._forward(obs, mask, self._rule_now[lrows])
                 dist = torch.distributions.Categorical(logits=logits)
                 tok = dist.sample()
                 out_tok.append(tok.numpy().astype(np.int64))
@@ -380,7 +404,7 @@ class Trainer:
             obs = b.observe(seats)[frozen_rows]
             mask = b.legal_mask()[frozen_rows]
             out_rows.append(frozen_rows)
-            out_tok.append(self.frozen.greedy(obs, mask))
+            out_tok.append(self.frozen.greedy(obs, mask, self._rule_now[frozen_rows]))
             out_lp.append(np.zeros(frozen_rows.size, np.float32))
             out_v.append(np.zeros(frozen_rows.size, np.float32))
         if self.frozen is None:
@@ -405,7 +429,7 @@ class Trainer:
             order = self.rng.permutation(n)
             for start in range(0, n, self.s.minibatch):
                 i = order[start : start + self.s.minibatch]
-                logits, value = self._forward(done["obs"][i], done["mask"][i])
+                logits, value = self._forward(done["obs"][i], done["mask"][i], done["rule"][i])
                 dist = torch.distributions.Categorical(logits=logits)
                 tok = torch.from_numpy(done["tok"][i])
                 ratio = torch.exp(dist.log_prob(tok) - torch.from_numpy(done["logp"][i]))
