@@ -28,7 +28,6 @@ from cardtable.planes import Layout
 from . import botkernels, encoding, kernels
 from .actions import Bid, Discard, Play
 from .bots import BID_MARGIN, CLASSIC_BID_MARGIN, RuleBot
-from .fastsample import Worlds
 from .rules import SmearRules
 from .scoring import score_hand
 from .state import Phase, State, Trick
@@ -330,11 +329,14 @@ class SmearBatch:
         ``rows[w * times + times - 1]``), from the arrays of worlds drawn at once
         (`fastsample.Worlds`) without making their states; False (nothing loaded) for any other
         sequence: `cardtable.batch.protocol.LOAD_WORLDS`."""
-        if not isinstance(worlds, Worlds) or len(worlds) == 0:
+        # Read by what the worlds hold, not by their class: where the sampler is compiled
+        # (mypyc), a check of its class would take any sequence for one of its own.
+        hands, sets = getattr(worlds, "hands", None), getattr(worlds, "sets", None)
+        if not isinstance(hands, np.ndarray) or not isinstance(sets, np.ndarray) or len(worlds) == 0:
             return False
         template = np.array(row_of(worlds[0]), np.int64)
         table = np.repeat(template[None, :], len(worlds), axis=0)
-        table[:, _SET_COLUMNS] = _kernel_sets(np.concatenate([worlds.hands, worlds.sets], axis=1))
+        table[:, _SET_COLUMNS] = _kernel_sets(np.concatenate([hands, sets], axis=1))
         self.S[rows] = np.repeat(table, times, axis=0)
         return True
 
