@@ -90,3 +90,27 @@ def test_the_analysis_benchmark_runs_at_the_level_asked_and_at_the_games_own() -
         assert done.returncode == 0, done.stderr[-3000:]
         out = json.loads(done.stdout)
         assert out["level"] == level and out["hands"] == 5 and out["batch_p90_s"] > 0
+
+
+def test_the_vector_environments_benchmark_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "vector_env.py"), "--quick", "--json"],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=900,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = {r["game"]: r for r in json.loads(done.stdout)["rows"]}
+    assert set(rows) == set(games())
+    assert all(r["learner_steps_per_s"] > 0 and r["num_envs"] == 16 for r in rows.values())
+    bad = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "vector_env.py"), "--games", "poker"],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=120,
+        check=False,
+    )
+    assert bad.returncode == 2 and "unknown game 'poker'" in bad.stderr and "Traceback" not in bad.stderr

@@ -87,3 +87,68 @@ def _compile(f: F, options: dict[str, Any]) -> F:
         return cast(F, _NJIT(cache=True, **options)(f))
     except RuntimeError:  # no place to keep a cache (a function typed in at a prompt): compile anew
         return cast(F, _NJIT(**options)(f))
+
+
+# --- bits of a 64-bit word, as one machine instruction each when compiled ---
+#
+# A kernel must not find a set's lowest card or count a word's bytes by a multiplication that runs
+# past 64 bits: numba multiplies signed integers as LLVM's ``mul nsw``, whose overflow is undefined,
+# and LLVM, where it can bound a factor (a set masked to a few values, say), folds the product as if
+# it could not overflow and gives a wrong answer. These two are exact in both builds.
+
+
+def _popcount_python(m: int) -> int:
+    return (int(m) & 0xFFFF_FFFF_FFFF_FFFF).bit_count()  # a negative word counted as its 64 bits
+
+
+def _lowest_bit_python(m: int) -> int:
+    m = int(m)
+    return (m & -m).bit_length() - 1
+
+
+def _bit_instructions() -> tuple[Callable[[int], int], Callable[[int], int]]:
+    """(popcount, lowest_bit): LLVM's ``ctpop`` and ``cttz`` for the compiled kernels (numba
+    intrinsics in small compiled functions that kernels take into themselves, and Python may call),
+    or the Python equivalents when the kernels run as Python."""
+    if _NJIT is None:
+        return _popcount_python, _lowest_bit_python
+    from llvmlite import ir
+    from numba.core import types
+    from numba.extending import intrinsic
+
+    def typed(instruction: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+        """The typing of an intrinsic of one integer to an integer of its type."""
+
+        def typing(typingctx: Any, m: Any) -> Any:
+            if not isinstance(m, types.Integer):
+                return None
+
+            def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+                return instruction(builder, args[0])
+
+            return m(m), codegen
+
+        return typing
+
+    false = ir.Constant(ir.IntType(1), 0)  # cttz of zero is the width, not undefined
+    ctpop: Any = intrinsic(typed(lambda builder, m: builder.ctpop(m)))
+    cttz: Any = intrinsic(typed(lambda builder, m: builder.cttz(m, false)))
+
+    def popcount(m: int) -> Any:
+        return ctpop(m)
+
+    def lowest_bit(m: int) -> Any:
+        return cttz(m)
+
+    return _NJIT(inline="always")(popcount), _NJIT(inline="always")(lowest_bit)
+
+
+_POPCOUNT, _LOWEST_BIT = _bit_instructions()
+
+#: The number of bits set in an integer (of a mask read as 64-bit words whose bytes are each 0 or 1:
+#: the number of its entries that are set).
+popcount: Final = _POPCOUNT
+
+#: The place of the lowest set bit of a non-zero integer (the lowest card of a set of cards);
+#: 64 for zero when compiled.
+lowest_bit: Final = _LOWEST_BIT

@@ -1,9 +1,13 @@
 """A uniformly random legal token per row, drawn for a whole batch at once: the random bot of the
 batched engines (the opponents of `cardtable.rl`'s batched environment, the benchmarks).
 
-The mask is read eight entries at a time (its bytes as 64-bit words: a word of zeros is eight
-illegal tokens, and the sum of a word's bytes is the number of legal tokens in it), so a row of a
-thousand tokens with a dozen legal costs about 125 words, not a thousand bytes, twice over.
+The mask is read eight entries at a time, its bytes as 64-bit words: each byte is 0 or 1, so a
+word's legal tokens are the bits set in it (one ``popcnt`` instruction). A row's legal tokens are
+counted block by block, eight words (64 tokens) a block; then the draw walks the blocks' counts,
+not the mask, to the block that holds it, and only that block's words. The walk over a row goes by
+a slice of it, whose indices numba knows cannot be negative, so the counting is compiled to
+vector instructions: a Seep mask of 994 tokens a row costs about a third of what a word-by-word
+loop did.
 
 >>> import numpy as np
 >>> mask = np.array([[False, True, True], [False, False, False]])
@@ -16,74 +20,82 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.batch.jit import inline, jit
+from cardtable.batch.jit import borrowing, inline, popcount
 
 Ints = npt.NDArray[np.int64]
 Bytes = npt.NDArray[np.uint8]
 Words = npt.NDArray[np.uint64]
 
-#: A word's bytes (each 0 or 1) summed into its top byte by one multiplication.
-_ONES = 0x0101010101010101
+#: The words of a block: 64 tokens.
+_BLOCK = 8
 
 
 @inline
-def _count(w: int) -> int:
-    """The number of legal tokens among the eight mask entries of word ``w`` (each byte 0 or 1)."""
-    return ((int(w) * _ONES) >> 56) & 255  # no byte's sum carries: at most 8 < 256
+def _nth(flat: Bytes, at: int, k: int) -> int:
+    """The place in ``flat`` of the k-th (from 0) legal entry from ``at`` on; -1 past the end."""
+    for t in range(at, flat.shape[0]):
+        if flat[t]:
+            if k == 0:
+                return t
+            k -= 1
+    return -1
 
 
-@jit
-def _pick(flat: Bytes, words: Words, tokens: int, u: npt.NDArray[np.float64], out: Ints) -> None:
+@borrowing
+def _pick(flat: Bytes, words: Words, tokens: int, u: npt.NDArray[np.float64], out: Ints, blocks: Ints) -> None:
     """For each row (``tokens`` entries of ``flat``, row after row; ``words`` the same bytes eight
-    at a time), its k-th legal token, k = floor(u * the number legal); -1 for a row with none."""
+    at a time), its k-th legal token, k = floor(u * the number legal); -1 for a row with none.
+    ``blocks`` is working space: a count for each block of a row's whole words."""
     for row in range(out.shape[0]):
         start = row * tokens
         end = start + tokens
         a = min((start + 7) & ~7, end)  # the row's first byte at a word's start
         z = max(end & ~7, a)  # the end of the row's whole words
+        head = flat[start:a]
+        tail = flat[z:end]
+        row_words = words[a >> 3 : z >> 3]
+        nw = row_words.shape[0]
+        nb = nw // _BLOCK
         n = 0
-        for t in range(start, a):
-            if flat[t]:
-                n += 1
-        for i in range(a >> 3, z >> 3):
-            if words[i]:
-                n += _count(words[i])
-        for t in range(z, end):
-            if flat[t]:
-                n += 1
+        for t in range(head.shape[0]):
+            n += int(head[t])
+        for t in range(tail.shape[0]):
+            n += int(tail[t])
+        for b in range(nb):
+            block = row_words[b * _BLOCK : b * _BLOCK + _BLOCK]
+            c = 0
+            for j in range(_BLOCK):
+                c += popcount(block[j])
+            blocks[b] = c
+            n += c
+        for j in range(nb * _BLOCK, nw):
+            n += popcount(row_words[j])
         if n == 0:
             out[row] = -1
             continue
         k = min(int(u[row] * n), n - 1)
-        found = -1
-        for t in range(start, a):
-            if flat[t]:
-                if k == 0:
-                    found = t
-                    break
-                k -= 1
-        if found < 0:
-            for i in range(a >> 3, z >> 3):
-                if not words[i]:
-                    continue
-                c = _count(words[i])
-                if c <= k:
-                    k -= c
-                    continue
-                for t in range(i << 3, (i << 3) + 8):
-                    if flat[t]:
-                        if k == 0:
-                            found = t
-                            break
-                        k -= 1
+        h = 0
+        for t in range(head.shape[0]):
+            h += int(head[t])
+        if k < h:
+            out[row] = _nth(flat, start, k) - start
+            continue
+        k -= h
+        first = nb * _BLOCK  # the first word to walk: past the blocks the draw lies beyond
+        for b in range(nb):
+            if blocks[b] > k:
+                first = b * _BLOCK
                 break
+            k -= blocks[b]
+        found = -1
+        for i in range(first, nw):
+            c = popcount(row_words[i])
+            if c > k:
+                found = _nth(flat, a + 8 * i, k)
+                break
+            k -= c
         if found < 0:
-            for t in range(z, end):
-                if flat[t]:
-                    if k == 0:
-                        found = t
-                        break
-                    k -= 1
+            found = _nth(flat, z, k)
         out[row] = found - start
 
 
@@ -98,5 +110,6 @@ def random_legal(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> Ints:
     flat = np.ascontiguousarray(m).reshape(-1).view(np.uint8)
     if flat.ctypes.data % 8:  # the words must start at the first byte
         flat = flat.copy()
-    _pick(flat, flat[: flat.size & ~7].view(np.uint64), m.shape[1], u, out)
+    blocks = np.empty(m.shape[1] // (8 * _BLOCK) + 1, np.int64)
+    _pick(flat, flat[: flat.size & ~7].view(np.uint64), m.shape[1], u, out, blocks)
     return out

@@ -35,7 +35,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.batch import mt
-from cardtable.batch.jit import borrowing, inline, jit
+from cardtable.batch.jit import borrowing, inline, jit, lowest_bit
+from cardtable.batch.jit import popcount as bit_count
 
 Ints = npt.NDArray[np.int64]
 Bytes = npt.NDArray[np.int8]
@@ -125,6 +126,8 @@ SEATS, DECK_SIZE, PLAYS_PER_DEAL = 4, 52, 48
 #: ``throw_policy: free`` and ``capture_policy: any_valid_subset``) lists them again at each token
 #: instead (`gen`'s MASK and FIND).
 MAX_MOVES: Final = 512
+#: The house values 9-13 (R13) as bits.
+HOUSE_VALUES: Final = 0b11111 << 9
 #: What `gen` does with each move: keep it in the row's list, mark the tokens it allows next in a
 #: mask, or look for the token given among its tokens.
 LIST, MASK, FIND = 0, 1, 2
@@ -138,35 +141,13 @@ ALL_SUITS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 @inline
 def popcount(m: int) -> int:
     """The number of cards in a set."""
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
-#: De Bruijn's sequence for 64 bits, and the place of each of its 6-bit windows: the lowest card of
-#: a set is found with one multiplication (`low_card`).
-DE_BRUIJN: Final = 0x03F79D71B4CB0A89
-
-
-def _windows() -> tuple[int, ...]:
-    out = [0] * 64
-    for i in range(64):
-        out[(DE_BRUIJN << i) >> 58 & 63] = i
-    return tuple(out)
-
-
-DE_BRUIJN_PLACE: Final = _windows()
+    return bit_count(m)
 
 
 @inline
 def low_card(m: int) -> int:
-    """The lowest card of a non-empty set (bits 58-63 of the product are the same whether it
-    wraps at 64 bits, compiled, or not, in Python)."""
-    low = int(m)
-    low &= -low
-    return DE_BRUIJN_PLACE[(low * DE_BRUIJN) >> 58 & 63]
+    """The lowest card of a non-empty set (one ``tzcnt`` instruction compiled)."""
+    return lowest_bit(m)
 
 
 @inline
@@ -607,9 +588,17 @@ def gen(S: Ints, P: Ints, row: int, MH: Ints, MT: Ints, W: Ints, mode: int, out:
         if last:  # I3: the last card kept for an owned house may only capture it
             continue
         kept = (one & ~(1 << x)) | (two & (1 << x))  # values still held after playing this one
-        for v in range(max(x, 9), 14):
-            # M3, M5 with a card below v take loose cards summing to the rest: none, no move
-            reach = x == v or (sums >> (v - x) & 1) != 0
+        # The values v >= x, 9 of a build, break or cement to look at, as bits, walked up. M3 and
+        # M5 with a card below v take loose cards summing to the rest: none, no move.
+        reaches = ((sums << x) | (1 << x)) & HOUSE_VALUES
+        todo = build_bits & kept & reaches  # M3
+        todo |= breakable & ((1 << (14 - x)) - 1)  # M4: never above 13
+        todo |= house_bits & reaches & ~(need_bits & ~kept)  # M5
+        todo &= ~((1 << x) - 1)
+        while todo:
+            v = lowest_bit(todo)
+            todo &= todo - 1
+            reach = (reaches >> v & 1) != 0
             if build_bits >> v & 1 and kept >> v & 1 and reach:  # M3
                 k = build_options(W, P, loose, sums, x, v)
                 for j in range(k):
@@ -1110,6 +1099,8 @@ def open_rows(S: Ints, P: Ints, MH: Ints, MT: Ints, W: Ints, rows: Ints) -> None
 @inline
 def _number(out: Bytes, row: int, base: int, x: int) -> None:
     """A sign and eight binary digits of the magnitude, capped at 255 (`planes.write_number`)."""
+    if x == 0:  # the row is cleared already
+        return
     mag = min(abs(x), 255)
     out[row, base] = 1 if x < 0 else 0
     for i in range(8):
