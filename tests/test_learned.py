@@ -43,7 +43,9 @@ def trained(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Trainer]:
     return out, trainer
 
 
-def _hands(game: Any, bots: list[Any], hands: int, seed: int) -> int:
+def _hands(game: Any, bots: list[Any], hands: int, seed: int, check: Any = None) -> int:
+    """Play ``hands`` random deals with a bot at each seat, each action legal (and given to
+    ``check(view, legal, action)`` when there is one); the number of decisions."""
     rng = random.Random(seed)
     decisions = 0
     for hand in range(hands):
@@ -56,6 +58,8 @@ def _hands(game: Any, bots: list[Any], hands: int, seed: int) -> int:
             view = game.observe(state, seat)
             action = bots[seat].act(view, legal, rng)
             assert action in legal
+            if check is not None:
+                check(view, legal, action)
             state = game.apply(state, action)
             decisions += 1
     return decisions
@@ -370,21 +374,14 @@ def test_the_bot_with_a_prior_plays_the_rule_based_bots_moves(prior_run: Path) -
     from cardtable.bots import rule_bot
 
     ruler = rule_bot(game)
-    rng = random.Random(6)
-    checked = 0
-    for hand in range(4):
-        state = game.start(hand % 4)
-        while (seat := game.actor(state)) is not None:
-            if seat == CHANCE:
-                state = game.apply(state, game.deal(state, rng))
-                continue
-            legal = game.legal_actions(state)
-            view = game.observe(state, seat)
-            action = bot.act(view, legal, rng)
-            assert action == ruler.act(view, legal, random.Random(0))
-            checked += len(legal) > 1
-            state = game.apply(state, action)
-    assert checked > 80
+    chose: list[int] = []
+
+    def same_as_the_rule_bot(view: Any, legal: Any, action: Any) -> None:
+        assert action == ruler.act(view, legal, random.Random(0))
+        chose.append(len(legal) > 1)
+
+    _hands(game, [bot] * 4, 4, 6, same_as_the_rule_bot)
+    assert sum(chose) > 80
 
 
 def test_a_prior_not_of_the_known_shape_is_refused(prior_run: Path, tmp_path: Path) -> None:

@@ -104,26 +104,25 @@ def _minutes(text: str) -> float:
     return value
 
 
-def _share(text: str) -> float:
-    """A share from 0 to 1."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 <= value <= 1 or len(text) > 20:
-        raise argparse.ArgumentTypeError(f"invalid share: {excerpt(text)} (a number from 0 to 1)")
-    return value
+def _number_from(low: float, high: float, what: str) -> Callable[[str], float]:
+    """An argument type: a number from ``low`` to ``high``, refused in one line as an invalid ``what``."""
+
+    def number(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not low <= value <= high or len(text) > 20:
+            raise argparse.ArgumentTypeError(f"invalid {what}: {excerpt(text)} (a number from {low:g} to {high:g})")
+        return value
+
+    return number
 
 
-def _prior_weight(text: str) -> float:
-    """The weight of a learned policy's prior, from 0 to 100."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 <= value <= 100 or len(text) > 20:
-        raise argparse.ArgumentTypeError(f"invalid weight: {excerpt(text)} (a number from 0 to 100)")
-    return value
+#: A share from 0 to 1.
+_share = _number_from(0, 1, "share")
+#: The weight of a learned policy's prior, from 0 to 100.
+_prior_weight = _number_from(0, 100, "weight")
 
 
 def usable_cpus() -> int:
