@@ -25,16 +25,21 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": path}
 
 
-@pytest.mark.parametrize("game", games())
-def test_the_benchmark_runs(game: str) -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "batch_bench.py"), "--game", game, "--quick", "--json"],
+def _bench(script: str, *args: str, timeout: int = 900) -> subprocess.CompletedProcess[str]:
+    """Run ``bench/SCRIPT`` with ``args`` in a process of its own, its output captured."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), *args],
         capture_output=True,
         text=True,
         env=_env(),
-        timeout=900,
+        timeout=timeout,
         check=False,
     )
+
+
+@pytest.mark.parametrize("game", games())
+def test_the_benchmark_runs(game: str) -> None:
+    done = _bench("batch_bench.py", "--game", game, "--quick", "--json")
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads(done.stdout)
     rows = {r["what"].split(" (another process")[0]: r for r in out["rows"]}
@@ -60,14 +65,7 @@ def test_the_benchmark_runs(game: str) -> None:
 
 
 def test_the_long_replay_runs() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "batch_replay.py"), "--hands", "40", "--per-set", "20", "--json"],
-        capture_output=True,
-        text=True,
-        env=_env(),
-        timeout=900,
-        check=False,
-    )
+    done = _bench("batch_replay.py", "--hands", "40", "--per-set", "20", "--json")
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads(done.stdout)
     for game in games():
@@ -78,39 +76,17 @@ def test_the_analysis_benchmark_runs_at_the_level_asked_and_at_the_games_own() -
     """`bench/analysis_batch.py` on one deal: at ``--level easy``, and at Sheepshead's own default
     level (`hard`, its strongest), each named in what it prints."""
     for extra, level in ((["--level", "easy"], "easy"), ([], "hard")):
-        done = subprocess.run(
-            [sys.executable, str(ROOT / "bench" / "analysis_batch.py"), "--games", "sheepshead", "--deals", "1",
-             "--batch-only", *extra],
-            capture_output=True,
-            text=True,
-            env=_env(),
-            timeout=900,
-            check=False,
-        )  # fmt: skip
+        done = _bench("analysis_batch.py", "--games", "sheepshead", "--deals", "1", "--batch-only", *extra)
         assert done.returncode == 0, done.stderr[-3000:]
         out = json.loads(done.stdout)
         assert out["level"] == level and out["hands"] == 5 and out["batch_p90_s"] > 0
 
 
 def test_the_vector_environments_benchmark_runs() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "vector_env.py"), "--quick", "--json"],
-        capture_output=True,
-        text=True,
-        env=_env(),
-        timeout=900,
-        check=False,
-    )
+    done = _bench("vector_env.py", "--quick", "--json")
     assert done.returncode == 0, done.stderr[-3000:]
     rows = {r["game"]: r for r in json.loads(done.stdout)["rows"]}
     assert set(rows) == set(games())
     assert all(r["learner_steps_per_s"] > 0 and r["num_envs"] == 16 for r in rows.values())
-    bad = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "vector_env.py"), "--games", "poker"],
-        capture_output=True,
-        text=True,
-        env=_env(),
-        timeout=120,
-        check=False,
-    )
+    bad = _bench("vector_env.py", "--games", "poker", timeout=120)
     assert bad.returncode == 2 and "unknown game 'poker'" in bad.stderr and "Traceback" not in bad.stderr

@@ -56,9 +56,10 @@ def _pick(flat: Bytes, words: Words, tokens: int, u: npt.NDArray[np.float64], ou
         row_words = words[a >> 3 : z >> 3]
         nw = row_words.shape[0]
         nb = nw // _BLOCK
-        n = 0
+        h = 0  # the legal tokens before the row's first whole word
         for t in range(head.shape[0]):
-            n += int(head[t])
+            h += int(head[t])
+        n = h
         for t in range(tail.shape[0]):
             n += int(tail[t])
         for b in range(nb):
@@ -74,9 +75,6 @@ def _pick(flat: Bytes, words: Words, tokens: int, u: npt.NDArray[np.float64], ou
             out[row] = -1
             continue
         k = min(int(u[row] * n), n - 1)
-        h = 0
-        for t in range(head.shape[0]):
-            h += int(head[t])
         if k < h:
             out[row] = _nth(flat, start, k) - start
             continue

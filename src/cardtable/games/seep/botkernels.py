@@ -27,7 +27,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.batch.jit import borrowing, inline, jit
+from cardtable.batch.jit import borrowing, inline, jit, popcount
 
 from . import kernels
 from .kernels import (
@@ -80,7 +80,6 @@ from .kernels import (
     hits_every,
     low_card,
     points,
-    popcount,
     splits,
     value_mask,
 )

@@ -35,8 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.batch import mt
-from cardtable.batch.jit import borrowing, inline, jit, lowest_bit
-from cardtable.batch.jit import popcount as bit_count
+from cardtable.batch.jit import borrowing, inline, jit, lowest_bit, popcount
 
 Ints = npt.NDArray[np.int64]
 Bytes = npt.NDArray[np.int8]
@@ -136,12 +135,6 @@ MAX_SUBSETS: Final = 18_200
 #: Each card's suit-free order (value, then suit C D H S): rules §3.2's order of loose sets.
 DISPLAY_KEY: Final = tuple((c % 13) * 4 + c // 13 for c in range(52))
 ALL_SUITS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
-
-
-@inline
-def popcount(m: int) -> int:
-    """The number of cards in a set."""
-    return bit_count(m)
 
 
 @inline
