@@ -183,7 +183,10 @@ def test_weights_that_would_run_code_are_refused(trained: tuple[Path, Trainer], 
         load(stem, "smear")
 
 
-def test_a_game_with_no_shipped_policy_is_refused_in_one_line() -> None:
+def test_a_game_with_no_shipped_policy_is_refused_in_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import cardtable.bots.learned as learned
+
+    monkeypatch.setattr(learned, "SHIPPED", tmp_path)  # a release that ships none
     with pytest.raises(BadRules, match="no learned policy is shipped for seep"):
         make_bot(registry.get_game("seep"), "learned")
 
@@ -213,6 +216,13 @@ def test_cardtable_train_refuses_bad_settings_in_one_line(capsys: pytest.Capture
         assert said in capsys.readouterr().err
     assert main(["train", "smear", "--out", str(tmp_path / "none"), "--resume"]) == 2
     assert "no checkpoint" in capsys.readouterr().err
+    assert main(["train", "seep", "--out", str(tmp_path / "r"), "--rollouts", "2"]) == 2
+    assert "--rollouts needs --prior" in capsys.readouterr().err
+    assert main(["train", "smear", "--out", str(tmp_path / "r"), "--rollouts", "2", "--prior", "1"]) == 2
+    assert "cannot value moves by playouts" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["train", "smear", "--out", str(tmp_path), "--lr", "-1"])
+    assert "invalid learning rate" in capsys.readouterr().err
 
 
 def test_sheepshead_trains_on_the_rule_based_bot_over_the_batch(tmp_path: Path) -> None:
@@ -411,3 +421,59 @@ def test_the_policy_with_a_prior_over_arrays_gives_the_rule_based_bots_tokens(pr
         batch.step(np.where(batch.to_play >= 0, theirs, 0))
         steps += 1
     assert steps > 50
+
+
+def test_the_rollout_stage_learns_where_a_head_beats_the_bots(tmp_path: Path) -> None:
+    """The rollout stage (``--rollouts``, Seep): it values the heads of many decisions by playouts,
+    the best of them on average above the bot's own (the hands as they lay); a run counts its
+    rollout updates in its curve and its file, and with a weight no logit reaches its policy is
+    still the rule-based bot's (every paired deal even)."""
+    settings = Settings(game="seep", seed=6, prior=50.0, rollouts=2, **{**TINY, "imitate": 0, "updates": 0})
+    trainer = Trainer(settings, tmp_path, command="cardtable train seep --rollouts 2 (test)")
+    gain, valued = trainer.rollout_round()
+    assert valued > 50 and gain > 0
+    assert trainer.samples > valued
+    trainer.rolled = 1
+    trainer.run(lambda text, keep=False: None)
+    curve = [json.loads(line) for line in (tmp_path / "curve.jsonl").read_text().splitlines()]
+    assert [p["rollout_updates"] for p in curve] == [2] and curve[0]["mean"] == 0.0
+    meta = json.loads((tmp_path / "policy.json").read_text())
+    assert meta["trained"]["rollout_updates"] == 2 and meta["prior"]["weight"] == 50.0
+    # the calibration bench reads the policy's ratings beside the gains (a smoke run)
+    spec = importlib.util.spec_from_file_location(
+        "calibration", Path(__file__).parents[1] / "bench/learned_calibration.py"
+    )
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    result = bench.measure(str(tmp_path / "policy"), "seep", 16, 30, 3)
+    assert result["heads"] > 50 and sum(b["heads"] for b in result["bands"]) == result["heads"]
+    assert result["best_head_over_the_bots"] > 0
+
+
+def test_a_factored_head_is_served_as_plain_logits(tmp_path: Path) -> None:
+    """With ``--factored`` a token's logit is the sum of its words' (its kind, card, rank and
+    suit), learned across tokens; numpy serves it as the same ``x @ wp + bp``, giving torch's
+    logits, and a run cannot be resumed with the other head."""
+    import torch
+
+    from cardtable.bots.learned import encoder
+    from cardtable.learned.train import token_features
+
+    names = tuple(encoder("seep").names)
+    feats = token_features(names)
+    at = {n: i for i, n in enumerate(names)}
+    shared = feats[at["throw 7C"]] * feats[at["capture 7S"]]  # the rank 7, nothing else
+    assert shared.sum() == 1.0 and (feats[at["throw 7C"]] * feats[at["throw 7S"]]).sum() == 3.0
+    assert feats[at["end"]].sum() == 1.0 and len({tuple(r) for r in feats}) == len(names)
+    settings = Settings(game="seep", seed=2, factored=True, **{**TINY, "imitate": 1, "updates": 0, "eval_every": 1})
+    trainer = Trainer(settings, tmp_path, command="cardtable train seep --factored (test)")
+    trainer.run(lambda text, keep=False: None)
+    net = load(tmp_path / "policy", "seep")
+    obs = np.random.default_rng(1).integers(0, 2, (16, trainer.obs_size)).astype(np.int8)
+    logits, _ = net.forward(obs)
+    with torch.no_grad():
+        t_logits, _ = trainer.net(torch.from_numpy(obs.astype(np.float32)))
+    assert np.allclose(logits, t_logits.numpy(), atol=1e-4)
+    with pytest.raises(BadRules, match="--factored"):
+        Trainer(Settings(game="seep", seed=2, **{**TINY, "imitate": 1, "updates": 0}), tmp_path, resume=True)

@@ -524,10 +524,24 @@ def _build_parser() -> _Parser:
     p.add_argument("--seed", type=_number, default=1, help="the run's seed (default 1)")
     p.add_argument("--resume", action="store_true", help="go on from OUT/checkpoint.pt")
     p.add_argument("--imitate", type=_at_least(0), default=300, help="imitation updates (default 300)")
+    p.add_argument(
+        "--rollouts",
+        type=_at_least(0),
+        default=0,
+        help="updates learning from every move played out, after imitation (default 0; needs --prior)",
+    )
     p.add_argument("--updates", type=_at_least(0), default=200, help="PPO updates after imitation (default 200)")
     p.add_argument("--minutes", type=_minutes, help="stop after this many minutes of CPU time")
     p.add_argument("--tables", type=_at_least(2), default=1024, help="tables stepped at once (default 1024)")
     p.add_argument("--steps", type=_at_least(1), default=24, help="steps of every table per update (default 24)")
+    p.add_argument(
+        "--lr", type=_number_from(0, 1, "learning rate"), default=1e-3, help="Adam's step before PPO (default 0.001)"
+    )
+    p.add_argument(
+        "--factored",
+        action="store_true",
+        help="a token's logit the sum of its words' (its kind, card, rank, suit), learned across tokens",
+    )
     p.add_argument("--hidden", default="256,256", help="the hidden layers' sizes, comma-separated (default 256,256)")
     p.add_argument("--self-share", type=_share, default=0.25, help="share of tables against an earlier copy (0.25)")
     p.add_argument("--eval-every", type=_at_least(1), default=25, help="updates between measures (default 25)")
@@ -1321,6 +1335,9 @@ def _cmd_train(args: argparse.Namespace) -> int:
         eval_deals=args.eval_deals,
         eval_seed=args.eval_seed,
         prior=args.prior,
+        rollouts=args.rollouts,
+        lr=args.lr,
+        factored=args.factored,
     )
     argv = sys.argv[2:] if len(sys.argv) > 2 and sys.argv[1] == "train" else []
     trainer = Trainer(settings, Path(args.out), resume=args.resume, command=command_line(argv))

@@ -6,6 +6,7 @@ where no policy is shipped) and with the policy shipped for Smear."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -127,7 +128,9 @@ def test_the_search_on_the_learned_policy_is_a_bot_level() -> None:
     assert bot.act(game.observe(state, game.actor(state)), legal, random.Random(1)) in legal
 
 
-def test_the_search_guided_by_the_learned_policy_keeps_its_choice_by_default() -> None:
+def test_the_search_guided_by_the_learned_policy_keeps_its_choice_by_default(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """``search:guided`` plays out with the rule-based bot but keeps the learned policy's choice
     unless it finds a clearly better one: its default is the learned bot's move, where the hard
     search's is the rule-based bot's; a game with no learned policy refuses it in one line."""
@@ -146,5 +149,8 @@ def test_the_search_guided_by_the_learned_policy_keeps_its_choice_by_default() -
         assert legal[hard._default(view, legal, random.Random(2))] == rule.act(view, legal, random.Random(0))  # type: ignore[attr-defined]
         differed += learned.act(view, legal, random.Random(0)) != rule.act(view, legal, random.Random(0))
     assert differed > 0  # the two priors are not the same bot
+    import cardtable.bots.learned as learned_part
+
+    monkeypatch.setattr(learned_part, "SHIPPED", tmp_path)  # a release that ships none
     with pytest.raises(BadRules, match="no learned policy"):
         make_bot(registry.get_game("seep"), "search:guided")

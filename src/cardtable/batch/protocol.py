@@ -155,3 +155,10 @@ FACTS: Final = "facts"
 #: sampler that drew them at once kept of them (arrays), without making their states; False,
 #: with nothing loaded, for worlds it cannot read so (then `Loadable.load` loads them).
 LOAD_WORLDS: Final = "load_worlds"
+#: Another, ``move_values(bot, rows, most)``: what each move of the seat to act at each of ``rows``
+#: leads to when ``bot`` plays every seat after it from the position as it truly lies (each move
+#: played out to the hand's end): ``(counts, heads, values)``, the moves valued at each row (0
+#: where it is not at the start of a move with a choice among at most ``most``), their head tokens
+#: (-1 past the count) and the acting side's points less the other side's; ``None`` for a bot it
+#: has no policy for. The learned policy's rollout stage (`cardtable.learned.train`) learns from it.
+MOVE_VALUES: Final = "move_values"

@@ -49,7 +49,10 @@ import numpy.typing as npt
 
 from cardtable import registry
 from cardtable.batch import Batch
+from cardtable.batch.protocol import MOVE_VALUES
+from cardtable.bots import rule_bot
 from cardtable.bots.learned import FORMAT, Network, encoder, version
+from cardtable.cards import parse_card, rank_of, suit_of
 from cardtable.core import BadRules
 from cardtable.learned.duel import LEARNER, RULE, duel, rule_chooser
 from cardtable.progress import duration, on_terminal
@@ -85,6 +88,9 @@ class Settings:
     eval_deals: int = 2000
     eval_seed: int = 99
     prior: float = 0.0
+    rollouts: int = 0
+    factored: bool = False
+    most_moves: int = 64  # the most head tokens a decision of the rollout stage values
 
 
 def return_scale(game: str) -> float:
@@ -106,7 +112,37 @@ def _torch() -> Any:
     return torch
 
 
-def make_net(torch: Any, obs: int, hidden: list[int], tokens: int) -> Any:
+def token_features(names: tuple[str, ...]) -> npt.NDArray[np.float32]:
+    """Each token's features for a factored policy head (`make_net`): each word of its name, and
+    for each word that names a card (a leading ``+`` aside) the card's rank and suit and the first
+    word with the rank (``throw`` with a seven). A token's logit is the sum of its features', so
+    tokens that share a word share what was learned of it: a throw of the seven of clubs learns
+    from the other sevens and the other throws. A (tokens, features) 0/1 array; no game is named."""
+    index: dict[str, int] = {}
+    rows: list[list[int]] = []
+    for name in names:
+        words = name.split()
+        feats = [f"word {w}" for w in words]
+        for w in words:
+            try:
+                c = parse_card(w.lstrip("+"))
+            except ValueError:
+                continue
+            rank = f"rank {rank_of(c)}"
+            feats += [rank, f"suit {suit_of(c)}", f"{words[0]} {rank}"]
+        rows.append([index.setdefault(f, len(index)) for f in dict.fromkeys(feats)])
+    out = np.zeros((len(names), len(index)), np.float32)
+    for t, cols in enumerate(rows):
+        out[t, cols] = 1.0
+    return out
+
+
+def make_net(
+    torch: Any, obs: int, hidden: list[int], tokens: int, features: npt.NDArray[np.float32] | None = None
+) -> Any:
+    """The policy and value network: ``hidden`` ReLU layers, a logit per token and a value. With
+    ``features`` (`token_features`), the policy head gives a number per feature and a token's
+    logit is the sum of its features' (served as the same ``x @ wp + bp``: `arrays`)."""
     nn = torch.nn
 
     class Net(nn.Module):  # type: ignore[misc,name-defined]
@@ -114,13 +150,17 @@ def make_net(torch: Any, obs: int, hidden: list[int], tokens: int) -> Any:
             super().__init__()
             sizes = [obs, *hidden]
             self.layers = nn.ModuleList(nn.Linear(sizes[i], sizes[i + 1]) for i in range(len(hidden)))
-            self.policy = nn.Linear(sizes[-1], tokens)
+            self.factors = None if features is None else torch.from_numpy(features)
+            self.policy = nn.Linear(sizes[-1], tokens if features is None else features.shape[1])
             self.value = nn.Linear(sizes[-1], 1)
 
         def forward(self, x: Any) -> tuple[Any, Any]:
             for layer in self.layers:
                 x = torch.relu(layer(x))
-            return self.policy(x), self.value(x)[:, 0]
+            logits = self.policy(x)
+            if self.factors is not None:
+                logits = logits @ self.factors.T
+            return logits, self.value(x)[:, 0]
 
     return Net()
 
@@ -132,8 +172,13 @@ def arrays(net: Any, scale: float = 1.0) -> dict[str, npt.NDArray[np.float32]]:
     for i, layer in enumerate(net.layers):
         out[f"w{i}"] = layer.weight.detach().numpy().T.astype(np.float32).copy()
         out[f"b{i}"] = layer.bias.detach().numpy().astype(np.float32).copy()
-    out["wp"] = net.policy.weight.detach().numpy().T.astype(np.float32).copy()
-    out["bp"] = net.policy.bias.detach().numpy().astype(np.float32).copy()
+    wp = net.policy.weight.detach().numpy().T
+    bp = net.policy.bias.detach().numpy()
+    if net.factors is not None:  # a token's logit is the sum of its features'
+        factors = net.factors.numpy().T
+        wp, bp = wp @ factors, bp @ factors
+    out["wp"] = wp.astype(np.float32).copy()
+    out["bp"] = bp.astype(np.float32).copy()
     out["wv"] = (net.value.weight.detach().numpy().T * scale).astype(np.float32)
     out["bv"] = (net.value.bias.detach().numpy() * scale).astype(np.float32)
     return out
@@ -156,9 +201,11 @@ class Trainer:
         self.tokens = len(enc.names)
         self.scale = return_scale(settings.game)
         torch.manual_seed(settings.seed)
-        self.net = make_net(torch, self.obs_size, settings.hidden, self.tokens)
+        features = token_features(tuple(enc.names)) if settings.factored else None
+        self.net = make_net(torch, self.obs_size, settings.hidden, self.tokens, features)
         self.opt = torch.optim.Adam(self.net.parameters(), lr=settings.lr)
         self.imitated = 0
+        self.rolled = 0
         self.updates = 0
         self.samples = 0
         self.cpu = 0.0
@@ -175,10 +222,21 @@ class Trainer:
         if resume:
             self._load()
         self.commands.append(command)
-        self.rng = np.random.default_rng([settings.seed, self.imitated, self.updates])
-        seed = settings.seed * 7919 + self.imitated * 31 + self.updates
+        self.rng = np.random.default_rng([settings.seed, self.imitated, self.updates, self.rolled])
+        seed = settings.seed * 7919 + self.imitated * 31 + self.updates + self.rolled * 104729
         self.batch = Batch(settings.game, settings.tables, seed=seed, keep_records=0)
         self.rule = rule_chooser(self.batch)
+        if settings.rollouts and not settings.prior:
+            raise BadRules("--rollouts needs --prior: the policy learns where to leave the rule-based bot's move")
+        #: The rollout stage's values of moves (`protocol.MOVE_VALUES`), or None where the game has none.
+        self._move_values: Callable[[Ints], tuple[Ints, Ints, Any]] | None = None
+        if settings.rollouts:
+            values = getattr(self.batch.tables, MOVE_VALUES, None)
+            bot = rule_bot(registry.get_game(settings.game))
+            if values is None or values(bot, np.zeros(0, np.int64), 1) is None:
+                raise BadRules(f"{settings.game}'s batch cannot value moves by playouts: no rollout stage")
+            most = settings.most_moves
+            self._move_values = lambda rows: values(bot, rows, most)
         lineups = arrangements(self.batch.seats, [LEARNER, RULE])
         # each table keeps one arrangement: mine[row, seat] says the learner holds that seat
         self.mine = np.array([[x == LEARNER for x in lineups[r % len(lineups)]] for r in range(settings.tables)])
@@ -196,11 +254,14 @@ class Trainer:
         state = self.torch.load(path, weights_only=True)
         if state["settings"]["game"] != self.s.game or state["settings"]["hidden"] != self.s.hidden:
             raise BadRules(f"--resume: {path} is a run of another game or network shape")
+        if bool(state["settings"].get("factored", False)) != self.s.factored:
+            raise BadRules(f"--resume: {path} was trained with{'out' if self.s.factored else ''} --factored")
         if float(state["settings"].get("prior", 0.0)) != self.s.prior:
             raise BadRules(f"--resume: {path} was trained with another --prior")
         self.net.load_state_dict(state["net"])
         self.opt.load_state_dict(state["opt"])
         self.imitated, self.updates = int(state["imitated"]), int(state["updates"])
+        self.rolled = int(state.get("rolled", 0))
         self.samples, self.cpu = int(state["samples"]), float(state["cpu"])
         self.commands = [str(c) for c in state.get("commands", [])]
         curve = self.out / "curve.jsonl"
@@ -214,6 +275,7 @@ class Trainer:
             "net": self.net.state_dict(),
             "opt": self.opt.state_dict(),
             "imitated": self.imitated,
+            "rolled": self.rolled,
             "updates": self.updates,
             "samples": self.samples,
             "cpu": self.cpu,
@@ -238,6 +300,7 @@ class Trainer:
                 "commands": self.commands,
                 "seed": self.s.seed,
                 "imitation_updates": self.imitated,
+                "rollout_updates": self.rolled,
                 "ppo_updates": self.updates,
                 "samples": self.samples,
                 "cpu_minutes": round(self.cpu / 60, 1),
@@ -378,6 +441,80 @@ class Trainer:
         self.judged += n * self.s.imitate_epochs
         return agree / (n * self.s.imitate_epochs), loss_sum / (n * self.s.imitate_epochs), going
 
+    def rollout_round(self) -> tuple[float, float]:
+        """One update of the rollout stage: the rule-based bot plays every seat of the batch for
+        ``steps`` steps; at each start of a move with a choice, each head token's move is played
+        out by the bot at every seat from the position as it truly lies (the game's
+        ``move_values``), and the policy's logit of each head learns its outcome less the mean of
+        that position's heads, in the value head's scale (the logits of two heads then differ by
+        what one is expected to gain over the other, from what the seat sees); at every other
+        decision with a choice (a bid, a move's later tokens) the logits learn 0, so the prior
+        keeps the bot's token. With the prior W, the greedy policy leaves the bot's head where it
+        expects another to gain more than W. The value head learns the outcome of the bot's move.
+        Gives the mean gain the best head would have had over the bot's, the hands as they lay,
+        and the decisions valued."""
+        torch = self.torch
+        assert self._move_values is not None
+        b, B, T = self.batch, self.s.tables, self.tokens
+        rule_out = np.zeros(B, np.int64)
+        keep: dict[str, list[Any]] = {k: [] for k in ("obs", "mask", "target", "valued", "base", "best")}
+        for _ in range(self.s.steps):
+            seats = b.to_play
+            acting = seats >= 0
+            mask = b.legal_mask()
+            obs = b.observe(seats)
+            self.rule(rule_out)
+            if (rule_out[acting] < 0).any():
+                raise BadRules(f"{self.s.game}'s rule-based bot over the batch does not play every decision of a hand")
+            idx = np.flatnonzero(acting & (mask.sum(axis=1) > 1))
+            counts, heads, values = self._move_values(idx)
+            best = np.full((idx.size, T), -np.inf)
+            at = np.flatnonzero(counts > 0)
+            i, k = np.nonzero(heads[at] >= 0)
+            np.maximum.at(best, (at[i], heads[at][i, k]), values[at][i, k])
+            base = best[np.arange(idx.size), rule_out[idx]]
+            valued = counts > 0
+            if not np.isfinite(base[valued]).all():
+                raise RuntimeError("the rule-based bot's head token is not among the moves valued")
+            # each head's outcome less the mean of the row's heads: the same world's luck cancels,
+            # and no logit has to know which head is the bot's to be learned
+            centre = np.where(valued, values.sum(axis=1) / np.maximum(counts, 1), 0.0)
+            with np.errstate(invalid="ignore"):  # -inf less -inf where nothing was valued: replaced by 0
+                gain = (best - centre[:, None]) / self.scale
+                ahead = best.max(axis=1) - base
+            target = np.where(valued[:, None] & mask[idx], gain, 0.0).astype(np.float32)
+            keep["obs"].append(obs[idx])
+            keep["mask"].append(mask[idx])
+            keep["target"].append(target)
+            keep["valued"].append(valued)
+            keep["base"].append(np.where(valued, base, 0.0).astype(np.float32))
+            keep["best"].append(np.where(valued, ahead, 0.0).astype(np.float32))
+            b.step(rule_out)
+            if b.errors.any():
+                raise RuntimeError("the rule-based bot gave a token its mask forbids")
+        data = {key: np.concatenate(v) for key, v in keep.items()}
+        n = len(data["obs"])
+        if n == 0:
+            return 0.0, 0.0
+        gains = data["best"][data["valued"]]
+        for _ in range(self.s.imitate_epochs):
+            order = self.rng.permutation(n)
+            for start in range(0, n, self.s.imitate_minibatch):
+                j = order[start : start + self.s.imitate_minibatch]
+                logits, value = self.net(torch.from_numpy(data["obs"][j].astype(np.float32)))
+                legal = torch.from_numpy(data["mask"][j]).float()
+                err = (logits - torch.from_numpy(data["target"][j])) ** 2 * legal
+                ploss = (err.sum(dim=1) / legal.sum(dim=1)).mean()
+                valued_j = torch.from_numpy(data["valued"][j]).float()
+                vtarget = torch.from_numpy(data["base"][j] / self.scale)
+                vloss = (((value - vtarget) ** 2) * valued_j).sum() / valued_j.sum().clamp(min=1.0)
+                loss = ploss + self.s.value_coef * vloss
+                self.opt.zero_grad()
+                loss.backward()
+                self.opt.step()
+        self.samples += n
+        return float(gains.mean()) if gains.size else 0.0, float(gains.size)
+
     def _learner(self, rows: Ints, seats: Ints) -> Any:
         torch = self.torch
         b = self.batch
@@ -451,6 +588,7 @@ class Trainer:
         result = duel(self.s.game, greedy(self.network()), self.s.eval_deals, self.s.eval_seed)
         point = {
             "imitation_updates": self.imitated,
+            **({"rollout_updates": self.rolled} if self.s.rollouts else {}),
             "ppo_updates": self.updates,
             "samples": self.samples,
             "cpu_minutes": round(self.cpu / 60, 2),
@@ -491,11 +629,21 @@ class Trainer:
                     last = f"agreed {p['agreement']:.3f} · {last}"
                 say(f"imitation {self.imitated}/{self.s.imitate} · {last} · {duration(spent())} CPU", keep=True)
                 self.save()
-        if self.imitated >= self.s.imitate:
+        while self.imitated >= self.s.imitate and self.rolled < self.s.rollouts and spent() < budget:
+            gain, n = self.rollout_round()
+            self.rolled += 1
+            say(f"rollouts {self.rolled}/{self.s.rollouts} · best move {gain:+.2f} over the bot's on {int(n)} · {last}")
+            if self.rolled % self.s.eval_every == 0 or self.rolled == self.s.rollouts:
+                p = self.evaluate()
+                last = f"vs rule {p['mean']:+.3f} [{p['ci_low']:+.3f}, {p['ci_high']:+.3f}]"
+                say(f"rollouts {self.rolled}/{self.s.rollouts} · {last} · {duration(spent())} CPU", keep=True)
+                self.save()
+        done_before = self.imitated >= self.s.imitate and self.rolled >= self.s.rollouts
+        if done_before:
             for group in self.opt.param_groups:
                 group["lr"] = self.s.ppo_lr
         going = {}
-        while self.imitated >= self.s.imitate and self.updates < self.s.updates and spent() < budget:
+        while done_before and self.updates < self.s.updates and spent() < budget:
             if self.frozen is None or self.updates % self.s.refresh == 0:
                 self.frozen = self.network()
             ret, n, going = self.ppo_round(going)

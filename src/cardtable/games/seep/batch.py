@@ -296,6 +296,40 @@ class SeepBatch:
 
         return run
 
+    def move_values(self, bot: Any, rows: Ints, most: int) -> tuple[Ints, Ints, npt.NDArray[np.float64]] | None:
+        """What each head token the seat to act may give at each of ``rows`` leads to with ``bot``
+        (the rule-based bot, as `policy`) playing every seat after it, the hands as they truly lie
+        (`botkernels.move_values`; the tables are not changed): ``(counts, heads, values)``, row
+        ``i``'s ``counts[i]`` heads (0 where it is not at the start of a move of play with a choice
+        among at most ``most`` heads), each head token, and the acting side's deal total less the
+        other side's after the move the bot would make with that head. ``None`` where `policy` is.
+        Training targets for a policy (`cardtable.learned.train`'s rollout stage): which head the
+        bot's own play would have made best of, from the position as it is."""
+        from . import botkernels
+
+        if self.policy(bot) is None:
+            return None
+        rows = np.asarray(rows, np.int64)
+        weights = botkernels.weights(self.rules)
+        P = self.params
+        CK, CV = _loose_cache(int(P[kernels.P_TEN_D]), float(weights[botkernels.X_CARD]))
+        Zi, Zf = botkernels.space()
+        size = kernels.PLAYS_PER_DEAL
+        Sw = np.zeros((1, kernels.COLUMNS), np.int64)
+        MHw = np.zeros((1, kernels.MAX_MOVES), np.int64)
+        MTw = np.zeros((1, kernels.MAX_MOVES), np.int64)
+        LHw, LTw, LLw = (np.zeros((1, size + 1), np.int64) for _ in range(3))
+        counts = np.zeros(rows.size, np.int64)
+        heads = np.full((rows.size, most), -1, np.int64)
+        values = np.zeros((rows.size, most), np.float64)
+        botkernels.move_values(
+            self.S, P, self.MH, self.MT, rows, weights, self.seeds, self.W, kernels.work(),
+            np.zeros((1, kernels.COLUMNS), np.int64), CK, CV, Zi, Zf, self.none, Sw, MHw, MTw, LHw, LTw, LLw,
+            np.zeros(1, np.int64), np.zeros((1, 4), np.float32), counts, heads, values,
+        )  # fmt: skip
+        heads[np.arange(most) >= counts[:, None]] = -1
+        return counts, heads, values
+
     def final_states(self, rows: Ints, states: Sequence[Any]) -> list[Any]:
         """The engine state at the end of each of ``rows``' hands, the row loaded from ``states[k]``
         and played on. A finished hand whose floor went to a team (R15, R16: no house left) is read

@@ -592,4 +592,93 @@ def play_out(
                 kernels.open_turn(S, P, row, MH, MT, W, none)
 
 
-__all__ = ["bid", "choose", "loose_cache", "nudge", "play_out", "rule_tokens", "space", "weights"]
+@borrowing
+def move_values(
+    S: Ints,
+    P: Ints,
+    MH: Ints,
+    MT: Ints,
+    rows: Ints,
+    X: Floats,
+    seeds: Ints,
+    W: Ints,
+    Wt: Ints,
+    Sx: Ints,
+    CK: Ints,
+    CV: Floats,
+    Zi: Ints,
+    Zf: Floats,
+    none: Bools,
+    Sw: Ints,
+    MHw: Ints,
+    MTw: Ints,
+    LHw: Ints,
+    LTw: Ints,
+    LLw: Ints,
+    seedw: Ints,
+    scores: Scores,
+    counts: Ints,
+    heads: Ints,
+    out: Floats,
+) -> None:
+    """What each head token of the seat to act at each of ``rows`` leads to when the rule-based
+    bot plays every seat after it, the true hands as they lie: ``heads[i, j]`` the ``j``-th head
+    among the row's listed moves, the move made with it the one the bot would choose among the
+    moves of that head (`choose` over them alone: its own move where the head is its own), and
+    ``out[i, j]`` the points of the acting side's deal total less the other side's once that move
+    is made and the hand played out (`play_out`) on the work row 0 of ``Sw``; ``counts[i]`` the
+    heads so valued, 0 where the row is not at the start of a move of play with a choice of head
+    (a bid, a move half spelled, one head, or more moves than ``MAX_MOVES`` or heads than
+    ``heads`` holds)."""
+    most = heads.shape[1]
+    for i in range(rows.shape[0]):
+        r = rows[i]
+        counts[i] = 0
+        if S[r, TO_ACT] < 0 or S[r, PHASE] == BIDDING or S[r, HEAD] >= 0:
+            continue
+        n = S[r, NMOVES]
+        if n < 2 or n > MAX_MOVES:
+            continue
+        m = 0  # the distinct heads, in the order first listed
+        for k in range(n):
+            h = MH[r, k]
+            seen = False
+            for j in range(m):
+                if heads[i, j] == h:
+                    seen = True
+                    break
+            if not seen:
+                if m == most:
+                    m = most + 1
+                    break
+                heads[i, m] = h
+                m += 1
+        if m < 2 or m > most:
+            continue
+        team = S[r, TO_ACT] & 1
+        seedw[0] = seeds[r]
+        for j in range(m):
+            h = heads[i, j]
+            for c in range(S.shape[1]):
+                Sw[0, c] = S[r, c]
+            q = 0
+            for k in range(n):
+                if MH[r, k] == h:
+                    MHw[0, q] = h
+                    MTw[0, q] = MT[r, k]
+                    q += 1
+            Sw[0, NMOVES] = q
+            take = MTw[0, choose(Sw, P, MHw, MTw, X, seedw[0], 0, Wt, Sx, CK, CV, Zi, Zf)]
+            kernels.log_move(Sw, LHw, LTw, LLw, 0, h, take)
+            Sw[0, NACT] += 1
+            kernels.play_move(Sw, P, 0, h, take, W)
+            if Sw[0, PHASE] == OVER:
+                kernels.score(Sw, P, 0)
+            else:
+                kernels.open_turn(Sw, P, 0, MHw, MTw, W, none)
+                play_out(Sw, P, MHw, MTw, LHw, LTw, LLw, X, seedw, W, Wt, Sx, CK, CV, Zi, Zf, none, 1, scores)
+            out[i, j] = Sw[0, SCORE0 + team] - Sw[0, SCORE0 + 1 - team]
+        counts[i] = m
+
+
+__all__ = ["bid", "choose", "loose_cache", "move_values", "nudge", "play_out", "rule_tokens", "space", "weights"]
