@@ -18,6 +18,12 @@ rule-based bot's play, softened, and PPO learns where to leave it; imitation is 
 (``--imitate 0``). The policy file says so (``"prior"``), and `cardtable.bots.learned` adds the
 same weight to the rule-based bot's token when it plays.
 
+**Learning from every move played out** (``rollouts``, with a prior; a game whose batch tables
+have ``move_values``, `cardtable.batch.protocol.MOVE_VALUES`). Updates between the two stages in
+which the rule-based bot plays every seat and each head token of each decision is played out on
+the same cards (`Trainer.rollout_round`): the logits learn what each head gains over the
+position's others, where PPO's return mixes every decision of a hand with the luck of the deal.
+
 The value head learns the returns divided by the game's ``environment.RETURN_SCALE`` (the size
 of a typical hand's return; 1 where the game gives none), so that its loss stays as large as the
 policy's cross-entropy in every game: in points, a Seep hand's return (about 44 points either
@@ -222,7 +228,9 @@ class Trainer:
         if resume:
             self._load()
         self.commands.append(command)
-        self.rng = np.random.default_rng([settings.seed, self.imitated, self.updates, self.rolled])
+        # a run with no rollout stage draws as runs did before there was one (its commands repeat it)
+        counts = [settings.seed, self.imitated, self.updates] + ([self.rolled] if self.rolled else [])
+        self.rng = np.random.default_rng(counts)
         seed = settings.seed * 7919 + self.imitated * 31 + self.updates + self.rolled * 104729
         self.batch = Batch(settings.game, settings.tables, seed=seed, keep_records=0)
         self.rule = rule_chooser(self.batch)
@@ -457,7 +465,7 @@ class Trainer:
         assert self._move_values is not None
         b, B, T = self.batch, self.s.tables, self.tokens
         rule_out = np.zeros(B, np.int64)
-        keep: dict[str, list[Any]] = {k: [] for k in ("obs", "mask", "target", "valued", "base", "best")}
+        keep: dict[str, list[Any]] = {k: [] for k in ("obs", "mask", "target", "valued", "base", "ahead")}
         for _ in range(self.s.steps):
             seats = b.to_play
             acting = seats >= 0
@@ -488,7 +496,7 @@ class Trainer:
             keep["target"].append(target)
             keep["valued"].append(valued)
             keep["base"].append(np.where(valued, base, 0.0).astype(np.float32))
-            keep["best"].append(np.where(valued, ahead, 0.0).astype(np.float32))
+            keep["ahead"].append(np.where(valued, ahead, 0.0).astype(np.float32))
             b.step(rule_out)
             if b.errors.any():
                 raise RuntimeError("the rule-based bot gave a token its mask forbids")
@@ -496,7 +504,7 @@ class Trainer:
         n = len(data["obs"])
         if n == 0:
             return 0.0, 0.0
-        gains = data["best"][data["valued"]]
+        gains = data["ahead"][data["valued"]]
         for _ in range(self.s.imitate_epochs):
             order = self.rng.permutation(n)
             for start in range(0, n, self.s.imitate_minibatch):
