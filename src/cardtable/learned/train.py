@@ -344,6 +344,20 @@ class Trainer:
         logits = logits.masked_fill(~torch.from_numpy(mask), -1e9)
         return logits, value
 
+    def _position(self, rule_out: Ints) -> tuple[Ints, npt.NDArray[np.bool_], npt.NDArray[np.bool_], Any]:
+        """The batch as it stands: the seat to act at each row, where one acts, the legal tokens
+        and the acting seat's observation; the rule-based bot's token at each row into
+        ``rule_out`` (`BadRules` where it gives none for a seat to act)."""
+        b = self.batch
+        seats = b.to_play
+        acting = seats >= 0
+        mask = b.legal_mask()
+        obs = b.observe(seats)
+        self.rule(rule_out)
+        if (rule_out[acting] < 0).any():
+            raise BadRules(f"{self.s.game}'s rule-based bot over the batch does not play every decision of a hand")
+        return seats, acting, mask, obs
+
     def _episodes(self, policy_rows: Callable[[Ints, Ints], Ints | None]) -> dict[str, Any]:
         """Step the batch ``steps`` times; ``policy_rows(rows, seats)`` gives the learner's tokens
         at rows where it acts (``None``: the rule-based bot plays every seat). Collects every
@@ -352,13 +366,7 @@ class Trainer:
         rule_out = np.zeros(B, np.int64)
         keep: dict[str, list[Any]] = {k: [] for k in ("obs", "mask", "tok", "rule", "ep", "sign", "logp", "val", "own")}
         for _ in range(self.s.steps):
-            seats = b.to_play
-            acting = seats >= 0
-            mask = b.legal_mask()
-            obs = b.observe(seats)
-            self.rule(rule_out)
-            if (rule_out[acting] < 0).any():
-                raise BadRules(f"{self.s.game}'s rule-based bot over the batch does not play every decision of a hand")
+            seats, acting, mask, obs = self._position(rule_out)
             tokens = rule_out.copy()
             self._rule_now = rule_out
             learner_rows = policy_rows(np.flatnonzero(acting), seats)
@@ -467,13 +475,7 @@ class Trainer:
         rule_out = np.zeros(B, np.int64)
         keep: dict[str, list[Any]] = {k: [] for k in ("obs", "mask", "target", "valued", "base", "ahead")}
         for _ in range(self.s.steps):
-            seats = b.to_play
-            acting = seats >= 0
-            mask = b.legal_mask()
-            obs = b.observe(seats)
-            self.rule(rule_out)
-            if (rule_out[acting] < 0).any():
-                raise BadRules(f"{self.s.game}'s rule-based bot over the batch does not play every decision of a hand")
+            _, acting, mask, obs = self._position(rule_out)
             idx = np.flatnonzero(acting & (mask.sum(axis=1) > 1))
             counts, heads, values = self._move_values(idx)
             best = np.full((idx.size, T), -np.inf)
