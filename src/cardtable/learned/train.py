@@ -613,6 +613,17 @@ class Trainer:
             f.write(json.dumps(point) + "\n")
         return point
 
+    def _measure(self, where: str, say: Callable[..., None], spent: Callable[[], float]) -> str:
+        """A measure (`evaluate`) kept on the progress display after ``where`` (the stage and its
+        count), then the run saved; gives the measure's words for the progress lines after it."""
+        p = self.evaluate()
+        last = f"vs rule {p['mean']:+.3f} [{p['ci_low']:+.3f}, {p['ci_high']:+.3f}]"
+        if "agreement" in p:
+            last = f"agreed {p['agreement']:.3f} · {last}"
+        say(f"{where} · {last} · {duration(spent())} CPU", keep=True)
+        self.save()
+        return last
+
     def run(self, say: Callable[..., None]) -> dict[str, Any]:
         B = self.s.tables
         self.ep_id = np.arange(B, dtype=np.int64)
@@ -633,21 +644,13 @@ class Trainer:
             agree = f"agrees with rule {self.agreed / self.judged:.3f} · " if self.judged else ""
             say(f"imitation {self.imitated}/{self.s.imitate} · {agree}{last}")
             if self.imitated % self.s.eval_every == 0 or self.imitated == self.s.imitate:
-                p = self.evaluate()
-                last = f"vs rule {p['mean']:+.3f} [{p['ci_low']:+.3f}, {p['ci_high']:+.3f}]"
-                if "agreement" in p:
-                    last = f"agreed {p['agreement']:.3f} · {last}"
-                say(f"imitation {self.imitated}/{self.s.imitate} · {last} · {duration(spent())} CPU", keep=True)
-                self.save()
+                last = self._measure(f"imitation {self.imitated}/{self.s.imitate}", say, spent)
         while self.imitated >= self.s.imitate and self.rolled < self.s.rollouts and spent() < budget:
             gain, n = self.rollout_round()
             self.rolled += 1
             say(f"rollouts {self.rolled}/{self.s.rollouts} · best move {gain:+.2f} over the bot's on {int(n)} · {last}")
             if self.rolled % self.s.eval_every == 0 or self.rolled == self.s.rollouts:
-                p = self.evaluate()
-                last = f"vs rule {p['mean']:+.3f} [{p['ci_low']:+.3f}, {p['ci_high']:+.3f}]"
-                say(f"rollouts {self.rolled}/{self.s.rollouts} · {last} · {duration(spent())} CPU", keep=True)
-                self.save()
+                last = self._measure(f"rollouts {self.rolled}/{self.s.rollouts}", say, spent)
         done_before = self.imitated >= self.s.imitate and self.rolled >= self.s.rollouts
         if done_before:
             for group in self.opt.param_groups:
@@ -660,10 +663,7 @@ class Trainer:
             self.updates += 1
             say(f"PPO {self.updates}/{self.s.updates} · return {ret:+.3f} over {int(n)} decisions · {last}")
             if self.updates % self.s.eval_every == 0 or self.updates == self.s.updates:
-                p = self.evaluate()
-                last = f"vs rule {p['mean']:+.3f} [{p['ci_low']:+.3f}, {p['ci_high']:+.3f}]"
-                say(f"PPO {self.updates}/{self.s.updates} · {last} · {duration(spent())} CPU", keep=True)
-                self.save()
+                last = self._measure(f"PPO {self.updates}/{self.s.updates}", say, spent)
         spent()
         if not self.curve or self.curve[-1]["samples"] != self.samples:
             self.evaluate()
